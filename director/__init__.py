@@ -1,0 +1,8 @@
+"""Tandem Director: run a Tandem backgammon event on one laptop."""
+
+from importlib.metadata import PackageNotFoundError, version
+
+try:
+    __version__ = version("tandem-director")
+except PackageNotFoundError:  # running from a source tree that was never installed
+    __version__ = "0.0.0"

@@ -1,0 +1,1 @@
+"""The rules of Tandem backgammon, pure Python: no Qt, no SQLAlchemy, no I/O."""

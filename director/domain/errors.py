@@ -1,0 +1,10 @@
+"""The one kind of error a person can act on.
+
+A `UserError` is the user's or the environment's (bad input, a refused action, a locked or
+full disk): its text is shown as it is, next to the field or as one line on stderr. Anything
+else that escapes is a bug, logged with its traceback and shown as "please report".
+"""
+
+
+class UserError(ValueError):
+    """Something the person can fix; the message says what and how."""

@@ -1,0 +1,92 @@
+"""Snapshots of an event's parts as plain values: what services return and pages display.
+
+They hold ids and values, never live database objects, so a screen or a report can keep them
+after the session that read them has closed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from director.domain.cube import Cube, PairCubeRule, board_may_double
+from director.domain.match import MatchOutcome
+from director.domain.rules import EventOptions, MatchRules, Side
+from director.domain.scoring import Game
+
+
+@dataclass(frozen=True)
+class EventInfo:
+    name: str
+    options: EventOptions = field(default_factory=EventOptions)
+    venue: str = ""
+    event_date: str = ""
+
+
+@dataclass(frozen=True)
+class TeamInfo:
+    id: int
+    name: str
+    players: tuple[str, str]
+    club: str = ""
+    rating: int | None = None
+    seed: int = 0
+    joined_round: int = 1
+    withdrawn_after_round: int | None = None
+    paid: bool = False
+    present: bool = False
+    version: int = 1
+
+    @property
+    def withdrawn(self) -> bool:
+        return self.withdrawn_after_round is not None
+
+
+@dataclass(frozen=True)
+class LiveCubes:
+    """The cube of each board in the pair being played, and the pair's cube board."""
+
+    board1: Cube = field(default_factory=Cube)
+    board2: Cube = field(default_factory=Cube)
+    cube_board: int | None = None
+
+    def of(self, board: int) -> Cube:
+        return self.board1 if board == 1 else self.board2
+
+
+@dataclass(frozen=True)
+class MatchInfo:
+    id: int
+    round: int | None
+    table: int
+    team_a: TeamInfo
+    team_b: TeamInfo | None  # None: a bye
+    rules: MatchRules
+    games: tuple[Game, ...]
+    game_ids: tuple[int, ...]
+    outcome: MatchOutcome
+    cubes: LiveCubes = field(default_factory=LiveCubes)
+    forfeit_by: Side | None = None
+    version: int = 1
+
+    @property
+    def is_bye(self) -> bool:
+        return self.team_b is None
+
+    def team(self, side: Side) -> TeamInfo | None:
+        return self.team_a if side is Side.A else self.team_b
+
+    @property
+    def names(self) -> tuple[str, str]:
+        return (self.team_a.name, self.team_b.name if self.team_b else "bye")
+
+    def cube_rule(self) -> PairCubeRule:
+        return self.outcome.cube_rule
+
+    def may_double(self, board: int) -> tuple[bool, str]:
+        """RULES §4 for the live desk: may this board send the cube now, and why (not)."""
+        if self.outcome.finished:
+            return False, "the match is over"
+        if board in self.outcome.boards_done:
+            return False, f"board {board}'s game of this pair is recorded"
+        cube_board = self.cubes.cube_board or self.outcome.cube_board
+        return board_may_double(self.outcome.cube_rule, board, cube_board)

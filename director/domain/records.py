@@ -1,0 +1,266 @@
+"""The match record (`.tandem-match.json`): parse, validate, replay (FORMATS.md).
+
+`parse_record` turns JSON text into a `MatchRecord` or raises `RecordError` carrying one line
+per problem, each naming the game (pair and board) and the rule broken. `replay_json` is the
+exact output contract of `tandem-director replay FILE --json`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, TypeVar
+
+from director.domain.errors import UserError
+from director.domain.match import MatchOutcome, score_match
+from director.domain.rules import End, Level, MatchRules, Scoring, Side
+from director.domain.scoring import Game
+
+FORMAT_NAME = "tandem-match"
+FORMAT_VERSION = 1
+HEADER_KEYS = (
+    "format",
+    "version",
+    "match_length",
+    "scoring",
+    "winner_required",
+    "one_cube_threshold",
+    "no_cube_at_one_away",
+    "teams",
+    "games",
+)
+GAME_INT_KEYS = (
+    "pair",
+    "board",
+    "cube",
+    "loser_borne_off",
+    "winner_left",
+    "loser_left",
+    "loser_home",
+    "loser_outfield",
+    "loser_in_winner_home_or_bar",
+    "loser_pips",
+)
+E = TypeVar("E", bound=StrEnum)
+GAME_KEYS = frozenset((*GAME_INT_KEYS, "winner", "end", "level", "agreed_level"))
+
+
+class RecordError(UserError):
+    """An invalid match record; `problems` holds one line per problem."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+@dataclass(frozen=True)
+class RecordTeam:
+    name: str
+    players: tuple[str, str]
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    rules: MatchRules
+    teams: dict[Side, RecordTeam]
+    games: tuple[Game, ...] = field(default_factory=tuple)
+
+    def outcome(self) -> MatchOutcome:
+        return score_match(
+            self.rules, self.games, (self.teams[Side.A].name, self.teams[Side.B].name)
+        )
+
+
+def parse_record(text: str) -> MatchRecord:
+    """Parse and validate a match record; raise RecordError listing every problem."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError([f"not valid JSON: {exc.msg} at line {exc.lineno}"]) from None
+    if not isinstance(data, dict):
+        raise RecordError(["a match record is a JSON object"])
+    problems: list[str] = []
+    rules = _parse_rules(data, problems)
+    teams = _parse_teams(data.get("teams"), problems)
+    games = _parse_games(data.get("games"), problems)
+    if problems or rules is None or teams is None:
+        raise RecordError(problems)
+    record = MatchRecord(rules, teams, tuple(games))
+    found = record.outcome().problems
+    if found:
+        raise RecordError([str(p) for p in found])
+    return record
+
+
+def _parse_rules(data: dict[str, Any], problems: list[str]) -> MatchRules | None:
+    start = len(problems)
+    for key in sorted(set(data) - set(HEADER_KEYS)):
+        problems.append(f"unknown field {key!r}")
+    for key in HEADER_KEYS:
+        if key not in data:
+            problems.append(f"missing field {key!r}")
+    if data.get("format", FORMAT_NAME) != FORMAT_NAME:
+        problems.append(f"format must be {FORMAT_NAME!r}")
+    if "version" in data and data["version"] != FORMAT_VERSION:
+        problems.append(f"version {data['version']!r} is not supported (this app reads 1)")
+    length = data.get("match_length")
+    if "match_length" in data and not (isinstance(length, int) and _is_int(length) and length >= 1):
+        problems.append("match_length must be a whole number of points, at least 1")
+    scoring = _enum(Scoring, data.get("scoring"), "scoring", problems, "")
+    for key in ("winner_required", "no_cube_at_one_away"):
+        if key in data and not isinstance(data[key], bool):
+            problems.append(f"{key} must be true or false")
+    if "one_cube_threshold" in data and data["one_cube_threshold"] not in (1, 2):
+        problems.append("one_cube_threshold must be 1 or 2")
+    if len(problems) > start or scoring is None:
+        return None
+    return MatchRules(
+        match_length=int(data["match_length"]),
+        scoring=scoring,
+        winner_required=bool(data["winner_required"]),
+        one_cube_threshold=int(data["one_cube_threshold"]),
+        no_cube_at_one_away=bool(data["no_cube_at_one_away"]),
+    )
+
+
+def _parse_teams(raw: object, problems: list[str]) -> dict[Side, RecordTeam] | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, dict) or set(raw) != {"A", "B"}:
+        problems.append('teams must be an object with exactly "A" and "B"')
+        return None
+    teams: dict[Side, RecordTeam] = {}
+    for side in Side:
+        team = raw[side.value]
+        ok = (
+            isinstance(team, dict)
+            and set(team) == {"name", "players"}
+            and isinstance(team["name"], str)
+            and team["name"].strip() != ""
+            and isinstance(team["players"], list)
+            and len(team["players"]) == 2
+            and all(isinstance(p, str) and p.strip() for p in team["players"])
+        )
+        if not ok:
+            problems.append(f"team {side}: needs a non-empty name and exactly two player names")
+            continue
+        teams[side] = RecordTeam(team["name"], (team["players"][0], team["players"][1]))
+    return teams if len(teams) == 2 else None
+
+
+def _parse_games(raw: object, problems: list[str]) -> list[Game]:
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        problems.append("games must be a list")
+        return []
+    games = []
+    for index, item in enumerate(raw, start=1):
+        game = _parse_game(item, index, problems)
+        if game is not None:
+            games.append(game)
+    return games
+
+
+def _parse_game(item: object, index: int, problems: list[str]) -> Game | None:
+    if not isinstance(item, dict):
+        problems.append(f"game {index}: must be an object")
+        return None
+    pair, board = item.get("pair"), item.get("board")
+    where = f"pair {pair}, board {board}" if _is_int(pair) and _is_int(board) else f"game {index}"
+    where += ": "
+    start = len(problems)
+    problems.extend(f"{where}unknown field {key!r}" for key in sorted(set(item) - GAME_KEYS))
+    for key in ("pair", "board", "winner", "end", "cube"):
+        if key not in item:
+            problems.append(f"{where}missing field {key!r}")
+    for key in GAME_INT_KEYS:
+        if key in item and not _is_int(item[key]):
+            problems.append(f"{where}{key} must be a whole number, not {item[key]!r}")
+    winner = _enum(Side, item.get("winner"), "winner", problems, where)
+    end = _enum(End, item.get("end"), "end", problems, where)
+    level = _enum(Level, item.get("level"), "level", problems, where)
+    agreed = _enum(Level, item.get("agreed_level"), "agreed_level", problems, where)
+    if len(problems) > start or winner is None or end is None:
+        return None
+    ints = {key: item[key] for key in GAME_INT_KEYS if key in item}
+    return Game(winner=winner, end=end, level=level, agreed_level=agreed, **ints)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _enum(kind: type[E], value: object, name: str, problems: list[str], where: str) -> E | None:
+    if value is None:
+        return None  # a missing required field is reported where the keys are checked
+    try:
+        if isinstance(value, str):
+            return kind(value)
+    except ValueError:
+        pass
+    allowed = " | ".join(member.value for member in kind)
+    problems.append(f"{where}{name} {value!r} is not one of {allowed}")
+    return None
+
+
+def record_json(record: MatchRecord) -> str:
+    """The record as the format's JSON text (games in finish order)."""
+    data: dict[str, Any] = {
+        "format": FORMAT_NAME,
+        "version": FORMAT_VERSION,
+        "match_length": record.rules.match_length,
+        "scoring": record.rules.scoring.value,
+        "winner_required": record.rules.winner_required,
+        "one_cube_threshold": record.rules.one_cube_threshold,
+        "no_cube_at_one_away": record.rules.no_cube_at_one_away,
+        "teams": {
+            side.value: {"name": team.name, "players": list(team.players)}
+            for side, team in record.teams.items()
+        },
+        "games": [game_json(game) for game in record.games],
+    }
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def game_json(game: Game) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "pair": game.pair,
+        "board": game.board,
+        "winner": game.winner.value,
+        "end": game.end.value,
+    }
+    if game.level is not None:
+        out["level"] = game.level.value
+    out["cube"] = game.cube
+    for key in GAME_INT_KEYS[3:]:
+        value = getattr(game, key)
+        if value is not None:
+            out[key] = value
+    if game.agreed_level is not None:
+        out["agreed_level"] = game.agreed_level.value
+    return out
+
+
+def replay_data(outcome: MatchOutcome) -> dict[str, Any]:
+    """FORMATS.md: the object `replay --json` prints."""
+    return {
+        "games": [
+            {
+                "pair": line.game.pair,
+                "board": line.game.board,
+                "winner": line.game.winner.value,
+                "points": line.points,
+                "pip_points": line.pip_points,
+                "counted": line.counted,
+                "score": line.score.as_dict(),
+            }
+            for line in outcome.lines
+        ],
+        "score": outcome.score.as_dict(),
+        "pip_points": outcome.pip_points.as_dict(),
+        "extra": outcome.extra.as_dict(),
+        "final": outcome.final.as_dict(),
+        "result": outcome.result.value,
+    }

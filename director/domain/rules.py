@@ -1,0 +1,227 @@
+"""The rule book's vocabulary: scorings, ends, levels, sides and the event's rule options.
+
+Every option named in RULES.md is a field here, with the rule book's default. The names are
+the rule book's words; the string values are the ones used in the match-record format.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class Side(StrEnum):
+    """A team's side in a match: team A sits at A1 and A2, team B at B1 and B2."""
+
+    A = "A"
+    B = "B"
+
+    @property
+    def other(self) -> Side:
+        return Side.B if self is Side.A else Side.A
+
+
+class Scoring(StrEnum):
+    STANDARD = "standard"
+    SIMPLE_PIP_SQUEEZE = "simple-pip-squeeze"
+    KILLER_PIP_SQUEEZE = "killer-pip-squeeze"
+    PIN_GAME = "pin-game"
+    CHASING_THE_GIRLS = "chasing-the-girls"
+
+    @property
+    def has_cube(self) -> bool:
+        """Pin game and chasing the girls are played without a doubling cube (RULES §6.4, §6.5)."""
+        return self not in (Scoring.PIN_GAME, Scoring.CHASING_THE_GIRLS)
+
+    @property
+    def is_pip_squeeze(self) -> bool:
+        return self in (Scoring.SIMPLE_PIP_SQUEEZE, Scoring.KILLER_PIP_SQUEEZE)
+
+    @property
+    def label(self) -> str:
+        return SCORING_LABELS[self]
+
+
+SCORING_LABELS = {
+    Scoring.STANDARD: "Standard",
+    Scoring.SIMPLE_PIP_SQUEEZE: "Simple pip squeeze",
+    Scoring.KILLER_PIP_SQUEEZE: "Killer pip squeeze",
+    Scoring.PIN_GAME: "Pin game",
+    Scoring.CHASING_THE_GIRLS: "Chasing the girls",
+}
+
+
+class End(StrEnum):
+    """How a game ended."""
+
+    BEAR_OFF = "bear-off"
+    PASS = "pass"
+    RESIGN = "resign"
+    TIME = "time"
+
+
+class Level(StrEnum):
+    SINGLE = "single"
+    GAMMON = "gammon"
+    BACKGAMMON = "backgammon"
+
+    @property
+    def multiplier(self) -> int:
+        return {Level.SINGLE: 1, Level.GAMMON: 2, Level.BACKGAMMON: 3}[self]
+
+
+class ClockMode(StrEnum):
+    FISCHER = "fischer"
+    BRONSTEIN = "bronstein"
+    DELAY = "delay"  # simple (US) delay
+
+    @property
+    def label(self) -> str:
+        return {
+            ClockMode.FISCHER: "Fischer increment",
+            ClockMode.BRONSTEIN: "Bronstein delay",
+            ClockMode.DELAY: "Simple delay",
+        }[self]
+
+
+class PairingSystem(StrEnum):
+    SWISS = "swiss"
+    ROUND_ROBIN = "round-robin"
+    KNOCKOUT = "knockout"
+
+
+class MatchPointScheme(StrEnum):
+    """Match points for a win, a draw and a loss (RULES §8)."""
+
+    TWO_ONE_ZERO = "2-1-0"
+    ONE_HALF_ZERO = "1-0.5-0"
+
+    @property
+    def win(self) -> float:
+        return 2.0 if self is MatchPointScheme.TWO_ONE_ZERO else 1.0
+
+    @property
+    def draw(self) -> float:
+        return 1.0 if self is MatchPointScheme.TWO_ONE_ZERO else 0.5
+
+    @property
+    def loss(self) -> float:
+        return 0.0
+
+
+class TieBreak(StrEnum):
+    BUCHHOLZ = "buchholz"
+    POINTS_DIFFERENCE = "points-difference"
+    POINTS_FOR = "points-for"
+    HEAD_TO_HEAD = "head-to-head"
+    SEED = "seed"
+
+
+DEFAULT_TIE_BREAKS: tuple[TieBreak, ...] = (
+    TieBreak.BUCHHOLZ,
+    TieBreak.POINTS_DIFFERENCE,
+    TieBreak.POINTS_FOR,
+    TieBreak.HEAD_TO_HEAD,
+    TieBreak.SEED,
+)
+
+
+class RoundOne(StrEnum):
+    """How the first Swiss round is paired."""
+
+    BY_SEED = "seed"
+    RANDOM = "random"
+
+
+class LateEntry(StrEnum):
+    """What a team that joins after round 1 brings with it (RULES §8, pairings issue)."""
+
+    ZERO = "zero"
+    BYE_EQUIVALENT = "bye-equivalent"
+
+
+class Paper(StrEnum):
+    A4 = "a4"
+    LETTER = "letter"
+
+
+MAX_CUBE = 64
+CHECKERS = 15
+
+
+@dataclass(frozen=True)
+class MatchRules:
+    """The options that decide how one match is scored (the match-record header)."""
+
+    match_length: int = 5
+    scoring: Scoring = Scoring.STANDARD
+    winner_required: bool = False  # rule 4′
+    one_cube_threshold: int = 2  # 1 or 2 (RULES §4)
+    no_cube_at_one_away: bool = False
+    agreed_lower_forfeit: bool = True  # rule 5′ may be applied by the director
+
+    def problems(self) -> list[str]:
+        """What is wrong with these options, in words; empty when they are valid."""
+        out = []
+        if self.match_length < 1:
+            out.append("the match length must be at least 1 point")
+        if self.one_cube_threshold not in (1, 2):
+            out.append("the one-cube threshold must be 1 or 2")
+        return out
+
+
+@dataclass(frozen=True)
+class TimeControl:
+    """Each player's time per game: base plus increment or delay (RULES §7)."""
+
+    base_seconds: int = 120
+    increment_seconds: int = 12  # the increment (Fischer) or the delay (Bronstein, simple)
+    mode: ClockMode = ClockMode.FISCHER
+
+    def __str__(self) -> str:
+        return f"{self.base_seconds}+{self.increment_seconds} {self.mode.label}"
+
+    def problems(self) -> list[str]:
+        out = []
+        if self.base_seconds < 0:
+            out.append("the base time cannot be negative")
+        if self.increment_seconds < 0:
+            out.append("the increment or delay cannot be negative")
+        if self.base_seconds == 0 and self.increment_seconds == 0:
+            out.append("a clock needs some time: base and increment are both 0")
+        return out
+
+
+TIME_CONTROL_PRESETS: dict[str, TimeControl] = {
+    "Tandem 2 min + 12 s increment": TimeControl(120, 12, ClockMode.FISCHER),
+    "Tandem 2 min + 15 s increment": TimeControl(120, 15, ClockMode.FISCHER),
+    "US delay: 2 min + 12 s delay": TimeControl(120, 12, ClockMode.DELAY),
+    "Bronstein 2 min + 12 s": TimeControl(120, 12, ClockMode.BRONSTEIN),
+    "Bronstein 0 + 15 s": TimeControl(0, 15, ClockMode.BRONSTEIN),
+}
+
+
+@dataclass(frozen=True)
+class EventOptions:
+    """Every option an event has: the match rules, the clock, standings and pairings."""
+
+    match: MatchRules = field(default_factory=MatchRules)
+    time_control: TimeControl = field(default_factory=TimeControl)
+    pairing_system: PairingSystem = PairingSystem.SWISS
+    rounds: int = 5  # 0 = Swiss "until one team is clear"
+    round_one: RoundOne = RoundOne.BY_SEED
+    late_entry: LateEntry = LateEntry.ZERO
+    avoid_same_club: bool = False
+    double_round_robin: bool = False
+    consolation: bool = False  # knockout: a consolation bracket for first-round losers
+    match_points: MatchPointScheme = MatchPointScheme.TWO_ONE_ZERO
+    tie_breaks: tuple[TieBreak, ...] = DEFAULT_TIE_BREAKS
+    paper: Paper = Paper.A4
+
+    def problems(self) -> list[str]:
+        out = self.match.problems() + self.time_control.problems()
+        if self.rounds < 0:
+            out.append("the number of rounds cannot be negative")
+        if len(set(self.tie_breaks)) != len(self.tie_breaks):
+            out.append("a tie-break is listed twice")
+        return out

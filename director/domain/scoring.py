@@ -1,0 +1,186 @@
+"""What one finished game is worth: game points and pip points (RULES §2, §5, §6).
+
+A `Game` carries what the players wrote down; `game_points` and `pip_points` read it under
+the event's scoring, and `game_problems` says what in it breaks the rule book.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, fields
+
+from director.domain.rules import CHECKERS, MAX_CUBE, End, Level, Scoring, Side
+
+
+@dataclass(frozen=True)
+class Game:
+    """One finished game on one board, as recorded (field names follow the match-record format)."""
+
+    pair: int
+    board: int
+    winner: Side
+    end: End
+    cube: int = 1
+    level: Level | None = None
+    loser_borne_off: int | None = None  # time forfeit: checkers the flagged player had borne off
+    agreed_level: Level | None = None  # time forfeit under rule 5′
+    winner_left: int | None = None
+    loser_left: int | None = None
+    loser_home: int | None = None
+    loser_outfield: int | None = None
+    loser_in_winner_home_or_bar: int | None = None
+    loser_pips: int | None = None
+
+    @property
+    def used_cube(self) -> bool:
+        """RULES §4: the game ended on a cube above 1, or a double was sent and passed."""
+        return self.cube > 1 or self.end is End.PASS
+
+    @property
+    def where(self) -> str:
+        return f"pair {self.pair}, board {self.board}"
+
+
+COUNT_FIELDS = (
+    "loser_borne_off",
+    "winner_left",
+    "loser_left",
+    "loser_home",
+    "loser_outfield",
+    "loser_in_winner_home_or_bar",
+)
+
+
+def is_cube_value(value: int) -> bool:
+    return 1 <= value <= MAX_CUBE and value & (value - 1) == 0
+
+
+def forfeit_level(loser_borne_off: int) -> Level:
+    """RULES §5: the most a flagged game could still give."""
+    return Level.BACKGAMMON if loser_borne_off == 0 else Level.SINGLE
+
+
+def required_fields(scoring: Scoring, end: End) -> tuple[str, ...]:
+    """The fields a game with this end needs under this scoring (FORMATS: match record)."""
+    need: list[str] = []
+    if end in (End.BEAR_OFF, End.RESIGN):
+        need.append("level")
+    if end is End.TIME and scoring is not Scoring.PIN_GAME:
+        need.append("loser_borne_off")
+    if scoring is Scoring.SIMPLE_PIP_SQUEEZE or (
+        scoring is Scoring.KILLER_PIP_SQUEEZE and end is not End.BEAR_OFF
+    ):
+        need += ["winner_left", "loser_left"]
+    if scoring is Scoring.KILLER_PIP_SQUEEZE and end is End.BEAR_OFF:
+        need += ["loser_home", "loser_outfield", "loser_in_winner_home_or_bar"]
+    if scoring is Scoring.PIN_GAME and end is not End.PASS:
+        need.append("loser_pips")
+    return tuple(need)
+
+
+def game_problems(scoring: Scoring, game: Game) -> list[str]:
+    """Everything in this game that the rule book or the record format forbids."""
+    out: list[str] = []
+    if game.board not in (1, 2):
+        out.append(f"board must be 1 or 2, not {game.board}")
+    if game.pair < 1:
+        out.append(f"pair must be 1 or more, not {game.pair}")
+    if not is_cube_value(game.cube):
+        out.append(f"cube {game.cube} is not a power of two from 1 to {MAX_CUBE}")
+    if not scoring.has_cube and game.used_cube:
+        out.append(f"{scoring.label} is played without a doubling cube (RULES §6)")
+    out += [
+        f"missing {name} for a {game.end} game in {scoring}" for name in _missing(scoring, game)
+    ]
+    for name in COUNT_FIELDS:
+        value = getattr(game, name)
+        if value is not None and not 0 <= value <= CHECKERS:
+            out.append(f"{name} must be a checker count from 0 to {CHECKERS}, not {value}")
+    if game.loser_pips is not None and not 0 <= game.loser_pips <= CHECKERS * 25:
+        out.append(f"loser_pips must be from 0 to {CHECKERS * 25}, not {game.loser_pips}")
+    out += _consistency_problems(scoring, game)
+    return out
+
+
+def _missing(scoring: Scoring, game: Game) -> list[str]:
+    return [name for name in required_fields(scoring, game.end) if getattr(game, name) is None]
+
+
+def _consistency_problems(scoring: Scoring, game: Game) -> list[str]:
+    out: list[str] = []
+    if game.agreed_level is not None:
+        if game.end is not End.TIME:
+            out.append("agreed_level applies only to a time forfeit (rule 5′)")
+        elif not scoring.has_cube:
+            out.append(f"rule 5′ does not apply in {scoring.label}")
+        elif game.loser_borne_off is not None and (
+            game.agreed_level.multiplier >= forfeit_level(game.loser_borne_off).multiplier
+        ):
+            out.append(
+                "agreed_level must be lower than the forfeit the rule gives "
+                f"({forfeit_level(game.loser_borne_off)}) (rule 5′)"
+            )
+    if game.end is End.BEAR_OFF and game.winner_left not in (None, 0):
+        out.append("the winner of a bear-off has no checker left (winner_left must be 0)")
+    killer_counts = (game.loser_home, game.loser_outfield, game.loser_in_winner_home_or_bar)
+    if all(c is not None for c in killer_counts) and sum(c or 0 for c in killer_counts) > CHECKERS:
+        out.append(f"the loser cannot have more than {CHECKERS} checkers on the board")
+    if (
+        game.end is End.TIME
+        and game.loser_borne_off is not None
+        and game.loser_left is not None
+        and game.loser_borne_off + game.loser_left != CHECKERS
+    ):
+        out.append(f"loser_borne_off + loser_left must be {CHECKERS}")
+    return out
+
+
+def game_points(scoring: Scoring, game: Game) -> int:
+    """The game points the winner's team scores (RULES §2, §5, §6). The game must be valid."""
+    if scoring is Scoring.CHASING_THE_GIRLS:
+        return 1
+    if scoring is Scoring.PIN_GAME:
+        pips = game.loser_pips or 0
+        if game.end is End.TIME:
+            return pips * 3
+        return pips * _level(game).multiplier
+    if game.end is End.PASS:
+        return game.cube
+    if game.end is End.TIME:
+        level = game.agreed_level or forfeit_level(game.loser_borne_off or 0)
+        return game.cube * level.multiplier
+    return game.cube * _level(game).multiplier
+
+
+def _level(game: Game) -> Level:
+    return game.level or Level.SINGLE
+
+
+def pip_points(scoring: Scoring, game: Game) -> int:
+    """The pip points the winner's team scores for this game (RULES §6.1, §6.2); may be < 0."""
+    if scoring is Scoring.SIMPLE_PIP_SQUEEZE:
+        return (game.loser_left or 0) - (game.winner_left or 0)
+    if scoring is Scoring.KILLER_PIP_SQUEEZE:
+        if game.end is End.BEAR_OFF:
+            per_game = (
+                (game.loser_home or 0)
+                + 2 * (game.loser_outfield or 0)
+                + 3 * (game.loser_in_winner_home_or_bar or 0)
+            )
+        else:
+            per_game = (game.loser_left or 0) - (game.winner_left or 0)
+        return per_game * game_points(scoring, game)
+    return 0
+
+
+def extra_game_points(scoring: Scoring, margin: int) -> int:
+    """End-of-match conversion of a pip-point margin into game points (RULES §6.1, §6.2)."""
+    margin = abs(margin)
+    if scoring is Scoring.SIMPLE_PIP_SQUEEZE:
+        return margin // 15
+    if scoring is Scoring.KILLER_PIP_SQUEEZE:
+        return 0 if margin < 15 else math.ceil(margin / 15)
+    return 0
+
+
+GAME_FIELDS = tuple(f.name for f in fields(Game))

@@ -1,0 +1,153 @@
+"""The team list CSV (FORMATS.md): parse with a reason for every bad row, export safely.
+
+Format: UTF-8 (a BOM is accepted), a header row, comma or semicolon separated,
+`team,player1,player2[,club][,rating][,seed]`.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from director.domain.errors import UserError
+
+COLUMNS = ("team", "player1", "player2", "club", "rating", "seed")
+REQUIRED = COLUMNS[:3]
+MAX_NAME = 100
+MAX_FILE_BYTES = 5_000_000
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+@dataclass(frozen=True)
+class TeamRow:
+    line: int
+    team: str
+    player1: str
+    player2: str
+    club: str = ""
+    rating: int | None = None
+    seed: int | None = None
+
+
+@dataclass(frozen=True)
+class BadRow:
+    line: int
+    reason: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.reason}"
+
+
+@dataclass(frozen=True)
+class ParsedTeamList:
+    rows: tuple[TeamRow, ...]
+    bad: tuple[BadRow, ...]
+
+
+def decode(data: bytes) -> str:
+    if len(data) > MAX_FILE_BYTES:
+        raise UserError(
+            f"the file is larger than {MAX_FILE_BYTES // 1_000_000} MB: not a team list"
+        )
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise UserError(
+            f"the file is not UTF-8 (byte {exc.start + 1}): save it as UTF-8 CSV and try again"
+        ) from None
+
+
+def parse_team_list(text: str, existing_names: Iterable[str] = ()) -> ParsedTeamList:
+    """Every row, good or bad; a bad row says why. Names must be unique, also against the event."""
+    text = text.removeprefix("\ufeff")
+    if "\x00" in text:
+        raise UserError("the file contains NUL bytes: it is not a text CSV file")
+    lines = text.splitlines()
+    if not lines or not lines[0].strip():
+        raise UserError("the file is empty: a header row team,player1,player2 is required")
+    delimiter = ";" if lines[0].count(";") > lines[0].count(",") else ","
+    try:
+        records = list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True))
+    except csv.Error as exc:
+        raise UserError(f"the file is not valid CSV: {exc}") from None
+    header = [cell.strip().lower() for cell in records[0]]
+    missing = [name for name in REQUIRED if name not in header]
+    if missing:
+        raise UserError(f"the header row lacks {', '.join(missing)} (needs team,player1,player2)")
+    unknown = [name for name in header if name not in COLUMNS]
+    if unknown:
+        raise UserError(f"unknown column {unknown[0]!r}: columns are {','.join(COLUMNS)}")
+    seen = {name.casefold() for name in existing_names}
+    rows: list[TeamRow] = []
+    bad: list[BadRow] = []
+    for number, record in enumerate(records[1:], start=2):
+        if not any(cell.strip() for cell in record):
+            continue
+        row, reason = _parse_row(number, header, record, seen)
+        if row is None:
+            bad.append(BadRow(number, reason))
+        else:
+            seen.add(row.team.casefold())
+            rows.append(row)
+    return ParsedTeamList(tuple(rows), tuple(bad))
+
+
+def _parse_row(
+    number: int, header: list[str], record: list[str], seen: set[str]
+) -> tuple[TeamRow | None, str]:
+    if len(record) > len(header):
+        return None, f"{len(record)} cells but the header has {len(header)}"
+    cells = {name: (record[i].strip() if i < len(record) else "") for i, name in enumerate(header)}
+    for name in REQUIRED:
+        if not cells[name]:
+            return None, f"{name} is empty"
+    for name in ("team", "player1", "player2", "club"):
+        value = cells.get(name, "")
+        if len(value) > MAX_NAME:
+            return None, f"{name} is longer than {MAX_NAME} characters"
+        if any(ord(ch) < 32 for ch in value):
+            return None, f"{name} contains a control character"
+    if cells["team"].casefold() in seen:
+        return None, f"team {cells['team']!r} is already in the list"
+    numbers: dict[str, int | None] = {}
+    for name in ("rating", "seed"):
+        raw = cells.get(name, "")
+        if not raw:
+            numbers[name] = None
+            continue
+        if not raw.isascii() or not raw.lstrip("-").isdigit() or len(raw) > 9:
+            return None, f"{name} {raw!r} is not a whole number"
+        numbers[name] = int(raw)
+    seed = numbers["seed"]
+    if seed is not None and seed < 1:
+        return None, "seed must be 1 or more"
+    row = TeamRow(
+        number,
+        cells["team"],
+        cells["player1"],
+        cells["player2"],
+        cells.get("club", ""),
+        numbers["rating"],
+        seed,
+    )
+    return row, ""
+
+
+def safe_cell(value: object) -> str:
+    """A cell a spreadsheet will show as text, never run as a formula."""
+    text = "" if value is None else str(value)
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+def write_team_list(rows: Iterable[TeamRow]) -> str:
+    out = io.StringIO(newline="")
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(COLUMNS)
+    for row in rows:
+        writer.writerow(
+            safe_cell(v)
+            for v in (row.team, row.player1, row.player2, row.club, row.rating, row.seed)
+        )
+    return out.getvalue()

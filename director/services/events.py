@@ -1,0 +1,106 @@
+"""Create, open and edit an event and its options."""
+
+from __future__ import annotations
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from director.domain.errors import UserError
+from director.domain.event import EventInfo
+from director.domain.rules import EventOptions
+from director.services import audit
+from director.store import convert, models
+
+MAX_EVENT_NAME = 200
+
+
+def create_event(
+    session: Session,
+    name: str,
+    options: EventOptions | None = None,
+    venue: str = "",
+    event_date: str = "",
+) -> EventInfo:
+    if session.scalar(select(func.count()).select_from(models.Event)):
+        raise UserError("this database already holds an event")
+    options = options or EventOptions()
+    _check(name, options)
+    row = models.Event(name=name.strip(), venue=venue.strip(), event_date=event_date.strip())
+    convert.write_event_options(row, options)
+    session.add(row)
+    session.flush()
+    return convert.event_info(row)
+
+
+def event_row(session: Session) -> models.Event:
+    row = session.scalars(select(models.Event).limit(1)).first()
+    if row is None:
+        raise UserError("this database holds no event")
+    return row
+
+
+def get_event(session: Session) -> EventInfo:
+    return convert.event_info(event_row(session))
+
+
+def _check(name: str, options: EventOptions) -> None:
+    problems = list(options.problems())
+    if not name.strip():
+        problems.insert(0, "the event needs a name")
+    if len(name) > MAX_EVENT_NAME:
+        problems.insert(0, f"the event name is longer than {MAX_EVENT_NAME} characters")
+    if problems:
+        raise UserError("; ".join(problems))
+
+
+def games_recorded(session: Session) -> int:
+    return session.scalar(select(func.count()).select_from(models.Game)) or 0
+
+
+def rounds_paired(session: Session) -> int:
+    return session.scalar(select(func.count()).select_from(models.Round)) or 0
+
+
+def why_options_locked(session: Session, old: EventOptions, new: EventOptions) -> list[str]:
+    """Changes that would alter the meaning of results already recorded or rounds paired."""
+    reasons: list[str] = []
+    if old.match != new.match and games_recorded(session):
+        reasons.append(
+            "the match rules (length, scoring, rule 4′, one-cube options, rule 5′) cannot change "
+            "once games are recorded: it would change their scores"
+        )
+    if rounds_paired(session):
+        if old.pairing_system != new.pairing_system:
+            reasons.append("the pairing system cannot change once a round is paired")
+        if old.double_round_robin != new.double_round_robin:
+            reasons.append("the round-robin schedule is fixed once a round is paired")
+    return reasons
+
+
+def update_event(
+    session: Session,
+    *,
+    name: str | None = None,
+    options: EventOptions | None = None,
+    venue: str | None = None,
+    event_date: str | None = None,
+) -> EventInfo:
+    row = event_row(session)
+    before = convert.event_info(row)
+    new_options = options or before.options
+    new_name = before.name if name is None else name
+    _check(new_name, new_options)
+    reasons = why_options_locked(session, before.options, new_options)
+    if reasons:
+        raise UserError("; ".join(reasons))
+    row.name = new_name.strip()
+    if venue is not None:
+        row.venue = venue.strip()
+    if event_date is not None:
+        row.event_date = event_date.strip()
+    convert.write_event_options(row, new_options)
+    session.flush()
+    after = convert.event_info(row)
+    if after != before:
+        audit.log(session, "edit event", "event", repr(before), repr(after))
+    return after

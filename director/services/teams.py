@@ -1,0 +1,194 @@
+"""Register, edit, withdraw and remove teams; the team list CSV."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import func, or_, select
+from sqlalchemy.orm import Session
+
+from director.domain.errors import UserError
+from director.domain.event import TeamInfo
+from director.domain.teamlist import (
+    MAX_NAME,
+    BadRow,
+    ParsedTeamList,
+    TeamRow,
+    decode,
+    parse_team_list,
+    write_team_list,
+)
+from director.services import audit
+from director.store import convert, models
+
+
+def list_teams(session: Session) -> list[TeamInfo]:
+    rows = session.scalars(select(models.Team).order_by(models.Team.seed, models.Team.id))
+    return [convert.team_info(r) for r in rows]
+
+
+def team_map(session: Session) -> dict[int, TeamInfo]:
+    return {t.id: t for t in list_teams(session)}
+
+
+def _row(session: Session, team_id: int) -> models.Team:
+    row = session.get(models.Team, team_id)
+    if row is None:
+        raise UserError(f"there is no team with id {team_id}")
+    return row
+
+
+def get_team(session: Session, team_id: int) -> TeamInfo:
+    return convert.team_info(_row(session, team_id))
+
+
+def _clean(label: str, value: str, required: bool = True) -> str:
+    value = value.strip()
+    if required and not value:
+        raise UserError(f"{label} cannot be empty")
+    if len(value) > MAX_NAME:
+        raise UserError(f"{label} is longer than {MAX_NAME} characters")
+    if any(ord(ch) < 32 for ch in value):
+        raise UserError(f"{label} contains a control character")
+    return value
+
+
+def _check_unique(session: Session, name: str, team_id: int | None = None) -> None:
+    clash = session.scalars(
+        select(models.Team).where(func.lower(models.Team.name) == name.lower())
+    ).first()
+    if clash is not None and clash.id != team_id:
+        raise UserError(f"a team named {clash.name!r} is already registered")
+
+
+def _current_round(session: Session) -> int:
+    return session.scalar(select(func.max(models.Round.number))) or 0
+
+
+def add_team(
+    session: Session,
+    name: str,
+    players: tuple[str, str],
+    club: str = "",
+    rating: int | None = None,
+    seed: int | None = None,
+) -> TeamInfo:
+    name = _clean("the team name", name)
+    p1 = _clean("the board 1 player", players[0])
+    p2 = _clean("the board 2 player", players[1])
+    club = _clean("the club", club, required=False)
+    _check_unique(session, name)
+    if seed is not None and seed < 1:
+        raise UserError("the seed must be 1 or more")
+    if seed is None:
+        seed = (session.scalar(select(func.max(models.Team.seed))) or 0) + 1
+    row = models.Team(
+        name=name, club=club, rating=rating, seed=seed, joined_round=_current_round(session) + 1
+    )
+    row.players = [models.Player(board=1, name=p1), models.Player(board=2, name=p2)]
+    session.add(row)
+    session.flush()
+    return convert.team_info(row)
+
+
+def edit_team(
+    session: Session,
+    team_id: int,
+    *,
+    version: int | None = None,
+    name: str | None = None,
+    players: tuple[str, str] | None = None,
+    club: str | None = None,
+    rating: int | None = None,
+    seed: int | None = None,
+    paid: bool | None = None,
+    present: bool | None = None,
+) -> TeamInfo:
+    row = _row(session, team_id)
+    if version is not None and row.version != version:
+        raise UserError(f"team {row.name!r} was changed on another station: the view is refreshed")
+    before = convert.team_info(row)
+    if name is not None:
+        row.name = _clean("the team name", name)
+        _check_unique(session, row.name, team_id)
+    if players is not None:
+        names = (_clean("the board 1 player", players[0]), _clean("the board 2 player", players[1]))
+        for player in row.players:
+            player.name = names[player.board - 1]
+    if club is not None:
+        row.club = _clean("the club", club, required=False)
+    if rating is not None:
+        row.rating = rating
+    if seed is not None:
+        if seed < 1:
+            raise UserError("the seed must be 1 or more")
+        row.seed = seed
+    if paid is not None:
+        row.paid = paid
+    if present is not None:
+        row.present = present
+    session.flush()
+    after = convert.team_info(row)
+    if after.name != before.name or after.players != before.players:
+        audit.log(session, "edit team", f"team {team_id}", before.__dict__, after.__dict__)
+    return after
+
+
+def has_played(session: Session, team_id: int) -> bool:
+    count = session.scalar(
+        select(func.count())
+        .select_from(models.Match)
+        .where(or_(models.Match.team_a_id == team_id, models.Match.team_b_id == team_id))
+    )
+    return bool(count)
+
+
+def remove_team(session: Session, team_id: int) -> None:
+    row = _row(session, team_id)
+    if has_played(session, team_id):
+        raise UserError(f"team {row.name!r} is in a pairing already: withdraw it instead")
+    session.delete(row)
+    audit.log(session, "remove team", f"team {team_id}", convert.team_info(row).__dict__)
+    session.flush()
+
+
+def withdraw_team(session: Session, team_id: int, reinstate: bool = False) -> TeamInfo:
+    """Withdrawn teams are not paired from the next round on; their results stand (RULES §8)."""
+    row = _row(session, team_id)
+    row.withdrawn_after_round = None if reinstate else _current_round(session)
+    audit.log(session, "reinstate team" if reinstate else "withdraw team", f"team {team_id}")
+    session.flush()
+    return convert.team_info(row)
+
+
+@dataclass(frozen=True)
+class ImportResult:
+    imported: tuple[TeamInfo, ...]
+    skipped: tuple[BadRow, ...]
+
+
+def preview_team_list(session: Session, data: bytes | str) -> ParsedTeamList:
+    """Parse a team list against the event's teams without writing anything."""
+    text = decode(data) if isinstance(data, bytes) else data
+    return parse_team_list(text, (t.name for t in list_teams(session)))
+
+
+def import_teams(session: Session, data: bytes | str, skip_bad_rows: bool = False) -> ImportResult:
+    """Import every row, or nothing when a row is bad unless `skip_bad_rows`."""
+    parsed = preview_team_list(session, data)
+    if parsed.bad and not skip_bad_rows:
+        lines = "\n".join(str(b) for b in parsed.bad)
+        raise UserError(f"{len(parsed.bad)} bad row(s), nothing imported:\n{lines}")
+    imported = tuple(
+        add_team(session, r.team, (r.player1, r.player2), r.club, r.rating, r.seed)
+        for r in parsed.rows
+    )
+    return ImportResult(imported, parsed.bad)
+
+
+def export_teams(session: Session) -> str:
+    rows = (
+        TeamRow(0, t.name, t.players[0], t.players[1], t.club, t.rating, t.seed)
+        for t in list_teams(session)
+    )
+    return write_team_list(rows)

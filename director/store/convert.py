@@ -1,0 +1,193 @@
+"""Rows to domain values and back: the only place that knows both shapes."""
+
+from __future__ import annotations
+
+from director.domain.cube import Cube
+from director.domain.event import EventInfo, LiveCubes, MatchInfo, TeamInfo
+from director.domain.match import score_match
+from director.domain.rules import (
+    ClockMode,
+    End,
+    EventOptions,
+    LateEntry,
+    Level,
+    MatchPointScheme,
+    MatchRules,
+    PairingSystem,
+    Paper,
+    RoundOne,
+    Scoring,
+    Side,
+    TieBreak,
+    TimeControl,
+)
+from director.domain.scoring import Game
+from director.store import models
+
+
+def event_options(row: models.Event) -> EventOptions:
+    return EventOptions(
+        match=MatchRules(
+            match_length=row.match_length,
+            scoring=Scoring(row.scoring),
+            winner_required=row.winner_required,
+            one_cube_threshold=row.one_cube_threshold,
+            no_cube_at_one_away=row.no_cube_at_one_away,
+            agreed_lower_forfeit=row.agreed_lower_forfeit,
+        ),
+        time_control=TimeControl(row.time_base_s, row.time_increment_s, ClockMode(row.clock_mode)),
+        pairing_system=PairingSystem(row.pairing_system),
+        rounds=row.rounds,
+        round_one=RoundOne(row.round_one),
+        late_entry=LateEntry(row.late_entry),
+        avoid_same_club=row.avoid_same_club,
+        double_round_robin=row.double_round_robin,
+        consolation=row.consolation,
+        match_points=MatchPointScheme(row.match_points),
+        tie_breaks=tuple(TieBreak(t) for t in row.tie_breaks.split(",") if t),
+        paper=Paper(row.paper),
+    )
+
+
+def event_info(row: models.Event) -> EventInfo:
+    return EventInfo(row.name, event_options(row), row.venue, row.event_date)
+
+
+def write_event_options(row: models.Event, options: EventOptions) -> None:
+    m, t = options.match, options.time_control
+    row.match_length = m.match_length
+    row.scoring = m.scoring.value
+    row.winner_required = m.winner_required
+    row.one_cube_threshold = m.one_cube_threshold
+    row.no_cube_at_one_away = m.no_cube_at_one_away
+    row.agreed_lower_forfeit = m.agreed_lower_forfeit
+    row.time_base_s = t.base_seconds
+    row.time_increment_s = t.increment_seconds
+    row.clock_mode = t.mode.value
+    row.pairing_system = options.pairing_system.value
+    row.rounds = options.rounds
+    row.round_one = options.round_one.value
+    row.late_entry = options.late_entry.value
+    row.avoid_same_club = options.avoid_same_club
+    row.double_round_robin = options.double_round_robin
+    row.consolation = options.consolation
+    row.match_points = options.match_points.value
+    row.tie_breaks = ",".join(t.value for t in options.tie_breaks)
+    row.paper = options.paper.value
+
+
+def team_info(row: models.Team) -> TeamInfo:
+    names = {p.board: p.name for p in row.players}
+    return TeamInfo(
+        id=row.id,
+        name=row.name,
+        players=(names.get(1, ""), names.get(2, "")),
+        club=row.club,
+        rating=row.rating,
+        seed=row.seed,
+        joined_round=row.joined_round,
+        withdrawn_after_round=row.withdrawn_after_round,
+        paid=row.paid,
+        present=row.present,
+        version=row.version,
+    )
+
+
+def game_value(row: models.Game) -> Game:
+    return Game(
+        pair=row.pair_number,
+        board=row.board,
+        winner=Side(row.winner),
+        end=End(row.end),
+        cube=row.cube,
+        level=Level(row.level) if row.level else None,
+        loser_borne_off=row.loser_borne_off,
+        agreed_level=Level(row.agreed_level) if row.agreed_level else None,
+        winner_left=row.winner_left,
+        loser_left=row.loser_left,
+        loser_home=row.loser_home,
+        loser_outfield=row.loser_outfield,
+        loser_in_winner_home_or_bar=row.loser_in_winner_home_or_bar,
+        loser_pips=row.loser_pips,
+    )
+
+
+def write_game(row: models.Game, game: Game) -> None:
+    row.pair_number = game.pair
+    row.board = game.board
+    row.winner = game.winner.value
+    row.end = game.end.value
+    row.cube = game.cube
+    row.level = game.level.value if game.level else None
+    row.loser_borne_off = game.loser_borne_off
+    row.agreed_level = game.agreed_level.value if game.agreed_level else None
+    row.winner_left = game.winner_left
+    row.loser_left = game.loser_left
+    row.loser_home = game.loser_home
+    row.loser_outfield = game.loser_outfield
+    row.loser_in_winner_home_or_bar = game.loser_in_winner_home_or_bar
+    row.loser_pips = game.loser_pips
+
+
+def match_rules(event: models.Event, match: models.Match) -> MatchRules:
+    base = event_options(event).match
+    return MatchRules(
+        match_length=base.match_length,
+        scoring=base.scoring,
+        winner_required=match.winner_required,
+        one_cube_threshold=base.one_cube_threshold,
+        no_cube_at_one_away=base.no_cube_at_one_away,
+        agreed_lower_forfeit=base.agreed_lower_forfeit,
+    )
+
+
+def live_cubes(pair: models.Pair | None) -> LiveCubes:
+    if pair is None:
+        return LiveCubes()
+
+    def side(value: str | None) -> Side | None:
+        return Side(value) if value else None
+
+    return LiveCubes(
+        Cube(pair.cube1_value, side(pair.cube1_owner), side(pair.cube1_offered_by)),
+        Cube(pair.cube2_value, side(pair.cube2_owner), side(pair.cube2_offered_by)),
+        pair.cube_board,
+    )
+
+
+def write_cube(pair: models.Pair, board: int, cube: Cube) -> None:
+    owner = cube.owner.value if cube.owner else None
+    offered = cube.offered_by.value if cube.offered_by else None
+    if board == 1:
+        pair.cube1_value, pair.cube1_owner, pair.cube1_offered_by = cube.value, owner, offered
+    else:
+        pair.cube2_value, pair.cube2_owner, pair.cube2_offered_by = cube.value, owner, offered
+
+
+def match_info(
+    event: models.Event,
+    row: models.Match,
+    teams: dict[int, TeamInfo],
+    round_number: int | None,
+) -> MatchInfo:
+    rules = match_rules(event, row)
+    games = tuple(game_value(g) for g in row.games)
+    team_a = teams[row.team_a_id]
+    team_b = teams[row.team_b_id] if row.team_b_id is not None else None
+    names = (team_a.name, team_b.name if team_b else "bye")
+    outcome = score_match(rules, games, names)
+    current = next((p for p in row.pairs if p.number == outcome.current_pair), None)
+    return MatchInfo(
+        id=row.id,
+        round=round_number,
+        table=row.table_no,
+        team_a=team_a,
+        team_b=team_b,
+        rules=rules,
+        games=games,
+        game_ids=tuple(g.id for g in row.games),
+        outcome=outcome,
+        cubes=live_cubes(current),
+        forfeit_by=Side(row.forfeit_by) if row.forfeit_by else None,
+        version=row.version,
+    )

@@ -1,0 +1,258 @@
+"""The event database: SQLAlchemy 2 typed models, portable between SQLite and PostgreSQL.
+
+One database holds one event. Enumerations are stored as their rule-book strings (plain
+VARCHAR, no native enum types) so the same migrations run on both back ends. Rows that several
+stations may edit carry a `version` column for optimistic concurrency.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    CheckConstraint,
+    DateTime,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+NAMING_CONVENTION = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+class Event(Base):
+    __tablename__ = "event"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(200))
+    venue: Mapped[str] = mapped_column(String(200), default="")
+    event_date: Mapped[str] = mapped_column(String(10), default="")  # ISO date, "" if unset
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # RULES §2-§6: how a match is scored
+    match_length: Mapped[int] = mapped_column(Integer)
+    scoring: Mapped[str] = mapped_column(String(30))
+    winner_required: Mapped[bool] = mapped_column(Boolean)
+    one_cube_threshold: Mapped[int] = mapped_column(Integer)
+    no_cube_at_one_away: Mapped[bool] = mapped_column(Boolean)
+    agreed_lower_forfeit: Mapped[bool] = mapped_column(Boolean)
+    # RULES §7: the clock
+    time_base_s: Mapped[int] = mapped_column(Integer)
+    time_increment_s: Mapped[int] = mapped_column(Integer)
+    clock_mode: Mapped[str] = mapped_column(String(20))
+    # RULES §8: standings and pairings
+    pairing_system: Mapped[str] = mapped_column(String(20))
+    rounds: Mapped[int] = mapped_column(Integer)
+    round_one: Mapped[str] = mapped_column(String(20))
+    late_entry: Mapped[str] = mapped_column(String(20))
+    avoid_same_club: Mapped[bool] = mapped_column(Boolean)
+    double_round_robin: Mapped[bool] = mapped_column(Boolean)
+    consolation: Mapped[bool] = mapped_column(Boolean)
+    match_points: Mapped[str] = mapped_column(String(20))
+    tie_breaks: Mapped[str] = mapped_column(String(200))  # comma-separated, in order
+    paper: Mapped[str] = mapped_column(String(10))
+    random_seed: Mapped[int] = mapped_column(Integer, default=0)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+
+    __mapper_args__ = {"version_id_col": version}
+
+
+class Team(Base):
+    __tablename__ = "team"
+    __table_args__ = (UniqueConstraint("name"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(100))
+    club: Mapped[str] = mapped_column(String(100), default="")
+    rating: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    seed: Mapped[int] = mapped_column(Integer)
+    joined_round: Mapped[int] = mapped_column(Integer, default=1)
+    withdrawn_after_round: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    paid: Mapped[bool] = mapped_column(Boolean, default=False)
+    present: Mapped[bool] = mapped_column(Boolean, default=False)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+
+    players: Mapped[list[Player]] = relationship(
+        back_populates="team", order_by="Player.board", cascade="all, delete-orphan"
+    )
+
+    __mapper_args__ = {"version_id_col": version}
+
+
+class Player(Base):
+    __tablename__ = "player"
+    __table_args__ = (
+        UniqueConstraint("team_id", "board"),
+        CheckConstraint("board IN (1, 2)", name="board"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    team_id: Mapped[int] = mapped_column(ForeignKey("team.id", ondelete="CASCADE"), index=True)
+    board: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(100))
+
+    team: Mapped[Team] = relationship(back_populates="players")
+
+
+class Round(Base):
+    __tablename__ = "round"
+    __table_args__ = (UniqueConstraint("number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    number: Mapped[int] = mapped_column(Integer)
+    published: Mapped[bool] = mapped_column(Boolean, default=False)
+    bracket: Mapped[str] = mapped_column(String(20), default="main")  # knockout: main/consolation
+    paired_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Match(Base):
+    __tablename__ = "match"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    round_id: Mapped[int | None] = mapped_column(
+        ForeignKey("round.id", ondelete="CASCADE"), nullable=True, index=True
+    )
+    table_no: Mapped[int] = mapped_column(Integer, default=0)
+    team_a_id: Mapped[int] = mapped_column(ForeignKey("team.id"), index=True)
+    team_b_id: Mapped[int | None] = mapped_column(ForeignKey("team.id"), nullable=True, index=True)
+    # rule 4′ as it applies to this match: the event's option, forced on in knockout
+    winner_required: Mapped[bool] = mapped_column(Boolean)
+    # a team that did not show: the other wins by forfeit (0-0 game points)
+    forfeit_by: Mapped[str | None] = mapped_column(String(1), nullable=True)
+    # the scoreline as last computed from the games; `check` re-derives and compares
+    score_a: Mapped[int] = mapped_column(Integer, default=0)
+    score_b: Mapped[int] = mapped_column(Integer, default=0)
+    final_a: Mapped[int] = mapped_column(Integer, default=0)
+    final_b: Mapped[int] = mapped_column(Integer, default=0)
+    pip_a: Mapped[int] = mapped_column(Integer, default=0)
+    pip_b: Mapped[int] = mapped_column(Integer, default=0)
+    result: Mapped[str] = mapped_column(String(12), default="unfinished")
+    version: Mapped[int] = mapped_column(Integer, default=1)
+
+    games: Mapped[list[Game]] = relationship(
+        back_populates="match", order_by="Game.seq", cascade="all, delete-orphan"
+    )
+    pairs: Mapped[list[Pair]] = relationship(
+        back_populates="match", order_by="Pair.number", cascade="all, delete-orphan"
+    )
+
+    __mapper_args__ = {"version_id_col": version}
+
+
+class Pair(Base):
+    """One pair of games (RULES §1): its number, when it started, and its cube board."""
+
+    __tablename__ = "pair"
+    __table_args__ = (UniqueConstraint("match_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    cube_board: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # the live cube of each board while its game is played (survives a crash of the desk)
+    cube1_value: Mapped[int] = mapped_column(Integer, default=1)
+    cube1_owner: Mapped[str | None] = mapped_column(String(1), nullable=True)
+    cube1_offered_by: Mapped[str | None] = mapped_column(String(1), nullable=True)
+    cube2_value: Mapped[int] = mapped_column(Integer, default=1)
+    cube2_owner: Mapped[str | None] = mapped_column(String(1), nullable=True)
+    cube2_offered_by: Mapped[str | None] = mapped_column(String(1), nullable=True)
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    match: Mapped[Match] = relationship(back_populates="pairs")
+
+
+class Game(Base):
+    __tablename__ = "game"
+    __table_args__ = (
+        UniqueConstraint("match_id", "seq"),
+        CheckConstraint("board IN (1, 2)", name="board"),
+        CheckConstraint("cube >= 1", name="cube"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), index=True)
+    pair_id: Mapped[int] = mapped_column(ForeignKey("pair.id", ondelete="CASCADE"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)  # finish order within the match (rule 4′)
+    pair_number: Mapped[int] = mapped_column(Integer)
+    board: Mapped[int] = mapped_column(Integer)
+    winner: Mapped[str] = mapped_column(String(1))
+    end: Mapped[str] = mapped_column(String(10))
+    cube: Mapped[int] = mapped_column(Integer, default=1)
+    level: Mapped[str | None] = mapped_column(String(12), nullable=True)
+    loser_borne_off: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    agreed_level: Mapped[str | None] = mapped_column(String(12), nullable=True)
+    winner_left: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    loser_left: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    loser_home: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    loser_outfield: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    loser_in_winner_home_or_bar: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    loser_pips: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # each side's remaining clock time when the game ended (RULES §7), if a clock ran
+    clock_a_ns: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    clock_b_ns: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    recorded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+
+    match: Mapped[Match] = relationship(back_populates="games")
+
+    __mapper_args__ = {"version_id_col": version}
+
+
+class ClockEvent(Base):
+    """Every press, pause, resume, adjustment, flag and reset of a match's clocks (RULES §7)."""
+
+    __tablename__ = "clock_event"
+    __table_args__ = (UniqueConstraint("match_id", "seq"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(20))
+    t_ns: Mapped[int] = mapped_column(BigInteger)  # monotonic time of the event
+    board: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    side: Mapped[str | None] = mapped_column(String(1), nullable=True)
+    value: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    wall_time: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class AuditEntry(Base):
+    """Who changed what and why: corrections, overrides, restores."""
+
+    __tablename__ = "audit"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    station: Mapped[str] = mapped_column(String(100), default="")
+    action: Mapped[str] = mapped_column(String(50))
+    target: Mapped[str] = mapped_column(String(100), default="")
+    before: Mapped[str] = mapped_column(Text, default="")
+    after: Mapped[str] = mapped_column(Text, default="")
+    reason: Mapped[str] = mapped_column(Text, default="")
+
+
+class Meta(Base):
+    """Key/value facts about the file itself (clean-shutdown flag, app version)."""
+
+    __tablename__ = "meta"
+
+    key: Mapped[str] = mapped_column(String(50), primary_key=True)
+    value: Mapped[str] = mapped_column(Text, default="")
