@@ -238,7 +238,7 @@ def _settle(b: BoardClock, t: int, tc: TimeControl) -> BoardClock:
         running_ns=b.running_ns + elapsed,
         delay_absorbed_ns=b.delay_absorbed_ns + absorbed,
     )
-    if t >= flag_at:
+    if t > flag_at:
         b = replace(b, phase=Phase.STOPPED, flagged=b.on_move, flag_ns=flag_at)
     return b
 

@@ -1,23 +1,14 @@
-"""The `tandem-director` command: parse, call services, print.
-
-Bad arguments or files print one line on stderr and exit with status 2; nothing is written.
-"""
+"""The foundation sub-commands: met, replay, new, teams, match records, check."""
 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import csv
 import io
 import json
 import sys
-from collections.abc import Callable, Iterator, Sequence
-from pathlib import Path
-from typing import NoReturn
 
-from sqlalchemy.orm import Session
-
-from director import __version__
+from director.cli.common import Parser, positive_int, rate, read_bytes, read_text, session_for
 from director.domain.errors import UserError
 from director.domain.met import MetParameters, match_equity_table
 from director.domain.records import parse_record, replay_data
@@ -34,44 +25,6 @@ from director.store.engine import EventDatabase, create_database, open_database
 from director.store.files import atomic_write
 
 EXIT_USAGE = 2
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        """One clear line instead of argparse's usage block."""
-        self.exit(EXIT_USAGE, f"{self.prog}: {message} (see --help)\n")
-
-
-def _read_text(path: str, what: str) -> str:
-    try:
-        return Path(path).read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise UserError(f"{path} does not exist") from None
-    except IsADirectoryError:
-        raise UserError(f"{path} is a folder, not {what}") from None
-    except UnicodeDecodeError:
-        raise UserError(f"{path} is not UTF-8 text: not {what}") from None
-    except OSError as exc:
-        raise UserError(f"cannot read {path}: {exc.strerror}") from None
-
-
-def _read_bytes(path: str) -> bytes:
-    try:
-        return Path(path).read_bytes()
-    except FileNotFoundError:
-        raise UserError(f"{path} does not exist") from None
-    except OSError as exc:
-        raise UserError(f"cannot read {path}: {exc.strerror}") from None
-
-
-@contextlib.contextmanager
-def _session(target: str, read_only: bool = False) -> Iterator[Session]:
-    db = open_database(target, read_only=read_only)
-    try:
-        with db.Session() as session, session.begin():
-            yield session
-    finally:
-        db.close()
 
 
 # --- met ---------------------------------------------------------------------------------
@@ -125,7 +78,7 @@ def replay_json_text(data: dict[str, object]) -> str:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    record = parse_record(_read_text(args.file, "a match record"))
+    record = parse_record(read_text(args.file, "a match record"))
     outcome = record.outcome()
     if args.json:
         print(replay_json_text(replay_data(outcome)))
@@ -197,8 +150,8 @@ def cmd_new(args: argparse.Namespace) -> int:
 def cmd_import_teams(args: argparse.Namespace) -> int:
     from director.services.teams import import_teams
 
-    data = _read_bytes(args.csv)
-    with _session(args.file) as session:
+    data = read_bytes(args.csv)
+    with session_for(args.file) as session:
         result = import_teams(session, data, skip_bad_rows=args.skip_bad_rows)
     for bad in result.skipped:
         print(f"skipped {bad}", file=sys.stderr)
@@ -209,7 +162,7 @@ def cmd_import_teams(args: argparse.Namespace) -> int:
 def cmd_export_teams(args: argparse.Namespace) -> int:
     from director.services.teams import export_teams
 
-    with _session(args.file, read_only=True) as session:
+    with session_for(args.file, read_only=True) as session:
         text = export_teams(session)
     atomic_write(args.csv, text.encode("utf-8"))
     return 0
@@ -218,7 +171,7 @@ def cmd_export_teams(args: argparse.Namespace) -> int:
 def cmd_export_match(args: argparse.Namespace) -> int:
     from director.services.records import export_match
 
-    with _session(args.file, read_only=True) as session:
+    with session_for(args.file, read_only=True) as session:
         text = export_match(session, args.match)
     atomic_write(args.out, text.encode("utf-8"))
     return 0
@@ -227,8 +180,8 @@ def cmd_export_match(args: argparse.Namespace) -> int:
 def cmd_import_match(args: argparse.Namespace) -> int:
     from director.services.records import import_match
 
-    text = _read_text(args.json_file, "a match record")
-    with _session(args.file) as session:
+    text = read_text(args.json_file, "a match record")
+    with session_for(args.file) as session:
         match = import_match(session, text)
     print(f"imported match {match.id}: {match.names[0]} v {match.names[1]}, {match.outcome.score}")
     return 0
@@ -251,38 +204,11 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 1 if problems else 0
 
 
-# --- the parser --------------------------------------------------------------------------
-
-
-def _positive_int(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
-    return int(text)
-
-
-def _rate(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not 0.0 <= value <= 1.0:
-        raise argparse.ArgumentTypeError(f"{text!r} must be between 0 and 1")
-    return value
-
-
-Command = Callable[[argparse.Namespace], int]
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="tandem-director", description="Run a Tandem backgammon event.")
-    parser.add_argument("--version", action="version", version=f"tandem-director {__version__}")
-    parser.add_argument("--db", help="open a shared event on a PostgreSQL server (database URL)")
-    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
-
+def register(sub: argparse._SubParsersAction[Parser]) -> None:
     met = sub.add_parser("met", help="print the Tandem match equity table (RULES §9)")
-    met.add_argument("--gammon-rate", type=_rate, default=0.28)
-    met.add_argument("--backgammon-rate", type=_rate, default=0.0)
-    met.add_argument("--size", type=_positive_int, default=6)
+    met.add_argument("--gammon-rate", type=rate, default=0.28)
+    met.add_argument("--backgammon-rate", type=rate, default=0.0)
+    met.add_argument("--size", type=positive_int, default=6)
     fmt = met.add_mutually_exclusive_group()
     fmt.add_argument("--json", action="store_true")
     fmt.add_argument("--csv", action="store_true")
@@ -296,7 +222,7 @@ def build_parser() -> argparse.ArgumentParser:
     new = sub.add_parser("new", help="create an event file")
     new.add_argument("file")
     new.add_argument("--name", required=True)
-    new.add_argument("--length", type=_positive_int, required=True)
+    new.add_argument("--length", type=positive_int, required=True)
     new.add_argument("--scoring", choices=[s.value for s in Scoring], default="standard")
     new.add_argument("--winner-required", action="store_true")
     new.add_argument("--one-cube-threshold", type=int, choices=(1, 2), default=2)
@@ -320,7 +246,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     em = sub.add_parser("export-match", help="write a match record")
     em.add_argument("file")
-    em.add_argument("match", type=_positive_int)
+    em.add_argument("match", type=positive_int)
     em.add_argument("out")
     em.set_defaults(func=cmd_export_match)
 
@@ -332,41 +258,3 @@ def build_parser() -> argparse.ArgumentParser:
     check = sub.add_parser("check", help="integrity check and re-score every match (read-only)")
     check.add_argument("file")
     check.set_defaults(func=cmd_check)
-
-    return parser
-
-
-def _command_names(parser: argparse.ArgumentParser) -> set[str]:
-    for action in parser._actions:  # argparse keeps sub-parsers here and nowhere public
-        if isinstance(action, argparse._SubParsersAction):
-            return set(action.choices)
-    return set()
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    argv = list(sys.argv[1:] if argv is None else argv)
-    commands = _command_names(parser)
-    # `tandem-director FILE` opens that event in the app: a first word that is no command
-    event = None
-    positional = [a for a in argv if not a.startswith("-")]
-    if positional and positional[0] not in commands:
-        event = positional[0]
-        argv.remove(event)
-    args = parser.parse_args(argv)
-    try:
-        if args.command is None:
-            from director.ui.app import run_gui
-
-            return run_gui(event, args.db)
-        func: Command = args.func
-        return func(args)
-    except UserError as exc:
-        # one line per problem (a record or a team list can have several), never a traceback
-        for line in str(exc).splitlines() or ["failed"]:
-            print(f"tandem-director: {line}", file=sys.stderr)
-        return EXIT_USAGE
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,0 +1,73 @@
+"""What every sub-command shares: the one-line error parser, file reading, a session."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import NoReturn
+
+from sqlalchemy.orm import Session
+
+from director.domain.errors import UserError
+from director.store.engine import open_database
+
+EXIT_USAGE = 2
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        """One clear line instead of argparse's usage block."""
+        self.exit(EXIT_USAGE, f"{self.prog}: {message} (see --help)\n")
+
+
+def read_text(path: str, what: str) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise UserError(f"{path} does not exist") from None
+    except IsADirectoryError:
+        raise UserError(f"{path} is a folder, not {what}") from None
+    except UnicodeDecodeError:
+        raise UserError(f"{path} is not UTF-8 text: not {what}") from None
+    except OSError as exc:
+        raise UserError(f"cannot read {path}: {exc.strerror}") from None
+
+
+def read_bytes(path: str) -> bytes:
+    try:
+        return Path(path).read_bytes()
+    except FileNotFoundError:
+        raise UserError(f"{path} does not exist") from None
+    except OSError as exc:
+        raise UserError(f"cannot read {path}: {exc.strerror}") from None
+
+
+@contextlib.contextmanager
+def session_for(target: str, read_only: bool = False) -> Iterator[Session]:
+    db = open_database(target, read_only=read_only)
+    try:
+        with db.Session() as session, session.begin():
+            yield session
+    finally:
+        db.close()
+
+
+# --- the parser --------------------------------------------------------------------------
+
+
+def positive_int(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
+    return int(text)
+
+
+def rate(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"{text!r} must be between 0 and 1")
+    return value

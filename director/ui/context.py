@@ -1,0 +1,66 @@
+"""The one door for data changes in the GUI (STYLE habit 1).
+
+Pages never hold sessions or ORM objects. They call `ctx.read(service, ...)` for snapshots and
+`ctx.change(service, ...)` for changes; a change runs in its own transaction, commits at once,
+and `ctx.changed` tells every page to refresh. A refused change raises `UserError` with the
+message the page shows next to the field (or in a message box).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Concatenate, ParamSpec, TypeVar
+
+from PySide6.QtCore import QObject, Signal
+from sqlalchemy.orm import Session
+
+from director.domain.errors import UserError
+from director.store.engine import EventDatabase
+from director.store.errors import known_database_error
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+class EventContext(QObject):
+    """An open event: its database, and the signal every page listens to."""
+
+    changed = Signal(str)  # what changed, e.g. "teams", "match:12", "rounds", "event"
+
+    def __init__(self, db: EventDatabase, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.db = db
+
+    @property
+    def title(self) -> str:
+        return self.db.target
+
+    def read(
+        self, service: Callable[Concatenate[Session, P], T], *args: P.args, **kwargs: P.kwargs
+    ) -> T:
+        with self.db.Session() as session:
+            return service(session, *args, **kwargs)
+
+    def change(
+        self,
+        what: str,
+        service: Callable[Concatenate[Session, P], T],
+        *args: P.args,
+        **kwargs: P.kwargs,
+    ) -> T:
+        """Run a service in its own transaction; committed when it returns, then `changed`."""
+        try:
+            with self.db.Session() as session, session.begin():
+                result = service(session, *args, **kwargs)
+        except UserError:
+            raise
+        except Exception as exc:
+            known = known_database_error(exc)
+            if known is None:
+                raise
+            raise UserError(known) from exc
+        self.changed.emit(what)
+        return result
+
+    def close(self) -> None:
+        self.db.close()
