@@ -73,9 +73,8 @@ class EventKind(StrEnum):
     RESTORE = "restore"  # the match was reopened; later times may use a new monotonic base
 
 
-_WITH_SIDE = {EventKind.FIRST_MOVER, EventKind.START, EventKind.PRESS, EventKind.ADJUST}
-_WITH_SIDE.add(EventKind.FLAG)
-_KINDS = {k.value for k in EventKind}
+_WITH_SIDE = frozenset(("first-mover", "start", "press", "adjust", "flag"))
+_KINDS = frozenset(k.value for k in EventKind)
 _FIELDS = ("kind", "t_ns", "board", "side", "value")
 
 
@@ -85,9 +84,9 @@ def _is_int(x: object) -> TypeGuard[int]:
 
 @dataclass(frozen=True, slots=True)
 class ClockEvent:
-    """One logged action on one board. `side` is set for the kinds in `_WITH_SIDE` (the first
-    mover, the presser, the adjusted or flagged side); `value` only for adjust (the new remaining
-    ns). A flag's `t_ns` is the instant the side reached zero, not when it was noticed."""
+    """One logged action on one board. `side` is set for first-mover, start, press, adjust and
+    flag; `value` only for adjust (the new remaining ns). A flag's `t_ns` is the instant the side
+    reached zero, not when it was noticed."""
 
     kind: EventKind
     t_ns: int
@@ -96,6 +95,11 @@ class ClockEvent:
     value: int | None = None
 
     def __post_init__(self) -> None:
+        if self.kind not in _KINDS or self.side not in (None, "A", "B"):
+            raise ClockError(f"malformed clock event {self!r}")
+        object.__setattr__(self, "kind", EventKind(self.kind))  # plain strings from a row do
+        if self.side is not None:
+            object.__setattr__(self, "side", Side(self.side))
         if self.board not in BOARDS:
             raise ClockError(f"there is no board {self.board}")
         if not _is_int(self.t_ns):
@@ -118,22 +122,16 @@ class ClockEvent:
     def to_dict(self) -> dict[str, str | int | None]:
         """Plain JSON-able values, one per column of the store's event table."""
         side = None if self.side is None else self.side.value
-        return {
-            "kind": self.kind.value,
-            "t_ns": self.t_ns,
-            "board": self.board,
-            "side": side,
-            "value": self.value,
-        }
+        values: tuple[str | int | None, ...] = (self.kind.value, self.t_ns, self.board, side)
+        return dict(zip(_FIELDS, (*values, self.value), strict=True))
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> ClockEvent:
+        """The inverse of `to_dict`; a malformed row raises ClockError."""
         kind, t_ns, board, side, value = (data.get(k) for k in _FIELDS)
-        if kind not in _KINDS:
-            raise ClockError(f"unknown clock event kind {kind!r}")
-        if not (_is_int(t_ns) and _is_int(board)) or side not in (None, "A", "B"):
+        if not (kind in _KINDS and side in (None, "A", "B") and _is_int(t_ns) and _is_int(board)):
             raise ClockError(f"malformed clock event {dict(data)!r}")
-        if value is not None and not _is_int(value):
+        if not (value is None or _is_int(value)):
             raise ClockError(f"malformed clock event value {value!r}")
         return cls(EventKind(str(kind)), t_ns, board, None if side is None else Side(side), value)
 
@@ -221,16 +219,9 @@ def _settle(b: BoardClock, t: int, tc: TimeControl) -> BoardClock:
     end = min(t, flag_at)
     elapsed = end - b.since_ns
     absorbed = min(elapsed, _delay_left(b, tc))
-    mover = b.side(b.on_move)
-    charged = elapsed - absorbed
-    b = b.with_side(
-        b.on_move,
-        replace(
-            mover,
-            remaining_ns=mover.remaining_ns - charged,
-            consumed_ns=mover.consumed_ns + charged,
-        ),
-    )
+    m, charged = b.side(b.on_move), elapsed - absorbed
+    m = SideClock(m.remaining_ns - charged, m.consumed_ns + charged, m.credited_ns, m.adjusted_ns)
+    b = b.with_side(b.on_move, m)
     b = replace(
         b,
         since_ns=end,
@@ -238,35 +229,34 @@ def _settle(b: BoardClock, t: int, tc: TimeControl) -> BoardClock:
         running_ns=b.running_ns + elapsed,
         delay_absorbed_ns=b.delay_absorbed_ns + absorbed,
     )
-    if t > flag_at:
+    if t >= flag_at:
         b = replace(b, phase=Phase.STOPPED, flagged=b.on_move, flag_ns=flag_at)
     return b
 
 
+_ALLOWED: dict[EventKind, tuple[tuple[Phase, ...], str]] = {
+    EventKind.FIRST_MOVER: ((Phase.READY,), "the clock has already started; reset it first"),
+    EventKind.START: ((Phase.READY,), "the clock has already started; reset it first"),
+    EventKind.PRESS: ((Phase.RUNNING,), "the clock is not running"),
+    EventKind.PAUSE: ((Phase.RUNNING,), "the clock is not running"),
+    EventKind.CHECKPOINT: ((Phase.RUNNING,), "the clock is not running"),
+    EventKind.RESUME: ((Phase.PAUSED,), "the clock is not paused"),
+    EventKind.ADJUST: ((Phase.PAUSED,), "a time may be adjusted only while the clock is paused"),
+    EventKind.STOP: ((Phase.RUNNING, Phase.PAUSED), "the clock is not running or paused"),
+    EventKind.RESET: (tuple(Phase), ""),
+    EventKind.RESTORE: ((Phase.READY, Phase.PAUSED, Phase.STOPPED), "the clock is running"),
+}
+
+
 def _refusal(b: BoardClock, e: ClockEvent) -> str | None:
-    """Why `e` cannot happen to board `b` in its current phase, or None when it can."""
-    k = e.kind
-    if k in (EventKind.FIRST_MOVER, EventKind.START):
-        if b.phase is not Phase.READY:
-            return "the clock has already started; reset it first"
-        if k is EventKind.START and b.on_move is not e.side:
-            return "the first mover is not set"
-    elif k in (EventKind.PRESS, EventKind.PAUSE, EventKind.CHECKPOINT):
-        if b.phase is not Phase.RUNNING:
-            return "the clock is not running"
-        if k is EventKind.PRESS and b.on_move is not e.side:
-            return f"side {e.side} is not the one running"
-    elif k is EventKind.RESUME and b.phase is not Phase.PAUSED:
-        return "the clock is not paused"
-    elif k is EventKind.ADJUST:
-        if b.phase is not Phase.PAUSED:
-            return "a time may be adjusted only while the clock is paused"
-        if e.value is not None and e.value < 0:
-            return "a remaining time cannot be negative"
-    elif k is EventKind.STOP and b.phase not in (Phase.RUNNING, Phase.PAUSED):
-        return "the clock is not running or paused"
-    elif k is EventKind.RESTORE and b.phase is Phase.RUNNING:
-        return "a running clock cannot be restored"
+    """Why `e` cannot happen to board `b` now, or None when it can (flags are checked apart)."""
+    phases, why = _ALLOWED.get(e.kind, ((), "a flag is not an action"))
+    if b.phase not in phases:
+        return why
+    if e.kind in (EventKind.START, EventKind.PRESS) and b.on_move is not e.side:
+        return f"side {e.side} is not on move"
+    if e.value is not None and e.value < 0:
+        return "a remaining time cannot be negative"
     return None
 
 
@@ -274,14 +264,11 @@ def _press(b: BoardClock, t: int, tc: TimeControl) -> BoardClock:
     presser = b.on_move
     if presser is None:
         raise ClockError("nobody is on move")
-    delay = tc.increment_seconds * NS_PER_SECOND
-    credit = {
-        ClockMode.FISCHER: delay,
-        ClockMode.BRONSTEIN: min(b.move_ns, delay),
-        ClockMode.DELAY: 0,
-    }[tc.mode]
-    own = b.side(presser)
-    own = replace(own, remaining_ns=own.remaining_ns + credit, credited_ns=own.credited_ns + credit)
+    delay, mode = tc.increment_seconds * NS_PER_SECOND, tc.mode
+    credit = min(b.move_ns, delay) if mode is ClockMode.BRONSTEIN else 0
+    credit = delay if mode is ClockMode.FISCHER else credit
+    o = b.side(presser)
+    own = SideClock(o.remaining_ns + credit, o.consumed_ns, o.credited_ns + credit, o.adjusted_ns)
     return replace(b.with_side(presser, own), on_move=presser.other, since_ns=t, move_ns=0)
 
 
@@ -312,11 +299,9 @@ def apply_event(state: MatchClockState, e: ClockEvent, tc: TimeControl) -> Match
         case EventKind.STOP:
             b = replace(b, phase=Phase.STOPPED)
         case EventKind.ADJUST:
-            own, new = b.side(e.who), e.value or 0
-            own = replace(
-                own, remaining_ns=new, adjusted_ns=own.adjusted_ns + new - own.remaining_ns
-            )
-            b = b.with_side(e.who, own)
+            o, new = b.side(e.who), e.value or 0
+            adjusted = o.adjusted_ns + new - o.remaining_ns
+            b = b.with_side(e.who, SideClock(new, o.consumed_ns, o.credited_ns, adjusted))
         case EventKind.RESET:
             b = fresh_board(tc)
         case _:  # checkpoint and restore only mark the log
@@ -357,16 +342,15 @@ class MatchClock:
         source: TimeSource,
         now: int | None = None,
     ) -> MatchClock:
-        """Reopen a match from its log: replay it, log any flag due by the last logged instant,
-        pause the running boards at that instant, then log `restore` at `now` (which may be
-        earlier than the log after a reboot: the monotonic source starts again). Persist
-        `events_since(n)` with n the number of events passed in."""
+        """Reopen a match from its log (in logged order, not sorted by time): replay it, log any
+        flag due by the last logged instant, pause the boards running at that instant (READY and
+        STOPPED boards stay so), then log `restore` at `now`, which may be earlier than the log
+        after a reboot restarted the monotonic source. Persist `events_since(len(events))`."""
         clock = cls(time_control, source)
         for e in events:
             clock._record(e)
         if clock._events:
             last = clock._events[-1].t_ns
-            clock._floor = None
             clock.pause(now=last)
             t = clock._time(now)
             for n in BOARDS:
@@ -389,11 +373,9 @@ class MatchClock:
     def events_since(self, index: int) -> tuple[ClockEvent, ...]:
         return tuple(self._events[index:])
 
-    # -- actions ------------------------------------------------------------------------------
-
     def set_first_mover(self, board: int, side: Side, now: int | None = None) -> None:
         """Who moves first on this board (from the opening roll); the board must be READY."""
-        self._act(ClockEvent(EventKind.FIRST_MOVER, self._begin(now), board, side))
+        self._try(ClockEvent(EventKind.FIRST_MOVER, self._begin(now), board, side), strict=True)
 
     def start(self, now: int | None = None) -> None:
         """Start every READY board at the same instant; each needs its first mover."""
@@ -401,17 +383,19 @@ class MatchClock:
         ready = [n for n in BOARDS if self._state.board(n).phase is Phase.READY]
         if not ready:
             raise ClockError("no clock is waiting to start")
+        for n in (n for n in ready if self._state.board(n).on_move is None):
+            raise ClockError(f"set the first mover of board {n} before starting")
         for n in ready:
-            if self._state.board(n).on_move is None:
-                raise ClockError(f"set the first mover of board {n} before starting")
-        for n in ready:
-            self._act(ClockEvent(EventKind.START, t, n, self._state.board(n).on_move))
-        self._log_flags(t)
+            self._try(ClockEvent(EventKind.START, t, n, self._state.board(n).on_move), strict=True)
+        self._log_flags(t)  # a side with no time at all flags at once
 
     def press(self, board: int, side: Side, now: int | None = None) -> bool:
         """A press by `side`: True when it counted. Ignored (False) unless that side is running,
         so a duplicate press, a press while paused, stopped or flagged does nothing."""
-        return self._try(ClockEvent(EventKind.PRESS, self._begin(now), board, side))
+        t = self._begin(now)
+        accepted = self._try(ClockEvent(EventKind.PRESS, t, board, side))
+        self._log_flags(t)  # the side now running may have no time at all
+        return accepted
 
     def pause(self, board: int | None = None, now: int | None = None) -> bool:
         """Pause one board, or every running board; True when a clock was running."""
@@ -435,15 +419,13 @@ class MatchClock:
     def adjust(self, board: int, side: Side, remaining_ns: int, now: int | None = None) -> None:
         """Set a side's remaining time; refused (ClockError) unless the board is paused."""
         t = self._begin(now)
-        self._act(ClockEvent(EventKind.ADJUST, t, board, side, remaining_ns))
+        self._try(ClockEvent(EventKind.ADJUST, t, board, side, remaining_ns), strict=True)
 
     def check_flags(self, now: int | None = None) -> tuple[ClockEvent, ...]:
         """Log the flags due by `now` and return them (the display timer calls this)."""
         count = len(self._events)
         self._begin(now)
         return self.events_since(count)
-
-    # -- read-outs ----------------------------------------------------------------------------
 
     def board_at(self, board: int, now: int | None = None) -> BoardClock:
         """The board as it is at `now`, running stretch charged; the clock is not changed."""
@@ -455,9 +437,6 @@ class MatchClock:
     def running_side(self, board: int, now: int | None = None) -> Side | None:
         b = self.board_at(board, now)
         return b.on_move if b.phase is Phase.RUNNING else None
-
-    def phase(self, board: int, now: int | None = None) -> Phase:
-        return self.board_at(board, now).phase
 
     def is_paused(self, board: int) -> bool:
         return self._state.board(board).phase is Phase.PAUSED
@@ -476,8 +455,6 @@ class MatchClock:
         if self.time_control.mode is ClockMode.FISCHER or b.phase is Phase.STOPPED:
             return 0
         return max(0, self.time_control.increment_seconds * NS_PER_SECOND - b.move_ns)
-
-    # -- plumbing -----------------------------------------------------------------------------
 
     def _time(self, now: int | None) -> int:
         t = self._source() if now is None else now
@@ -507,23 +484,21 @@ class MatchClock:
         self._state = apply_event(self._state, e, self.time_control)
         self._events.append(e)
 
-    def _act(self, e: ClockEvent) -> None:
+    def _try(self, e: ClockEvent, strict: bool = False) -> bool:
+        """Log `e` if the board allows it; otherwise False, or ClockError when `strict`."""
         problem = _refusal(self._state.board(e.board), e)
-        if problem is not None:
+        if problem is not None and strict:
             raise ClockError(f"board {e.board}: {problem}")
-        self._record(e)
-
-    def _try(self, e: ClockEvent) -> bool:
-        if _refusal(self._state.board(e.board), e) is not None:
-            return False
-        self._record(e)
-        self._log_flags(e.t_ns)  # the side now running may have no time at all
-        return True
+        if problem is None:
+            self._record(e)
+        return problem is None
 
     def _each(self, kind: EventKind, board: int | None, now: int | None) -> bool:
         t = self._begin(now)
         boards = BOARDS if board is None else (board,)
-        return [self._try(ClockEvent(kind, t, n)) for n in boards].count(True) > 0
+        accepted = [self._try(ClockEvent(kind, t, n)) for n in boards].count(True) > 0
+        self._log_flags(t)
+        return accepted
 
 
 def format_remaining(ns: int) -> str:

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 from director.domain.errors import UserError
 from director.domain.match import MatchOutcome, score_match
 from director.domain.rules import End, Level, MatchRules, Scoring, Side
-from director.domain.scoring import Game
+from director.domain.scoring import Game, game_problems
 
 FORMAT_NAME = "tandem-match"
 FORMAT_VERSION = 1
@@ -85,7 +85,11 @@ def parse_record(text: str) -> MatchRecord:
     teams = _parse_teams(data.get("teams"), problems)
     games = _parse_games(data.get("games"), problems)
     if problems or rules is None or teams is None:
-        raise RecordError(problems)
+        # still name what is wrong inside the games that did parse, so one run shows it all
+        if rules is not None:
+            for game in games:
+                problems += [f"{game.where}: {text}" for text in game_problems(rules.scoring, game)]
+        raise RecordError(problems or ["the record is incomplete"])
     record = MatchRecord(rules, teams, tuple(games))
     found = record.outcome().problems
     if found:

@@ -197,7 +197,7 @@ TIME_CONTROL_PRESETS: dict[str, TimeControl] = {
     "Tandem 2 min + 15 s increment": TimeControl(120, 15, ClockMode.FISCHER),
     "US delay: 2 min + 12 s delay": TimeControl(120, 12, ClockMode.DELAY),
     "Bronstein 2 min + 12 s": TimeControl(120, 12, ClockMode.BRONSTEIN),
-    "Bronstein 0 + 15 s": TimeControl(0, 15, ClockMode.BRONSTEIN),
+    "Per move: 0 + 15 s simple delay": TimeControl(0, 15, ClockMode.DELAY),
 }
 
 
@@ -220,6 +220,11 @@ class EventOptions:
 
     def problems(self) -> list[str]:
         out = self.match.problems() + self.time_control.problems()
+        tc = self.time_control
+        if tc.base_seconds == 0 and tc.increment_seconds > 0 and tc.mode is not ClockMode.DELAY:
+            # Bronstein refunds only time already used and Fischer adds only after a press:
+            # with no base the first mover flags at once. A per-move clock is a simple delay.
+            out.append(f"{tc.mode.label} needs a base time: for a per-move clock use simple delay")
         if self.rounds < 0:
             out.append("the number of rounds cannot be negative")
         if len(set(self.tie_breaks)) != len(self.tie_breaks):

@@ -146,6 +146,7 @@ class Match(Base):
     pip_a: Mapped[int] = mapped_column(Integer, default=0)
     pip_b: Mapped[int] = mapped_column(Integer, default=0)
     result: Mapped[str] = mapped_column(String(12), default="unfinished")
+    notes: Mapped[str] = mapped_column(Text, default="", server_default="")  # the director's
     version: Mapped[int] = mapped_column(Integer, default=1)
 
     games: Mapped[list[Game]] = relationship(

@@ -26,6 +26,7 @@ class EventContext(QObject):
     """An open event: its database, and the signal every page listens to."""
 
     changed = Signal(str)  # what changed, e.g. "teams", "match:12", "rounds", "event"
+    show_match = Signal(int)  # a page asks for a match to be shown at the match desk
 
     def __init__(self, db: EventDatabase, parent: QObject | None = None) -> None:
         super().__init__(parent)

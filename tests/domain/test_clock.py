@@ -233,7 +233,7 @@ def test_rules_7_start_needs_the_first_mover_of_each_board() -> None:
     clock.set_first_mover(1, A)
     with pytest.raises(ClockError, match="first mover of board 2"):
         clock.start()
-    assert clock.phase(1) is Phase.READY
+    assert clock.board_at(1).phase is Phase.READY
     clock.set_first_mover(2, B)
     clock.start()
     with pytest.raises(ClockError):
@@ -304,7 +304,7 @@ def test_rules_7_flag_exactly_at_zero() -> None:
     assert not clock.press(1, A)  # at zero the side has flagged: the press is too late
     assert clock.flagged_side(1) is A
     assert clock.flag_ns(1) == start + 120 * NS
-    assert clock.phase(1) is Phase.STOPPED
+    assert clock.board_at(1).phase is Phase.STOPPED
 
 
 def test_rules_5_flag_instant_is_exact_when_noticed_later() -> None:
@@ -413,7 +413,13 @@ def test_rules_7_events_round_trip_through_json() -> None:
     now.wait(30)
     clock.checkpoint()
     rows = json.loads(json.dumps([e.to_dict() for e in clock.events]))
-    assert rows[-1] == {"kind": "checkpoint", "t_ns": now.t, "board": 2, "side": None, "value": None}
+    assert rows[-1] == {
+        "kind": "checkpoint",
+        "t_ns": now.t,
+        "board": 2,
+        "side": None,
+        "value": None,
+    }
     events = [ClockEvent.from_dict(r) for r in rows]
     assert tuple(events) == clock.events
     assert replay(events, DELAY) == clock.state
@@ -436,6 +442,12 @@ def test_malformed_event_rows_are_refused(row: dict[str, object]) -> None:
         ClockEvent.from_dict(row)
 
 
+def test_events_accept_plain_strings_from_a_row() -> None:
+    event = ClockEvent("press", 5, 1, "B")  # type: ignore[arg-type]
+    assert event == ClockEvent(EventKind.PRESS, 5, 1, B)
+    assert event.kind is EventKind.PRESS and event.side is B
+
+
 def test_replay_refuses_a_log_that_cannot_have_happened() -> None:
     clock, now = started(FISCHER)
     now.wait(200)
@@ -444,7 +456,7 @@ def test_replay_refuses_a_log_that_cannot_have_happened() -> None:
     flagless = [e for e in events if e.kind is not EventKind.FLAG]
     with pytest.raises(ClockError, match="misses the flag"):
         replay([*flagless, ClockEvent(EventKind.PAUSE, now.t, 1)], FISCHER)
-    with pytest.raises(ClockError, match="not the one running"):
+    with pytest.raises(ClockError, match="not on move"):
         replay([*events[:4], ClockEvent(EventKind.PRESS, events[3].t_ns, 1, B)], FISCHER)
     with pytest.raises(ClockError, match="no flag"):
         replay([*flagless, ClockEvent(EventKind.FLAG, now.t, 1, A)], FISCHER)
@@ -515,7 +527,7 @@ def test_restore_logs_a_flag_that_fell_due_before_the_crash() -> None:
 
 def test_restore_of_an_empty_log_is_a_fresh_clock() -> None:
     restored = MatchClock.restore([], FISCHER, FakeTime())
-    assert restored.events == () and restored.phase(1) is Phase.READY
+    assert restored.events == () and restored.board_at(1).phase is Phase.READY
 
 
 # -- the display -------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from director.domain.clock import (
@@ -115,6 +115,7 @@ def notice_flags(clock: MatchClock, watches: dict[int, Stopwatch], t: int) -> No
             w.close(flag_ns, "stopped")
 
 
+@settings(max_examples=300, deadline=None)
 @given(
     time_controls,
     sides,
@@ -132,18 +133,19 @@ def test_rules_7_charged_time_equals_running_time_exactly(
     for gap, op in steps:
         now += gap
         notice_flags(clock, watches, now)
-        was = {n: clock.phase(n, now) for n in BOARDS}
+        was = {n: clock.board_at(n, now).phase for n in BOARDS}
         accepted = perform(clock, op, now)
         for n, w in watches.items():
-            phase = clock.phase(n, now)
-            if op[0] == "next-pair" and op[1] == n:
+            if op[1:2] not in ((n,), (None,)) or not accepted:
+                continue
+            if op[0] == "next-pair":
                 watches[n] = Stopwatch(since=now)
                 flags.pop(n, None)
-            elif accepted and op[0] == "pause" and was[n] is Phase.RUNNING is not phase:
+            elif op[0] == "pause" and was[n] is Phase.RUNNING:
                 w.close(now, "paused")
-            elif accepted and op[0] == "stop" and op[1] == n:
+            elif op[0] == "stop":
                 w.close(now, "stopped")
-            elif accepted and op[0] == "resume" and was[n] is Phase.PAUSED:
+            elif op[0] == "resume" and was[n] is Phase.PAUSED:
                 w.open(now)
         notice_flags(clock, watches, now)
         for n in BOARDS:
@@ -170,7 +172,7 @@ def test_rules_7_charged_time_equals_running_time_exactly(
     last = clock.events[-1].t_ns
     assert replay(restored.events, tc) == restored.state
     for n in BOARDS:
-        assert restored.phase(n) is not Phase.RUNNING
+        assert restored.board_at(n).phase is not Phase.RUNNING
         for side in SIDES:
             assert restored.remaining_ns(n, side) == clock.remaining_ns(n, side, last)
 
@@ -212,9 +214,9 @@ class TickModel:
 
     def check_zero(self) -> None:
         for b in self.boards.values():
-            if b.phase == "running" and b.on_move and b.remaining[b.on_move] == 0:
-                if not self.in_delay(b):
-                    b.phase, b.flagged, b.flag_t = "stopped", b.on_move, self.t
+            at_zero = b.on_move is not None and b.remaining[b.on_move] == 0
+            if b.phase == "running" and at_zero and not self.in_delay(b):
+                b.phase, b.flagged, b.flag_t = "stopped", b.on_move, self.t
 
     def advance(self, ticks: int) -> None:
         for _ in range(ticks):
@@ -237,11 +239,12 @@ class TickModel:
         targets = [self.boards[n]] if isinstance(n, int) else list(self.boards.values())
         b = targets[0]
         if kind == "press":
-            if b.phase != "running" or b.on_move is not op[2]:
+            mover = b.on_move
+            if b.phase != "running" or mover is None or mover is not op[2]:
                 return False
             gain = {ClockMode.FISCHER: self.delay, ClockMode.BRONSTEIN: min(b.used, self.delay)}
-            b.remaining[b.on_move] += gain.get(self.tc.mode, 0)
-            b.on_move, b.used = b.on_move.other, 0
+            b.remaining[mover] += gain.get(self.tc.mode, 0)
+            b.on_move, b.used = mover.other, 0
         elif kind in ("pause", "resume"):
             old, new = ("running", "paused") if kind == "pause" else ("paused", "running")
             hit = [x for x in targets if x.phase == old]
@@ -271,6 +274,7 @@ PHASES = {"ready": Phase.READY, "running": Phase.RUNNING, "paused": Phase.PAUSED
 PHASES["stopped"] = Phase.STOPPED
 
 
+@settings(max_examples=300, deadline=None)
 @given(
     time_controls,
     sides,

@@ -1,0 +1,54 @@
+"""RULES §2 doubling: offer, take, pass, ownership, up to 64."""
+
+from __future__ import annotations
+
+import pytest
+
+from director.domain.cube import Cube, CubeError
+from director.domain.rules import Side
+
+A, B = Side.A, Side.B
+
+
+def test_rules_2_anyone_may_offer_a_centred_cube() -> None:
+    assert Cube().may_offer(A) and Cube().may_offer(B)
+
+
+def test_rules_2_take_doubles_and_gives_ownership_to_the_taker() -> None:
+    cube = Cube().offer(A).take()
+    assert cube == Cube(2, B)
+    assert not cube.may_offer(A)
+    assert cube.may_offer(B)
+    assert cube.offer(B).take() == Cube(4, A)
+
+
+def test_rules_2_pass_gives_the_doubler_the_value_before_the_offer() -> None:
+    assert Cube(4, A).offer(A).passed() == (A, 4)
+
+
+def test_rules_2_only_the_owner_may_redouble() -> None:
+    with pytest.raises(CubeError, match="owns the cube"):
+        Cube(2, B).offer(A)
+
+
+def test_rules_2_cube_stops_at_64() -> None:
+    cube = Cube(64, A)
+    assert not cube.may_offer(A)
+    with pytest.raises(CubeError, match="64"):
+        cube.offer(A)
+
+
+def test_take_or_pass_without_an_offer_is_refused() -> None:
+    with pytest.raises(CubeError):
+        Cube().take()
+    with pytest.raises(CubeError):
+        Cube().passed()
+
+
+def test_a_second_offer_while_one_is_pending_is_refused() -> None:
+    with pytest.raises(CubeError, match="already on offer"):
+        Cube().offer(A).offer(A)
+
+
+def test_withdraw_a_mistaken_offer() -> None:
+    assert Cube(2, A).offer(A).withdraw() == Cube(2, A)

@@ -1,0 +1,64 @@
+"""FORMATS.md team list: every bad row with its reason; safe export."""
+
+from __future__ import annotations
+
+import pytest
+
+from director.domain.errors import UserError
+from director.domain.teamlist import TeamRow, decode, parse_team_list, safe_cell, write_team_list
+
+
+def test_comma_and_semicolon_with_bom_and_optional_columns() -> None:
+    text = "\ufeffteam;player1;player2;seed\nBlue;Ana;Ben;2\nR&D <Team>;Łukasz;Ελένη;1\n"
+    parsed = parse_team_list(text)
+    assert parsed.bad == ()
+    assert [r.team for r in parsed.rows] == ["Blue", "R&D <Team>"]
+    assert parsed.rows[1].seed == 1
+
+
+def test_every_bad_row_reported_with_line_and_reason() -> None:
+    text = "team,player1,player2,rating\nBlue,Ana,,\nBlue2,A,B,x\nblue2,C,D,\nOk,E,F,1500\n"
+    parsed = parse_team_list(text, existing_names=["Ok"])
+    reasons = {b.line: b.reason for b in parsed.bad}
+    assert reasons[2] == "player2 is empty"
+    assert "rating 'x' is not a whole number" in reasons[3]
+    assert reasons[5].startswith("team 'Ok' is already")
+    assert len(parsed.rows) == 1 and parsed.rows[0].team == "blue2"
+
+
+@pytest.mark.parametrize(
+    ("text", "needle"),
+    [
+        ("", "empty"),
+        ("name,a,b\nx,y,z\n", "header row lacks"),
+        ("team,player1,player2,x\n", "unknown column"),
+    ],
+)
+def test_bad_headers(text: str, needle: str) -> None:
+    with pytest.raises(UserError, match=needle):
+        parse_team_list(text)
+
+
+def test_wrong_encoding_is_a_clear_message() -> None:
+    with pytest.raises(UserError, match="not UTF-8"):
+        decode("team,player1,player2\nMüller,a,b\n".encode("latin-1"))
+
+
+@pytest.mark.parametrize("value", ["=cmd", "+1", "-2", "@x", "\tx", "\rx"])
+def test_formula_cells_are_quoted_on_export(value: str) -> None:
+    assert safe_cell(value) == "'" + value
+    assert f"'{value}" in write_team_list([TeamRow(0, value, "a", "b")])
+
+
+def test_export_round_trips_through_import() -> None:
+    rows = [TeamRow(0, "Blue, Bar", 'Ana "A"', "Ben", "Club", 1500, 3)]
+    parsed = parse_team_list(write_team_list(rows))
+    assert parsed.bad == ()
+    got = parsed.rows[0]
+    assert (got.team, got.player1, got.club, got.rating, got.seed) == (
+        "Blue, Bar",
+        'Ana "A"',
+        "Club",
+        1500,
+        3,
+    )

@@ -1,0 +1,126 @@
+"""Event options and teams through the services, checked on disk."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from director.domain.errors import UserError
+from director.domain.rules import End, Level, MatchRules, PairingSystem, Side, TimeControl
+from director.domain.scoring import Game
+from director.services import events, results, teams
+from director.store.engine import EventDatabase, open_database
+
+CSV_OK = "team,player1,player2,club\nBlue,Ana,Ben,North\nR&D <Team>,Łukasz,Ελένη,South\n"
+CSV_BAD = CSV_OK + "Blue,Дмитрий,X,\n"
+
+
+def team_names(path: Path) -> list[str]:
+    db = open_database(str(path))
+    with db.Session() as s:
+        names = [t.name for t in teams.list_teams(s)]
+    db.close()
+    return names
+
+
+def test_match_rules_are_locked_once_games_are_recorded(db: EventDatabase) -> None:
+    with db.Session() as s, s.begin():
+        a = teams.add_team(s, "A", ("a1", "a2")).id
+        b = teams.add_team(s, "B", ("b1", "b2")).id
+        m = results.create_match(s, a, b).id
+        info = events.get_event(s)
+        longer = replace(info.options, match=MatchRules(match_length=7))
+        events.update_event(s, options=longer)  # fine: nothing recorded yet
+        results.record_game(s, m, Game(0, 1, Side.A, End.BEAR_OFF, level=Level.SINGLE))
+    with db.Session() as s, s.begin(), pytest.raises(UserError, match="cannot change once games"):
+        events.update_event(s, options=replace(longer, match=MatchRules(match_length=9)))
+    with db.Session() as s, s.begin():  # the clock may still change
+        events.update_event(s, options=replace(longer, time_control=TimeControl(180, 15)))
+    with db.Session() as s:
+        opts = events.get_event(s).options
+    assert opts.match.match_length == 7 and opts.time_control.base_seconds == 180
+
+
+def test_bad_event_options_are_refused(db: EventDatabase) -> None:
+    with db.Session() as s, s.begin():
+        info = events.get_event(s)
+        with pytest.raises(UserError, match="one-cube threshold"):
+            events.update_event(
+                s, options=replace(info.options, match=MatchRules(one_cube_threshold=3))
+            )
+        with pytest.raises(UserError, match="needs a name"):
+            events.update_event(s, name="  ")
+
+
+def test_knockout_forces_rule_4_prime(db: EventDatabase) -> None:
+    with db.Session() as s, s.begin():
+        info = events.get_event(s)
+        events.update_event(s, options=replace(info.options, pairing_system=PairingSystem.KNOCKOUT))
+        a = teams.add_team(s, "A", ("a1", "a2")).id
+        b = teams.add_team(s, "B", ("b1", "b2")).id
+        assert results.create_match(s, a, b).rules.winner_required
+
+
+def test_csv_with_a_bad_row_imports_nothing(db: EventDatabase, event_path: Path) -> None:
+    with db.Session() as s, s.begin(), pytest.raises(UserError, match="line 4: team 'Blue'"):
+        teams.import_teams(s, CSV_BAD.encode())
+    assert team_names(event_path) == []
+
+
+def test_csv_skip_bad_rows_imports_the_good_ones(db: EventDatabase, event_path: Path) -> None:
+    with db.Session() as s, s.begin():
+        result = teams.import_teams(s, CSV_BAD.encode(), skip_bad_rows=True)
+    assert [b.line for b in result.skipped] == [4]
+    assert team_names(event_path) == ["Blue", "R&D <Team>"]
+
+
+def test_export_reimports_into_another_event(
+    db: EventDatabase, template_event: Path, tmp_path: Path
+) -> None:
+    import shutil
+
+    with db.Session() as s, s.begin():
+        teams.import_teams(s, CSV_OK)
+        teams.add_team(s, "=HYPERLINK()", ("@a", "-b"))
+    with db.Session() as s:
+        exported = teams.export_teams(s)
+    assert "'=HYPERLINK()" in exported
+    other = tmp_path / "other.tandem"
+    shutil.copy(template_event, other)
+    db2 = open_database(str(other))
+    with db2.Session() as s, s.begin():
+        teams.import_teams(s, exported)
+    db2.close()
+    assert team_names(other) == ["Blue", "R&D <Team>", "'=HYPERLINK()"]
+
+
+def test_duplicate_names_and_empty_players_are_refused(db: EventDatabase) -> None:
+    with db.Session() as s, s.begin():
+        teams.add_team(s, "Blue", ("Ana", "Ben"))
+        with pytest.raises(UserError, match="already registered"):
+            teams.add_team(s, "BLUE", ("x", "y"))
+        with pytest.raises(UserError, match="board 2 player cannot be empty"):
+            teams.add_team(s, "Red", ("x", " "))
+
+
+def test_remove_only_before_play_then_withdraw(db: EventDatabase) -> None:
+    with db.Session() as s, s.begin():
+        a = teams.add_team(s, "A", ("a1", "a2")).id
+        b = teams.add_team(s, "B", ("b1", "b2")).id
+        c = teams.add_team(s, "C", ("c1", "c2")).id
+        results.create_match(s, a, b)
+        teams.remove_team(s, c)
+        with pytest.raises(UserError, match="withdraw it instead"):
+            teams.remove_team(s, a)
+        assert teams.withdraw_team(s, a).withdrawn
+
+
+def test_stale_edit_is_refused(db: EventDatabase) -> None:
+    with db.Session() as s, s.begin():
+        team = teams.add_team(s, "A", ("a1", "a2"))
+    with db.Session() as s, s.begin():
+        teams.edit_team(s, team.id, version=team.version, club="North")
+    with db.Session() as s, s.begin(), pytest.raises(UserError, match="another station"):
+        teams.edit_team(s, team.id, version=team.version, club="South")

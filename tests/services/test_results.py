@@ -1,0 +1,154 @@
+"""Recording games through the services: validated, committed, reopened from disk."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from director.domain.errors import UserError
+from director.domain.match import Result, Score
+from director.domain.rules import End, Level, Side
+from director.domain.scoring import Game
+from director.services import results
+from director.services.audit import entries
+from director.services.teams import add_team
+from director.store.engine import EventDatabase, open_database
+
+A, B = Side.A, Side.B
+
+
+def bear_off(winner: Side, board: int, cube: int = 1, level: Level = Level.SINGLE) -> Game:
+    return Game(0, board, winner, End.BEAR_OFF, cube=cube, level=level)
+
+
+@pytest.fixture
+def match_id(db: EventDatabase) -> int:
+    with db.Session() as s, s.begin():
+        a = add_team(s, "Blue Bar", ("Ana", "Ben")).id
+        b = add_team(s, "Gammonites", ("Cleo", "Dev")).id
+        return results.create_match(s, a, b, table=1).id
+
+
+def reopen(path: Path, match_id: int) -> results.MatchInfo:
+    db = open_database(str(path))
+    with db.Session() as s:
+        info = results.get_match(s, match_id)
+    db.close()
+    return info
+
+
+def record(db: EventDatabase, match_id: int, game: Game) -> results.MatchInfo:
+    with db.Session() as s, s.begin():
+        return results.record_game(s, match_id, game)
+
+
+def test_a_recorded_game_is_on_disk_at_once(
+    db: EventDatabase, event_path: Path, match_id: int
+) -> None:
+    record(db, match_id, bear_off(A, 1, cube=2, level=Level.GAMMON))
+    info = reopen(event_path, match_id)
+    assert info.outcome.score == Score(4, 0)
+    assert info.games[0].pair == 1
+
+
+def test_pairs_are_numbered_by_the_service(db: EventDatabase, match_id: int) -> None:
+    for game in (bear_off(A, 2), bear_off(B, 1), bear_off(A, 1)):
+        info = record(db, match_id, game)
+    assert [g.pair for g in info.games] == [1, 1, 2]
+    assert info.outcome.current_pair == 2
+
+
+def test_a_game_breaking_the_one_cube_rule_is_refused_and_nothing_written(
+    db: EventDatabase, event_path: Path, match_id: int
+) -> None:
+    record(db, match_id, bear_off(A, 1, cube=2))
+    record(db, match_id, bear_off(A, 2))  # 3-0: A is 2-away, so pair 2 is a one-cube pair
+    record(db, match_id, bear_off(B, 1, cube=2))
+    with pytest.raises(UserError, match="both boards"):
+        record(db, match_id, Game(0, 2, B, End.PASS, cube=1))
+    assert len(reopen(event_path, match_id).games) == 3
+
+
+def test_the_match_is_over_no_more_games(db: EventDatabase, match_id: int) -> None:
+    record(db, match_id, bear_off(A, 1, cube=2, level=Level.BACKGAMMON))
+    info = record(db, match_id, bear_off(B, 2))
+    assert info.outcome.result is Result.A
+    with pytest.raises(UserError, match="the match is over"):
+        record(db, match_id, bear_off(B, 1))
+
+
+def test_correcting_a_game_needs_a_reason_and_is_audited(
+    db: EventDatabase, event_path: Path, match_id: int
+) -> None:
+    info = record(db, match_id, bear_off(A, 1))
+    game_id = info.game_ids[0]
+    with db.Session() as s, s.begin(), pytest.raises(UserError, match="reason"):
+        results.correct_game(s, game_id, bear_off(A, 1, level=Level.GAMMON), " ")
+    with db.Session() as s, s.begin():
+        results.correct_game(
+            s, game_id, bear_off(A, 1, level=Level.GAMMON), "scoresheet said gammon"
+        )
+    assert reopen(event_path, match_id).outcome.score == Score(2, 0)
+    with db.Session() as s:
+        [line] = [e for e in entries(s) if e.action == "correct game"]
+    assert line.reason == "scoresheet said gammon"
+    assert '"gammon"' in line.after and '"single"' in line.before
+
+
+def test_undo_the_last_game(db: EventDatabase, event_path: Path, match_id: int) -> None:
+    record(db, match_id, bear_off(A, 1))
+    record(db, match_id, bear_off(B, 2, cube=2))
+    with db.Session() as s, s.begin():
+        results.undo_last_game(s, match_id)
+    info = reopen(event_path, match_id)
+    assert info.outcome.score == Score(1, 0)
+    assert info.outcome.cube_board is None
+
+
+def test_live_cube_one_cube_pair_kills_the_other_board(db: EventDatabase, match_id: int) -> None:
+    record(db, match_id, bear_off(A, 1, cube=2))
+    record(db, match_id, bear_off(A, 2))  # 3-0 to A: the next pair is a one-cube pair
+    with db.Session() as s, s.begin():
+        info = results.cube_action(s, match_id, 2, "offer", B)
+    assert info.cubes.cube_board == 2
+    allowed, reason = info.may_double(1)
+    assert not allowed and "the cube is on board 2" in reason
+    with db.Session() as s, s.begin(), pytest.raises(UserError, match="dead here"):
+        results.cube_action(s, match_id, 1, "offer", A)
+    with db.Session() as s, s.begin():
+        info = results.cube_action(s, match_id, 2, "take")
+    assert info.cubes.of(2).value == 2 and info.cubes.of(2).owner is A
+
+
+def test_a_pass_is_recorded_as_the_doubler_winning_the_value_before(
+    db: EventDatabase, match_id: int
+) -> None:
+    with db.Session() as s, s.begin():
+        results.cube_action(s, match_id, 1, "offer", B)
+        info = results.get_match(s, match_id)
+        game = results.pass_game(info, 1)
+        info = results.record_game(s, match_id, game)
+    assert info.outcome.score == Score(0, 1)
+    assert info.games[0].end is End.PASS
+
+
+def test_check_finds_a_tampered_stored_score(db: EventDatabase, match_id: int) -> None:
+    record(db, match_id, bear_off(A, 1))
+    with db.engine.begin() as connection:
+        connection.exec_driver_sql("UPDATE match SET score_a = 9")
+    with db.Session() as s:
+        [problem] = results.stored_differences(s)
+    assert "stored (9, 0" in problem
+    with db.Session() as s, s.begin():
+        _, fixed = results.rescore_match(s, match_id)
+    assert fixed
+    with db.Session() as s:
+        assert results.stored_differences(s) == []
+
+
+def test_a_team_cannot_play_itself(db: EventDatabase, match_id: int) -> None:
+    with db.Session() as s, s.begin():
+        team = results.get_match(s, match_id).team_a.id
+        with pytest.raises(UserError, match="cannot play itself"):
+            results.create_match(s, team, team)
