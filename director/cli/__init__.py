@@ -12,12 +12,11 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from director import __version__
-from director.cli import core
+from director.cli import core, pairings, reliability, reports
 from director.cli.common import EXIT_USAGE, Parser
 from director.domain.errors import UserError
-from director.store.errors import known_database_error
 
-REGISTRARS = (core.register,)
+REGISTRARS = (core.register, pairings.register, reliability.register, reports.register)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -57,12 +56,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_gui(event, args.db)
         status: int = args.func(args)
         return status
+    except BrokenPipeError:
+        # the reader went away (`... | head`): stop quietly, as command-line tools do
+        sys.stderr.close()
+        return 0
     except UserError as exc:
         # one line per problem (a record or a team list can have several), never a traceback
         for line in str(exc).splitlines() or ["failed"]:
             print(f"tandem-director: {line}", file=sys.stderr)
         return EXIT_USAGE
     except Exception as exc:
+        from director.store.errors import known_database_error
+
         known = known_database_error(exc)
         if known is None:
             raise

@@ -6,12 +6,12 @@ import argparse
 import contextlib
 from collections.abc import Iterator
 from pathlib import Path
-from typing import NoReturn
-
-from sqlalchemy.orm import Session
+from typing import TYPE_CHECKING, NoReturn
 
 from director.domain.errors import UserError
-from director.store.engine import open_database
+
+if TYPE_CHECKING:  # the command line starts fast: heavy modules load only when used
+    from sqlalchemy.orm import Session
 
 EXIT_USAGE = 2
 
@@ -46,6 +46,8 @@ def read_bytes(path: str) -> bytes:
 
 @contextlib.contextmanager
 def session_for(target: str, read_only: bool = False) -> Iterator[Session]:
+    from director.store.engine import open_database
+
     db = open_database(target, read_only=read_only)
     try:
         with db.Session() as session, session.begin():

@@ -21,7 +21,6 @@ from director.domain.rules import (
     Side,
     TimeControl,
 )
-from director.store.engine import EventDatabase, create_database, open_database
 from director.store.files import atomic_write
 
 EXIT_USAGE = 2
@@ -137,6 +136,8 @@ def cmd_new(args: argparse.Namespace) -> int:
         ".tandem"
     ):
         raise UserError(f"{args.file}: an event file name ends in .tandem")
+    from director.store.engine import create_database
+
     db = create_database(args.file)
     try:
         with db.Session() as session, session.begin():
@@ -189,9 +190,10 @@ def cmd_import_match(args: argparse.Namespace) -> int:
 
 def cmd_check(args: argparse.Namespace) -> int:
     from director.services.results import stored_differences
+    from director.store.engine import open_database
     from director.store.integrity import integrity_problems
 
-    db: EventDatabase = open_database(args.file, read_only=True)
+    db = open_database(args.file, read_only=True)
     try:
         problems = integrity_problems(db)
         with db.Session() as session:

@@ -9,7 +9,9 @@ from __future__ import annotations
 from dataclasses import asdict, replace
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, selectinload
+from sqlalchemy.orm.attributes import flag_modified
+from sqlalchemy.orm.exc import StaleDataError
 
 from director.domain.cube import Cube
 from director.domain.errors import UserError
@@ -43,19 +45,47 @@ def _round_number(session: Session, row: models.Match) -> int | None:
 
 def get_match(session: Session, match_id: int) -> MatchInfo:
     row = _match_row(session, match_id)
-    return convert.match_info(
-        event_row(session), row, team_map(session), _round_number(session, row)
-    )
+    teams = team_map(session, [t for t in (row.team_a_id, row.team_b_id) if t is not None])
+    return convert.match_info(event_row(session), row, teams, _round_number(session, row))
 
 
 def list_matches(session: Session, round_number: int | None = None) -> list[MatchInfo]:
     event = event_row(session)
     teams = team_map(session)
-    query = select(models.Match, models.Round.number).outerjoin(models.Round)
+    query = (
+        select(models.Match, models.Round.number)
+        .outerjoin(models.Round)
+        .options(selectinload(models.Match.games), selectinload(models.Match.pairs))
+    )
     if round_number is not None:
         query = query.where(models.Round.number == round_number)
     query = query.order_by(models.Round.number, models.Match.table_no, models.Match.id)
     return [convert.match_info(event, row, teams, number) for row, number in session.execute(query)]
+
+
+def new_match_row(
+    session: Session,
+    team_a_id: int,
+    team_b_id: int | None,
+    round_id: int | None = None,
+    table: int = 0,
+    *,
+    knockout: bool | None = None,
+) -> models.Match:
+    """Insert a match row (no checks on the teams: the caller has them)."""
+    event = event_row(session)
+    if knockout is None:
+        knockout = event.pairing_system == PairingSystem.KNOCKOUT.value
+    row = models.Match(
+        round_id=round_id,
+        table_no=table,
+        team_a_id=team_a_id,
+        team_b_id=team_b_id,
+        winner_required=event.winner_required or knockout,  # rule 4′ is forced in knockout
+        result="bye" if team_b_id is None else "unfinished",
+    )
+    session.add(row)
+    return row
 
 
 def create_match(
@@ -65,34 +95,41 @@ def create_match(
     round_id: int | None = None,
     table: int = 0,
 ) -> MatchInfo:
-    event = event_row(session)
     teams = team_map(session)
     for team_id in (team_a_id, team_b_id):
         if team_id is not None and team_id not in teams:
             raise UserError(f"there is no team with id {team_id}")
     if team_a_id == team_b_id:
         raise UserError("a team cannot play itself")
-    knockout = event.pairing_system == PairingSystem.KNOCKOUT.value
-    row = models.Match(
-        round_id=round_id,
-        table_no=table,
-        team_a_id=team_a_id,
-        team_b_id=team_b_id,
-        winner_required=event.winner_required or knockout,  # rule 4′ is forced in knockout
-    )
-    if team_b_id is None:
-        row.result = "bye"
-    session.add(row)
+    row = new_match_row(session, team_a_id, team_b_id, round_id, table)
     session.flush()
     return get_match(session, row.id)
 
 
+CHANGED_ELSEWHERE = (
+    "this match was changed on another station since you opened it: "
+    "the view is refreshed, check it and enter the change again"
+)
+
+
 def _check_version(row: models.Match, version: int | None) -> None:
     if version is not None and row.version != version:
-        raise ConflictError(
-            "this match was changed on another station since you opened it: "
-            "the view is refreshed, check it and enter the change again"
-        )
+        raise ConflictError(CHANGED_ELSEWHERE)
+
+
+def _claim(session: Session, row: models.Match) -> None:
+    """Bump the match's version now, before its games change.
+
+    The UPDATE ... WHERE version = (as read) makes every change to a match's games a change
+    of the match row: of two stations that read the same version, the second one's UPDATE
+    waits for the first to commit, then matches no row, and it is refused instead of adding
+    a game to a match it has not seen (PostgreSQL's row lock; SQLite has one writer anyway).
+    """
+    flag_modified(row, "result")
+    try:
+        session.flush()
+    except StaleDataError:
+        raise ConflictError(CHANGED_ELSEWHERE) from None
 
 
 def _scoreline(
@@ -150,6 +187,7 @@ def record_game(
         raise UserError(f"the match is over ({info.outcome.result}): no more games")
     game = replace(game, pair=info.outcome.current_pair)
     outcome = _check_outcome(info, (*info.games, game))
+    _claim(session, row)
     pair = _pair_row(session, row, game.pair)
     seq = (
         session.scalar(select(func.max(models.Game.seq)).where(models.Game.match_id == row.id)) or 0
@@ -189,6 +227,7 @@ def correct_game(
         corrected if gid == game_id else g for gid, g in zip(info.game_ids, info.games, strict=True)
     )
     outcome = _check_outcome(info, games)
+    _claim(session, row)
     convert.write_game(game_row, corrected)
     _store_outcome(row, outcome)
     audit.log(
@@ -210,6 +249,7 @@ def undo_last_game(
     _check_version(row, version)
     if not row.games:
         raise UserError("this match has no game to undo")
+    _claim(session, row)
     last = row.games[-1]
     before = convert.game_value(last)
     row.games.remove(last)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from sqlalchemy import func, or_, select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, selectinload
 
 from director.domain.errors import UserError
 from director.domain.event import TeamInfo
@@ -22,13 +23,17 @@ from director.services import audit
 from director.store import convert, models
 
 
-def list_teams(session: Session) -> list[TeamInfo]:
-    rows = session.scalars(select(models.Team).order_by(models.Team.seed, models.Team.id))
+def list_teams(session: Session, ids: Iterable[int] | None = None) -> list[TeamInfo]:
+    """Teams in seed order; only those with `ids` when given (one query, players included)."""
+    query = select(models.Team).options(selectinload(models.Team.players))
+    if ids is not None:
+        query = query.where(models.Team.id.in_(list(ids)))
+    rows = session.scalars(query.order_by(models.Team.seed, models.Team.id))
     return [convert.team_info(r) for r in rows]
 
 
-def team_map(session: Session) -> dict[int, TeamInfo]:
-    return {t.id: t for t in list_teams(session)}
+def team_map(session: Session, ids: Iterable[int] | None = None) -> dict[int, TeamInfo]:
+    return {t.id: t for t in list_teams(session, ids)}
 
 
 def _row(session: Session, team_id: int) -> models.Team:

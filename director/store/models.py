@@ -257,3 +257,14 @@ class Meta(Base):
 
     key: Mapped[str] = mapped_column(String(50), primary_key=True)
     value: Mapped[str] = mapped_column(Text, default="")
+
+
+class ForbiddenPair(Base):
+    """Two teams the director asked not to pair (Swiss; a strong soft constraint)."""
+
+    __tablename__ = "forbidden_pair"
+    __table_args__ = (UniqueConstraint("team_low_id", "team_high_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    team_low_id: Mapped[int] = mapped_column(ForeignKey("team.id", ondelete="CASCADE"), index=True)
+    team_high_id: Mapped[int] = mapped_column(ForeignKey("team.id", ondelete="CASCADE"), index=True)

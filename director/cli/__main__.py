@@ -1,0 +1,7 @@
+"""`python -m director.cli`."""
+
+import sys
+
+from director.cli import main
+
+sys.exit(main())

@@ -1,0 +1,147 @@
+"""Rounds, standings, the pairing checker and the event simulator."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+
+from director.cli.common import Parser, positive_int, session_for
+from director.domain.errors import UserError
+from director.domain.rules import PairingSystem, Scoring
+
+
+def cmd_pair(args: argparse.Namespace) -> int:
+    from director.services import rounds
+
+    with session_for(args.file, read_only=args.preview) as session:
+        if args.round is not None:
+            done = [r.number for r in rounds.list_rounds(session)]
+            nxt = len(done) + 1
+            if args.round != nxt:
+                shown = rounds.get_round(session, args.round)  # an existing round: show it
+                for m in shown.matches:
+                    b = m.team_b.name if m.team_b else "bye"
+                    print(f"table {m.table}: {m.team_a.name} v {b}")
+                return 0
+        preview = rounds.preview_next_round(session)
+        if not args.preview:
+            rounds.pair_next_round(session)
+    print(f"round {preview.number}{' (preview, not saved)' if args.preview else ''}")
+    for line in preview.lines():
+        print(line)
+    for warning in preview.warnings:
+        print(f"warning: {warning}")
+    return 0
+
+
+def cmd_standings(args: argparse.Namespace) -> int:
+    from director.services import standings
+
+    with session_for(args.file, read_only=True) as session:
+        view = standings.standings(session, args.round)
+    if args.json:
+        print(json.dumps(standings.standings_json(view), ensure_ascii=False, indent=1))
+        return 0
+    heads = ["#", "team", "MP", *(tb.value for tb in view.tie_breaks), "played"]
+    rows = [
+        [str(line.row.rank), line.team.name, f"{line.row.match_points:g}"]
+        + [
+            "" if v is None else f"{v:g}"
+            for v in (line.row.tie_breaks.get(tb) for tb in view.tie_breaks)
+        ]
+        + [str(line.row.played)]
+        for line in view.lines
+    ]
+    widths = [max(len(r[i]) for r in [heads, *rows]) for i in range(len(heads))]
+    for r in [heads, *rows]:
+        print(
+            "  ".join(
+                c.ljust(w) if i == 1 else c.rjust(w)
+                for i, (c, w) in enumerate(zip(r, widths, strict=True))
+            )
+        )
+    for name, text in view.definitions.items():
+        print(f"{name}: {text}")
+    return 0
+
+
+def cmd_check_pairings(args: argparse.Namespace) -> int:
+    from director.services import rounds
+    from director.services.teams import list_teams
+
+    with session_for(args.file, read_only=True) as session:
+        violations = rounds.check_pairings(session)
+        names = {t.id: t.name for t in list_teams(session)}
+    for v in violations:
+        teams = ", ".join(names.get(t, str(t)) for t in v.teams)
+        print(f"round {v.round}: {teams}: {v.rule}: {v.text}")
+    print(f"{args.file}: {len(violations)} violation(s)")
+    return 1 if violations else 0
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from director.services.simulate import SimulationSettings, simulate_event, status_line
+
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**9)
+    print(f"seed {seed}", flush=True)  # first, so any run can be reproduced
+    settings = SimulationSettings(
+        teams=args.teams,
+        rounds=args.rounds,
+        system=PairingSystem(args.format),
+        scoring=Scoring(args.scoring),
+        seed=seed,
+        match_length=args.length,
+        late_entries=args.late_entries,
+        withdrawals=args.withdrawals,
+        forbidden_pairs=args.forbidden_pairs,
+        rounds_to_play=args.play,
+    )
+    if not args.file.endswith(".tandem") and "://" not in args.file:
+        raise UserError(f"{args.file}: an event file name ends in .tandem")
+    start = time.perf_counter()
+    db = simulate_event(args.file, settings)
+    try:
+        print(f"{args.file}: {status_line(db)} in {time.perf_counter() - start:.1f} s")
+    finally:
+        db.close()
+    return 0
+
+
+def _count(text: str) -> int:
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number")
+    return int(text)
+
+
+def register(sub: argparse._SubParsersAction[Parser]) -> None:
+    pair = sub.add_parser("pair", help="pair the next round (or show a round)")
+    pair.add_argument("file")
+    pair.add_argument("--round", type=positive_int)
+    pair.add_argument("--preview", action="store_true", help="show the pairing, save nothing")
+    pair.set_defaults(func=cmd_pair)
+
+    st = sub.add_parser("standings", help="print the standings")
+    st.add_argument("file")
+    st.add_argument("--round", type=positive_int, help="after this round (default: the last)")
+    st.add_argument("--json", action="store_true")
+    st.set_defaults(func=cmd_standings)
+
+    check = sub.add_parser("check-pairings", help="check every round against the pairing rules")
+    check.add_argument("file")
+    check.set_defaults(func=cmd_check_pairings)
+
+    sim = sub.add_parser("simulate", help="build a complete simulated event")
+    sim.add_argument("file")
+    sim.add_argument("--teams", type=positive_int, required=True)
+    sim.add_argument("--rounds", type=_count, required=True)
+    sim.add_argument("--format", choices=[p.value for p in PairingSystem], default="swiss")
+    sim.add_argument("--scoring", choices=[s.value for s in Scoring], default="standard")
+    sim.add_argument("--seed", type=_count)
+    sim.add_argument("--length", type=_count, default=0, help="match length (default 5)")
+    sim.add_argument("--late-entries", type=_count, default=0)
+    sim.add_argument("--withdrawals", type=_count, default=0)
+    sim.add_argument("--forbidden-pairs", type=_count, default=0)
+    sim.add_argument("--play", type=_count, help="play only this many rounds")
+    sim.set_defaults(func=cmd_simulate)

@@ -1,0 +1,75 @@
+"""Backups and restore: `backups FILE`, `backup FILE`, `restore FILE BACKUP`."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from director.cli.common import Parser
+
+
+def cmd_backups(args: argparse.Namespace) -> int:
+    """List the backups, newest first (read-only: no lock, nothing written)."""
+    from director.services.backups import backup_folder, list_backups, set_aside_files
+    from director.store.engine import is_url
+
+    backups = list_backups(args.file)
+    if not backups:
+        folder = backup_folder(Path(args.file))
+        print(
+            f"no backups of {args.file} yet: the app makes them in {folder} when it opens the "
+            "event and after each round"
+        )
+    for info in backups:
+        print(info.describe())
+    good = [b for b in backups if b.good]
+    if good:
+        print(f'restore the newest good one with: tandem-director restore "{args.file}" '
+              f'"{good[0].path}"')  # fmt: skip
+    if not is_url(args.file):
+        for aside in set_aside_files(args.file):
+            print(f"set aside (never deleted by the app): {aside}")
+    return 0
+
+
+def cmd_backup(args: argparse.Namespace) -> int:
+    """A backup now: opens the event like the app does, so it is refused while it is open."""
+    from director.services.backups import backup_now
+    from director.store.engine import open_event
+
+    db = open_event(args.file, make_backup=False)
+    try:
+        made = backup_now(db, args.reason)
+    finally:
+        db.close()
+    print(f"backed up {args.file} to {made}")
+    return 0
+
+
+def cmd_restore(args: argparse.Namespace) -> int:
+    from director.services.backups import restore_backup
+
+    done = restore_backup(args.file, args.backup, args.reason)
+    print(f"restored {done.event} from {done.backup}")
+    if done.replaced is not None:
+        print(f"the file that was there is kept as {done.replaced}")
+    return 0
+
+
+def register(sub: argparse._SubParsersAction[Parser]) -> None:
+    backups = sub.add_parser("backups", help="list an event's backups, newest first (read-only)")
+    backups.add_argument("file")
+    backups.set_defaults(func=cmd_backups)
+
+    backup = sub.add_parser("backup", help="back up an event now (refused while it is open)")
+    backup.add_argument("file")
+    backup.add_argument("--reason", default="by hand", help="a label for the backup")
+    backup.set_defaults(func=cmd_backup)
+
+    restore = sub.add_parser(
+        "restore", help="replace an event by a backup (the current file is kept aside)"
+    )
+    restore.add_argument("file")
+    restore.add_argument("backup")
+    restore.add_argument("--reason", default="restored from a backup", help="for the audit log")
+    restore.set_defaults(func=cmd_restore)

@@ -1,0 +1,352 @@
+"""Rounds: preview, pair, publish, swap by hand, re-pair, undo, and the pairing checker.
+
+The engines and the checker live in `director.domain.pairing`; this module maps the event's
+rows to their values, writes what the director accepts, and audits every override.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from sqlalchemy import delete, select
+from sqlalchemy.orm import Session
+
+from director.domain.errors import UserError
+from director.domain.event import MatchInfo, TeamInfo
+from director.domain.pairing.checker import Violation, check_event
+from director.domain.pairing.control import check_manual, swap_teams
+from director.domain.pairing.engine import pair_round, planned_rounds
+from director.domain.pairing.model import (
+    MatchResult,
+    Outcome,
+    Pairing,
+    PairingOptions,
+    RoundPairing,
+    TeamEntry,
+)
+from director.domain.pairing.swiss import clear_leader
+from director.domain.rules import PairingSystem
+from director.domain.standings import compute_standings
+from director.services import audit
+from director.services.events import event_row
+from director.services.results import list_matches, new_match_row
+from director.services.teams import list_teams
+from director.store import convert, models
+
+
+class RoundStatus(StrEnum):
+    NOT_STARTED = "not started"
+    IN_PROGRESS = "in progress"
+    FINISHED = "finished"
+
+
+@dataclass(frozen=True)
+class RoundInfo:
+    number: int
+    published: bool
+    status: RoundStatus
+    matches: tuple[MatchInfo, ...]
+
+
+@dataclass(frozen=True)
+class RoundPreview:
+    number: int
+    pairings: tuple[Pairing, ...]
+    warnings: tuple[str, ...]
+    teams: dict[int, TeamInfo]
+
+    def lines(self) -> list[str]:
+        out = []
+        for p in self.pairings:
+            a = self.teams[p.team_a].name
+            b = self.teams[p.team_b].name if p.team_b is not None else "bye"
+            out.append(f"table {p.table}: {a} v {b}")
+        return out
+
+
+# --- the event's rows as the pairing engine's values ---------------------------------------
+
+
+def team_entry(team: TeamInfo) -> TeamEntry:
+    return TeamEntry(
+        id=team.id,
+        name=team.name,
+        seed=team.seed,
+        club=team.club or None,
+        rating=team.rating,
+        withdrawn_after_round=team.withdrawn_after_round,
+        joined_round=team.joined_round,
+    )
+
+
+def match_result(match: MatchInfo) -> MatchResult:
+    assert match.round is not None
+    if match.team_b is None:
+        outcome = Outcome.BYE
+    elif match.forfeit_by is not None:
+        outcome = Outcome.FORFEIT_B if match.forfeit_by.value == "A" else Outcome.FORFEIT_A
+    else:
+        outcome = Outcome(match.outcome.result.value)
+    return MatchResult(
+        round=match.round,
+        table=match.table,
+        team_a=match.team_a.id,
+        team_b=match.team_b.id if match.team_b else None,
+        score_a=match.outcome.final.a,
+        score_b=match.outcome.final.b,
+        outcome=outcome,
+    )
+
+
+def forbidden_pairs(session: Session) -> frozenset[frozenset[int]]:
+    rows = session.scalars(select(models.ForbiddenPair))
+    return frozenset(frozenset((r.team_low_id, r.team_high_id)) for r in rows)
+
+
+@dataclass(frozen=True)
+class PairingInputs:
+    teams: list[TeamEntry]
+    results: list[MatchResult]
+    rounds: list[RoundPairing]
+    options: PairingOptions
+
+
+def pairing_inputs(session: Session) -> PairingInputs:
+    event = event_row(session)
+    options = PairingOptions.from_event(
+        convert.event_options(event),
+        forbidden_pairs=forbidden_pairs(session),
+        random_seed=event.random_seed,
+    )
+    matches = [m for m in list_matches(session) if m.round is not None]
+    results = [match_result(m) for m in matches]
+    by_round: dict[int, list[Pairing]] = {}
+    for m in matches:
+        assert m.round is not None
+        by_round.setdefault(m.round, []).append(
+            Pairing(m.table, m.team_a.id, m.team_b.id if m.team_b else None)
+        )
+    rounds = [RoundPairing(n, tuple(p)) for n, p in sorted(by_round.items())]
+    return PairingInputs([team_entry(t) for t in list_teams(session)], results, rounds, options)
+
+
+# --- reading rounds -------------------------------------------------------------------------
+
+
+def _status(matches: tuple[MatchInfo, ...]) -> RoundStatus:
+    if all(m.is_bye or m.forfeit_by is not None or m.outcome.finished for m in matches):
+        return RoundStatus.FINISHED
+    if any(m.games or m.forfeit_by is not None for m in matches):
+        return RoundStatus.IN_PROGRESS
+    return RoundStatus.NOT_STARTED
+
+
+def list_rounds(session: Session) -> list[RoundInfo]:
+    matches = list_matches(session)
+    out = []
+    for row in session.scalars(select(models.Round).order_by(models.Round.number)):
+        mine = tuple(m for m in matches if m.round == row.number)
+        out.append(RoundInfo(row.number, row.published, _status(mine), mine))
+    return out
+
+
+def get_round(session: Session, number: int) -> RoundInfo:
+    for info in list_rounds(session):
+        if info.number == number:
+            return info
+    raise UserError(f"there is no round {number}")
+
+
+# --- pairing the next round -----------------------------------------------------------------
+
+
+def _next_number(session: Session) -> int:
+    rounds = list_rounds(session)
+    if rounds and rounds[-1].status is not RoundStatus.FINISHED:
+        unfinished = [
+            f"table {m.table}"
+            for m in rounds[-1].matches
+            if not (m.is_bye or m.forfeit_by is not None or m.outcome.finished)
+        ]
+        raise UserError(
+            f"round {rounds[-1].number} is not finished yet ({', '.join(unfinished)}): "
+            "enter its results first"
+        )
+    return len(rounds) + 1
+
+
+def _check_more_rounds(inputs: PairingInputs, number: int) -> None:
+    planned = planned_rounds(inputs.teams, inputs.options)
+    if planned and number > planned:
+        raise UserError(f"all {planned} rounds of this event are paired")
+    if not planned and inputs.results:
+        rows = compute_standings(inputs.teams, inputs.results, scheme=inputs.options.match_points)
+        leader = clear_leader(rows, inputs.options.match_points.win)
+        if leader is not None:
+            raise UserError("one team is clear of all others: the Swiss is over")
+
+
+def preview_next_round(session: Session) -> RoundPreview:
+    """The engine's pairing of the next round, with its warnings; nothing is written."""
+    number = _next_number(session)
+    inputs = pairing_inputs(session)
+    _check_more_rounds(inputs, number)
+    active = [t for t in inputs.teams if t.active_in(number)]
+    if len(active) < 2:
+        raise UserError(f"round {number} needs at least two active teams")
+    paired = pair_round(inputs.teams, inputs.results, inputs.options, number)
+    teams = {t.id: t for t in list_teams(session)}
+    return RoundPreview(number, paired.pairings, paired.warnings, teams)
+
+
+def manual_warnings(session: Session, number: int, pairings: tuple[Pairing, ...]) -> list[str]:
+    inputs = pairing_inputs(session)
+    history = [r for r in inputs.results if r.round < number]
+    return check_manual(
+        pairings,
+        inputs.teams,
+        history,
+        round_no=number,
+        forbidden_pairs=inputs.options.forbidden_pairs,
+    )
+
+
+def pair_next_round(
+    session: Session, pairings: tuple[Pairing, ...] | None = None, reason: str = ""
+) -> RoundInfo:
+    """Write the next round: the engine's pairing, or the director's own (audited)."""
+    preview = preview_next_round(session)
+    chosen = preview.pairings if pairings is None else pairings
+    if pairings is not None and set(pairings) != set(preview.pairings):
+        warnings = manual_warnings(session, preview.number, chosen)
+        audit.log(
+            session,
+            "pair by hand",
+            f"round {preview.number}",
+            [p.__dict__ for p in preview.pairings],
+            [p.__dict__ for p in chosen],
+            reason + ("; warnings: " + "; ".join(warnings) if warnings else ""),
+        )
+    _write_round(session, preview.number, chosen)
+    return get_round(session, preview.number)
+
+
+def _write_round(session: Session, number: int, pairings: tuple[Pairing, ...]) -> None:
+    _check_teams(session, pairings)
+    row = models.Round(number=number, published=True)
+    session.add(row)
+    session.flush()
+    knockout = is_knockout(session)
+    for p in pairings:
+        new_match_row(session, p.team_a, p.team_b, row.id, p.table, knockout=knockout)
+    session.flush()
+
+
+def _check_teams(session: Session, pairings: tuple[Pairing, ...]) -> None:
+    known = {t.id for t in list_teams(session)}
+    for p in pairings:
+        for team in p.teams:
+            if team not in known:
+                raise UserError(f"table {p.table}: there is no team with id {team}")
+        if p.team_a == p.team_b:
+            raise UserError(f"table {p.table}: a team cannot play itself")
+
+
+# --- director control -----------------------------------------------------------------------
+
+
+def _round_row(session: Session, number: int) -> models.Round:
+    row = session.scalars(select(models.Round).where(models.Round.number == number)).first()
+    if row is None:
+        raise UserError(f"there is no round {number}")
+    return row
+
+
+def _refuse_if_started(info: RoundInfo, action: str) -> None:
+    if info.status is not RoundStatus.NOT_STARTED:
+        raise UserError(f"round {info.number} has results: it cannot be {action}")
+
+
+def set_round_pairings(
+    session: Session, number: int, pairings: tuple[Pairing, ...], reason: str
+) -> list[str]:
+    """Replace a round's pairings by hand (no results yet); returns the warnings, audited."""
+    info = get_round(session, number)
+    _refuse_if_started(info, "re-paired")
+    if not reason.strip():
+        raise UserError("a change to the pairings needs a reason for the audit log")
+    before = [(m.table, m.team_a.id, m.team_b.id if m.team_b else None) for m in info.matches]
+    warnings = manual_warnings(session, number, pairings)
+    _check_teams(session, pairings)
+    row = _round_row(session, number)
+    session.execute(delete(models.Match).where(models.Match.round_id == row.id))
+    knockout = is_knockout(session)
+    for p in pairings:
+        new_match_row(session, p.team_a, p.team_b, row.id, p.table, knockout=knockout)
+    after = [(p.table, p.team_a, p.team_b) for p in pairings]
+    note = reason.strip() + ("; warnings: " + "; ".join(warnings) if warnings else "")
+    audit.log(session, "edit pairings", f"round {number}", before, after, note)
+    session.flush()
+    return warnings
+
+
+def swap(
+    session: Session, number: int, first_team: int, second_team: int, reason: str
+) -> list[str]:
+    """Swap two teams between (or within) the round's tables; returns the warnings."""
+    info = get_round(session, number)
+    pairings = tuple(
+        Pairing(m.table, m.team_a.id, m.team_b.id if m.team_b else None) for m in info.matches
+    )
+    return set_round_pairings(
+        session, number, swap_teams(pairings, first_team, second_team), reason or "swap"
+    )
+
+
+def repair_round(session: Session, number: int) -> RoundInfo:
+    """Pair the last round again with the engine (it must have no results)."""
+    rounds = list_rounds(session)
+    if not rounds or rounds[-1].number != number:
+        raise UserError("only the last round can be paired again")
+    _refuse_if_started(rounds[-1], "paired again")
+    undo_last_round(session)
+    return pair_next_round(session)
+
+
+def undo_last_round(session: Session) -> int:
+    rounds = list_rounds(session)
+    if not rounds:
+        raise UserError("no round is paired yet")
+    last = rounds[-1]
+    _refuse_if_started(last, "undone")
+    session.delete(_round_row(session, last.number))
+    audit.log(session, "undo round", f"round {last.number}")
+    session.flush()
+    return last.number
+
+
+def set_forbidden_pair(session: Session, team1: int, team2: int, forbidden: bool = True) -> None:
+    if team1 == team2:
+        raise UserError("a team cannot be paired with itself anyway")
+    low, high = sorted((team1, team2))
+    existing = session.scalars(
+        select(models.ForbiddenPair).where(
+            models.ForbiddenPair.team_low_id == low, models.ForbiddenPair.team_high_id == high
+        )
+    ).first()
+    if forbidden and existing is None:
+        session.add(models.ForbiddenPair(team_low_id=low, team_high_id=high))
+    elif not forbidden and existing is not None:
+        session.delete(existing)
+    session.flush()
+
+
+def check_pairings(session: Session) -> list[Violation]:
+    """The independent checker over every round of the event (RULES §8)."""
+    inputs = pairing_inputs(session)
+    return check_event(inputs.teams, inputs.rounds, inputs.results, inputs.options)
+
+
+def is_knockout(session: Session) -> bool:
+    return event_row(session).pairing_system == PairingSystem.KNOCKOUT.value

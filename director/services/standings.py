@@ -1,0 +1,110 @@
+"""Standings, crosstable and board statistics of the event (RULES §8)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy.orm import Session
+
+from director.domain.event import TeamInfo
+from director.domain.pairing.model import MatchResult
+from director.domain.rules import Side, TieBreak
+from director.domain.standings import (
+    TIE_BREAK_DEFINITIONS,
+    BoardGame,
+    BoardTotals,
+    CrossCell,
+    StandingRow,
+    board_totals,
+    compute_standings,
+    crosstable,
+    match_points_definition,
+)
+from director.services.events import get_event
+from director.services.results import list_matches
+from director.services.rounds import match_result, team_entry
+from director.services.teams import team_map
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    team: TeamInfo
+    row: StandingRow
+
+
+@dataclass(frozen=True)
+class Standings:
+    lines: tuple[StandingLine, ...]
+    tie_breaks: tuple[TieBreak, ...]
+    definitions: dict[str, str]  # "match points" and each tie-break, in words
+    through_round: int
+
+
+def _results(session: Session) -> list[MatchResult]:
+    return [match_result(m) for m in list_matches(session) if m.round is not None]
+
+
+def standings(session: Session, through_round: int | None = None) -> Standings:
+    options = get_event(session).options
+    teams = team_map(session)
+    results = _results(session)
+    rows = compute_standings(
+        [team_entry(t) for t in teams.values()],
+        results,
+        scheme=options.match_points,
+        tie_breaks=options.tie_breaks,
+        late_entry=options.late_entry,
+        through_round=through_round,
+    )
+    definitions = {"match points": match_points_definition(options.match_points)}
+    definitions |= {tb.value: TIE_BREAK_DEFINITIONS[tb] for tb in options.tie_breaks}
+    last = through_round or max((r.round for r in results), default=0)
+    return Standings(
+        tuple(StandingLine(teams[r.team_id], r) for r in rows),
+        options.tie_breaks,
+        definitions,
+        last,
+    )
+
+
+def standings_json(view: Standings) -> list[dict[str, object]]:
+    """The rows `tandem-director standings --json` prints."""
+    return [
+        {
+            "rank": line.row.rank,
+            "team": line.team.name,
+            "match_points": line.row.match_points,
+            **{tb.value: line.row.tie_breaks.get(tb) for tb in view.tie_breaks},
+            "games_played": line.row.played,
+        }
+        for line in view.lines
+    ]
+
+
+def event_crosstable(session: Session) -> dict[int, dict[int, CrossCell]]:
+    return crosstable(_results(session))
+
+
+def board_statistics(session: Session) -> list[BoardTotals]:
+    """Per player (team and board): games won and lost, points for and against (counted games)."""
+    games: list[BoardGame] = []
+    for match in list_matches(session):
+        if match.round is None or match.team_b is None:
+            continue
+        for line in match.outcome.lines:
+            if not line.counted:
+                continue  # abandoned under rule 4′: not played to a result
+            g = line.game
+            for side, team in ((Side.A, match.team_a), (Side.B, match.team_b)):
+                won = g.winner is side
+                games.append(
+                    BoardGame(
+                        round=match.round,
+                        team_id=team.id,
+                        board=g.board,
+                        won=won,
+                        points_for=line.points if won else 0,
+                        points_against=0 if won else line.points,
+                    )
+                )
+    return board_totals(games)
