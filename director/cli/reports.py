@@ -27,16 +27,18 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         description="Write a report of the event as a PDF file.",
     )
     report.add_argument("kind", choices=KINDS, metavar="KIND", help=f"one of: {', '.join(KINDS)}")
-    report.add_argument("file", help="the event (.tandem file or database URL)")
+    report.add_argument("file", metavar="FILE", help="the event (.tandem file or database URL)")
     report.add_argument(
         "--round",
         type=positive_int,
         help="the round (scoresheets, match reports, pairings: default the latest; "
-        "standings, crosstable, boards: after this round)",
+        "standings, crosstable: after this round)",
     )
     report.add_argument("--match", type=positive_int, help="one match (scoresheet, match report)")
     report.add_argument(
         "--paper", choices=[p.value for p in Paper], help="a4 or letter (default: the event's)"
     )
-    report.add_argument("-o", "--output", dest="out", required=True, metavar="OUT.pdf")
+    report.add_argument(
+        "-o", "--output", dest="out", required=True, metavar="OUT.pdf", help="the PDF to write"
+    )
     report.set_defaults(func=cmd_report)

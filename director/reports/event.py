@@ -1,0 +1,103 @@
+"""The event report: every other report in one PDF, with an outline (bookmarks) to find them.
+
+Cover, standings, crosstable, board statistics, then each round's pairings and match reports,
+the team list and the MET handout. Blank scoresheets are left out: the match reports show
+what was played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
+
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, NextPageTemplate, PageBreak, Spacer
+
+from director.domain.event import EventInfo, MatchInfo, TeamInfo
+from director.domain.met import MetParameters
+from director.domain.rules import Paper
+from director.domain.standings import BoardTotals, CrossCell, StandingRow
+from director.reports import boards, crosstable, match_report, met, pairings, standings, teams
+from director.reports.scoresheet import rules_lines
+from director.reports.styles import LANDSCAPE, PORTRAIT, Section, esc, layout, rich, text
+
+
+@dataclass(frozen=True)
+class EventData:
+    """Everything the event report prints, gathered by the report service."""
+
+    event: EventInfo
+    teams: Sequence[TeamInfo]
+    rounds: Mapping[int, Sequence[MatchInfo]]  # round number → its matches, in table order
+    other_matches: Sequence[MatchInfo]  # matches outside the rounds (imported records)
+    standings: Sequence[StandingRow]
+    through_round: int
+    crosstable: Mapping[int, Mapping[int, CrossCell]]
+    boards: Sequence[BoardTotals]
+    met_parameters: MetParameters
+    met_table: Sequence[Sequence[float]]
+    printed_on: date
+
+
+def cover(data: EventData) -> list[Flowable]:
+    event, options = data.event, data.event.options
+    by_id = {t.id: t for t in data.teams}
+    facts = [
+        f"{esc(event.venue)} · {esc(event.event_date)}" if event.venue else esc(event.event_date),
+        f"{len(data.teams)} teams · {len(data.rounds)} round(s) paired · "
+        f"{esc(options.pairing_system.value.replace('-', ' ').capitalize())}",
+    ]
+    out: list[Flowable] = [
+        Section("Event", level=0),
+        Spacer(0, 20 * mm),
+        text(event.name, "cover-title"),
+    ]
+    out += [rich(f, "h2") for f in facts if f]
+    if data.standings and data.through_round:
+        leader = by_id[data.standings[0].team_id]
+        out.append(
+            rich(
+                f"Leader after round {data.through_round}: <b>{esc(leader.name)}</b> "
+                f"({esc(leader.players[0])}, {esc(leader.players[1])})",
+                "h2",
+            )
+        )
+    out += [Spacer(0, 8 * mm), text("Rules", "h2")]
+    out += [rich(line, "body") for line in rules_lines(options.match, options.time_control)]
+    return out
+
+
+def story(data: EventData, paper: Paper) -> list[Flowable]:
+    portrait, landscape = layout(paper, PORTRAIT), layout(paper, LANDSCAPE)
+    team_map = {t.id: t for t in data.teams}
+    opts = data.event.options
+    out = cover(data)
+    out += [PageBreak()]
+    out += standings.story(
+        data.standings, team_map, opts.match_points, opts.tie_breaks, data.through_round, portrait
+    )
+    rounds = sorted(data.rounds)
+    wide = crosstable.needs_landscape(len(rounds))
+    out += [NextPageTemplate(LANDSCAPE if wide else PORTRAIT), PageBreak()]
+    out += crosstable.story(
+        data.standings, data.crosstable, team_map, rounds, landscape if wide else portrait
+    )
+    out += [NextPageTemplate(PORTRAIT), PageBreak()]
+    out += boards.story(data.boards, team_map, portrait)
+    for number in rounds:
+        matches = data.rounds[number]
+        out += [PageBreak(), Section(f"Round {number}", level=0, header=False)]
+        out += pairings.story(number, matches, portrait, level=1)
+        reports = [m for m in matches if not m.is_bye]
+        if reports:
+            out += [PageBreak(), Section(f"Match reports – round {number}", level=1)]
+            out += match_report.story(data.event, reports, portrait, page_per_match=False, level=2)
+    if data.other_matches:
+        out += [PageBreak(), Section("Matches outside the rounds", level=0)]
+        out += match_report.story(
+            data.event, data.other_matches, portrait, page_per_match=False, level=1
+        )
+    out += [PageBreak(), *teams.story(data.teams, portrait)]
+    out += [PageBreak(), *met.story(data.met_parameters, data.met_table, data.printed_on, portrait)]
+    return out

@@ -1,0 +1,230 @@
+"""The match report: a match as the database holds it, game by game, with its result.
+
+Same header as the scoresheet; every game with its points, the running score and the away
+scores; games abandoned under rule 4′ and the forfeits marked with the rule applied; the
+game-point score, the pip-squeeze conversion and adjusted totals, and the result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from reportlab.lib.units import mm
+from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, PageBreak, Spacer
+
+from director.domain.cube import CubeRegime, pair_cube_rule
+from director.domain.event import EventInfo, MatchInfo
+from director.domain.match import GameLine, Result
+from director.domain.rules import End, Scoring, Side
+from director.domain.scoring import Game, forfeit_level
+from director.reports.scoresheet import match_header, match_title
+from director.reports.styles import (
+    FONT_BOLD,
+    GREY,
+    INK,
+    Layout,
+    Section,
+    esc,
+    grid,
+    heads,
+    num,
+    rich,
+    text,
+)
+
+
+def game_note(scoring: Scoring, game: Game, counted: bool) -> str:
+    """The rule applied to a game that did not end on the board: time forfeits, abandons."""
+    if not counted:
+        return "abandoned (rule 4′): scores nothing"
+    if game.end is not End.TIME:
+        return ""
+    if scoring is Scoring.PIN_GAME:
+        return "time forfeit: pip count × 3 (RULES §6.4)"
+    if scoring is Scoring.CHASING_THE_GIRLS:
+        return "time forfeit: 1 point (RULES §6.5)"
+    rule_level = forfeit_level(game.loser_borne_off or 0)
+    if game.agreed_level is not None:
+        return f"time forfeit, rule 5′: agreed {game.agreed_level} instead of {rule_level}"
+    if rule_level.multiplier == 3:
+        return "time forfeit, rule 5: no checker borne off, 3 × cube"
+    return "time forfeit, rule 5: checkers borne off, 1 × cube"
+
+
+def _level(scoring: Scoring, game: Game) -> str:
+    if scoring is Scoring.CHASING_THE_GIRLS or game.end is End.PASS:
+        return "—"
+    if game.end is End.TIME:
+        if scoring is Scoring.PIN_GAME:
+            return "× 3"
+        return str(game.agreed_level or forfeit_level(game.loser_borne_off or 0))
+    return str(game.level or "single")
+
+
+def _columns(scoring: Scoring) -> list[tuple[str, float]]:
+    cols = [("#", 3), ("Pair", 4.5), ("Board", 6.5), ("Winner", 7), ("End", 8), ("Level", 9)]
+    if scoring.has_cube:
+        cols.append(("Cube", 5))
+    if scoring is Scoring.PIN_GAME:
+        cols.append(("Pip count", 7))
+    cols.append(("Points", 6.5))
+    if scoring.is_pip_squeeze:
+        cols += [("Pip pts", 6), ("Pips A / B", 9)]
+    cols += [("Score A–B", 7), ("Away A / B", 8), ("Note", 24 if scoring.is_pip_squeeze else 30)]
+    return cols
+
+
+def pair_note(match: MatchInfo, start_a: int, start_b: int) -> str:
+    """How the cube worked in a pair that started at this score (RULES §4), when restricted."""
+    rule = pair_cube_rule(match.rules, start_a, start_b)
+    if rule.regime is CubeRegime.FREE or not match.rules.scoring.has_cube:
+        return ""
+    return rule.reason
+
+
+def _row(
+    match: MatchInfo, number: int, line: GameLine, pips: tuple[int, int], pair_note_: str
+) -> list[object]:
+    scoring, game = match.rules.scoring, line.game
+    n = match.rules.match_length
+    row: list[object] = [
+        str(number),
+        str(game.pair),
+        str(game.board),
+        game.winner.value,
+        str(game.end),
+        _level(scoring, game),
+    ]
+    if scoring.has_cube:
+        row.append(str(game.cube))
+    if scoring is Scoring.PIN_GAME:
+        row.append(str(game.loser_pips or 0))
+    row.append(str(line.points))
+    if scoring.is_pip_squeeze:
+        row += [num(line.pip_points), f"{num(pips[0])} / {num(pips[1])}"]
+    away = f"{max(0, n - line.score.a)} / {max(0, n - line.score.b)}"
+    note = "; ".join(n for n in (pair_note_, game_note(scoring, game, line.counted)) if n)
+    row += [str(line.score), away, text(note, "cell-small") if note else ""]
+    return row
+
+
+def game_table(match: MatchInfo, box: Layout) -> Flowable:
+    scoring = match.rules.scoring
+    cols = _columns(scoring)
+    data: list[list[object]] = [heads(*(c[0] for c in cols))]
+    pips = [0, 0]
+    extra: list[tuple[object, ...]] = [
+        ("ALIGN", (0, 0), (-2, -1), "CENTER"),
+        ("FONTSIZE", (0, 0), (-1, 0), 8),
+    ]
+    previous = (0, 0)  # the score before each game
+    for i, line in enumerate(match.outcome.lines, start=1):
+        if line.counted:
+            pips[0 if line.game.winner is Side.A else 1] += line.pip_points
+        first_of_pair = i == 1 or match.outcome.lines[i - 2].game.pair != line.game.pair
+        note = pair_note(match, *previous) if first_of_pair else ""
+        data.append(_row(match, i, line, (pips[0], pips[1]), note))
+        previous = (line.score.a, line.score.b)
+        if not line.counted:
+            extra.append(("TEXTCOLOR", (0, i), (-2, i), GREY))
+    abandoned = _abandoned_board(match)
+    if abandoned is not None:
+        note = text("abandoned (rule 4′): not played out, scores nothing", "cell-small")
+        filler = [""] * (len(cols) - 4)
+        data.append(["–", str(match.outcome.current_pair), str(abandoned), note, *filler])
+        extra.append(("SPAN", (3, len(data) - 1), (-1, len(data) - 1)))
+    if len(data) == 1:
+        data.append(["", "", "", text("no game recorded", "cell-small")] + [""] * (len(cols) - 4))
+    previous_pair = 0
+    for r, line in enumerate(match.outcome.lines, start=1):
+        if line.game.pair != previous_pair and r > 1:
+            extra.append(("LINEABOVE", (0, r), (-1, r), 1.0, INK))
+        previous_pair = line.game.pair
+    return grid(data, box.headed_columns(cols), size=8.5, padding=2, extra=extra)
+
+
+def _abandoned_board(match: MatchInfo) -> int | None:
+    """Rule 4′: the other game of the deciding pair, which the database does not hold."""
+    outcome = match.outcome
+    if not (match.rules.winner_required and outcome.finished and len(outcome.boards_done) == 1):
+        return None
+    return 2 if 1 in outcome.boards_done else 1
+
+
+def result_text(match: MatchInfo) -> str:
+    """The result in words (markup, names escaped)."""
+    a = esc(match.team_a.name)
+    b = esc(match.team_b.name) if match.team_b else ""
+    final = match.outcome.final
+    if match.is_bye:
+        return f"Bye: {a} scores a win with 0–0 game points (RULES §8)."
+    if match.forfeit_by is not None:
+        absent, present = (a, b) if match.forfeit_by is Side.A else (b, a)
+        return (
+            f"Forfeit: {absent} did not play. {present} wins by forfeit, "
+            "a win with 0–0 game points (RULES §8)."
+        )
+    result = match.outcome.result
+    if result is Result.UNFINISHED:
+        return (
+            f"Unfinished: pair {match.outcome.current_pair} in play, score {match.outcome.score}."
+        )
+    if result is Result.DRAW:
+        return f"Draw, {final.a}–{final.b}."
+    winner = a if result is Result.A else b
+    return f"{winner} wins, {final.a}–{final.b}."
+
+
+def totals_table(match: MatchInfo, box: Layout) -> Flowable:
+    outcome = match.outcome
+    rows: list[list[object]] = [
+        ["", "Team A", "Team B"],
+        ["Game points", str(outcome.score.a), str(outcome.score.b)],
+    ]
+    if match.rules.scoring.is_pip_squeeze:
+        rows += [
+            ["Pip points", num(outcome.pip_points.a), num(outcome.pip_points.b)],
+            ["Extra game points (RULES §6.1–6.3)", str(outcome.extra.a), str(outcome.extra.b)],
+            ["Adjusted total", str(outcome.final.a), str(outcome.final.b)],
+        ]
+    style = [("ALIGN", (1, 0), (-1, -1), "CENTER"), ("FONTNAME", (0, 1), (0, -1), FONT_BOLD)]
+    return grid(rows, box.columns(50, 25, 25), size=9, extra=style)
+
+
+def match_report(
+    event: EventInfo, match: MatchInfo, box: Layout, *, rules: bool = True
+) -> list[Flowable]:
+    out = match_header(event, match, box, "Match report", rules=rules)
+    out.append(Spacer(0, 1.5 * mm))
+    if not match.is_bye and match.forfeit_by is None:
+        out += [game_table(match, box), Spacer(0, 2 * mm), totals_table(match, box)]
+    out += [Spacer(0, 1.5 * mm), rich(f"<b>Result:</b> {result_text(match)}", "h2")]
+    for problem in match.outcome.problems:
+        out.append(text(f"Rule broken: {problem}", "alert"))
+    return out
+
+
+def story(
+    event: EventInfo,
+    matches: Sequence[MatchInfo],
+    box: Layout,
+    *,
+    page_per_match: bool = True,
+    level: int = 0,
+) -> list[Flowable]:
+    """Each match on its own page, or (the event report, whose cover states the rules) one
+    after another without the rules, never split across pages."""
+    out: list[Flowable] = []
+    for match in matches:
+        if out:
+            out.append(PageBreak() if page_per_match else CondPageBreak(70 * mm))
+        title = f"Match report – {match_title(match)}"
+        section = Section(title, level=level, header=page_per_match)
+        body = match_report(event, match, box, rules=page_per_match)
+        if page_per_match:
+            out += [section, *body]
+        else:
+            out += [Spacer(0, 4 * mm), KeepTogether([section, *body])]
+    if not out:
+        out.append(text("No match to report.", "body"))
+    return out

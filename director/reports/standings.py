@@ -1,0 +1,143 @@
+"""The standings, with every tie-break in the event's order and a footnote defining each."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, Spacer
+
+from director.domain.event import TeamInfo
+from director.domain.rules import MatchPointScheme, TieBreak
+from director.domain.standings import TIE_BREAK_DEFINITIONS, StandingRow, match_points_definition
+from director.reports.styles import (
+    FONT_BOLD,
+    Layout,
+    Section,
+    esc,
+    grid,
+    heads,
+    num,
+    rich,
+    signed,
+    text,
+)
+
+TIE_BREAK_HEADINGS: dict[TieBreak, str] = {
+    TieBreak.BUCHHOLZ: "Buchholz",
+    TieBreak.POINTS_DIFFERENCE: "Diff",
+    TieBreak.POINTS_FOR: "Pts for",
+    TieBreak.HEAD_TO_HEAD: "H2H",
+    TieBreak.SEED: "Seed",
+}
+
+
+def standings_title(through_round: int) -> str:
+    return f"Standings after round {through_round}" if through_round else "Standings"
+
+
+def rank_text(row: StandingRow) -> str:
+    """The strict rank; "=" marks a team equal to the one above on every criterion."""
+    return f"{row.rank}=" if row.tied_with_previous else str(row.rank)
+
+
+def tie_break_text(tie_break: TieBreak, value: float | None) -> str:
+    if value is None:
+        return "–"  # head-to-head: not needed to separate this team
+    if tie_break is TieBreak.POINTS_DIFFERENCE:
+        return signed(value)
+    return num(value)
+
+
+def team_cell(team: TeamInfo, withdrawn: bool) -> list[Flowable]:
+    name = esc(team.name) + (" <font color='#b00020'>(withdrawn)</font>" if withdrawn else "")
+    return [
+        rich(f"<b>{name}</b>", "cell"),
+        text(f"{team.players[0]} · {team.players[1]}", "cell-small"),
+    ]
+
+
+def standings_table(
+    rows: Sequence[StandingRow],
+    teams: Mapping[int, TeamInfo],
+    tie_breaks: Sequence[TieBreak],
+    box: Layout,
+) -> Flowable:
+    byes = any(r.byes for r in rows)
+    labels = ["Rank", "Team", "Played", "W", "D", "L"] + (["Byes"] if byes else []) + ["MP"]
+    labels += [TIE_BREAK_HEADINGS[t] for t in tie_breaks]
+    data: list[list[object]] = [heads(*labels)]
+    for row in rows:
+        cells: list[object] = [
+            rank_text(row),
+            team_cell(teams[row.team_id], row.withdrawn),
+            str(row.played),
+            str(row.wins),
+            str(row.draws),
+            str(row.losses),
+        ]
+        if byes:
+            cells.append(str(row.byes))
+        cells.append(num(row.match_points))
+        cells += [tie_break_text(t, row.tie_breaks.get(t)) for t in tie_breaks]
+        data.append(cells)
+    weights: list[tuple[str, float]] = [(labels[0], 6), (labels[1], 44)]
+    weights += [(label, 7) for label in labels[2:]]
+    mp = labels.index("MP")
+    style = [
+        ("ALIGN", (0, 0), (0, -1), "CENTER"),
+        ("ALIGN", (2, 0), (-1, -1), "CENTER"),
+        ("FONTNAME", (mp, 1), (mp, -1), FONT_BOLD),
+    ]
+    return grid(data, box.headed_columns(weights), size=9.5, zebra=True, extra=style)
+
+
+def defined(heading: str, definition: str) -> str:
+    """ "Diff = Points difference: ..." or, when the heading is the name, "Buchholz: ..." """
+    name, _, rest = definition.partition(": ")
+    if name == heading or not rest:
+        return f"<b>{esc(heading)}</b>: {esc(rest or definition)}"
+    return f"<b>{esc(heading)}</b> = {esc(name)}: {esc(rest)}"
+
+
+def footnotes(scheme: MatchPointScheme, tie_breaks: Sequence[TieBreak]) -> list[Flowable]:
+    out: list[Flowable] = [
+        Spacer(0, 3 * mm),
+        rich(defined("MP", match_points_definition(scheme)), "note"),
+    ]
+    order = ", ".join(TIE_BREAK_HEADINGS[t] for t in tie_breaks)
+    out.append(
+        text(
+            f"Teams equal on match points are ranked by the tie-breaks in this order: {order}.",
+            "note",
+        )
+    )
+    for tie_break in tie_breaks:
+        heading = TIE_BREAK_HEADINGS[tie_break]
+        out.append(rich(defined(heading, TIE_BREAK_DEFINITIONS[tie_break]), "note"))
+    out.append(
+        text(
+            "Played counts matches played or forfeited; W, D and L include forfeits, not byes. "
+            "A rank followed by “=” is equal to the one above on every criterion.",
+            "small",
+        )
+    )
+    return out
+
+
+def story(
+    rows: Sequence[StandingRow],
+    teams: Mapping[int, TeamInfo],
+    scheme: MatchPointScheme,
+    tie_breaks: Sequence[TieBreak],
+    through_round: int,
+    box: Layout,
+    *,
+    level: int = 0,
+) -> list[Flowable]:
+    title = standings_title(through_round)
+    out: list[Flowable] = [Section(title, level=level), text(title, "title")]
+    if not rows:
+        return [*out, text("No team is registered yet.", "body")]
+    out.append(standings_table(rows, teams, tie_breaks, box))
+    return out + footnotes(scheme, tie_breaks)

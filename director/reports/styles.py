@@ -1,0 +1,371 @@
+"""The one place for how a report looks: fonts, type sizes, page templates, tables, escaping.
+
+Every report is a list of platypus flowables built by one document module and laid out here
+by `build_pdf`: A4 or Letter, portrait or landscape pages, the event name and date at the top
+of every page, the page number ("page 3 of 12") and the generation time at the foot.
+
+Names are people's own spelling: the embedded DejaVu fonts print Latin, Greek and Cyrillic,
+and every piece of text that goes into a Paragraph passes through `esc` so `&`, `<` and `>`
+print literally instead of being read as markup.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+from xml.sax.saxutils import escape
+
+from reportlab import rl_config
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph, Table
+
+from director import __version__
+from director.domain.rules import Paper
+from director.resources import resource_path
+
+Story = list[Flowable]  # what a document module returns: flowables for `build_pdf`
+
+FONT = "DejaVuSans"
+FONT_BOLD = "DejaVuSans-Bold"
+FONT_MONO = "DejaVuSansMono"
+_FONT_FILES = {
+    FONT: "DejaVuSans.ttf",
+    FONT_BOLD: "DejaVuSans-Bold.ttf",
+    FONT_MONO: "DejaVuSansMono.ttf",
+}
+
+MARGIN = 14 * mm
+HEADER = 13 * mm  # the band above the frame holding the event name and the document title
+FOOTER = 11 * mm
+PORTRAIT, LANDSCAPE = "portrait", "landscape"
+
+INK = colors.black
+GREY = colors.HexColor("#666666")
+HINT = colors.HexColor("#9a9a9a")  # pre-printed choices on a blank sheet, to be circled
+RULE = colors.HexColor("#808080")
+SHADE = colors.HexColor("#e6e6e6")  # table headers
+ZEBRA = colors.HexColor("#f4f4f4")
+ALERT = colors.HexColor("#b00020")
+
+HEAD_SIZE = 7.5  # table headings
+
+# reportlab's own fixed timestamp in invariant mode, so a test's two builds print the same time
+INVARIANT_TIME = datetime(2000, 1, 1)
+
+
+@functools.cache
+def register_fonts() -> None:
+    """Register the embedded DejaVu fonts once per process (a TTF is subset into each PDF)."""
+    for name, file in _FONT_FILES.items():
+        pdfmetrics.registerFont(TTFont(name, str(resource_path("fonts", file))))
+    # <b> inside a Paragraph picks the bold face; there is no oblique face shipped
+    pdfmetrics.registerFontFamily(
+        FONT, normal=FONT, bold=FONT_BOLD, italic=FONT, boldItalic=FONT_BOLD
+    )
+
+
+def esc(value: object) -> str:
+    """Text for a Paragraph: `&`, `<` and `>` print as themselves, never as markup."""
+    return escape(str(value))
+
+
+def _style(name: str, size: float, *, bold: bool = False, **kw: Any) -> ParagraphStyle:
+    kw.setdefault("leading", size * 1.22)
+    return ParagraphStyle(name, fontName=FONT_BOLD if bold else FONT, fontSize=size, **kw)
+
+
+STYLES: dict[str, ParagraphStyle] = {
+    "title": _style("title", 17, bold=True, spaceAfter=3 * mm),
+    "h2": _style("h2", 12.5, bold=True, spaceBefore=3 * mm, spaceAfter=1.5 * mm),
+    "body": _style("body", 9.5, spaceAfter=1 * mm),
+    "small": _style("small", 8, textColor=GREY, spaceAfter=0.8 * mm),
+    "note": _style("note", 8.5, spaceAfter=0.8 * mm),
+    "alert": _style("alert", 9.5, textColor=ALERT, spaceAfter=1 * mm),
+    "cell": _style("cell", 9),
+    "cell-small": _style("cell-small", 7.5, textColor=GREY),
+    "name-team": _style("name-team", 11, bold=True),
+    "name": _style("name", 10.5),
+    "head": _style("head", HEAD_SIZE, bold=True, alignment=1, leading=HEAD_SIZE * 1.15),
+    "wall-title": _style("wall-title", 26, bold=True, spaceAfter=5 * mm),
+    "wall-table": _style("wall-table", 26, bold=True, alignment=1),
+    "wall-team": _style("wall-team", 16, bold=True),
+    "wall-player": _style("wall-player", 12),
+    "wall-v": _style("wall-v", 14, textColor=GREY, alignment=1),
+    "wall-head": _style("wall-head", 10, bold=True, alignment=1),
+    "index": _style("index", 11),
+    "cover-title": _style("cover-title", 28, bold=True, spaceAfter=6 * mm, leading=34),
+}
+
+
+def text(value: object, style: str = "body") -> Paragraph:
+    """A Paragraph of plain text (escaped)."""
+    register_fonts()  # a Paragraph resolves its font when it is made
+    return Paragraph(esc(value), STYLES[style])
+
+
+def rich(markup: str, style: str = "body") -> Paragraph:
+    """A Paragraph of markup whose every piece of data the caller passed through `esc`."""
+    register_fonts()
+    return Paragraph(markup, STYLES[style])
+
+
+def heads(*labels: str) -> list[Paragraph]:
+    """A table's header cells: bold, centred, wrapped inside narrow columns."""
+    return [text(label, "head") for label in labels]
+
+
+def generation_time(now: datetime | None = None) -> datetime:
+    if now is not None:
+        return now
+    return INVARIANT_TIME if rl_config.invariant else datetime.now().astimezone()
+
+
+@dataclass(frozen=True)
+class ReportInfo:
+    """What every page prints: the event, its date, the paper and when the PDF was made."""
+
+    event_name: str
+    event_date: str  # ISO date, "" when the event has none: the generation date is printed
+    paper: Paper
+    generated: datetime
+
+    @property
+    def date_text(self) -> str:
+        return self.event_date or self.generated.date().isoformat()
+
+
+def page_size(paper: Paper, orientation: str = PORTRAIT) -> tuple[float, float]:
+    size: tuple[float, float] = A4 if paper is Paper.A4 else LETTER
+    if orientation == LANDSCAPE:
+        return size[1], size[0]
+    return size
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The space a document's flowables get on one page."""
+
+    width: float
+    height: float
+
+    def columns(self, *weights: float) -> list[float]:
+        """Column widths in proportion to `weights`, filling the frame's width."""
+        total = sum(weights)
+        return [self.width * w / total for w in weights]
+
+    def headed_columns(self, cols: Sequence[tuple[str, float]]) -> list[float]:
+        """Widths in proportion to the weights, but never narrower than a heading's longest
+        word (so "Winner" never breaks into "Winne r"); the others share what is left."""
+        register_fonts()
+        need = [
+            max(pdfmetrics.stringWidth(w, FONT_BOLD, HEAD_SIZE) for w in label.split() or [""]) + 7
+            for label, _ in cols
+        ]
+        pinned: set[int] = set()
+        while True:
+            free = self.width - sum(need[i] for i in pinned)
+            weight = sum(w for i, (_, w) in enumerate(cols) if i not in pinned) or 1.0
+            widths = [
+                need[i] if i in pinned else free * w / weight for i, (_, w) in enumerate(cols)
+            ]
+            short = {i for i, w in enumerate(widths) if i not in pinned and w < need[i]}
+            if not short or len(pinned | short) == len(cols):
+                return widths
+            pinned |= short
+
+
+def layout(paper: Paper, orientation: str = PORTRAIT) -> Layout:
+    w, h = page_size(paper, orientation)
+    return Layout(w - 2 * MARGIN, h - 2 * MARGIN - HEADER - FOOTER)
+
+
+class Section(Flowable):  # type: ignore[misc]  # reportlab is untyped
+    """An invisible mark: a PDF bookmark (outline entry) and/or the running header's title."""
+
+    def __init__(self, title: str, level: int = 0, *, bookmark: bool = True, header: bool = True):
+        super().__init__()
+        self.title = title
+        self.level = level
+        self.bookmark = bookmark
+        self.header = header
+        self.width = self.height = 0
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        return 0, 0
+
+    def draw(self) -> None:
+        canv = self.canv
+        if self.header:
+            canv.report_title = self.title
+        if self.bookmark:
+            canv.mark_section(self.title, self.level)
+
+
+class _Canvas(Canvas):  # type: ignore[misc]
+    """Keeps each page until the end so every page can say "page n of N"."""
+
+    def __init__(self, *args: Any, info: ReportInfo, title: str, **kwargs: Any) -> None:
+        kwargs["initialFontName"] = FONT  # or reportlab puts an unused Helvetica in every PDF
+        super().__init__(*args, **kwargs)
+        self.report_info = info
+        self.report_title = title
+        self._pages: list[dict[str, Any]] = []
+        self._page_marks: list[str] = []
+        self._marks = 0
+
+    def mark_section(self, title: str, level: int) -> None:
+        """An outline entry for this page; its destination is set when the page is written."""
+        self._marks += 1
+        key = f"section-{self._marks}"
+        self.addOutlineEntry(title, key, level, closed=level > 0)
+        self._page_marks.append(key)
+
+    def showPage(self) -> None:  # noqa: N802  (reportlab's name)
+        self._pages.append(dict(self.__dict__))
+        self._page_marks = []
+        self._startPage()
+
+    def save(self) -> None:
+        total, marks = len(self._pages), self._marks
+        for number, state in enumerate(self._pages, start=1):
+            self.__dict__.update(state)
+            self._decorate(number, total)
+            # a bookmark names the page being written, so it is placed now, not while drawing
+            for key in state["_page_marks"]:
+                self.bookmarkPage(key)
+            super().showPage()
+        if marks:
+            self.showOutline()
+        super().save()
+
+    def _decorate(self, number: int, total: int) -> None:
+        info: ReportInfo = self.report_info
+        width, height = self._pagesize
+        top = height - MARGIN - 5 * mm
+        self.saveState()
+        self.setFillColor(INK)
+        self.setFont(FONT_BOLD, 10)
+        self.drawString(MARGIN, top, _fit(info.event_name, FONT_BOLD, 10, width * 0.55))
+        self.setFont(FONT, 9)
+        self.drawRightString(width - MARGIN, top, _fit(self.report_title, FONT, 9, width * 0.3))
+        self.setFillColor(GREY)
+        self.drawString(MARGIN, top - 4.2 * mm, info.date_text)
+        self.setStrokeColor(RULE)
+        self.setLineWidth(0.5)
+        self.line(MARGIN, top - 6 * mm, width - MARGIN, top - 6 * mm)
+        foot = MARGIN + 2 * mm
+        self.line(MARGIN, foot + 4 * mm, width - MARGIN, foot + 4 * mm)
+        self.setFont(FONT, 8)
+        stamp = info.generated.strftime("%Y-%m-%d %H:%M")
+        self.drawString(MARGIN, foot, f"Generated {stamp} · Tandem Director {__version__}")
+        self.setFillColor(INK)
+        self.setFont(FONT, 9)
+        self.drawRightString(width - MARGIN, foot, f"Page {number} of {total}")
+        self.restoreState()
+
+
+def _fit(value: str, font: str, size: float, width: float) -> str:
+    """Shorten a header string with an ellipsis so it never runs into the other side."""
+    if pdfmetrics.stringWidth(value, font, size) <= width:
+        return value
+    while value and pdfmetrics.stringWidth(value + "…", font, size) > width:
+        value = value[:-1]
+    return value + "…"
+
+
+def build_pdf(
+    info: ReportInfo, title: str, story: Sequence[Flowable], orientation: str = PORTRAIT
+) -> bytes:
+    """Lay the flowables out on the event's paper; the first page takes `orientation`.
+
+    A story switches orientation with `NextPageTemplate(LANDSCAPE)` before a `PageBreak`.
+    """
+    register_fonts()
+    buffer = io.BytesIO()
+    templates = []
+    for name in (PORTRAIT, LANDSCAPE):
+        size = page_size(info.paper, name)
+        box = layout(info.paper, name)
+        frame = Frame(MARGIN, MARGIN + FOOTER, box.width, box.height, 0, 0, 0, 0, id=name)
+        templates.append(PageTemplate(name, [frame], pagesize=size))
+    if orientation == LANDSCAPE:
+        templates.reverse()  # the first template is the first page's
+    doc = BaseDocTemplate(
+        buffer,
+        pagesize=templates[0].pagesize,
+        pageTemplates=templates,
+        title=f"{info.event_name} – {title}",
+        author="Tandem Director",
+        creator=f"Tandem Director {__version__}",
+        subject=title,
+        leftMargin=MARGIN,
+        rightMargin=MARGIN,
+        topMargin=MARGIN + HEADER,
+        bottomMargin=MARGIN + FOOTER,
+    )
+    canvasmaker = functools.partial(_Canvas, info=info, title=title)
+    doc.build(list(story), canvasmaker=canvasmaker)
+    return buffer.getvalue()
+
+
+def grid(
+    rows: Sequence[Sequence[object]],
+    widths: Sequence[float],
+    *,
+    header_rows: int = 1,
+    size: float = 9,
+    zebra: bool = False,
+    padding: float = 3,
+    extra: Sequence[tuple[Any, ...]] = (),
+    row_heights: Sequence[float] | None = None,
+) -> Table:
+    """A ruled table in the house style; header rows repeat on every page it spans."""
+    commands: list[tuple[Any, ...]] = [
+        ("FONTNAME", (0, 0), (-1, -1), FONT),
+        ("FONTSIZE", (0, 0), (-1, -1), size),
+        ("LEADING", (0, 0), (-1, -1), size * 1.2),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("GRID", (0, 0), (-1, -1), 0.4, RULE),
+        ("BOX", (0, 0), (-1, -1), 0.9, INK),
+        ("LEFTPADDING", (0, 0), (-1, -1), padding),
+        ("RIGHTPADDING", (0, 0), (-1, -1), padding),
+        ("TOPPADDING", (0, 0), (-1, -1), 2),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+    ]
+    if header_rows:
+        commands += [
+            ("FONTNAME", (0, 0), (-1, header_rows - 1), FONT_BOLD),
+            ("BACKGROUND", (0, 0), (-1, header_rows - 1), SHADE),
+            ("LINEBELOW", (0, header_rows - 1), (-1, header_rows - 1), 0.9, INK),
+        ]
+    if zebra:
+        commands.append(("ROWBACKGROUNDS", (0, header_rows), (-1, -1), [colors.white, ZEBRA]))
+    commands += list(extra)
+    table = Table(
+        [list(r) for r in rows],
+        colWidths=list(widths),
+        rowHeights=list(row_heights) if row_heights is not None else None,
+        repeatRows=header_rows,
+    )
+    table.setStyle(commands)
+    return table
+
+
+def signed(value: float) -> str:
+    """A difference with its sign, printed with a real minus sign."""
+    return f"+{value:g}" if value > 0 else f"−{-value:g}" if value < 0 else "0"
+
+
+def num(value: float) -> str:
+    """A number as people write it: no ".0", a real minus sign."""
+    return f"−{-value:g}" if value < 0 else f"{value:g}"

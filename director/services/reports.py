@@ -1,0 +1,252 @@
+"""PDF reports: gather the event's snapshots through the other services and lay them out.
+
+`render(session, kind, ...)` returns the PDF bytes; the caller writes them (the CLI with
+`store.files.atomic_write`) or shows them (the GUI's preview). `KINDS` lists the reports in
+the words the CLI and the Reports menu use; `title_of` and `suggested_file_name` name them.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import TYPE_CHECKING
+
+from director.domain.errors import UserError
+from director.domain.met import MetParameters, match_equity_table
+from director.domain.rules import Paper
+
+if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
+
+    from director.domain.event import EventInfo, MatchInfo
+    from director.reports.event import EventData
+    from director.reports.styles import Story
+
+# The database and reportlab are imported inside the functions that use them: the CLI reads
+# KINDS to build its parser, and `tandem-director --help` should not load them (nor networkx).
+
+KINDS = (
+    "scoresheet",
+    "match-report",
+    "pairings",
+    "standings",
+    "crosstable",
+    "boards",
+    "teams",
+    "met",
+    "event",
+)
+TITLES = {
+    "scoresheet": "Match scoresheets",
+    "match-report": "Match reports",
+    "pairings": "Pairings",
+    "standings": "Standings",
+    "crosstable": "Crosstable",
+    "boards": "Board statistics",
+    "teams": "Team list",
+    "met": "Match equity table",
+    "event": "Event report",
+}
+ROUND_KINDS = ("scoresheet", "match-report", "pairings", "standings", "crosstable")
+MATCH_KINDS = ("scoresheet", "match-report")
+
+
+def title_of(kind: str) -> str:
+    return TITLES[_check_kind(kind)]
+
+
+def suggested_file_name(kind: str, round: int | None = None, match: int | None = None) -> str:
+    """A file name for the Save dialog and the docs: `scoresheet-round-3.pdf`."""
+    name = _check_kind(kind)
+    if match is not None:
+        name += f"-match-{match}"
+    elif round is not None:
+        name += f"-round-{round}"
+    return f"{name}.pdf"
+
+
+def _check_kind(kind: str) -> str:
+    if kind not in KINDS:
+        raise UserError(f"there is no report {kind!r}: choose one of {', '.join(KINDS)}")
+    return kind
+
+
+def round_numbers(session: Session) -> list[int]:
+    from sqlalchemy import select
+
+    from director.store import models
+
+    return list(
+        session.scalars(select(models.Round.number).distinct().order_by(models.Round.number))
+    )
+
+
+def _check_round(session: Session, number: int) -> None:
+    known = round_numbers(session)
+    if number in known:
+        return
+    if not known:
+        raise UserError(f"there is no round {number}: no round is paired yet")
+    raise UserError(f"there is no round {number}: the rounds are 1 to {max(known)}")
+
+
+def _latest_round(session: Session) -> int:
+    known = round_numbers(session)
+    if not known:
+        raise UserError("no round is paired yet: there is nothing to print for a round")
+    return known[-1]
+
+
+def _matches(session: Session, round: int | None, match: int | None) -> list[MatchInfo]:
+    """The one match asked for, or the matches of the round asked for (default: the latest)."""
+    from director.services.results import get_match, list_matches
+
+    if match is not None:
+        info = get_match(session, match)
+        if round is not None and info.round != round:
+            raise UserError(f"match {match} is not in round {round}")
+        return [info]
+    number = _latest_round(session) if round is None else round
+    if round is not None:
+        _check_round(session, number)
+    return list_matches(session, number)
+
+
+# --- standings data: from the standings service -------------------------------------------
+
+
+class _Standings:
+    """The standings after one round (default the latest), with the crosstable and board
+    totals of the whole event; a crosstable "after round R" drops the later rounds' cells."""
+
+    def __init__(self, session: Session, through: int | None) -> None:
+        from director.services import standings as standings_service  # networkx: only now
+
+        if through is not None:
+            _check_round(session, through)
+        view = standings_service.standings(session, through)
+        self.through = view.through_round
+        self.rows = [line.row for line in view.lines]
+        self.team_map = {line.team.id: line.team for line in view.lines}
+        self.rounds = [n for n in round_numbers(session) if n <= self.through]
+        cells = standings_service.event_crosstable(session)
+        self.crosstable = {
+            team: {n: cell for n, cell in by_round.items() if n <= self.through}
+            for team, by_round in cells.items()
+        }
+        self.boards = standings_service.board_statistics(session)
+
+
+# --- render --------------------------------------------------------------------------------
+
+
+def render(
+    session: Session,
+    kind: str,
+    round: int | None = None,
+    match: int | None = None,
+    paper: Paper | str | None = None,
+    *,
+    generated: datetime | None = None,
+    met_parameters: MetParameters | None = None,
+) -> bytes:
+    """The PDF of one report. `round` picks the round (scoresheets, match reports and pairings
+    default to the latest; standings and crosstable are "after round R", default the latest);
+    `match` picks one match (scoresheet, match report); `paper` overrides the event's;
+    `generated` is the time printed in the footer (default now; fixed in invariant mode).
+    """
+    from director.reports import styles
+    from director.services.events import get_event
+
+    _check_kind(kind)
+    if match is not None and kind not in MATCH_KINDS:
+        raise UserError(f"the {kind} report covers more than one match: --match does not apply")
+    if round is not None and kind not in ROUND_KINDS:
+        raise UserError(f"the {kind} report covers the whole event: --round does not apply")
+    event = get_event(session)
+    chosen = Paper(paper) if paper is not None else event.options.paper
+    when = styles.generation_time(generated)
+    info = styles.ReportInfo(event.name, event.event_date, chosen, when)
+    params = met_parameters or MetParameters()
+    story, title, landscape = _story(session, kind, event, round, match, chosen, when, params)
+    orientation = styles.LANDSCAPE if landscape else styles.PORTRAIT
+    return styles.build_pdf(info, title, story, orientation)
+
+
+def _story(
+    session: Session,
+    kind: str,
+    event: EventInfo,
+    round: int | None,
+    match: int | None,
+    paper: Paper,
+    when: datetime,
+    params: MetParameters,
+) -> tuple[Story, str, bool]:
+    """The flowables of one report, its title and whether it starts on a landscape page."""
+    from director.reports import boards, crosstable, match_report, met, pairings, scoresheet
+    from director.reports import event as event_report
+    from director.reports import standings as standings_report
+    from director.reports import teams as teams_report
+    from director.reports.styles import LANDSCAPE, layout
+    from director.services.results import list_matches
+    from director.services.teams import list_teams
+
+    box = layout(paper)
+    opts = event.options
+    title = TITLES[kind]
+    if kind == "scoresheet":
+        return scoresheet.story(event, _matches(session, round, match), box), title, False
+    if kind == "match-report":
+        return match_report.story(event, _matches(session, round, match), box), title, False
+    if kind == "pairings":
+        number = _latest_round(session) if round is None else round
+        _check_round(session, number)
+        story = pairings.story(number, list_matches(session, number), box)
+        return story, f"Pairings – round {number}", False
+    if kind == "teams":
+        return teams_report.story(list_teams(session), box), title, False
+    if kind == "met":
+        return met.story(params, match_equity_table(params), when.date(), box), title, False
+    if kind == "event":
+        data = _event_data(session, event, when.date(), params)
+        return event_report.story(data, paper), title, False
+    view = _Standings(session, round)
+    if kind == "standings":
+        story = standings_report.story(
+            view.rows, view.team_map, opts.match_points, opts.tie_breaks, view.through, box
+        )
+        return story, standings_report.standings_title(view.through), False
+    if kind == "crosstable":
+        wide = crosstable.needs_landscape(len(view.rounds))
+        box = layout(paper, LANDSCAPE) if wide else box
+        story = crosstable.story(view.rows, view.crosstable, view.team_map, view.rounds, box)
+        return story, title, wide
+    return boards.story(view.boards, view.team_map, box), title, False
+
+
+def _event_data(
+    session: Session, event: EventInfo, printed_on: date, params: MetParameters
+) -> EventData:
+    from director.reports.event import EventData
+    from director.services.results import list_matches
+    from director.services.teams import list_teams
+
+    view = _Standings(session, None)
+    every = list_matches(session)
+    rounds: dict[int, list[MatchInfo]] = {n: [] for n in view.rounds}
+    for m in every:
+        if m.round is not None:
+            rounds.setdefault(m.round, []).append(m)
+    return EventData(
+        event=event,
+        teams=list_teams(session),
+        rounds=rounds,
+        other_matches=[m for m in every if m.round is None],
+        standings=view.rows,
+        through_round=view.through,
+        crosstable=view.crosstable,
+        boards=view.boards,
+        met_parameters=params,
+        met_table=match_equity_table(params),
+        printed_on=printed_on,
+    )

@@ -1,0 +1,109 @@
+"""Benchmark the PDF reports: a big round's scoresheets and a full event report.
+
+Run: `python tests/benchmarks/bench_reports.py`. The events are built through the services
+first (not timed) in a temporary folder; then each report is rendered through
+`services.reports.render`, as the CLI and the GUI do, and timed with `time.perf_counter`.
+Targets (issue 6): scoresheets for a 200-match round under 5 s; the event report of a
+64-team, 7-round event under 10 s.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repo: tests.reports
+
+from pypdf import PdfReader  # noqa: E402
+
+from director.domain.rules import EventOptions  # noqa: E402
+from director.services.events import create_event  # noqa: E402
+from director.services.reports import render  # noqa: E402
+from director.services.results import create_match  # noqa: E402
+from director.services.teams import add_team  # noqa: E402
+from director.store import models  # noqa: E402
+from director.store.engine import EventDatabase, create_database  # noqa: E402
+from tests.reports.eventdata import build_event  # noqa: E402
+
+ROUND_MATCHES = 200
+EVENT_TEAMS, EVENT_ROUNDS = 64, 7
+TARGETS = {"scoresheets": 5.0, "event": 10.0}
+
+
+def new_event(folder: Path, name: str) -> EventDatabase:
+    db = create_database(str(folder / f"{name}.tandem"))
+    with db.Session() as session, session.begin():
+        create_event(session, name, EventOptions())
+    return db
+
+
+def big_round(db: EventDatabase) -> None:
+    with db.Session() as session, session.begin():
+        ids = [
+            add_team(session, f"Team {i:03d}", (f"Player {i}a", f"Player {i}b")).id
+            for i in range(2 * ROUND_MATCHES)
+        ]
+        row = models.Round(number=1)
+        session.add(row)
+        session.flush()
+        for table in range(1, ROUND_MATCHES + 1):
+            create_match(session, ids[2 * table - 2], ids[2 * table - 1], row.id, table)
+
+
+def timed(db: EventDatabase, kind: str, **kw: int) -> tuple[float, int, int]:
+    with db.Session() as session:
+        start = time.perf_counter()
+        data = render(session, kind, **kw)
+        seconds = time.perf_counter() - start
+    return seconds, len(PdfReader_pages(data)), len(data)
+
+
+def PdfReader_pages(data: bytes) -> list[object]:  # noqa: N802
+    import io
+
+    return list(PdfReader(io.BytesIO(data)).pages)
+
+
+def main() -> int:
+    failed = False
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        db = new_event(folder, "round")
+        t0 = time.perf_counter()
+        big_round(db)
+        print(f"built a {ROUND_MATCHES}-match round in {time.perf_counter() - t0:.1f} s")
+        seconds, pages, size = timed(db, "scoresheet", round=1)
+        db.close()
+        ok = seconds < TARGETS["scoresheets"]
+        failed |= not ok
+        print(
+            f"scoresheets, {ROUND_MATCHES} matches: {seconds:.2f} s, {pages} pages, "
+            f"{size / 1e6:.1f} MB (target < {TARGETS['scoresheets']:g} s: {'ok' if ok else 'SLOW'})"
+        )
+
+        db = new_event(folder, "event")
+        t0 = time.perf_counter()
+        with db.Session() as session, session.begin():
+            built = build_event(
+                session, teams=EVENT_TEAMS, rounds=EVENT_ROUNDS, forfeit=True, unfinished=False
+            )
+        print(
+            f"built a {EVENT_TEAMS}-team, {EVENT_ROUNDS}-round event "
+            f"({len(built.match_ids)} matches) in {time.perf_counter() - t0:.1f} s"
+        )
+        for kind in ("event", "standings", "crosstable", "boards", "match-report"):
+            seconds, pages, size = timed(db, kind)
+            line = f"{kind}: {seconds:.2f} s, {pages} pages, {size / 1e6:.1f} MB"
+            if kind == "event":
+                ok = seconds < TARGETS["event"]
+                failed |= not ok
+                line += f" (target < {TARGETS['event']:g} s: {'ok' if ok else 'SLOW'})"
+            print(line)
+        db.close()
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,115 @@
+"""`tandem-director report` through real subprocesses: every kind, paper, and bad input."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from director.services.reports import KINDS
+from director.store.engine import open_database
+from tests.reports.eventdata import SPECIAL_NAMES, Built, build_event
+from tests.reports.pdfcheck import ink, page_sizes, page_texts, pdf_text
+
+EXE = str(Path(sys.executable).with_name("tandem-director"))
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([EXE, *args], check=False, capture_output=True, text=True, timeout=120)
+
+
+def one_line_error(proc: subprocess.CompletedProcess[str], needle: str) -> None:
+    assert proc.returncode == 2, (proc.stdout, proc.stderr)
+    assert "Traceback" not in proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1, lines
+    assert needle in lines[0], lines[0]
+
+
+@pytest.fixture
+def event_file(event_path: Path) -> tuple[Path, Built]:
+    db = open_database(str(event_path))
+    with db.Session() as session, session.begin():
+        built = build_event(session)
+    db.close()
+    return event_path, built
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_kind_writes_a_readable_pdf(
+    event_file: tuple[Path, Built], tmp_path: Path, kind: str
+) -> None:
+    path, _ = event_file
+    out = tmp_path / f"{kind}.pdf"
+    proc = run("report", kind, str(path), "-o", str(out))
+    assert proc.returncode == 0, proc.stderr
+    assert f"wrote {out}" in proc.stdout
+    data = out.read_bytes()
+    text = pdf_text(data)
+    assert "Athens & Kyiv <Open>" in text
+    if kind not in ("met", "crosstable"):
+        for name in SPECIAL_NAMES:
+            assert name in text
+    assert ink(data) > 0.005
+
+
+def test_round_match_and_paper_options(event_file: tuple[Path, Built], tmp_path: Path) -> None:
+    path, built = event_file
+    out = tmp_path / "sheets.pdf"
+    assert run("report", "scoresheet", str(path), "--round", "1", "-o", str(out)).returncode == 0
+    texts = page_texts(out.read_bytes())
+    assert len(texts) == 3 and all("Round 1" in t for t in texts)
+    proc = run(
+        "report", "match-report", str(path), "--match", str(built.match_ids[-1]),
+        "--paper", "letter", "-o", str(out),
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    data = out.read_bytes()
+    assert [(round(w), round(h)) for w, h in page_sizes(data)] == [(612, 792)]
+    assert "Round 3, table 3" in pdf_text(data)
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (("pairings", "--round", "9"), "there is no round 9: the rounds are 1 to 3"),
+        (("scoresheet", "--match", "999"), "there is no match 999"),
+        (("match-report", "--match", "1", "--round", "2"), "match 1 is not in round 2"),
+        (("standings", "--round", "4"), "there is no round 4"),
+        (("teams", "--round", "1"), "--round does not apply"),
+        (("boards", "--round", "1"), "the boards report covers the whole event"),
+        (("pairings", "--match", "1"), "--match does not apply"),
+        (("scoresheet", "--round", "0"), "is not a whole number of at least 1"),
+        (("standings", "--paper", "a3"), "invalid choice: 'a3'"),
+        (("poster",), "invalid choice: 'poster'"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2_and_nothing_written(
+    event_file: tuple[Path, Built], tmp_path: Path, args: tuple[str, ...], needle: str
+) -> None:
+    path, _ = event_file
+    out = tmp_path / "out.pdf"
+    kind, *rest = args
+    one_line_error(run("report", kind, str(path), *rest, "-o", str(out)), needle)
+    assert not out.exists()
+
+
+def test_missing_event_output_and_folder(event_file: tuple[Path, Built], tmp_path: Path) -> None:
+    path, _ = event_file
+    one_line_error(run("report", "teams", str(path)), "-o/--output")
+    missing = tmp_path / "nowhere.tandem"
+    proc = run("report", "teams", str(missing), "-o", str(tmp_path / "x.pdf"))
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1
+    proc = run("report", "teams", str(path), "-o", str(tmp_path / "no" / "x.pdf"))
+    one_line_error(proc, "does not exist")
+
+
+def test_an_event_without_rounds(event_path: Path, tmp_path: Path) -> None:
+    out = tmp_path / "x.pdf"
+    one_line_error(
+        run("report", "pairings", str(event_path), "-o", str(out)), "no round is paired yet"
+    )
+    assert run("report", "standings", str(event_path), "-o", str(out)).returncode == 0

@@ -1,0 +1,119 @@
+"""The blank scoresheet: one page per match, the header a table needs, the scoring's columns."""
+
+from __future__ import annotations
+
+import pytest
+
+from director.domain.errors import UserError
+from director.domain.rules import Scoring
+from director.services.results import list_matches
+from director.store.engine import EventDatabase
+from tests.reports.conftest import Render
+from tests.reports.eventdata import Built, build_event
+from tests.reports.pdfcheck import flat, ink, page_texts
+
+
+def test_one_page_per_match_with_teams_players_and_rules(
+    built: Built, pdf: Render, db: EventDatabase
+) -> None:
+    with db.Session() as session:
+        matches = list_matches(session, 2)
+    texts = [flat(t) for t in page_texts(pdf("scoresheet", round=2))]
+    assert len(texts) == len(matches)
+    for match, text in zip(matches, texts, strict=True):
+        assert match.team_b is not None
+        assert f"Round 2, table {match.table}" in text
+        for name in (match.team_a.name, match.team_b.name, *match.team_a.players,
+                     *match.team_b.players):  # fmt: skip
+            assert name in text
+        assert "Match to 5 points" in text
+        assert "One-cube pair when a team is 2-away or 1-away" in text
+        assert "Rule 4: when both games of a pair are over" in text
+        assert "Time control: 2 min + 12 s Fischer increment" in text
+        assert "Team A captain" in text and "Team B captain" in text
+        for heading in ("Pair", "Board", "Winner", "End", "Level", "Cube", "Points"):
+            assert heading in text
+        assert "Pip" not in text  # standard scoring has no pip columns
+    assert ink(pdf("scoresheet", round=2)) > 0.02
+
+
+def test_one_match_by_id_and_the_latest_round_by_default(built: Built, pdf: Render) -> None:
+    match_id = built.match_ids[0]
+    one = flat(page_texts(pdf("scoresheet", match=match_id))[0])
+    assert "Round 1, table 1" in one
+    latest = [flat(t) for t in page_texts(pdf("scoresheet"))]
+    assert all("Round 3" in t for t in latest)
+
+
+def test_unknown_round_or_match_is_refused(built: Built, pdf: Render) -> None:
+    with pytest.raises(UserError, match="there is no round 7: the rounds are 1 to 3"):
+        pdf("scoresheet", round=7)
+    with pytest.raises(UserError, match="there is no match 999"):
+        pdf("scoresheet", match=999)
+    with pytest.raises(UserError, match=f"match {built.match_ids[0]} is not in round 2"):
+        pdf("scoresheet", match=built.match_ids[0], round=2)
+
+
+def test_byes_have_no_scoresheet(db: EventDatabase, pdf: Render) -> None:
+    with db.Session() as session, session.begin():
+        build_event(session, teams=5, rounds=1, forfeit=False, unfinished=False)
+    texts = page_texts(pdf("scoresheet", round=1))
+    assert len(texts) == 2  # five teams: two matches and a bye
+
+
+@pytest.mark.parametrize(
+    ("scoring", "present", "absent"),
+    [
+        (
+            Scoring.KILLER_PIP_SQUEEZE,
+            ["Pip pts", "Pips A", "Pips B", "End-of-match conversion", "Adjusted total",
+             "0 below 15, otherwise margin ÷ 15 rounded up"],
+            [],
+        ),
+        (
+            Scoring.SIMPLE_PIP_SQUEEZE,
+            ["Pip pts", "Pips A", "Left W / L", "End-of-match conversion",
+             "margin ÷ 15, rounded down"],
+            [],
+        ),
+        (Scoring.PIN_GAME, ["Pip count", "No doubling cube", "pip count × 3"], ["Cube", "Pips A"]),
+        (Scoring.CHASING_THE_GIRLS, ["No doubling cube", "1 point"], ["Level", "Pip"]),
+    ],
+)  # fmt: skip
+def test_columns_follow_the_scoring(
+    db: EventDatabase, pdf: Render, scoring: Scoring, present: list[str], absent: list[str]
+) -> None:
+    length = 150 if scoring is Scoring.PIN_GAME else 5
+    with db.Session() as session, session.begin():
+        build_event(session, teams=4, rounds=1, scoring=scoring, match_length=length)
+    texts = [flat(t) for t in page_texts(pdf("scoresheet", round=1))]
+    assert len(texts) == 2
+    for text in texts:
+        for word in present:
+            assert word in text, word
+        for word in absent:
+            assert word not in text, word
+
+
+def test_winner_required_prints_rule_4_prime_and_no_draw_box(
+    db: EventDatabase, pdf: Render
+) -> None:
+    with db.Session() as session, session.begin():
+        build_event(session, teams=4, rounds=1, winner_required=True)
+    text = flat(page_texts(pdf("scoresheet", round=1))[0])
+    assert "Winner required (rule 4′)" in text
+    assert "draw" not in text.split("Result:")[1]
+
+
+def test_a_long_match_continues_on_a_second_page(db: EventDatabase, pdf: Render) -> None:
+    with db.Session() as session, session.begin():
+        build_event(session, teams=2, rounds=1, match_length=25, forfeit=False, unfinished=False)
+    texts = [flat(t) for t in page_texts(pdf("scoresheet", round=1))]
+    assert len(texts) == 2
+    assert "52" in texts[1]  # 2 × 25 + 2 rows: the last row number, on the second page
+    assert "Winner" in texts[1]  # the grid's headings repeat
+
+
+def test_no_round_yet_is_a_clear_error(pdf: Render) -> None:
+    with pytest.raises(UserError, match="no round is paired yet"):
+        pdf("scoresheet")
