@@ -91,6 +91,9 @@ def _tally(
     for r in results:
         if r.round > through_round or r.outcome is Outcome.UNFINISHED:
             continue
+        unknown = {r.team_a, r.team_b} - {None, *tallies}
+        if unknown:
+            raise ValueError(f"a round {r.round} result names team {unknown.pop()}, not listed")
         a = tallies[r.team_a]
         if r.team_b is None:
             a.byes += 1

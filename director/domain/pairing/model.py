@@ -164,6 +164,14 @@ class PairingOptions:
         )
 
 
+@dataclass(frozen=True)
+class Violation:
+    round: int
+    teams: tuple[int, ...]
+    rule: str
+    text: str
+
+
 @dataclass
 class History:
     """Who met whom and who had a free win, from the results of earlier rounds."""

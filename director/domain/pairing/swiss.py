@@ -112,6 +112,7 @@ def pair_swiss(
         if frozenset((a, b)) in field.forbidden:
             warnings.append(
                 f"{names[a]} and {names[b]} are a forbidden pair: no pairing avoided it"
+                " without a rematch or a second bye"
             )
         club = field.clubs.get(a)
         if club is not None and club == field.clubs.get(b):
@@ -131,13 +132,30 @@ def _pair(field: SwissField) -> tuple[Pairs, int | None]:
         return [], order[0] if order else None
     if len(order) <= EXACT_LIMIT:
         return _whole(field, len(order))
-    bye = None
-    if len(order) % 2:
-        fewest = min(field.history.free_wins[t] for t in order)
-        bye = next(t for t in reversed(order) if field.history.free_wins[t] == fewest)
-        order.remove(bye)
-    pairs = _segmented(field, order)
-    return (pairs, bye) if pairs is not None else _whole(field, WINDOW)
+    bye = _ideal_bye(field)
+    rest = [t for t in order if t != bye]
+    pairs = _segmented(field, rest)
+    if pairs is not None:
+        return pairs, bye
+    width = WINDOW
+    while width < len(order):
+        pairs, got = _whole(field, width)
+        if (
+            got == bye
+            and field.crossings(pairs) == field.parity_bound(rest)
+            and all(_strict(field, a, b) for a, b in pairs)
+        ):
+            return pairs, bye
+        width *= 2
+    return _whole(field, len(order))
+
+
+def _ideal_bye(field: SwissField) -> int | None:
+    """The lowest-ranked team with the fewest free wins, for an odd field."""
+    if len(field.order) % 2 == 0:
+        return None
+    fewest = min(field.history.free_wins[t] for t in field.order)
+    return next(t for t in reversed(field.order) if field.history.free_wins[t] == fewest)
 
 
 def _strict(field: SwissField, a: int, b: int) -> bool:
@@ -153,18 +171,16 @@ def _whole(field: SwissField, width: int) -> tuple[Pairs, int | None]:
 
     The first matching leaves out the pairs that met before: when it is complete it has no
     rematch, and no complete pairing with a rematch could beat it (rematches weigh most).
+    Over all pairs (``width`` at least the field) the result is exact on every criterion.
     """
     order = field.order
     odd = len(order) % 2 == 1
-    while True:
-        candidates = _window(order, width)
-        fresh = [(a, b) for a, b in candidates if not field.history.met(a, b)]
-        pairs, bye = solve(field, order, fresh, odd)
-        if 2 * len(pairs) + odd != len(order):
-            pairs, bye = solve(field, order, candidates, odd)
-        if width >= len(order) or all(_strict(field, a, b) for a, b in pairs):
-            return pairs, bye
-        width *= 2
+    candidates = _window(order, width)
+    fresh = [(a, b) for a, b in candidates if not field.history.met(a, b)]
+    pairs, bye = solve(field, order, fresh, odd)
+    if 2 * len(pairs) + odd != len(order):
+        pairs, bye = solve(field, order, candidates, odd)
+    return pairs, bye
 
 
 def _cut(field: SwissField, teams: Sequence[int]) -> list[list[int]]:
@@ -191,11 +207,8 @@ def _segmented(field: SwissField, teams: Sequence[int]) -> Pairs | None:
     accepted: list[tuple[list[int], Pairs]] = []
     while pending:
         segment = pending.popleft()
-        strict = [(a, b) for a, b in _window(segment, WINDOW) if _strict(field, a, b)]
-        pairs, _ = solve(field, segment, strict, with_bye=False)
-        if 2 * len(pairs) == len(segment) and (
-            field.crossings(pairs) == field.parity_bound(segment)
-        ):
+        pairs = _segment_pairs(field, segment)
+        if pairs is not None:
             accepted.append((segment, pairs))
         elif pending:
             pending[0] = segment + pending[0]
@@ -206,6 +219,19 @@ def _segmented(field: SwissField, teams: Sequence[int]) -> Pairs | None:
     out = [p for _, pairs in accepted for p in pairs]
     out.sort(key=lambda p: field.index[p[0]])
     return out
+
+
+def _segment_pairs(field: SwissField, segment: list[int]) -> Pairs | None:
+    """The segment's best pairs if they reach the bounds: first over the pairs at most one
+    score group apart (a float of two groups is rarely needed), then over all its pairs."""
+    bound = field.parity_bound(segment)
+    strict = [(a, b) for a, b in _window(segment, WINDOW) if _strict(field, a, b)]
+    near = [(a, b) for a, b in strict if abs(field.group[a] - field.group[b]) <= 1]
+    for candidates in (near, strict) if len(near) < len(strict) else (strict,):
+        pairs, _ = solve(field, segment, candidates, with_bye=False)
+        if 2 * len(pairs) == len(segment) and field.crossings(pairs) == bound:
+            return pairs
+    return None
 
 
 def clear_leader(
