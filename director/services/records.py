@@ -13,7 +13,7 @@ from director.domain.records import MatchRecord, RecordTeam, parse_record, recor
 from director.domain.rules import Side
 from director.services import audit
 from director.services.events import get_event
-from director.services.results import create_match, get_match, record_game
+from director.services.results import create_match, get_match, record_games
 from director.services.teams import add_team
 from director.store import models
 
@@ -67,9 +67,6 @@ def import_match(session: Session, text: str) -> MatchInfo:
     assert row is not None
     row.winner_required = record.rules.winner_required
     session.flush()
-    for game in record.games:
-        if get_match(session, match.id).outcome.finished:
-            break  # games abandoned under rule 4′ are not stored: they scored nothing
-        record_game(session, match.id, game)
+    record_games(session, match.id, record.games)
     audit.log(session, "import match", f"match {match.id}")
     return get_match(session, match.id)

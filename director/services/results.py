@@ -6,6 +6,7 @@ book forbids is refused with the reason, and nothing is written.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict, replace
 
 from sqlalchemy import func, select
@@ -180,6 +181,7 @@ def record_game(
     """Record the next finished game of a match. `game.pair` is taken from the match."""
     row = _match_row(session, match_id)
     _check_version(row, version)
+    _claim(session, row)  # before reading the games: they cannot change under us after it
     info = get_match(session, match_id)
     if info.is_bye or info.forfeit_by is not None:
         raise UserError("this match is a bye or a forfeit: it has no games")
@@ -187,7 +189,6 @@ def record_game(
         raise UserError(f"the match is over ({info.outcome.result}): no more games")
     game = replace(game, pair=info.outcome.current_pair)
     outcome = _check_outcome(info, (*info.games, game))
-    _claim(session, row)
     pair = _pair_row(session, row, game.pair)
     seq = (
         session.scalar(select(func.max(models.Game.seq)).where(models.Game.match_id == row.id)) or 0
@@ -217,9 +218,13 @@ def correct_game(
     """Replace a recorded game; the whole match is re-checked and the change audited."""
     if not reason.strip():
         raise UserError("a correction needs a reason for the audit log")
-    game_row = _game_row(session, game_id)
-    row = _match_row(session, game_row.match_id)
+    row = _match_row(session, _game_row(session, game_id).match_id)
     _check_version(row, version)
+    _claim(session, row)
+    # read the game again now that the match is ours: another station may have changed it
+    game_row = session.get(models.Game, game_id, populate_existing=True)
+    if game_row is None:
+        raise ConflictError(CHANGED_ELSEWHERE)
     info = get_match(session, row.id)
     before = convert.game_value(game_row)
     corrected = replace(corrected, pair=before.pair, board=before.board)
@@ -227,7 +232,6 @@ def correct_game(
         corrected if gid == game_id else g for gid, g in zip(info.game_ids, info.games, strict=True)
     )
     outcome = _check_outcome(info, games)
-    _claim(session, row)
     convert.write_game(game_row, corrected)
     _store_outcome(row, outcome)
     audit.log(
@@ -347,3 +351,29 @@ def stored_differences(session: Session) -> list[str]:
             out.append(f"match {info.id} ({names}): stored {stored}, the games give {expected}")
         out.extend(f"match {info.id}: {p}" for p in info.outcome.problems)
     return out
+
+
+def record_games(session: Session, match_id: int, games: Sequence[Game]) -> MatchInfo:
+    """Record several finished games at once (an import, a simulation), validated as a whole.
+
+    The games keep their own pair numbers and follow the match's recorded games; a game
+    abandoned under rule 4′ is kept (it scores nothing), so a match record round-trips.
+    """
+    row = _match_row(session, match_id)
+    _claim(session, row)
+    info = get_match(session, match_id)
+    if info.is_bye or info.forfeit_by is not None:
+        raise UserError("this match is a bye or a forfeit: it has no games")
+    outcome = _check_outcome(info, (*info.games, *games))
+    seq = max((g.seq for g in row.games), default=0)
+    for game in games:
+        pair = _pair_row(session, row, game.pair)
+        seq += 1
+        game_row = models.Game(pair_id=pair.id, seq=seq)
+        convert.write_game(game_row, game)
+        row.games.append(game_row)
+        if game.used_cube and pair.cube_board is None and info.rules.scoring.has_cube:
+            pair.cube_board = game.board
+    _store_outcome(row, outcome)
+    session.flush()
+    return get_match(session, match_id)

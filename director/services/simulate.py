@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from sqlalchemy.orm import Session
 
@@ -16,7 +16,7 @@ from director.domain.errors import UserError
 from director.domain.rules import EventOptions, MatchRules, PairingSystem, Scoring, Side
 from director.domain.simulation import player_name, simulate_match, team_name
 from director.services.events import create_event
-from director.services.results import get_match, record_game, set_forfeit
+from director.services.results import get_match, record_games, set_forfeit
 from director.services.rounds import (
     RoundStatus,
     list_rounds,
@@ -111,8 +111,8 @@ def _play(
             except UserError:
                 return  # every round is paired (or one team is clear)
             info = pair_next_round(s)
-        for match in info.matches:
-            with db.Session() as s, s.begin():
+        with db.Session() as s, s.begin():  # one commit per round keeps big events quick
+            for match in info.matches:
                 _play_match(s, match.id, strengths, settings.forfeit_rate, rng)
         played += 1
 
@@ -139,8 +139,7 @@ def _play_match(
         return
     edge = strengths[match.team_a.id] - strengths[match.team_b.id]
     p_a = 1 / (1 + math.exp(-edge))
-    for game in simulate_match(match.rules, rng, p_a):
-        record_game(s, match_id, replace(game, pair=0))
+    record_games(s, match_id, simulate_match(match.rules, rng, p_a))
 
 
 def status_line(db: EventDatabase) -> str:
@@ -150,3 +149,29 @@ def status_line(db: EventDatabase) -> str:
     finished = sum(1 for r in rounds if r.status is RoundStatus.FINISHED)
     matches = sum(len(r.matches) for r in rounds)
     return f"{teams} teams, {len(rounds)} rounds ({finished} finished), {matches} matches"
+
+
+DEMO_NAME = "Demo Club Night"
+
+
+def build_demo(target: str, seed: int = 2026) -> None:
+    """A living club night for a newcomer: 8 teams, two rounds played, the third under way.
+
+    Round 3 has finished, half-played and unstarted matches, so every page has something
+    to show and the match desk has a match to continue.
+    """
+    rng = random.Random(seed)
+    settings = SimulationSettings(teams=8, rounds=5, seed=seed, rounds_to_play=2, name=DEMO_NAME,
+                                  forfeit_rate=0.0)  # fmt: skip
+    db = simulate_event(target, settings)
+    try:
+        with db.Session() as s, s.begin():
+            matches = pair_next_round(s).matches
+        with db.Session() as s, s.begin():
+            for index, match in enumerate(matches):
+                games = simulate_match(match.rules, rng, 0.55)
+                cut = (len(games), len(games) // 2, 1, 0)[index % 4]
+                if cut:
+                    record_games(s, match.id, games[:cut])
+    finally:
+        db.close()

@@ -23,6 +23,13 @@ from director.services import audit
 from director.store import convert, models
 
 
+class Unset:
+    """The default of an optional change: "leave as it is" (None means "clear")."""
+
+
+UNSET = Unset()
+
+
 def list_teams(session: Session, ids: Iterable[int] | None = None) -> list[TeamInfo]:
     """Teams in seed order; only those with `ids` when given (one query, players included)."""
     query = select(models.Team).options(selectinload(models.Team.players))
@@ -104,7 +111,7 @@ def edit_team(
     name: str | None = None,
     players: tuple[str, str] | None = None,
     club: str | None = None,
-    rating: int | None = None,
+    rating: int | None | Unset = UNSET,
     seed: int | None = None,
     paid: bool | None = None,
     present: bool | None = None,
@@ -122,8 +129,8 @@ def edit_team(
             player.name = names[player.board - 1]
     if club is not None:
         row.club = _clean("the club", club, required=False)
-    if rating is not None:
-        row.rating = rating
+    if not isinstance(rating, Unset):
+        row.rating = rating  # None clears it
     if seed is not None:
         if seed < 1:
             raise UserError("the seed must be 1 or more")

@@ -1,34 +1,68 @@
-"""Start the desktop app (a minimal window until the full GUI lands)."""
+"""Start the desktop app: the application object, the exception hook and the main window."""
 
 from __future__ import annotations
 
+import contextlib
+import importlib
 import sys
+import threading
+from collections.abc import Sequence
+
+from PySide6.QtWidgets import QApplication
+
+from director import __version__
+
+APP_NAME = "Tandem Director"
+ORGANISATION = "Tandem Director"  # QSettings: one folder for the app's settings
+ORGANISATION_DOMAIN = "tandem-director.org"
+
+
+def create_application(argv: Sequence[str] | None = None) -> QApplication:
+    """The QApplication with the app's name (QSettings keys on it), icon and style."""
+    from director.ui.style import app_icon, apply_style
+
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication(list(argv or sys.argv))
+    app.setApplicationName(APP_NAME)
+    app.setApplicationDisplayName(APP_NAME)
+    app.setApplicationVersion(__version__)
+    app.setOrganizationName(ORGANISATION)
+    app.setOrganizationDomain(ORGANISATION_DOMAIN)
+    app.setDesktopFileName("tandem-director")
+    app.setWindowIcon(app_icon())
+    apply_style(app)
+    return app
+
+
+# Loaded in the background while the start page is up, so the first event opens quickly.
+# Pure Python only: Qt classes are created on the main thread.
+WARM_UP = (
+    "director.store.engine",
+    "director.services.teams",
+    "director.services.results",
+    "director.services.rounds",
+    "director.services.standings",
+)
+
+
+def warm_up() -> None:
+    for name in WARM_UP:
+        with contextlib.suppress(ImportError):  # a missing module shows when it is needed
+            importlib.import_module(name)
 
 
 def run_gui(event_file: str | None, db_url: str | None) -> int:
-    from PySide6.QtWidgets import QApplication, QFileDialog, QLabel, QMainWindow
+    """Show the main window, open `db_url` or `event_file` if given, and run until closed."""
+    app = create_application()
+    from director.ui import crash
+    from director.ui.main_window import MainWindow
 
-    from director.domain.errors import UserError
-    from director.services.events import get_event
-    from director.store.engine import open_database
-
-    app = QApplication.instance() or QApplication(sys.argv)
-    window = QMainWindow()
-    target = db_url or event_file
-    if target is None:
-        target, _ = QFileDialog.getOpenFileName(window, "Open event", "", "Events (*.tandem)")
-    text = "No event open"
-    if target:
-        try:
-            db = open_database(target)
-            with db.Session() as session:
-                info = get_event(session)
-            db.close()
-            window.setWindowTitle(f"{info.name} – Tandem Director")
-            text = f"{info.name}: match to {info.options.match.match_length}"
-        except UserError as exc:
-            text = str(exc)
-    window.setCentralWidget(QLabel(text))
-    window.resize(1000, 700)
+    crash.install()
+    window = MainWindow()
     window.show()
+    target = db_url or event_file
+    if target:
+        window.open_target(target)
+    else:
+        threading.Thread(target=warm_up, name="warm-up", daemon=True).start()
     return app.exec()

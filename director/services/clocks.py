@@ -1,0 +1,113 @@
+"""A match's clock log in the event database: append, load, restore (RULES §7).
+
+Every action of a match's clocks is one `clock_event` row, numbered by `seq` in the order the
+clock logged it. The log is replayed in that order, never sorted by `t_ns`: after a reboot the
+monotonic clock restarts from another origin, so a restored log's later times may be smaller
+(the engine marks that point with a `restore` event).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
+from sqlalchemy import func, insert, select
+from sqlalchemy.orm import Session
+
+from director.domain.clock import ClockError, EventKind, MatchClock, TimeSource
+from director.domain.clock import ClockEvent as LoggedEvent
+from director.domain.errors import UserError
+from director.domain.rules import TimeControl
+from director.services.results import get_match
+from director.store import models
+from director.store.models import utcnow
+
+
+def next_seq(session: Session, match_id: int) -> int:
+    """The seq the match's next clock event takes (0 for an empty log)."""
+    last = session.scalar(
+        select(func.max(models.ClockEvent.seq)).where(models.ClockEvent.match_id == match_id)
+    )
+    return 0 if last is None else last + 1
+
+
+def append_events(
+    session: Session, match_id: int, first_seq: int, events: Sequence[LoggedEvent]
+) -> None:
+    """Write `events` as seq first_seq, first_seq + 1, ... (one INSERT; the caller commits).
+
+    A seq already taken (a second window on the same match) fails the unique constraint: the
+    whole batch is refused rather than interleaving two clocks' logs."""
+    if not events:
+        return
+    now = utcnow()
+    rows = [
+        {**e.to_dict(), "match_id": match_id, "seq": first_seq + i, "wall_time": now}
+        for i, e in enumerate(events)
+    ]
+    session.execute(insert(models.ClockEvent), rows)
+
+
+def load_events(session: Session, match_id: int) -> list[LoggedEvent]:
+    """The match's clock log in logged order; a row that cannot be an event is a UserError."""
+    rows = session.execute(
+        select(
+            models.ClockEvent.kind,
+            models.ClockEvent.t_ns,
+            models.ClockEvent.board,
+            models.ClockEvent.side,
+            models.ClockEvent.value,
+        )
+        .where(models.ClockEvent.match_id == match_id)
+        .order_by(models.ClockEvent.seq)
+    )
+    try:
+        return [LoggedEvent.from_dict(row._asdict()) for row in rows]
+    except ClockError as exc:
+        raise UserError(f"the clock log of match {match_id} is damaged: {exc}") from None
+
+
+def restore_clock(
+    session: Session, match_id: int, tc: TimeControl, source: TimeSource
+) -> MatchClock:
+    """The match's clocks as they were: replayed from the log, every board that was running
+    paused at its last logged instant (at most one checkpoint interval, 0.5 s, before a crash).
+    The restore's own events are appended here; the caller commits."""
+    get_match(session, match_id)  # a missing match is the user's error, named
+    events = load_events(session, match_id)
+    try:
+        clock = MatchClock.restore(events, tc, source)
+    except ClockError as exc:
+        raise UserError(f"the clock log of match {match_id} cannot be replayed: {exc}") from None
+    append_events(session, match_id, len(events), clock.events_since(len(events)))
+    return clock
+
+
+def clock_is_behind(session: Session, match_id: int) -> bool:
+    """True when the log belongs to an earlier pair: both games of that pair were recorded
+    after the clocks were last reset (the clock window was closed at the time), so the clocks
+    must be reset for the pair now being played."""
+    outcome = get_match(session, match_id).outcome
+    if outcome.current_pair < 2 or outcome.boards_done:
+        return False
+    pair_done = session.scalar(
+        select(func.max(models.Game.recorded_at)).where(
+            models.Game.match_id == match_id,
+            models.Game.pair_number == outcome.current_pair - 1,
+        )
+    )
+    clock_rows = select(models.ClockEvent.wall_time).where(models.ClockEvent.match_id == match_id)
+    first = session.scalar(clock_rows.order_by(models.ClockEvent.seq).limit(1))
+    if pair_done is None or first is None:
+        return False
+    last_reset = session.scalar(
+        clock_rows.where(models.ClockEvent.kind == EventKind.RESET.value)
+        .order_by(models.ClockEvent.seq.desc())
+        .limit(1)
+    )
+    return _naive(last_reset or first) < _naive(pair_done)
+
+
+def _naive(moment: datetime) -> datetime:
+    """SQLite hands back naive UTC, PostgreSQL an aware time: compare them as naive UTC."""
+    return moment.astimezone(UTC).replace(tzinfo=None) if moment.tzinfo else moment

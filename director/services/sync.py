@@ -1,0 +1,102 @@
+"""What other stations changed: a cheap fingerprint of the event to poll every two seconds.
+
+Several director stations share one event on a PostgreSQL server. Each polls
+`changes_since(session, token)` in a fresh session; it returns a new token and the names of
+what changed since the old one, in the words `EventContext.changed` uses ("event", "teams",
+"rounds", "results", "clocks", "audit", "match:12"), so a page refreshes exactly as it would
+after a change made at this station. It works the same on a single SQLite file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from director.store import models
+
+POLL_SECONDS = 2.0
+AREAS = ("event", "teams", "rounds", "results", "clocks", "audit")
+
+
+def _digest(rows: Iterable[Any]) -> str:
+    sha = hashlib.sha256()
+    for row in rows:
+        sha.update(repr(tuple(row)).encode())
+    return sha.hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class ChangeToken:
+    """The event's fingerprint: one digest per area and one per match."""
+
+    areas: Mapping[str, str] = field(default_factory=dict)
+    matches: Mapping[int, str] = field(default_factory=dict)
+
+
+def _match_signatures(session: Session) -> dict[int, str]:
+    """Per match: its version (bumped by every game change), live cubes and clock events."""
+    parts: dict[int, list[Any]] = defaultdict(list)
+    for match_id, version in session.execute(select(models.Match.id, models.Match.version)):
+        parts[match_id].append(("v", version))
+    pair = models.Pair
+    cubes = select(
+        pair.match_id,
+        pair.number,
+        pair.cube_board,
+        pair.cube1_value,
+        pair.cube1_owner,
+        pair.cube1_offered_by,
+        pair.cube2_value,
+        pair.cube2_owner,
+        pair.cube2_offered_by,
+    ).order_by(pair.match_id, pair.number)
+    for row in session.execute(cubes):
+        parts[row[0]].append(tuple(row[1:]))
+    clock = models.ClockEvent
+    ticks = select(clock.match_id, func.count(), func.max(clock.id)).group_by(clock.match_id)
+    for match_id, count, last in session.execute(ticks):
+        parts[match_id].append(("clock", count, last))
+    return {match_id: _digest(rows) for match_id, rows in parts.items()}
+
+
+def current_token(session: Session) -> ChangeToken:
+    team, player, rnd, clock = models.Team, models.Player, models.Round, models.ClockEvent
+    matches = _match_signatures(session)
+    areas = {
+        "event": _digest(session.execute(select(models.Event.id, models.Event.version))),
+        "teams": _digest(
+            [
+                *session.execute(select(team.id, team.version).order_by(team.id)),
+                *session.execute(
+                    select(player.id, player.team_id, player.board, player.name).order_by(player.id)
+                ),
+            ]
+        ),
+        "rounds": _digest(
+            session.execute(select(rnd.id, rnd.number, rnd.published, rnd.bracket).order_by(rnd.id))
+        ),
+        "results": _digest(sorted(matches.items())),
+        "clocks": _digest(session.execute(select(func.count(), func.max(clock.id)))),
+        "audit": _digest(session.execute(select(func.max(models.AuditEntry.id)))),
+    }
+    return ChangeToken(areas, matches)
+
+
+def changes_since(
+    session: Session, token: ChangeToken | None
+) -> tuple[ChangeToken, frozenset[str]]:
+    """The new token and what changed since `token` (everything when it is None)."""
+    new = current_token(session)
+    if token is None:
+        return new, frozenset((*AREAS, *(f"match:{m}" for m in new.matches)))
+    changed = {area for area in AREAS if token.areas.get(area) != new.areas.get(area)}
+    for match_id in set(token.matches) | set(new.matches):
+        if token.matches.get(match_id) != new.matches.get(match_id):
+            changed.add(f"match:{match_id}")
+    return new, frozenset(changed)

@@ -1,0 +1,270 @@
+"""New event / event options: name, place, date, file, and every option of the rule book.
+
+New: the event file is created only when every value is accepted; a refusal leaves nothing on
+disk. Edit: the change goes through `update_event`, whose refusal (an option locked because
+games are recorded or rounds paired) is shown in the dialog and nothing is written.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from pathlib import Path
+
+from PySide6.QtCore import QDate, QStandardPaths, Qt
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDateEdit,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QStyle,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from director.domain.errors import UserError
+from director.domain.event import EventInfo
+from director.domain.rules import EventOptions
+from director.services.events import create_event, get_event, update_event
+from director.store.engine import EXTENSION, EventDatabase, create_database
+from director.ui.context import EventContext
+from director.ui.option_form import OptionsForm
+from director.ui.style import error_label, hint, show_error
+from director.ui.window_parts import shown_target
+
+UNSAFE = re.compile(r'[<>:"/\\|?*\x00-\x1f]')
+
+
+def file_name_for(name: str) -> str:
+    """A file name from an event name: characters no file system accepts become "-"."""
+    stem = UNSAFE.sub("-", name).strip(" .") or "event"
+    return stem[:120] + EXTENSION
+
+
+def default_folder() -> Path:
+    documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    return Path(documents) if documents and Path(documents).is_dir() else Path.home()
+
+
+def remove_database_files(path: Path) -> None:
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        with contextlib.suppress(OSError):
+            Path(f"{path}{suffix}").unlink()
+
+
+class EventDialog(QDialog):
+    """`EventDialog(parent)` creates an event; `EventDialog(parent, ctx=ctx)` edits one."""
+
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        *,
+        ctx: EventContext | None = None,
+        folder: Path | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.database: EventDatabase | None = None  # the new event, open, once created
+        self.saved: EventInfo | None = None
+        self.folder = folder or default_folder()
+        self._path_edited = False
+        self.setWindowTitle("New event" if ctx is None else "Event options")
+        self.setMinimumSize(720, 560)
+        self.options_form = OptionsForm(self)
+        self.tabs = QTabWidget(self)
+        self.tabs.addTab(self._build_event_tab(), "Event")
+        for tab in self.options_form.tabs:
+            self.tabs.addTab(tab.widget, tab.title.replace("&", "&&"))  # no mnemonic
+        self.error = error_label(self)
+        buttons = QDialogButtonBox(self)
+        self.ok_button = QPushButton("Create event" if ctx is None else "Apply changes", self)
+        self.ok_button.setProperty("role", "primary")
+        self.ok_button.setDefault(True)
+        buttons.addButton(self.ok_button, QDialogButtonBox.ButtonRole.AcceptRole)
+        buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(16, 16, 16, 12)
+        layout.addWidget(self.tabs, 1)
+        layout.addWidget(self.error)
+        layout.addWidget(buttons)
+        self.options_form.changed.connect(self.options_form.show_problems)
+        self.options_form.changed.connect(self._mark_tabs)
+        if ctx is not None:
+            self._load(ctx.read(get_event))
+        self._update_path()
+
+    def _build_event_tab(self) -> QWidget:
+        tab = QWidget(self)
+        grid = QGridLayout(tab)
+        grid.setContentsMargins(18, 16, 18, 12)
+        grid.setHorizontalSpacing(16)
+        grid.setVerticalSpacing(2)
+        grid.setColumnStretch(1, 1)
+        grid.setColumnMinimumWidth(0, 170)
+        self.name = QLineEdit(tab)
+        self.name.setPlaceholderText("e.g. Club Night Tandem, March")
+        self.venue = QLineEdit(tab)
+        self.venue.setPlaceholderText("optional")
+        self.has_date = QCheckBox(tab)
+        self.date = QDateEdit(QDate.currentDate(), tab)
+        self.date.setCalendarPopup(True)
+        self.date.setDisplayFormat("yyyy-MM-dd")
+        self.has_date.setChecked(True)
+        self.has_date.toggled.connect(self.date.setEnabled)
+        date_row = QHBoxLayout()
+        date_row.addWidget(self.has_date)
+        date_row.addWidget(self.date, 1)
+        self.path = QLineEdit(tab)
+        self.path_error = error_label(tab)
+        choose = QPushButton("Choose…", tab)
+        choose.clicked.connect(self.choose_path)
+        path_row = QHBoxLayout()
+        path_row.addWidget(self.path, 1)
+        path_row.addWidget(choose)
+        rows: list[tuple[str, QWidget | QHBoxLayout, str]] = [
+            ("Event name", self.name, "Shown in the window title, on reports and the display."),
+            ("Venue", self.venue, "Where the event is played; printed on reports."),
+            ("Date", date_row, "The day of the event; untick for none."),
+        ]
+        if self.ctx is None:
+            note = "Every change is saved here at once: there is no Save. Keep it on a local disk."
+            rows.append(("Event file", path_row, note))
+        else:  # an open event stays where it is; say where that is
+            where = QLabel(shown_target(self.ctx.title), tab)
+            where.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            where.setWordWrap(True)
+            self.path.hide()  # no chooser: the file of an open event is not changed here
+            choose.hide()
+            rows.append(("Event file", where, "Every change is saved here at once."))
+        for label, editor, note in rows:
+            row = grid.rowCount()
+            grid.addWidget(QLabel(label, tab), row, 0)
+            if isinstance(editor, QWidget):
+                grid.addWidget(editor, row, 1)
+            else:
+                grid.addLayout(editor, row, 1)
+            if label == "Event file":
+                grid.addWidget(self.path_error, row + 1, 1)
+                row += 1
+            text = hint(note, tab)
+            text.setContentsMargins(0, 0, 0, 10)
+            grid.addWidget(text, row + 1, 1)
+        grid.setRowStretch(grid.rowCount(), 1)
+        self.name.textChanged.connect(self._update_path)
+        self.path.textEdited.connect(self._path_typed)
+        return tab
+
+    def _load(self, info: EventInfo) -> None:
+        self.name.setText(info.name)
+        self.venue.setText(info.venue)
+        date = QDate.fromString(info.event_date, "yyyy-MM-dd")
+        self.has_date.setChecked(date.isValid())
+        if date.isValid():
+            self.date.setDate(date)
+        self.options_form.set_options(info.options)
+
+    # -- the file ------------------------------------------------------------------------------
+
+    def _path_typed(self) -> None:
+        self._path_edited = True
+        show_error(self.path_error, "")
+
+    def _update_path(self) -> None:
+        if self.ctx is None and not self._path_edited:
+            self.path.setText(str(self.folder / file_name_for(self.name.text())))
+
+    def choose_path(self) -> None:
+        chosen, _ = QFileDialog.getSaveFileName(
+            self, "Save the new event as", self.path.text(), f"Events (*{EXTENSION})"
+        )
+        if chosen:
+            self.set_path(chosen)
+
+    def set_path(self, path: str) -> None:
+        self._path_edited = True
+        self.path.setText(path)
+        show_error(self.path_error, "")
+
+    def target(self) -> Path | None:
+        text = self.path.text().strip()
+        if not text:
+            return None
+        path = Path(text).expanduser()
+        return path if path.suffix == EXTENSION else path.with_name(path.name + EXTENSION)
+
+    # -- values --------------------------------------------------------------------------------
+
+    def options(self) -> EventOptions:
+        return self.options_form.options()
+
+    def event_date(self) -> str:
+        return self.date.date().toString("yyyy-MM-dd") if self.has_date.isChecked() else ""
+
+    def _mark_tabs(self) -> None:
+        warning = self.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
+        for tab in self.options_form.tabs:
+            index = self.tabs.indexOf(tab.widget)
+            self.tabs.setTabIcon(index, warning if tab.error.text() else QIcon())
+
+    def accept(self) -> None:
+        show_error(self.error, "")
+        problems = self.options_form.show_problems()
+        self._mark_tabs()
+        if problems:
+            show_error(self.error, "Some options need a change: see the marked tabs.")
+            return
+        if self.ctx is None:
+            self._create()
+        else:
+            self._apply(self.ctx)
+
+    def _create(self) -> None:
+        path = self.target()
+        if path is None:
+            show_error(self.path_error, "Choose where to save the event file.")
+            self.tabs.setCurrentIndex(0)
+            return
+        try:
+            database = create_database(str(path))
+        except UserError as exc:
+            show_error(self.path_error, str(exc))
+            self.tabs.setCurrentIndex(0)
+            return
+        try:
+            with database.Session() as session, session.begin():
+                self.saved = create_event(
+                    session, self.name.text(), self.options(), self.venue.text(), self.event_date()
+                )
+        except UserError as exc:
+            database.close()
+            remove_database_files(path)  # the file was ours, made a moment ago: leave nothing
+            show_error(self.error, f"{str(exc)[:1].upper()}{str(exc)[1:]}.")
+            self.tabs.setCurrentIndex(0)
+            return
+        self.database = database
+        super().accept()
+
+    def _apply(self, ctx: EventContext) -> None:
+        try:
+            self.saved = ctx.change(
+                "event",
+                update_event,
+                name=self.name.text(),
+                options=self.options(),
+                venue=self.venue.text(),
+                event_date=self.event_date(),
+            )
+        except UserError as exc:
+            show_error(self.error, f"Not changed: {exc}.")
+            return
+        super().accept()

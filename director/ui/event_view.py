@@ -1,0 +1,198 @@
+"""An open event: the navigation on the left, the pages on the right.
+
+Pages are built (and their modules loaded) the first time they are shown, so opening a large
+event only pays for the page on screen. They know nothing of each other: each reads through
+`ctx` and refreshes on `ctx.changed`; a request to show a match arrives as `ctx.show_match`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from director.domain.errors import UserError
+from director.domain.event import EventInfo
+from director.domain.rules import PairingSystem
+from director.services.events import get_event
+from director.ui.context import EventContext
+from director.ui.style import hint, icon
+from director.ui.window_parts import PAGE_TITLES, shown_target
+
+PageFactory = Callable[[EventContext, QWidget], QWidget]
+
+
+@dataclass(frozen=True)
+class PageSpec:
+    title: str
+    icon: str
+    factory: PageFactory
+
+
+# Each page's module loads when the page is first shown (the pairing engine behind the rounds
+# page, say, is not needed to open an event on its teams).
+def _teams(ctx: EventContext, parent: QWidget) -> QWidget:
+    from director.ui.teams_page import TeamsPage
+
+    return TeamsPage(ctx, parent)
+
+
+def _rounds(ctx: EventContext, parent: QWidget) -> QWidget:
+    from director.ui.rounds_page import RoundsPage
+
+    return RoundsPage(ctx, parent)
+
+
+def _desk(ctx: EventContext, parent: QWidget) -> QWidget:
+    from director.ui.desk.match_desk import MatchDeskPage
+
+    return MatchDeskPage(ctx, parent)
+
+
+def _standings(ctx: EventContext, parent: QWidget) -> QWidget:
+    from director.ui.standings_page import StandingsPage
+
+    return StandingsPage(ctx, parent)
+
+
+PAGES = tuple(
+    PageSpec(title, icon_name, factory)
+    for title, icon_name, factory in zip(
+        PAGE_TITLES,
+        ("nav-teams", "nav-rounds", "nav-desk", "nav-standings"),
+        (_teams, _rounds, _desk, _standings),
+        strict=True,
+    )
+)
+DESK = 2
+
+
+def summary(info: EventInfo) -> str:
+    """The event's main options in a few words, for the navigation panel."""
+    o = info.options
+    system = {
+        PairingSystem.SWISS: f"Swiss, {o.rounds} rounds" if o.rounds else "Swiss until clear",
+        PairingSystem.ROUND_ROBIN: "Double round robin" if o.double_round_robin else "Round robin",
+        PairingSystem.KNOCKOUT: "Knockout",
+    }[o.pairing_system]
+    clock = o.time_control
+    return (
+        f"Match to {o.match.match_length} · {o.match.scoring.label}\n{system}\n"
+        f"Clock {clock.base_seconds // 60}:{clock.base_seconds % 60:02d} + "
+        f"{clock.increment_seconds} s {clock.mode.label.split()[0]}"
+    )
+
+
+def where_text(ctx: EventContext) -> str:
+    """Where the event is kept, short: the file's name, or the server address."""
+    return ctx.db.path.name if ctx.db.is_sqlite else f"{shown_target(ctx.title)} (shared)"
+
+
+class EventView(QWidget):
+    page_changed = Signal(int)
+
+    def __init__(self, ctx: EventContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.pages: list[QWidget | None] = [None] * len(PAGES)
+        self.stack = QStackedWidget(self)
+        for _spec in PAGES:
+            self.stack.addWidget(QWidget(self.stack))  # a placeholder until first shown
+        self.navigation = QListWidget(self)
+        self.navigation.setObjectName("navigation")
+        self.navigation.setIconSize(QSize(22, 22))
+        for number, spec in enumerate(PAGES, start=1):
+            self.navigation.addItem(spec.title)
+            item = self.navigation.item(number - 1)
+            item.setIcon(icon(spec.icon))
+            item.setToolTip(f"{spec.title} (Ctrl+{number})")
+            item.setSizeHint(QSize(0, 42))
+        self.event_name = QLabel(self)
+        self.event_name.setWordWrap(True)
+        self.event_name.setStyleSheet("font-size: 13pt; font-weight: bold;")
+        self.event_name.setContentsMargins(4, 0, 4, 0)
+        self.event_summary = hint("", self)
+        self.event_summary.setContentsMargins(4, 0, 4, 0)
+        self.where = hint(where_text(ctx), self)
+        self.where.setToolTip(shown_target(ctx.title))
+        self.where.setContentsMargins(4, 0, 4, 0)
+        self.where.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        panel = QWidget(self)
+        panel.setObjectName("navigationPanel")
+        panel.setAttribute(Qt.WidgetAttribute.WA_StyledBackground)
+        panel.setFixedWidth(232)
+        side = QVBoxLayout(panel)
+        side.setContentsMargins(10, 18, 10, 12)
+        side.setSpacing(6)
+        side.addWidget(self.event_name)
+        side.addWidget(self.event_summary)
+        side.addSpacing(8)
+        side.addWidget(self.navigation, 1)
+        side.addWidget(self.where)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(panel)
+        layout.addWidget(self.stack, 1)
+        self.navigation.currentRowChanged.connect(self.show_page)
+        ctx.changed.connect(self._changed)
+        ctx.show_match.connect(self.show_match)
+        self.info = ctx.read(get_event)
+        self._show_info()
+
+    def _changed(self, what: str) -> None:
+        if what == "event":
+            try:
+                self.info = self.ctx.read(get_event)
+            except UserError:
+                return
+            self._show_info()
+
+    def _show_info(self) -> None:
+        self.event_name.setText(self.info.name)
+        self.event_summary.setText(summary(self.info))
+
+    def page(self, index: int) -> QWidget:
+        """The page at `index`, built now if this is its first showing."""
+        built = self.pages[index]
+        if built is None:
+            placeholder = self.stack.widget(index)
+            assert placeholder is not None
+            built = PAGES[index].factory(self.ctx, self.stack)
+            self.stack.insertWidget(index, built)
+            self.stack.removeWidget(placeholder)
+            placeholder.deleteLater()
+            self.pages[index] = built
+        return built
+
+    @property
+    def current_index(self) -> int:
+        return self.stack.currentIndex()
+
+    def show_page(self, index: int) -> None:
+        if not 0 <= index < len(PAGES):
+            return
+        if index == self.stack.currentIndex() and self.pages[index] is not None:
+            return
+        self.page(index)
+        self.stack.setCurrentIndex(index)
+        self.navigation.blockSignals(True)  # the row follows the page; no second round trip
+        self.navigation.setCurrentRow(index)
+        self.navigation.blockSignals(False)
+        self.page_changed.emit(index)
+
+    def show_match(self, match_id: int) -> None:
+        desk = self.page(DESK)
+        self.show_page(DESK)
+        show = getattr(desk, "show_match", None)
+        if callable(show):
+            show(match_id)

@@ -1,0 +1,349 @@
+"""The main window: the start page or an open event, the menus, and the window's memory.
+
+The window opens and closes events and routes menu actions; it knows the pages only by their
+place in the navigation. Everything about an event's data happens in the pages, through `ctx`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from director.domain.errors import UserError
+from director.ui.help import HelpWindow
+from director.ui.message_bar import MessageBar, MessageHolder
+from director.ui.recent import RecentEvents
+from director.ui.start_page import StartPage
+from director.ui.style import app_icon
+from director.ui.window_parts import (
+    APP_TITLE,
+    PAGE_TITLES,
+    about_box,
+    fill_recent_menu,
+    place_public_display,
+    restore_window,
+)
+
+if TYPE_CHECKING:  # the database layer and the pages load when an event is first opened
+    from director.store.engine import EventDatabase
+    from director.ui.connect_dialog import ConnectDialog
+    from director.ui.context import EventContext
+    from director.ui.event_dialog import EventDialog
+    from director.ui.event_view import EventView
+
+EXTENSION = ".tandem"
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, settings: QSettings | None = None) -> None:
+        super().__init__()
+        self.settings = settings if settings is not None else QSettings()
+        self.recent = RecentEvents(self.settings)
+        self.ctx: EventContext | None = None
+        self.view: EventView | None = None
+        self.help_window: HelpWindow | None = None
+        self.public_display: QWidget | None = None
+        self.setWindowIcon(app_icon())
+        self.messages = MessageBar(self)
+        self.start = StartPage(self.recent, self)
+        self.stack = QStackedWidget(self)
+        self.stack.addWidget(self.start)
+        central = QWidget(self)
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(MessageHolder(self.messages, central))
+        layout.addWidget(self.stack, 1)
+        self.setCentralWidget(central)
+        self.start.new_requested.connect(self.new_event)
+        self.start.open_requested.connect(self.open_file)
+        self.start.demo_requested.connect(self.open_demo)
+        self.start.connect_requested.connect(self.connect_server)
+        self.start.recent_chosen.connect(self.open_target)
+        self._build_actions()
+        self._build_menus()
+        restore_window(self, self.settings)
+        self._update_state()
+
+    # -- actions and menus ---------------------------------------------------------------------
+
+    def _action(self, text: str, slot: Callable[[], object], keys: str = "") -> QAction:
+        action = QAction(text, self)
+        if keys:
+            action.setShortcut(QKeySequence(keys))
+        action.triggered.connect(lambda _checked=False: slot())
+        self.addAction(action)  # keys work in full screen too, where the menu bar may hide
+        return action
+
+    def _build_actions(self) -> None:
+        self.new_action = self._action("&New event…", self.new_event, "Ctrl+N")
+        self.open_action = self._action("&Open…", self.open_file, "Ctrl+O")
+        self.demo_action = self._action("Open &demo event", self.open_demo)
+        self.connect_action = self._action("Connect to &server…", self.connect_server)
+        self.options_action = self._action("Event &options…", self.edit_options, "Ctrl+E")
+        self.close_action = self._action("&Close event", self.close_event, "Ctrl+W")
+        self.quit_action = self._action("&Quit", self.close, "Ctrl+Q")
+        self.page_actions = [
+            self._action(f"&{title}", partial(self.show_page, i), f"Ctrl+{i + 1}")
+            for i, title in enumerate(PAGE_TITLES)
+        ]
+        display = self.show_public_display
+        self.display_action = self._action("&Public display", display, "Ctrl+Shift+D")
+        self.full_screen_action = self._action("&Full screen", self.toggle_full_screen, "F11")
+        self.full_screen_action.setCheckable(True)
+        self.help_actions = {
+            key: self._action(title, partial(self.show_help, key), keys)
+            for key, title, keys in (
+                ("start", "&Getting started", "F1"),
+                ("rules", "&Rules", ""),
+                ("options", "&Options", ""),
+                ("keys", "&Keys", ""),
+            )
+        }
+        self.about_action = self._action("&About Tandem Director", self.show_about)
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        file_menu.addActions([self.new_action, self.open_action])
+        self.recent_menu = file_menu.addMenu("Open &recent")
+        self.recent_menu.aboutToShow.connect(
+            lambda: fill_recent_menu(
+                self.recent_menu, self.recent, self.open_target, self.start.refresh
+            )
+        )
+        file_menu.addActions([self.demo_action, self.connect_action])
+        file_menu.addSeparator()
+        file_menu.addAction(self.options_action)
+        file_menu.addSeparator()
+        file_menu.addActions([self.close_action, self.quit_action])
+        self.reports_menu = self.build_reports_menu()
+        bar.addMenu(self.reports_menu)
+        view_menu = bar.addMenu("&View")
+        view_menu.addActions(self.page_actions)
+        view_menu.addSeparator()
+        view_menu.addActions([self.display_action, self.full_screen_action])
+        help_menu = bar.addMenu("&Help")
+        help_menu.addActions(list(self.help_actions.values()))
+        help_menu.addSeparator()
+        help_menu.addAction(self.about_action)
+
+    def build_reports_menu(self) -> QMenu:
+        """The Reports menu. The reports engineer fills it here (pairings, standings, score
+        sheets, MET handout...): each action reads through `self.ctx` and writes a PDF."""
+        menu = QMenu("&Reports", self)
+        placeholder = menu.addAction("No reports yet")
+        placeholder.setEnabled(False)
+        return menu
+
+    def _update_state(self) -> None:
+        has_event = self.ctx is not None
+        for action in (
+            self.options_action,
+            self.close_action,
+            self.display_action,
+            *self.page_actions,
+        ):
+            action.setEnabled(has_event)
+        self.reports_menu.setEnabled(has_event)
+        name = self.view.info.name if self.view is not None else ""
+        self.setWindowTitle(f"{name} – {APP_TITLE}" if name else APP_TITLE)
+
+    # -- opening and closing events --------------------------------------------------------------
+
+    def open_target(self, target: str, remember: bool = True) -> bool:
+        """Open an event file or server URL; a failure is shown and the window stays as it was."""
+        QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            from director.store.engine import open_database
+
+            database = open_database(target)
+        except UserError as exc:
+            self.messages.show_error(f"Cannot open the event: {exc}")
+            return False
+        finally:
+            QGuiApplication.restoreOverrideCursor()
+        if not self.set_database(database, remember):
+            return False
+        if database.backup_made is not None:
+            self.messages.show_info(
+                f"This event was written by an older version and has been upgraded; the "
+                f"original was kept as {database.backup_made}."
+            )
+        return True
+
+    def set_database(self, database: EventDatabase, remember: bool = True) -> bool:
+        from director.ui.context import EventContext
+        from director.ui.event_view import EventView
+
+        self.close_event()
+        ctx = EventContext(database, self)
+        try:
+            view = EventView(ctx, self.stack)
+        except UserError as exc:
+            ctx.close()
+            self.messages.show_error(f"Cannot open the event: {exc}")
+            return False
+        self.ctx, self.view = ctx, view
+        self.stack.addWidget(view)
+        self.stack.setCurrentWidget(view)
+        ctx.changed.connect(self._event_changed)
+        page = str(self.settings.value("window/page", 0))
+        view.show_page(int(page) if page.isdigit() else 0)
+        view.page_changed.connect(lambda i: self.settings.setValue("window/page", i))
+        if remember and database.is_sqlite:
+            self.recent.add(database.target, view.info.name)
+        self.messages.clear()
+        self._update_state()
+        return True
+
+    def close_event(self) -> None:
+        """Close the open event (there is nothing to save: every change is already written)."""
+        if self.public_display is not None:
+            self.public_display.close()
+            self.public_display = None
+        if self.ctx is not None:  # the clocks of this event go with it (their log is saved)
+            for clock_window in list(getattr(self.ctx, "clock_windows", {}).values()):
+                if isinstance(clock_window, QWidget):
+                    clock_window.close()
+        if self.view is not None:
+            self.stack.removeWidget(self.view)
+            self.view.deleteLater()
+            self.view = None
+        if self.ctx is not None:
+            self.ctx.close()
+            self.ctx.deleteLater()
+            self.ctx = None
+        self.start.refresh()
+        self.stack.setCurrentWidget(self.start)
+        self._update_state()
+
+    def _event_changed(self, what: str) -> None:
+        if what == "event":
+            self._update_state()
+            if self.ctx is not None and self.view is not None and self.ctx.db.is_sqlite:
+                self.recent.add(self.ctx.db.target, self.view.info.name)
+
+    # -- menu actions --------------------------------------------------------------------------
+
+    def _last_folder(self) -> Path:
+        from director.ui.event_dialog import default_folder
+
+        entries = self.recent.entries()
+        folder = Path(entries[0].path).parent if entries else default_folder()
+        return folder if folder.is_dir() else default_folder()
+
+    def new_event(self) -> EventDialog:
+        from director.ui.event_dialog import EventDialog
+
+        dialog = EventDialog(self, folder=self._last_folder())
+        dialog.accepted.connect(lambda: self._created(dialog))
+        dialog.finished.connect(dialog.deleteLater)
+        dialog.open()
+        return dialog
+
+    def _created(self, dialog: EventDialog) -> None:
+        if dialog.database is not None and self.set_database(dialog.database):
+            self.show_page(0)  # a new event starts with its teams
+
+    def open_file(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Open an event", str(self._last_folder()), f"Events (*{EXTENSION});;All files (*)"
+        )
+        if path:
+            self.open_target(path)
+
+    def open_demo(self) -> bool:
+        QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            from director.ui.demo import build_demo_event
+
+            path = build_demo_event()
+        except (UserError, OSError) as exc:
+            self.messages.show_error(f"Cannot build the demo event: {exc}")
+            return False
+        finally:
+            QGuiApplication.restoreOverrideCursor()
+        return self.open_target(str(path), remember=False)
+
+    def connect_server(self) -> ConnectDialog:
+        from director.ui.connect_dialog import ConnectDialog
+
+        dialog = ConnectDialog(self)
+        dialog.accepted.connect(
+            lambda: dialog.database is not None and self.set_database(dialog.database)
+        )
+        dialog.finished.connect(dialog.deleteLater)
+        dialog.open()
+        return dialog
+
+    def edit_options(self) -> EventDialog | None:
+        if self.ctx is None:
+            return None
+        from director.ui.event_dialog import EventDialog
+
+        dialog = EventDialog(self, ctx=self.ctx)
+        dialog.finished.connect(dialog.deleteLater)
+        dialog.open()
+        return dialog
+
+    def show_page(self, index: int) -> None:
+        if self.view is not None:
+            self.view.show_page(index)
+
+    def show_public_display(self) -> QWidget | None:
+        if self.ctx is None:
+            return None
+        try:
+            from director.ui.public_display import PublicDisplay
+        except ImportError:
+            self.messages.show_error("The public display is not available in this version.")
+            return None
+        if self.public_display is None:
+            self.public_display = PublicDisplay(self.ctx)
+            self.public_display.setWindowIcon(app_icon())
+            self.public_display.setWindowTitle(f"{self.windowTitle()} – public display")
+            place_public_display(self.public_display, self)
+        self.public_display.show()
+        self.public_display.raise_()
+        return self.public_display
+
+    def toggle_full_screen(self) -> None:
+        if self.isFullScreen():
+            self.showNormal()
+        else:
+            self.showFullScreen()
+        self.full_screen_action.setChecked(self.isFullScreen())
+
+    def show_help(self, topic: str = "start") -> HelpWindow:
+        if self.help_window is None:
+            self.help_window = HelpWindow(self)
+        self.help_window.show_topic(topic)
+        return self.help_window
+
+    def show_about(self) -> QMessageBox:
+        return about_box(self)
+
+    # -- the window's memory -------------------------------------------------------------------
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.settings.setValue("window/geometry", self.saveGeometry())
+        self.settings.setValue("window/state", self.saveState())
+        if self.help_window is not None:
+            self.help_window.close()
+        self.close_event()
+        event.accept()

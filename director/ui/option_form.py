@@ -1,0 +1,291 @@
+"""Every field of `EventOptions` as an editor with a one-line explanation and its default.
+
+The form only turns widgets into an `EventOptions` and back; whether the options are valid is
+the domain's call (`EventOptions.problems()`), shown on the tab the problem belongs to.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QGridLayout,
+    QLabel,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from director.domain.rules import (
+    TIME_CONTROL_PRESETS,
+    ClockMode,
+    EventOptions,
+    LateEntry,
+    MatchPointScheme,
+    MatchRules,
+    PairingSystem,
+    Paper,
+    RoundOne,
+    Scoring,
+    TimeControl,
+)
+from director.ui.option_texts import EXPLANATIONS, choice_label
+from director.ui.option_widgets import DurationBox, TieBreakList, tie_break_name
+from director.ui.style import error_label, hint, show_error
+
+CUSTOM = "Custom"
+
+
+@dataclass
+class Tab:
+    title: str
+    widget: QWidget
+    grid: QGridLayout
+    error: QLabel
+
+
+def combo(values: list[str], labels: list[str], parent: QWidget) -> QComboBox:
+    box = QComboBox(parent)
+    for value, label in zip(values, labels, strict=True):
+        box.addItem(label, value)
+    return box
+
+
+def enum_combo(kind: type, parent: QWidget) -> QComboBox:
+    values = [member.value for member in kind]  # type: ignore[attr-defined]
+    return combo(values, [choice_label(kind, v) for v in values], parent)
+
+
+def select(box: QComboBox, value: object) -> None:
+    box.setCurrentIndex(max(0, box.findData(value)))
+
+
+class OptionsForm(QWidget):
+    """The option tabs; `tabs` are added to the dialog's tab widget."""
+
+    changed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.tabs: list[Tab] = []
+        self._build_match_rules()
+        self._build_clock()
+        self._build_pairings()
+        self._build_standings()
+        self._announce_changes()
+        self.set_options(EventOptions())
+
+    # -- building ------------------------------------------------------------------------------
+
+    def _tab(self, title: str) -> Tab:
+        widget = QWidget(self)
+        outer = QVBoxLayout(widget)
+        outer.setContentsMargins(18, 16, 18, 12)
+        error = error_label(widget)
+        grid = QGridLayout()
+        grid.setHorizontalSpacing(16)
+        grid.setVerticalSpacing(2)
+        grid.setColumnStretch(1, 1)
+        grid.setColumnMinimumWidth(0, 170)
+        outer.addWidget(error)
+        outer.addLayout(grid)
+        outer.addStretch(1)
+        tab = Tab(title, widget, grid, error)
+        self.tabs.append(tab)
+        return tab
+
+    def _row(self, tab: Tab, key: str, editor: QWidget) -> None:
+        """Label, editor, and under the editor its explanation and default."""
+        label, explanation, default = EXPLANATIONS[key]
+        row = tab.grid.rowCount()
+        if isinstance(editor, QCheckBox):
+            editor.setText(label)
+        else:
+            tab.grid.addWidget(QLabel(label, tab.widget), row, 0)
+        tab.grid.addWidget(editor, row, 1)
+        note = hint(f"{explanation} Default: {default}.", tab.widget)
+        note.setContentsMargins(0, 0, 0, 10)
+        tab.grid.addWidget(note, row + 1, 1)
+        editor.setToolTip(explanation)
+        editor.setObjectName(key)
+
+    def _build_match_rules(self) -> None:
+        tab = self._tab("Match rules")
+        self.match_length = QSpinBox(tab.widget)
+        self.match_length.setRange(1, 999)
+        self.match_length.setSuffix(" points")
+        self.scoring = enum_combo(Scoring, tab.widget)
+        self.winner_required = QCheckBox(tab.widget)
+        self.one_cube_threshold = combo(["2", "1"], ["2-away or closer", "1-away only"], tab.widget)
+        self.no_cube_at_one_away = QCheckBox(tab.widget)
+        self.agreed_lower_forfeit = QCheckBox(tab.widget)
+        for key in (
+            "match_length",
+            "scoring",
+            "winner_required",
+            "one_cube_threshold",
+            "no_cube_at_one_away",
+            "agreed_lower_forfeit",
+        ):
+            self._row(tab, key, getattr(self, key))
+        self.scoring.currentIndexChanged.connect(self._scoring_changed)
+
+    def _build_clock(self) -> None:
+        tab = self._tab("Clock")
+        names = [CUSTOM, *TIME_CONTROL_PRESETS]
+        self.preset = combo(names, names, tab.widget)
+        self.base = DurationBox(tab.widget)
+        self.increment = QSpinBox(tab.widget)
+        self.increment.setRange(0, 600)
+        self.increment.setSuffix(" s")
+        self.clock_mode = enum_combo(ClockMode, tab.widget)
+        for key in ("preset", "base", "increment", "clock_mode"):
+            self._row(tab, key, getattr(self, key))
+        self.preset.currentIndexChanged.connect(self._preset_chosen)
+        for box in (self.base, self.increment):
+            box.valueChanged.connect(self._clock_edited)
+        self.clock_mode.currentIndexChanged.connect(self._clock_edited)
+
+    def _build_pairings(self) -> None:
+        tab = self._tab("Pairings")
+        self.pairing_system = enum_combo(PairingSystem, tab.widget)
+        self.rounds = QSpinBox(tab.widget)
+        self.rounds.setRange(0, 99)
+        self.rounds.setSpecialValueText("Until one team is clear")
+        self.round_one = enum_combo(RoundOne, tab.widget)
+        self.late_entry = enum_combo(LateEntry, tab.widget)
+        self.avoid_same_club = QCheckBox(tab.widget)
+        self.double_round_robin = QCheckBox(tab.widget)
+        self.consolation = QCheckBox(tab.widget)
+        for key in (
+            "pairing_system",
+            "rounds",
+            "round_one",
+            "late_entry",
+            "avoid_same_club",
+            "double_round_robin",
+            "consolation",
+        ):
+            self._row(tab, key, getattr(self, key))
+
+    def _build_standings(self) -> None:
+        tab = self._tab("Standings & reports")
+        self.match_points = enum_combo(MatchPointScheme, tab.widget)
+        self.tie_breaks = TieBreakList(tab.widget)
+        self.paper = enum_combo(Paper, tab.widget)
+        for key in ("match_points", "tie_breaks", "paper"):
+            self._row(tab, key, getattr(self, key))
+
+    def _announce_changes(self) -> None:
+        """Any edit emits `changed`, so the dialog can re-check the options as they are typed."""
+        for tab in self.tabs:
+            for child in tab.widget.findChildren(QWidget):
+                signal = {
+                    QSpinBox: "valueChanged",
+                    DurationBox: "valueChanged",
+                    QComboBox: "currentIndexChanged",
+                    QCheckBox: "toggled",
+                    TieBreakList: "changed",
+                }.get(type(child))
+                if signal:
+                    getattr(child, signal).connect(lambda *_: self.changed.emit())
+
+    # -- values --------------------------------------------------------------------------------
+
+    def set_options(self, options: EventOptions) -> None:
+        match, clock = options.match, options.time_control
+        self.match_length.setValue(match.match_length)
+        select(self.scoring, match.scoring.value)
+        self.winner_required.setChecked(match.winner_required)
+        select(self.one_cube_threshold, str(match.one_cube_threshold))
+        self.no_cube_at_one_away.setChecked(match.no_cube_at_one_away)
+        self.agreed_lower_forfeit.setChecked(match.agreed_lower_forfeit)
+        self.base.setValue(clock.base_seconds)
+        self.increment.setValue(clock.increment_seconds)
+        select(self.clock_mode, clock.mode.value)
+        select(self.pairing_system, options.pairing_system.value)
+        self.rounds.setValue(options.rounds)
+        select(self.round_one, options.round_one.value)
+        select(self.late_entry, options.late_entry.value)
+        self.avoid_same_club.setChecked(options.avoid_same_club)
+        self.double_round_robin.setChecked(options.double_round_robin)
+        self.consolation.setChecked(options.consolation)
+        select(self.match_points, options.match_points.value)
+        self.tie_breaks.set_tie_breaks(options.tie_breaks)
+        select(self.paper, options.paper.value)
+        self._clock_edited()
+        self._scoring_changed()
+
+    def options(self) -> EventOptions:
+        match = MatchRules(
+            match_length=self.match_length.value(),
+            scoring=Scoring(self.scoring.currentData()),
+            winner_required=self.winner_required.isChecked(),
+            one_cube_threshold=int(self.one_cube_threshold.currentData()),
+            no_cube_at_one_away=self.no_cube_at_one_away.isChecked(),
+            agreed_lower_forfeit=self.agreed_lower_forfeit.isChecked(),
+        )
+        return EventOptions(
+            match=match,
+            time_control=self.time_control(),
+            pairing_system=PairingSystem(self.pairing_system.currentData()),
+            rounds=self.rounds.value(),
+            round_one=RoundOne(self.round_one.currentData()),
+            late_entry=LateEntry(self.late_entry.currentData()),
+            avoid_same_club=self.avoid_same_club.isChecked(),
+            double_round_robin=self.double_round_robin.isChecked(),
+            consolation=self.consolation.isChecked(),
+            match_points=MatchPointScheme(self.match_points.currentData()),
+            tie_breaks=self.tie_breaks.tie_breaks(),
+            paper=Paper(self.paper.currentData()),
+        )
+
+    def time_control(self) -> TimeControl:
+        mode = ClockMode(self.clock_mode.currentData())
+        return TimeControl(self.base.value(), self.increment.value(), mode)
+
+    def show_problems(self) -> list[str]:
+        """The domain's problems with these options, each on the tab it belongs to."""
+        options = self.options()
+        by_tab = {"Match rules": options.match.problems(), "Clock": options.time_control.problems()}
+        rest = [p for p in options.problems() if not any(p in ps for ps in by_tab.values())]
+        by_tab["Standings & reports" if any("tie-break" in p for p in rest) else "Pairings"] = rest
+        for tab in self.tabs:
+            problems = by_tab.get(tab.title, [])
+            show_error(tab.error, "\n".join(f"• {p[:1].upper()}{p[1:]}." for p in problems))
+        return options.problems()
+
+    # -- reactions -----------------------------------------------------------------------------
+
+    def _scoring_changed(self) -> None:
+        # the domain says whether this scoring has a cube; without one the cube options are moot
+        has_cube = Scoring(self.scoring.currentData()).has_cube
+        self.one_cube_threshold.setEnabled(has_cube)
+        self.no_cube_at_one_away.setEnabled(has_cube)
+
+    def _preset_chosen(self) -> None:
+        preset = TIME_CONTROL_PRESETS.get(self.preset.currentData())
+        if preset is None:
+            return
+        for box in (self.base, self.increment, self.clock_mode):
+            box.blockSignals(True)
+        self.base.setValue(preset.base_seconds)
+        self.increment.setValue(preset.increment_seconds)
+        select(self.clock_mode, preset.mode.value)
+        for box in (self.base, self.increment, self.clock_mode):
+            box.blockSignals(False)
+        self.changed.emit()
+
+    def _clock_edited(self) -> None:
+        """Show the preset these values match, or Custom."""
+        current = self.time_control()
+        name = next((n for n, tc in TIME_CONTROL_PRESETS.items() if tc == current), CUSTOM)
+        self.preset.blockSignals(True)
+        select(self.preset, name)
+        self.preset.blockSignals(False)
+
+    def tie_break_names(self) -> list[str]:
+        return [tie_break_name(tb) for tb in self.options().tie_breaks]

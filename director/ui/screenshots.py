@@ -1,0 +1,188 @@
+"""Render every main page and dialog of a demo event to PNG files (README, reviews).
+
+    python -m director.ui.screenshots OUTDIR [--size 1366x768]
+
+Runs offscreen unless QT_QPA_PLATFORM says otherwise; the user's settings are not touched (a
+throwaway settings file is used) and the demo event is built in a temporary folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, Qt, QtMsgType, qInstallMessageHandler
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import QApplication, QDialog, QWidget
+
+SAMPLE_CSV = (
+    "team,player1,player2,club,rating,seed\n"
+    "Moonlight Primes,Ana Costa,Ben Dahl,North,1650,\n"
+    "The Doublers,Cleo Evans,Dev Fischer,South,1720,\n"
+    "Checkered Past,Eva Greco,,North,,\n"
+    "Backgammon Bandits,Femi Holm,Gus Ivanova,,high,\n"
+    "Pointless,Hana Jensen,Ivo Kaya,Harbour,1580,\n"
+    "The Doublers,Jade Larsen,Kofi Moreau,,,\n"
+    "Late Hitters,Lena Novak,Milo Ortiz,South,1610,\n"
+)
+# what the offscreen platform says about window-manager features it lacks: not our problem
+OFFSCREEN_NOISE = ("This plugin does not support",)
+
+
+def _quiet(kind: QtMsgType, _context: object, message: str) -> None:
+    if not message.startswith(OFFSCREEN_NOISE):
+        sys.stderr.write(f"{message}\n")
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"size {text!r} is not WIDTHxHEIGHT, e.g. 1366x768"
+        ) from None
+    if width < 640 or height < 480:
+        raise argparse.ArgumentTypeError("the size must be at least 640x480")
+    return width, height
+
+
+class Shooter:
+    def __init__(self, app: QApplication, folder: Path) -> None:
+        self.app = app
+        self.folder = folder
+        self.saved: list[Path] = []
+
+    def settle(self) -> None:
+        for _ in range(5):
+            self.app.processEvents()
+
+    def shoot(self, name: str, widget: QWidget) -> None:
+        self.settle()
+        path = self.folder / f"{len(self.saved) + 1:02d}-{name}.png"
+        if not widget.grab().save(str(path)):
+            raise OSError(f"cannot write {path}")
+        self.saved.append(path)
+
+    def dialog(self, name: str, make: Callable[[], QDialog | QWidget | None]) -> None:
+        widget = make()
+        if widget is None:
+            return
+        widget.show()
+        self.shoot(name, widget)
+        widget.close()
+
+
+def run(folder: Path, size: tuple[int, int]) -> list[Path]:
+    """Render the shots; the app's style and message handler are put back afterwards."""
+    existing = QApplication.instance()
+    before = _app_look(existing) if isinstance(existing, QApplication) else None
+    previous_handler = qInstallMessageHandler(_quiet)
+    try:
+        return _render(folder, size)
+    finally:
+        qInstallMessageHandler(previous_handler)
+        app = QApplication.instance()
+        if before is not None and isinstance(app, QApplication):
+            _restore_look(app, before)
+
+
+def _app_look(app: QApplication) -> tuple[str, QPalette, str, str, str, str]:
+    """What `create_application` changes on an app that was already running (a test's)."""
+    names = (app.applicationName(), app.organizationName(), app.organizationDomain())
+    return (app.styleSheet(), app.palette(), app.style().name(), *names)
+
+
+def _restore_look(app: QApplication, look: tuple[str, QPalette, str, str, str, str]) -> None:
+    sheet, palette, style, name, organisation, domain = look
+    app.setStyleSheet(sheet)
+    app.setPalette(palette)
+    app.setStyle(style)
+    app.setApplicationName(name)
+    app.setOrganizationName(organisation)
+    app.setOrganizationDomain(domain)
+
+
+def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
+    from director.services.results import list_matches
+    from director.ui.app import create_application
+    from director.ui.demo import build_demo_event
+    from director.ui.event_view import PAGES
+    from director.ui.main_window import MainWindow
+    from director.ui.teams_page import TeamsPage
+
+    app = create_application(["screenshots"])
+    folder.mkdir(parents=True, exist_ok=True)
+    shooter = Shooter(app, folder)
+    with tempfile.TemporaryDirectory(prefix="tandem-shots-") as tmp:
+        work = Path(tmp)
+        settings = QSettings(str(work / "settings.ini"), QSettings.Format.IniFormat)
+        demo = build_demo_event(work / "demo")
+        window = MainWindow(settings)
+        window.setWindowState(Qt.WindowState.WindowNoState)  # the offscreen screen is small
+        window.setGeometry(0, 0, *size)
+        window.show()
+        window.recent.add(str(demo), "Demo club night")
+        window.start.refresh()
+        shooter.shoot("start", window)
+        new = window.new_event()
+        for index in range(new.tabs.count()):
+            new.tabs.setCurrentIndex(index)
+            label = new.tabs.tabText(index).replace("&&", "and").replace(" ", "-").lower()
+            shooter.shoot(f"new-event-{label}", new)
+        new.tabs.setCurrentIndex(0)
+        new.name.setText("Spring Tandem")
+        new.set_path(str(work / "spring.tandem"))
+        new.ok_button.click()  # the window opens the new event on its (empty) teams page
+        shooter.shoot("teams-empty", window)
+        if not window.open_target(str(demo)):
+            raise RuntimeError(window.messages.label.text())
+        ctx = window.ctx
+        assert ctx is not None and window.view is not None
+        for index, spec in enumerate(PAGES):
+            window.show_page(index)
+            if spec.title == "Match desk":
+                running = [m for m in ctx.read(list_matches) if m.games and not m.outcome.finished]
+                if running:
+                    ctx.show_match.emit(running[0].id)
+            shooter.shoot(spec.title.lower().replace(" ", "-"), window)
+        teams = window.view.page(0)
+        assert isinstance(teams, TeamsPage)
+        window.show_page(0)
+        shooter.dialog("event-options", window.edit_options)
+        shooter.dialog("add-teams", teams.add_teams)
+        sample = work / "team list.csv"
+        sample.write_text(SAMPLE_CSV, encoding="utf-8")
+        shooter.dialog("csv-import-preview", lambda: teams.import_csv(str(sample)))
+        shooter.dialog("connect-to-server", window.connect_server)
+        shooter.dialog("about", window.show_about)
+        for topic in ("rules", "options", "keys"):
+            shooter.shoot(f"help-{topic}", window.show_help(topic))
+        display = window.show_public_display()
+        if display is not None:
+            display.setGeometry(0, 0, *size)
+            shooter.shoot("public-display", display)
+        window.close()
+        shooter.settle()
+    return shooter.saved
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m director.ui.screenshots",
+        description="Render the app's pages and dialogs to PNG.",
+    )
+    parser.add_argument("outdir", type=Path, help="folder for the PNG files")
+    parser.add_argument("--size", type=parse_size, default=(1366, 768), help="window size")
+    args = parser.parse_args(argv)
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    for path in run(args.outdir, args.size):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,175 @@
+"""What the app shows when no event is open: start a new one, open one, or try the demo."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from director import __version__
+from director.ui.recent import RecentEvent, RecentEvents
+from director.ui.style import ACCENT, app_icon, hint, icon, page_title, section_title
+
+PATH_ROLE = Qt.ItemDataRole.UserRole
+
+
+class StartPage(QWidget):
+    new_requested = Signal()
+    open_requested = Signal()
+    demo_requested = Signal()
+    connect_requested = Signal()
+    recent_chosen = Signal(str)
+
+    def __init__(self, recent: RecentEvents, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.recent = recent
+        self.new_button = self._big_button(
+            "New event…", "Set the rules, the clock and the pairings; then add teams.", "action-new"
+        )
+        self.open_button = self._big_button(
+            "Open event file…", "Continue an event saved in a .tandem file.", "action-open"
+        )
+        self.demo_button = self._big_button(
+            "Open a demo event",
+            "A simulated club night, games under way: look around freely.",
+            "action-demo",
+        )
+        self.connect_button = QPushButton("Connect to a shared event on a server…", self)
+        self.connect_button.setFlat(True)
+        self.connect_button.setStyleSheet(
+            f"QPushButton {{ color: {ACCENT}; border: none; padding: 4px 2px; }}"
+            "QPushButton:hover { text-decoration: underline; }"
+        )
+        self.connect_button.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.recent_list = QListWidget(self)
+        self.recent_list.setObjectName("recentEvents")
+        self.recent_list.setSpacing(2)
+        self.recent_list.setMinimumWidth(360)
+        self.no_recent = hint("Events you open or create appear here.", self)
+        self.no_recent.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self.new_button.clicked.connect(self.new_requested)
+        self.open_button.clicked.connect(self.open_requested)
+        self.demo_button.clicked.connect(self.demo_requested)
+        self.connect_button.clicked.connect(self.connect_requested)
+        self.recent_list.itemActivated.connect(self._activated)
+        self._lay_out()
+        self.refresh()
+
+    def _big_button(self, title: str, text: str, icon_name: str) -> QPushButton:
+        """A large button with a bold title and a quieter line under it."""
+        button = QPushButton(self)
+        button.setProperty("role", "big")
+        button.setAccessibleName(title)
+        button.setMinimumHeight(78)
+        button.setCursor(Qt.CursorShape.PointingHandCursor)
+        picture = QLabel(button)
+        picture.setPixmap(icon(icon_name).pixmap(QSize(40, 40)))
+        heading = QLabel(title, button)
+        heading.setStyleSheet("font-size: 12pt; font-weight: bold; color: #1b2a25;")
+        words = hint(text, button)
+        texts = QVBoxLayout()
+        texts.setSpacing(2)
+        texts.addWidget(heading)
+        texts.addWidget(words)
+        layout = QHBoxLayout(button)
+        layout.setContentsMargins(16, 10, 16, 10)
+        layout.setSpacing(14)
+        layout.addWidget(picture)
+        layout.addLayout(texts, 1)
+        for label in (picture, heading, words):
+            label.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        return button
+
+    def _lay_out(self) -> None:
+        logo = QLabel(self)
+        logo.setPixmap(app_icon().pixmap(QSize(72, 72)))
+        title = page_title("Tandem Director", self)
+        subtitle = hint(
+            "Run a Tandem backgammon team event: teams, pairings, clocks, results and standings.",
+            self,
+        )
+        heading = QVBoxLayout()
+        heading.setSpacing(2)
+        heading.addStretch(1)
+        heading.addWidget(title)
+        heading.addWidget(subtitle)
+        heading.addStretch(1)
+        top = QHBoxLayout()
+        top.addWidget(logo)
+        top.addSpacing(14)
+        top.addLayout(heading, 1)
+        actions = QVBoxLayout()
+        actions.setSpacing(12)
+        actions.addWidget(section_title("Start", self))
+        for button in (self.new_button, self.open_button, self.demo_button):
+            actions.addWidget(button)
+        actions.addWidget(self.connect_button, 0, Qt.AlignmentFlag.AlignLeft)
+        actions.addStretch(1)
+        recent = QVBoxLayout()
+        recent.setSpacing(12)
+        recent.addWidget(section_title("Recent events", self))
+        recent.addWidget(self.recent_list)
+        recent.addWidget(self.no_recent)
+        recent.addStretch(1)
+        columns = QHBoxLayout()
+        columns.setSpacing(36)
+        columns.addLayout(actions, 5)
+        columns.addLayout(recent, 4)
+        panel = QFrame(self)
+        panel.setMaximumWidth(1100)
+        inner = QVBoxLayout(panel)
+        inner.setSpacing(28)
+        inner.addLayout(top)
+        inner.addLayout(columns, 1)
+        footer = hint(
+            f"Version {__version__} · F1 for help · every change is saved at once: "
+            "there is no Save.",
+            panel,
+        )
+        inner.addWidget(footer)
+        outer = QHBoxLayout(self)
+        outer.setContentsMargins(40, 36, 40, 24)
+        outer.addStretch(1)
+        outer.addWidget(panel, 10)
+        outer.addStretch(1)
+
+    def refresh(self) -> None:
+        self.recent_list.clear()
+        entries = self.recent.entries()
+        for entry in entries:
+            item = QListWidgetItem(self.recent_list)
+            item.setData(PATH_ROLE, entry.path)
+            item.setToolTip(entry.path)
+            item.setSizeHint(QSize(0, 54))
+            self.recent_list.setItemWidget(item, self._entry_widget(entry))
+        # the list is as tall as its entries: an empty white box would look like an error
+        self.recent_list.setFixedHeight(min(len(entries), 8) * 58 + 12)
+        self.recent_list.setVisible(bool(entries))
+        self.no_recent.setVisible(not entries)
+
+    def _entry_widget(self, entry: RecentEvent) -> QWidget:
+        widget = QWidget(self.recent_list)
+        name = QLabel(entry.name or Path(entry.path).stem, widget)
+        name.setStyleSheet("font-weight: bold;")
+        where = hint(entry.path if entry.exists else f"{entry.path} (file not found)", widget)
+        where.setWordWrap(False)
+        layout = QVBoxLayout(widget)
+        layout.setContentsMargins(8, 4, 8, 4)
+        layout.setSpacing(1)
+        layout.addWidget(name)
+        layout.addWidget(where)
+        widget.setEnabled(entry.exists)
+        return widget
+
+    def _activated(self, item: QListWidgetItem) -> None:
+        self.recent_chosen.emit(str(item.data(PATH_ROLE)))

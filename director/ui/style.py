@@ -1,0 +1,141 @@
+"""The app's look: one palette, one style sheet, the icons, and a few labelled building blocks.
+
+Pages use these helpers instead of styling widgets one by one, so spacing and typography stay
+the same everywhere and change in one place.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from PySide6.QtGui import QColor, QFont, QIcon, QPalette
+from PySide6.QtWidgets import QApplication, QLabel, QWidget
+
+from director.resources import resource_path
+
+ACCENT = "#1d5c4a"
+ACCENT_LIGHT = "#dcebe5"
+ERROR = "#b3261e"
+ERROR_BACKGROUND = "#fbe9e7"
+HINT = "#5b6661"
+SURFACE = "#f5f7f6"
+BORDER = "#d5dcd9"
+
+STYLE_SHEET = f"""
+QListWidget#navigation {{
+    background: {SURFACE};
+    border: none;
+    outline: none;
+    padding-top: 6px;
+}}
+QListWidget#navigation::item {{
+    padding: 0px 10px;
+    margin: 1px 0px;
+    border-radius: 6px;
+    color: #22302b;
+}}
+QListWidget#navigation::item:selected {{
+    background: {ACCENT_LIGHT};
+    color: {ACCENT};
+    font-weight: bold;
+}}
+QListWidget#navigation::item:hover:!selected {{ background: #e9eeec; }}
+QWidget#navigationPanel {{ background: {SURFACE}; border-right: 1px solid {BORDER}; }}
+QLabel[role="page-title"] {{ font-size: 20pt; font-weight: bold; color: #1b2a25; }}
+QLabel[role="section"] {{ font-size: 12pt; font-weight: bold; color: #1b2a25; }}
+QLabel[role="hint"] {{ color: {HINT}; }}
+QLabel[role="error"] {{ color: {ERROR}; }}
+QLabel[role="counts"] {{ color: {HINT}; font-size: 11pt; }}
+QListWidget#recentEvents {{ border: 1px solid {BORDER}; border-radius: 8px; background: white;
+    padding: 4px; }}
+QListWidget#recentEvents::item {{ padding: 4px 8px; border-radius: 6px; }}
+QListWidget#recentEvents::item:selected {{ background: {ACCENT_LIGHT}; color: #111; }}
+QFrame#messageBar[kind="error"] {{
+    background: {ERROR_BACKGROUND}; border: 1px solid #f1b8b2; border-radius: 6px;
+}}
+QFrame#messageBar[kind="info"] {{
+    background: {ACCENT_LIGHT}; border: 1px solid #b5d3c7; border-radius: 6px;
+}}
+QPushButton[role="primary"] {{
+    background: {ACCENT}; color: white; border: 1px solid {ACCENT}; border-radius: 5px;
+    padding: 6px 16px; font-weight: bold;
+}}
+QPushButton[role="primary"]:hover {{ background: #247158; }}
+QPushButton[role="primary"]:disabled {{ background: #9fb9af; border-color: #9fb9af; }}
+QPushButton[role="big"] {{
+    text-align: left; padding: 14px 18px; font-size: 12pt; border: 1px solid {BORDER};
+    border-radius: 8px; background: white;
+}}
+QPushButton[role="big"]:hover {{ border-color: {ACCENT}; background: #f3f8f6; }}
+QDialogButtonBox {{ dialogbuttonbox-buttons-have-icons: 0; }}
+QTableView {{ gridline-color: #e4e9e7; selection-background-color: {ACCENT_LIGHT};
+    selection-color: #111; }}
+QHeaderView::section {{ padding: 5px 6px; font-weight: bold; background: {SURFACE};
+    border: none; border-bottom: 1px solid {BORDER}; border-right: 1px solid #e4e9e7; }}
+"""
+
+
+def apply_style(app: QApplication) -> None:
+    """Fusion everywhere (the same look on Windows, macOS and Linux) with the house colours."""
+    app.setStyle("Fusion")
+    palette = app.palette()
+    palette.setColor(QPalette.ColorRole.Highlight, QColor(ACCENT))
+    palette.setColor(QPalette.ColorRole.HighlightedText, QColor("white"))
+    palette.setColor(QPalette.ColorRole.Link, QColor(ACCENT))
+    palette.setColor(QPalette.ColorRole.Window, QColor("#fbfcfb"))
+    palette.setColor(QPalette.ColorRole.AlternateBase, QColor("#f4f7f6"))
+    app.setPalette(palette)
+    app.setStyleSheet(STYLE_SHEET)
+
+
+@cache
+def icon(name: str) -> QIcon:
+    """An SVG icon from resources/icons (an empty icon when the file is missing)."""
+    try:
+        return QIcon(str(resource_path("icons", f"{name}.svg")))
+    except FileNotFoundError:
+        return QIcon()
+
+
+def app_icon() -> QIcon:
+    return icon("tandem-director")
+
+
+def _label(text: str, role: str, parent: QWidget | None = None) -> QLabel:
+    label = QLabel(text, parent)
+    label.setProperty("role", role)
+    return label
+
+
+def page_title(text: str, parent: QWidget | None = None) -> QLabel:
+    return _label(text, "page-title", parent)
+
+
+def section_title(text: str, parent: QWidget | None = None) -> QLabel:
+    return _label(text, "section", parent)
+
+
+def hint(text: str, parent: QWidget | None = None) -> QLabel:
+    """A one-line explanation in a quieter colour; wraps rather than widening the dialog."""
+    label = _label(text, "hint", parent)
+    label.setWordWrap(True)
+    return label
+
+
+def error_label(parent: QWidget | None = None) -> QLabel:
+    """Where a refused value's message appears, next to its field; hidden while empty."""
+    label = _label("", "error", parent)
+    label.setWordWrap(True)
+    label.hide()
+    return label
+
+
+def show_error(label: QLabel, text: str) -> None:
+    label.setText(text)
+    label.setVisible(bool(text))
+
+
+def bold(font: QFont) -> QFont:
+    font = QFont(font)
+    font.setBold(True)
+    return font

@@ -1,0 +1,300 @@
+"""The teams page: registration, check-in, withdrawals and the CSV team list.
+
+Every change goes through a service via `ctx.change`; the page refreshes on `ctx.changed`.
+Refusals (a team already paired cannot be removed, a duplicate name, ...) are shown in the
+page's message bar in the service's words.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QStackedWidget,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from director.domain.errors import UserError
+from director.domain.event import TeamInfo
+from director.services.events import get_event
+from director.services.teams import export_teams, list_teams, preview_team_list, remove_team
+from director.services.teams import withdraw_team as withdraw_service
+from director.store.files import atomic_write
+from director.ui.check_delegate import CenteredCheckDelegate
+from director.ui.context import EventContext
+from director.ui.csv_import_dialog import CsvImportDialog
+from director.ui.message_bar import MessageBar, ask
+from director.ui.style import hint, page_title, section_title
+from director.ui.team_dialog import AddTeamDialog
+from director.ui.team_model import CHECK_FIELDS, COLUMNS, SHOW, TeamFilter, TeamModel, counts_text
+
+STRETCH_COLUMNS = ("Team", "Board 1", "Board 2", "Club")
+
+
+class TeamsPage(QWidget):
+    title = "Teams"
+
+    def __init__(self, ctx: EventContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.model = TeamModel(ctx, self)
+        self.proxy = TeamFilter(self.model, self)
+        self.messages = MessageBar(self)
+        self.counts = QLabel(self)
+        self.counts.setProperty("role", "counts")
+        self.search = QLineEdit(self)
+        self.search.setPlaceholderText("Search teams, players, clubs  (Ctrl+F)")
+        self.search.setClearButtonEnabled(True)
+        self.search.setMinimumWidth(220)
+        self.search.setMaximumWidth(460)
+        self.show_choice = QComboBox(self)
+        self.show_choice.addItems(SHOW)
+        self.add_button = QPushButton("Add teams…", self)
+        self.add_button.setProperty("role", "primary")
+        self.remove_button = QPushButton("Remove", self)
+        self.withdraw_button = QPushButton("Withdraw", self)
+        self.import_button = QPushButton("Import CSV…", self)
+        self.export_button = QPushButton("Export CSV…", self)
+        self.table = self._build_table()
+        self.stack = QStackedWidget(self)
+        self.stack.addWidget(self._build_empty_state())
+        self.stack.addWidget(self.table)
+        self._lay_out()
+        self._connect()
+        self.refresh()
+
+    # -- building ------------------------------------------------------------------------------
+
+    def _build_table(self) -> QTableView:
+        table = QTableView(self)
+        table.setModel(self.proxy)
+        table.setSortingEnabled(True)
+        table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        table.setAlternatingRowColors(True)
+        table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        table.setEditTriggers(
+            QAbstractItemView.EditTrigger.DoubleClicked
+            | QAbstractItemView.EditTrigger.EditKeyPressed
+            | QAbstractItemView.EditTrigger.AnyKeyPressed
+        )
+        table.verticalHeader().hide()
+        table.verticalHeader().setDefaultSectionSize(30)
+        header = table.horizontalHeader()
+        header.setHighlightSections(False)
+        checks = CenteredCheckDelegate(table)
+        for column, spec in enumerate(COLUMNS):
+            if spec.field in CHECK_FIELDS:
+                table.setItemDelegateForColumn(column, checks)
+        metrics = table.fontMetrics()
+        for column, spec in enumerate(COLUMNS):
+            if spec.title in STRETCH_COLUMNS:
+                header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+            else:
+                # fixed widths: measuring 1,000 rows to fit contents would slow the page down
+                sample = "Withdrawn after round 10" if spec.title == "Status" else spec.title
+                header.resizeSection(column, metrics.horizontalAdvance(sample) + 36)
+        return table
+
+    def _build_empty_state(self) -> QWidget:
+        empty = QWidget(self)
+        layout = QVBoxLayout(empty)
+        layout.addStretch(1)
+        title = section_title("No teams yet", empty)
+        title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        layout.addWidget(title)
+        text = hint(
+            "Add the teams one by one, or import a team list (CSV with the columns team, "
+            "player1, player2, and optionally club, rating, seed).",
+            empty,
+        )
+        text.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        layout.addWidget(text)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        for label, slot in (("Add teams…", self.add_teams), ("Import CSV…", self.import_csv)):
+            button = QPushButton(label, empty)
+            button.clicked.connect(lambda _=False, s=slot: s())
+            row.addWidget(button)
+        row.addStretch(1)
+        layout.addLayout(row)
+        layout.addStretch(2)
+        return empty
+
+    def _lay_out(self) -> None:
+        top = QHBoxLayout()
+        top.addWidget(page_title("Teams", self))
+        top.addSpacing(16)
+        top.addWidget(self.counts, 0, Qt.AlignmentFlag.AlignBottom)
+        top.addStretch(1)
+        top.addWidget(self.import_button, 0, Qt.AlignmentFlag.AlignBottom)
+        top.addWidget(self.export_button, 0, Qt.AlignmentFlag.AlignBottom)
+        tools = QHBoxLayout()
+        tools.setSpacing(8)
+        tools.addWidget(self.search, 2)
+        tools.addWidget(QLabel("Show", self))
+        tools.addWidget(self.show_choice)
+        tools.addStretch(1)
+        for button in (self.add_button, self.remove_button, self.withdraw_button):
+            tools.addWidget(button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(24, 18, 24, 18)
+        layout.setSpacing(12)
+        layout.addLayout(top)
+        layout.addLayout(tools)
+        layout.addWidget(self.messages)
+        layout.addWidget(self.stack, 1)
+
+    def _connect(self) -> None:
+        self.ctx.changed.connect(self._on_changed)
+        self.model.refused.connect(self._refused)
+        self.search.textChanged.connect(self.proxy.set_text)
+        self.show_choice.currentTextChanged.connect(self.proxy.set_show)
+        self.add_button.clicked.connect(self.add_teams)
+        self.remove_button.clicked.connect(self.remove_selected)
+        self.withdraw_button.clicked.connect(self.withdraw_selected)
+        self.import_button.clicked.connect(lambda _checked=False: self.import_csv())
+        self.export_button.clicked.connect(lambda _checked=False: self.export_csv())
+        self.table.selectionModel().selectionChanged.connect(self._update_buttons)
+        QShortcut(QKeySequence.StandardKey.Find, self, self.search.setFocus)
+        QShortcut(QKeySequence.StandardKey.Delete, self.table, self.remove_selected)
+
+    # -- state ---------------------------------------------------------------------------------
+
+    def _on_changed(self, what: str) -> None:
+        if not what.startswith(("match", "clock")):  # results do not change the team list
+            self.refresh()
+
+    def refresh(self) -> None:
+        teams = self.ctx.read(list_teams)
+        self.model.set_teams(teams)
+        self.counts.setText(counts_text(teams))
+        self.stack.setCurrentIndex(1 if teams else 0)
+        self.export_button.setEnabled(bool(teams))
+        self._update_buttons()
+
+    def _refused(self, message: str) -> None:
+        self.messages.show_error(message)
+        self.refresh()  # another station may have changed the row: show what is stored
+
+    def selected_teams(self) -> list[TeamInfo]:
+        rows = self.table.selectionModel().selectedRows()
+        return [self.model.team_at(self.proxy.mapToSource(i).row()) for i in rows]
+
+    def _update_buttons(self) -> None:
+        chosen = self.selected_teams()
+        self.remove_button.setEnabled(bool(chosen))
+        self.withdraw_button.setEnabled(bool(chosen))
+        reinstate = bool(chosen) and all(t.withdrawn for t in chosen)
+        self.withdraw_button.setText("Reinstate" if reinstate else "Withdraw")
+
+    # -- actions -------------------------------------------------------------------------------
+
+    def add_teams(self) -> AddTeamDialog:
+        dialog = AddTeamDialog(self.ctx, self)
+        dialog.finished.connect(dialog.deleteLater)
+        dialog.open()
+        return dialog
+
+    def remove_selected(self) -> None:
+        chosen = self.selected_teams()
+        if not chosen:
+            return
+        names = ", ".join(t.name for t in chosen)
+        ask(
+            self,
+            "Remove teams",
+            f"Remove {names}?",
+            "Remove",
+            lambda: self._remove(chosen),
+            "A team that is in a pairing cannot be removed: withdraw it instead.",
+        )
+
+    def _remove(self, teams: list[TeamInfo]) -> None:
+        for team in teams:
+            try:
+                self.ctx.change("teams", remove_team, team.id)
+            except UserError as exc:
+                self.messages.show_error(str(exc))
+                return
+        self.messages.show_info(f"Removed {', '.join(t.name for t in teams)}.")
+
+    def withdraw_selected(self) -> None:
+        chosen = self.selected_teams()
+        reinstate = bool(chosen) and all(t.withdrawn for t in chosen)
+        done: list[TeamInfo] = []
+        for team in chosen:
+            try:
+                done.append(self.ctx.change("teams", withdraw_service, team.id, reinstate))
+            except UserError as exc:
+                self.messages.show_error(str(exc))
+                return
+        if done and reinstate:
+            self.messages.show_info(f"Reinstated {', '.join(t.name for t in done)}.")
+        elif done:
+            after = done[0].withdrawn_after_round or 0
+            self.messages.show_info(
+                f"Withdrew {', '.join(t.name for t in done)}: not paired from round "
+                f"{after + 1} on; results already played stand."
+            )
+
+    def import_csv(self, path: str | None = None) -> CsvImportDialog | None:
+        """Preview a team list and open the import dialog; nothing is written before Import."""
+        if path is None:
+            path, _ = QFileDialog.getOpenFileName(
+                self, "Import a team list", "", "Team lists (*.csv *.txt);;All files (*)"
+            )
+            if not path:
+                return None
+        name = Path(path).name
+        try:
+            data = Path(path).read_bytes()
+            parsed = self.ctx.read(preview_team_list, data)
+        except OSError as exc:
+            self.messages.show_error(f"cannot read {name}: {exc.strerror}")
+            return None
+        except UserError as exc:
+            self.messages.show_error(f"{name}: {exc}")
+            return None
+        dialog = CsvImportDialog(self.ctx, data, parsed, name, self)
+        dialog.accepted.connect(lambda: self._imported(dialog))
+        dialog.finished.connect(dialog.deleteLater)
+        dialog.open()
+        return dialog
+
+    def _imported(self, dialog: CsvImportDialog) -> None:
+        result = dialog.result_
+        if result is None:
+            return
+        text = f"Imported {len(result.imported)} teams."
+        if result.skipped:
+            text += f" Skipped {len(result.skipped)} bad rows."
+        self.messages.show_info(text)
+
+    def export_csv(self, path: str | None = None) -> Path | None:
+        if path is None:
+            suggested = f"{self.ctx.read(get_event).name} teams.csv"
+            path, _ = QFileDialog.getSaveFileName(
+                self, "Export the team list", suggested, "Team lists (*.csv)"
+            )
+            if not path:
+                return None
+        target = Path(path)
+        try:
+            atomic_write(target, self.ctx.read(export_teams).encode("utf-8"))
+        except UserError as exc:
+            self.messages.show_error(str(exc))
+            return None
+        self.messages.show_info(f"Exported {self.model.rowCount()} teams to {target}.")
+        return target

@@ -1,0 +1,103 @@
+"""Pieces of the main window that need no state of their own: the About box, the recent-events
+menu, and where the public display goes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+from PySide6.QtCore import QByteArray, QSettings, Qt
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QWidget
+
+from director import __version__
+from director.ui.recent import RecentEvents
+from director.ui.style import app_icon
+
+APP_TITLE = "Tandem Director"
+PAGE_TITLES = ("Teams", "Rounds", "Match desk", "Standings")  # Ctrl+1 to Ctrl+4, in order
+
+
+def shown_target(target: str) -> str:
+    """An event file's path, or a server address with its password hidden."""
+    if "://" not in target:
+        return target
+    url = urlsplit(target)
+    if url.password is None:
+        return target
+    netloc = url.netloc.replace(f":{url.password}@", ":•••@", 1)
+    return urlunsplit(url._replace(netloc=netloc))
+
+
+def about_box(parent: QWidget) -> QMessageBox:
+    box = QMessageBox(parent)
+    box.setWindowTitle(f"About {APP_TITLE}")
+    box.setIconPixmap(app_icon().pixmap(64, 64))
+    box.setText(f"<b>{APP_TITLE}</b> {__version__}")
+    box.setInformativeText(
+        "Runs Tandem backgammon team events: teams, pairings, clocks, results and standings, "
+        "with every change saved at once.\n\nMIT licence. DejaVu fonts under their own "
+        "licence (see resources/fonts)."
+    )
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    box.open()
+    return box
+
+
+def fill_recent_menu(
+    menu: QMenu,
+    recent: RecentEvents,
+    open_target: Callable[[str], object],
+    cleared: Callable[[], None],
+) -> None:
+    """The File > Open recent entries, rebuilt each time the menu opens."""
+    menu.clear()
+    for entry in recent.entries():
+        action = menu.addAction(entry.name or Path(entry.path).stem)
+        action.setToolTip(entry.path)
+        action.setEnabled(entry.exists)
+        action.triggered.connect(lambda _checked=False, p=entry.path: open_target(p))
+    if menu.isEmpty():
+        menu.addAction("No recent events").setEnabled(False)
+        return
+
+    def clear() -> None:
+        recent.clear()
+        cleared()
+
+    menu.addSeparator()
+    menu.addAction("Clear the list", clear)
+
+
+def place_public_display(display: QWidget, director_screen_of: QWidget) -> None:
+    """Full screen on a screen the director is not using (a projector or TV); with one screen,
+    a window the director can move (its right-click menu goes full screen)."""
+    screens = QGuiApplication.screens()
+    others = [i for i, s in enumerate(screens) if s is not director_screen_of.screen()]
+    show_on = getattr(display, "show_on", None)
+    if others and callable(show_on):
+        show_on(others[0])
+        return
+    display.resize(1280, 720)
+    display.show()
+    display.raise_()
+
+
+def restore_window(window: QMainWindow, settings: QSettings) -> None:
+    """The size, place and toolbars of last time; the first time, a size that suits the screen."""
+    geometry = settings.value("window/geometry")
+    if isinstance(geometry, QByteArray) and window.restoreGeometry(geometry):
+        state = settings.value("window/state")
+        if isinstance(state, QByteArray):
+            window.restoreState(state)
+        return
+    screen = QGuiApplication.primaryScreen().availableGeometry()
+    if screen.width() <= 1440 or screen.height() <= 900:
+        # a laptop screen: use all of it (the geometry too, for a desktop without a window
+        # manager to honour "maximized")
+        window.setGeometry(screen)
+        window.setWindowState(Qt.WindowState.WindowMaximized)
+    else:
+        window.resize(1400, 900)
+        window.move(screen.center() - window.rect().center())

@@ -1,0 +1,149 @@
+"""Importing a team list: the preview marks every bad row, and nothing is written before Import."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from director.domain.teamlist import parse_team_list
+from director.services.teams import add_team
+from director.store.engine import open_database
+from director.ui.context import EventContext
+from director.ui.csv_import_dialog import CHECK_COLUMN, PreviewModel, preview_rows
+from director.ui.teams_page import TeamsPage
+from tests.ui.app_helpers import OFFSCREEN_NOISE, stored_teams
+
+pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_NOISE)
+
+MIXED = (
+    "team;player1;player2;club;rating;seed\n"
+    "Blue Bar;Ana;Ben;North;1650;\n"
+    "Gammonites;Cleo;;South;;\n"
+    "Prime Time;Eva;Femi;;strong;\n"
+    "Anchor Crew;Gus;Hana;;;\n"
+    "blue bar;Ivo;Jade;;;\n"
+)
+GOOD = "team,player1,player2\nBlue Bar,Ana,Ben\nGammonites,Cleo,Dev\n"
+
+
+@pytest.fixture
+def page(qtbot: QtBot, event_path: Path) -> Iterator[TeamsPage]:
+    ctx = EventContext(open_database(str(event_path)))
+    widget = TeamsPage(ctx)
+    qtbot.addWidget(widget)
+    widget.show()
+    yield widget
+    ctx.close()
+
+
+def write(tmp_path: Path, text: str | bytes, name: str = "teams.csv") -> str:
+    path = tmp_path / name
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+def test_the_preview_model_passes_the_model_tester(qtmodeltester) -> None:  # type: ignore[no-untyped-def]
+    parsed = parse_team_list(MIXED)
+    qtmodeltester.check(PreviewModel(preview_rows(parsed, MIXED)))
+
+
+def test_every_bad_row_is_marked_with_its_reason_and_nothing_is_written(
+    qtbot: QtBot, page: TeamsPage, tmp_path: Path, event_path: Path
+) -> None:
+    dialog = page.import_csv(write(tmp_path, MIXED))
+    assert dialog is not None and dialog.isVisible()
+    model = dialog.model
+    checks = {
+        model.index(row, 0).data(): model.index(row, CHECK_COLUMN).data()
+        for row in range(model.rowCount())
+    }
+    assert checks == {
+        "2": "OK",
+        "3": "player2 is empty",
+        "4": "rating 'strong' is not a whole number",
+        "5": "OK",
+        "6": "team 'blue bar' is already in the list",
+    }
+    bad = model.index(1, 1)
+    assert bad.data() == "Gammonites;Cleo;;South;;"  # the line as written, to find it in the file
+    assert bad.data(Qt.ItemDataRole.BackgroundRole) is not None
+    assert (
+        dialog.summary.text()
+        == "2 teams ready to import; 3 bad rows, marked in red with the reason."
+    )
+    assert not dialog.import_button.isEnabled()
+    assert "Nothing is imported while the list has bad rows" in dialog.error.text()
+    dialog.reject()
+    assert stored_teams(event_path) == []
+
+
+def test_import_the_good_rows_only(
+    qtbot: QtBot, page: TeamsPage, tmp_path: Path, event_path: Path
+) -> None:
+    dialog = page.import_csv(write(tmp_path, MIXED))
+    assert dialog is not None
+    dialog.skip_bad.setChecked(True)
+    assert dialog.import_button.isEnabled()
+    with qtbot.waitSignal(dialog.accepted):
+        dialog.import_button.click()
+    assert [(t.name, t.players, t.rating) for t in stored_teams(event_path)] == [
+        ("Blue Bar", ("Ana", "Ben"), 1650),
+        ("Anchor Crew", ("Gus", "Hana"), None),
+    ]
+    assert page.proxy.rowCount() == 2
+    assert page.messages.text == "Imported 2 teams. Skipped 3 bad rows."
+
+
+def test_a_clean_list_imports_at_once(
+    qtbot: QtBot, page: TeamsPage, tmp_path: Path, event_path: Path
+) -> None:
+    dialog = page.import_csv(write(tmp_path, GOOD))
+    assert dialog is not None
+    assert not dialog.skip_bad.isVisibleTo(dialog)
+    assert dialog.import_button.text() == "Import 2 teams"
+    with qtbot.waitSignal(dialog.accepted):
+        dialog.import_button.click()
+    assert [t.name for t in stored_teams(event_path)] == ["Blue Bar", "Gammonites"]
+
+
+def test_a_team_registered_meanwhile_is_refused_in_the_dialog(
+    qtbot: QtBot, page: TeamsPage, tmp_path: Path, event_path: Path
+) -> None:
+    dialog = page.import_csv(write(tmp_path, GOOD))
+    assert dialog is not None
+    page.ctx.change("teams", add_team, "Gammonites", ("Someone", "Else"))  # another station
+    dialog.import_button.click()
+    assert dialog.isVisible()
+    assert "nothing imported" in dialog.error.text()
+    assert "already in the list" in dialog.error.text()
+    assert [t.name for t in stored_teams(event_path)] == ["Gammonites"]
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"team,player1,player2\nCaf\xe9,A,B\n", "the file is not UTF-8"),
+        (b"", "the file is empty"),
+        (b"name,first,second\nA,B,C\n", "the header row lacks team, player1, player2"),
+    ],
+)
+def test_a_file_that_is_no_team_list_is_refused_before_any_preview(
+    page: TeamsPage, tmp_path: Path, event_path: Path, content: bytes, message: str
+) -> None:
+    assert page.import_csv(write(tmp_path, content)) is None
+    assert page.messages.kind == "error"
+    assert page.messages.text.startswith("teams.csv: ")
+    assert message in page.messages.text
+    assert stored_teams(event_path) == []
+
+
+def test_a_missing_file_is_refused(page: TeamsPage, tmp_path: Path) -> None:
+    assert page.import_csv(str(tmp_path / "gone.csv")) is None
+    assert page.messages.text == "cannot read gone.csv: No such file or directory"

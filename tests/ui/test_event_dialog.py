@@ -1,0 +1,196 @@
+"""The new-event / event-options dialog: every option round-trips, bad input writes nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QLabel
+from pytestqt.qtbot import QtBot
+
+from director.domain.rules import (
+    ClockMode,
+    End,
+    EventOptions,
+    LateEntry,
+    Level,
+    MatchPointScheme,
+    MatchRules,
+    PairingSystem,
+    Paper,
+    RoundOne,
+    Scoring,
+    Side,
+    TieBreak,
+    TimeControl,
+)
+from director.domain.scoring import Game
+from director.services.results import create_match, record_game
+from director.services.teams import add_team
+from director.store.engine import open_database
+from director.ui.context import EventContext
+from director.ui.event_dialog import EventDialog, file_name_for
+from director.ui.option_form import OptionsForm
+from director.ui.option_texts import EXPLANATIONS
+from tests.ui.app_helpers import OFFSCREEN_NOISE, stored_event
+
+pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_NOISE)
+
+UNUSUAL = EventOptions(
+    match=MatchRules(7, Scoring.KILLER_PIP_SQUEEZE, True, 1, True, False),
+    time_control=TimeControl(150, 10, ClockMode.BRONSTEIN),
+    pairing_system=PairingSystem.ROUND_ROBIN,
+    rounds=0,
+    round_one=RoundOne.RANDOM,
+    late_entry=LateEntry.BYE_EQUIVALENT,
+    avoid_same_club=True,
+    double_round_robin=True,
+    consolation=True,
+    match_points=MatchPointScheme.ONE_HALF_ZERO,
+    tie_breaks=(TieBreak.HEAD_TO_HEAD, TieBreak.POINTS_FOR),
+    paper=Paper.LETTER,
+)
+
+
+def new_dialog(qtbot: QtBot, folder: Path) -> EventDialog:
+    dialog = EventDialog(folder=folder)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    return dialog
+
+
+def test_every_option_round_trips_through_the_form(qtbot: QtBot) -> None:
+    form = OptionsForm()
+    qtbot.addWidget(form)
+    assert form.options() == EventOptions()
+    form.set_options(UNUSUAL)
+    assert form.options() == UNUSUAL
+
+
+def test_every_option_has_an_editor_with_its_explanation(qtbot: QtBot) -> None:
+    form = OptionsForm()
+    qtbot.addWidget(form)
+    for key, (_label, explanation, default) in EXPLANATIONS.items():
+        editor = getattr(form, key)
+        assert editor.toolTip() == explanation
+        notes = [w.text() for w in form.findChildren(QLabel)]
+        assert f"{explanation} Default: {default}." in notes
+
+
+def test_a_preset_fills_the_clock_and_an_edit_shows_custom(qtbot: QtBot) -> None:
+    form = OptionsForm()
+    qtbot.addWidget(form)
+    form.preset.setCurrentText("US delay: 2 min + 12 s delay")
+    assert form.time_control() == TimeControl(120, 12, ClockMode.DELAY)
+    form.increment.setValue(13)
+    assert form.preset.currentText() == "Custom"
+
+
+def test_the_base_time_reads_minutes_and_seconds(qtbot: QtBot) -> None:
+    form = OptionsForm()
+    qtbot.addWidget(form)
+    form.base.lineEdit().selectAll()
+    qtbot.keyClicks(form.base.lineEdit(), "2:30")
+    form.base.interpretText()
+    assert form.base.value() == 150
+    assert form.base.text() == "2:30"
+
+
+def test_creating_an_event_writes_the_file_with_the_chosen_options(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    dialog = new_dialog(qtbot, tmp_path)
+    qtbot.keyClicks(dialog.name, "Spring Tandem: Day 1")
+    assert dialog.path.text() == str(tmp_path / "Spring Tandem- Day 1.tandem")
+    dialog.venue.insert("Café Bar")  # QTest types ASCII only: paste the accent
+    dialog.options_form.set_options(UNUSUAL)
+    with qtbot.waitSignal(dialog.accepted):
+        dialog.ok_button.click()
+    assert dialog.database is not None
+    dialog.database.close()
+    info = stored_event(tmp_path / "Spring Tandem- Day 1.tandem")
+    assert (info.name, info.venue, info.options) == ("Spring Tandem: Day 1", "Café Bar", UNUSUAL)
+
+
+def test_a_missing_name_is_refused_and_leaves_no_file(qtbot: QtBot, tmp_path: Path) -> None:
+    dialog = new_dialog(qtbot, tmp_path)
+    dialog.set_path(str(tmp_path / "night.tandem"))
+    dialog.ok_button.click()
+    assert dialog.isVisible()
+    assert dialog.error.text() == "The event needs a name."
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_clock_without_time_is_shown_on_the_clock_tab_and_writes_nothing(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    dialog = new_dialog(qtbot, tmp_path)
+    qtbot.keyClicks(dialog.name, "Night")
+    dialog.options_form.base.setValue(0)
+    dialog.options_form.increment.setValue(0)
+    clock = next(t for t in dialog.options_form.tabs if t.title == "Clock")
+    assert clock.error.isVisibleTo(clock.widget)
+    assert "A clock needs some time" in clock.error.text()
+    dialog.ok_button.click()
+    assert dialog.isVisible()
+    assert not dialog.tabs.tabIcon(dialog.tabs.indexOf(clock.widget)).isNull()
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_existing_file_is_never_overwritten(qtbot: QtBot, tmp_path: Path) -> None:
+    existing = tmp_path / "night.tandem"
+    existing.write_bytes(b"precious")
+    dialog = new_dialog(qtbot, tmp_path)
+    qtbot.keyClicks(dialog.name, "Night")
+    dialog.set_path(str(tmp_path / "night"))  # the extension is added
+    dialog.ok_button.click()
+    assert "already exists" in dialog.path_error.text()
+    assert existing.read_bytes() == b"precious"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["night.tandem"]
+
+
+def test_a_missing_folder_is_refused(qtbot: QtBot, tmp_path: Path) -> None:
+    dialog = new_dialog(qtbot, tmp_path)
+    qtbot.keyClicks(dialog.name, "Night")
+    dialog.set_path(str(tmp_path / "no such folder" / "night.tandem"))
+    dialog.ok_button.click()
+    assert "does not exist" in dialog.path_error.text()
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_editing_options_is_written_through_the_service(qtbot: QtBot, event_path: Path) -> None:
+    ctx = EventContext(open_database(str(event_path)))
+    dialog = EventDialog(ctx=ctx)
+    qtbot.addWidget(dialog)
+    assert dialog.name.text() == "Template Open"
+    dialog.options_form.match_length.setValue(9)
+    with qtbot.waitSignal(ctx.changed):
+        dialog.ok_button.click()
+    ctx.close()
+    assert stored_event(event_path).options.match.match_length == 9
+
+
+def test_a_locked_option_is_refused_in_the_dialog_and_nothing_changes(
+    qtbot: QtBot, event_path: Path
+) -> None:
+    ctx = EventContext(open_database(str(event_path)))
+    a = ctx.change("teams", add_team, "A", ("a1", "a2"))
+    b = ctx.change("teams", add_team, "B", ("b1", "b2"))
+    match = ctx.change("match", create_match, a.id, b.id)
+    ctx.change("match", record_game, match.id, Game(1, 1, Side.A, End.BEAR_OFF, 1, Level.SINGLE))
+    dialog = EventDialog(ctx=ctx)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.options_form.match_length.setValue(3)
+    qtbot.keyClicks(dialog.venue, "Elsewhere")
+    dialog.ok_button.click()
+    assert dialog.isVisible()
+    assert "cannot change once games are recorded" in dialog.error.text()
+    ctx.close()
+    stored = stored_event(event_path)
+    assert (stored.options.match.match_length, stored.venue) == (5, "")
+
+
+def test_file_names_drop_characters_no_file_system_takes() -> None:
+    assert file_name_for('a/b:c*?"<>|') == "a-b-c------.tandem"
+    assert file_name_for("  ") == "event.tandem"

@@ -1,0 +1,83 @@
+"""The in-app help: every page loads, every option is explained, links between pages work."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from PySide6.QtCore import QUrl
+from PySide6.QtGui import QKeySequence
+from pytestqt.qtbot import QtBot
+
+from director.domain.rules import TIME_CONTROL_PRESETS, Scoring, TieBreak
+from director.ui.clock.keys import ACTIONS
+from director.ui.desk.match_desk import CORRECT_KEY, RECORD_KEYS, UNDO_KEY
+from director.ui.help import TOPICS, HelpWindow, help_text
+from director.ui.option_form import CUSTOM
+from director.ui.option_texts import EXPLANATIONS
+from director.ui.option_widgets import tie_break_name
+from tests.ui.app_helpers import OFFSCREEN_NOISE
+
+pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_NOISE)
+
+
+@pytest.mark.parametrize("key", [key for key, _title, _file in TOPICS])
+def test_every_topic_is_shown_as_formatted_text(qtbot: QtBot, key: str) -> None:
+    window = HelpWindow()
+    qtbot.addWidget(window)
+    window.show_topic(key)
+    assert window.topic == key
+    shown = window.browser.toPlainText()
+    first_heading = re.search(r"^# (.+)$", help_text(key), re.MULTILINE)
+    assert first_heading is not None
+    assert shown.startswith(first_heading.group(1))
+    assert "**" not in shown and "](" not in shown  # Markdown was rendered, not shown raw
+
+
+def test_the_options_page_explains_every_option_and_choice() -> None:
+    text = " ".join(help_text("options").split())  # a name may wrap across lines
+    for label, _explanation, _default in EXPLANATIONS.values():
+        assert f"**{label}**" in text, label
+    for scoring in Scoring:
+        assert scoring.label in text
+    for tie_break in TieBreak:
+        assert tie_break_name(tie_break).lower() in text.lower()
+    assert f"*{CUSTOM}*" in text
+    assert next(iter(TIME_CONTROL_PRESETS)) in text  # the default preset, by its name
+
+
+def test_the_rules_page_names_the_rule_book_terms() -> None:
+    text = " ".join(help_text("rules").lower().split())
+    for term in (
+        "one-cube pair",
+        "cube board",
+        "rule 4′",
+        "rule 5′",
+        "pip squeeze",
+        "pin game",
+        "chasing the girls",
+        "buchholz",
+        "fischer",
+        "bronstein",
+        "simple delay",
+    ):
+        assert term in text, term
+
+
+def test_a_link_to_another_help_page_opens_it(qtbot: QtBot) -> None:
+    window = HelpWindow()
+    qtbot.addWidget(window)
+    window.show_topic("start")
+    window.browser.anchorClicked.emit(QUrl("options.md"))
+    assert window.topic == "options"
+    assert window.browser.toPlainText().startswith("The event options")
+
+
+def test_the_keys_page_lists_the_keys_of_every_page_and_the_clock() -> None:
+    keys = help_text("keys")
+    for key in (*RECORD_KEYS, UNDO_KEY, CORRECT_KEY, "Ctrl+Shift+P"):
+        assert f"| {key} |" in keys, key
+    for action in ACTIONS:
+        name = QKeySequence(action.default).toString()
+        shown = {"Return": "Enter"}.get(name, name)
+        assert f"| {shown} |" in keys, action.name
