@@ -14,10 +14,20 @@ trap stop_test_postgres EXIT
 .venv/bin/ruff check director tests
 .venv/bin/ruff format --check director tests
 .venv/bin/mypy
+log=$(mktemp)
 set +e
-.venv/bin/python -m pytest "$@"
-status=$?
+.venv/bin/python -m pytest "$@" 2>&1 | tee "$log"
+status=${PIPESTATUS[0]}
 set -e
 # pytest exits 5 when it ran no test: that is a failure here, not a pass
 if [ "$status" -eq 5 ]; then echo "no tests ran" >&2; exit 1; fi
+# --- the frozen app (installer/README.md): after the unit tests pass, build the one-folder app
+# with PyInstaller and smoke-test the bundle (about 1.5 min). It runs on a full test run;
+# TANDEM_SMOKE_FROZEN=0 skips it, TANDEM_SMOKE_FROZEN=1 forces it with pytest arguments too.
+if [ "$status" -eq 0 ] && [ "${TANDEM_SMOKE_FROZEN:-$([ $# -eq 0 ] && echo 1 || echo 0)}" != 0 ]; then
+  bash scripts/smoke_frozen.sh || status=$?
+fi
+# the test runner's own closing line comes last, so whoever reads the log sees the count
+grep -E '^=+ .*(passed|failed|error).* in [0-9.]+s' "$log" | tail -1 || true
+rm -f "$log"
 exit "$status"

@@ -12,11 +12,17 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from director import __version__
-from director.cli import core, pairings, reliability, reports
+from director.cli import clocks, core, pairings, reliability, reports
 from director.cli.common import EXIT_USAGE, Parser
 from director.domain.errors import UserError
 
-REGISTRARS = (core.register, pairings.register, reliability.register, reports.register)
+REGISTRARS = (
+    core.register,
+    pairings.register,
+    reliability.register,
+    reports.register,
+    clocks.register,
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -39,6 +45,10 @@ def _command_names(parser: argparse.ArgumentParser) -> set[str]:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["--smoke-test"]:  # hidden: the built app's self-test (installer/README.md)
+        from director.ui.smoke import main as smoke_test
+
+        return smoke_test(argv[1:])
     commands = _command_names(parser)
     # `tandem-director FILE` opens that event in the app: a first word that is no command
     event = None

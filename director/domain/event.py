@@ -6,7 +6,9 @@ after the session that read them has closed.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from director.domain.cube import Cube, PairCubeRule, board_may_double
 from director.domain.match import MatchOutcome
@@ -53,6 +55,14 @@ class LiveCubes:
         return self.board1 if board == 1 else self.board2
 
 
+class PlayStatus(StrEnum):
+    """Where a match, or a whole round, stands."""
+
+    NOT_STARTED = "not started"
+    IN_PROGRESS = "in progress"
+    FINISHED = "finished"
+
+
 @dataclass(frozen=True)
 class MatchInfo:
     id: int
@@ -72,6 +82,13 @@ class MatchInfo:
     def is_bye(self) -> bool:
         return self.team_b is None
 
+    @property
+    def status(self) -> PlayStatus:
+        """Finished: a result, a bye or a forfeit; in progress: a game is recorded."""
+        if self.is_bye or self.forfeit_by is not None or self.outcome.finished:
+            return PlayStatus.FINISHED
+        return PlayStatus.IN_PROGRESS if self.games else PlayStatus.NOT_STARTED
+
     def team(self, side: Side) -> TeamInfo | None:
         return self.team_a if side is Side.A else self.team_b
 
@@ -90,3 +107,13 @@ class MatchInfo:
             return False, f"board {board}'s game of this pair is recorded"
         cube_board = self.cubes.cube_board or self.outcome.cube_board
         return board_may_double(self.outcome.cube_rule, board, cube_board)
+
+
+def round_status(matches: Iterable[MatchInfo]) -> PlayStatus:
+    """A round is finished when all its matches are, not started while none has begun."""
+    statuses = {m.status for m in matches}
+    if statuses <= {PlayStatus.FINISHED}:
+        return PlayStatus.FINISHED
+    if statuses == {PlayStatus.NOT_STARTED}:
+        return PlayStatus.NOT_STARTED
+    return PlayStatus.IN_PROGRESS

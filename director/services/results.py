@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session, selectinload
 from sqlalchemy.orm.attributes import flag_modified
 from sqlalchemy.orm.exc import StaleDataError
 
-from director.domain.cube import Cube
+from director.domain.cube import Cube, board_may_double
 from director.domain.errors import UserError
 from director.domain.event import MatchInfo
 from director.domain.match import MatchOutcome, score_match
@@ -188,6 +188,13 @@ def record_game(
     if info.outcome.finished:
         raise UserError(f"the match is over ({info.outcome.result}): no more games")
     game = replace(game, pair=info.outcome.current_pair)
+    if game.used_cube:
+        # RULES §4 live: an offer on the other board made it the pair's cube board
+        allowed, reason = board_may_double(
+            info.outcome.cube_rule, game.board, info.cubes.cube_board
+        )
+        if not allowed:
+            raise UserError(f"board {game.board} cannot have used the cube: {reason}")
     outcome = _check_outcome(info, (*info.games, game))
     pair = _pair_row(session, row, game.pair)
     seq = (

@@ -7,13 +7,12 @@ rows to their values, writes what the director accepts, and audits every overrid
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from director.domain.errors import UserError
-from director.domain.event import MatchInfo, TeamInfo
+from director.domain.event import MatchInfo, PlayStatus, TeamInfo, round_status
 from director.domain.pairing.checker import Violation, check_event
 from director.domain.pairing.control import check_manual, swap_teams
 from director.domain.pairing.engine import pair_round, planned_rounds
@@ -34,11 +33,7 @@ from director.services.results import list_matches, new_match_row
 from director.services.teams import list_teams
 from director.store import convert, models
 
-
-class RoundStatus(StrEnum):
-    NOT_STARTED = "not started"
-    IN_PROGRESS = "in progress"
-    FINISHED = "finished"
+RoundStatus = PlayStatus  # a round's status is its matches' (domain.event.round_status)
 
 
 @dataclass(frozen=True)
@@ -80,14 +75,17 @@ def team_entry(team: TeamInfo) -> TeamEntry:
     )
 
 
+def _outcome(result: str, forfeit_by: str | None, bye: bool) -> Outcome:
+    if bye:
+        return Outcome.BYE
+    if forfeit_by is not None:
+        return Outcome.FORFEIT_B if forfeit_by == "A" else Outcome.FORFEIT_A
+    return Outcome(result)
+
+
 def match_result(match: MatchInfo) -> MatchResult:
     assert match.round is not None
-    if match.team_b is None:
-        outcome = Outcome.BYE
-    elif match.forfeit_by is not None:
-        outcome = Outcome.FORFEIT_B if match.forfeit_by.value == "A" else Outcome.FORFEIT_A
-    else:
-        outcome = Outcome(match.outcome.result.value)
+    forfeit = match.forfeit_by.value if match.forfeit_by else None
     return MatchResult(
         round=match.round,
         table=match.table,
@@ -95,8 +93,35 @@ def match_result(match: MatchInfo) -> MatchResult:
         team_b=match.team_b.id if match.team_b else None,
         score_a=match.outcome.final.a,
         score_b=match.outcome.final.b,
-        outcome=outcome,
+        outcome=_outcome(match.outcome.result.value, forfeit, match.team_b is None),
     )
+
+
+def stored_results(session: Session) -> list[MatchResult]:
+    """Every round's results from the stored scorelines: one query, no re-scoring.
+
+    Every write re-scores its match before it commits, and `check` proves the stored
+    scorelines equal the games, so standings and pairings can read them directly.
+    """
+    m = models.Match
+    query = (
+        select(
+            models.Round.number,
+            m.table_no,
+            m.team_a_id,
+            m.team_b_id,
+            m.final_a,
+            m.final_b,
+            m.result,
+            m.forfeit_by,
+        )  # fmt: skip
+        .join(models.Round, m.round_id == models.Round.id)
+        .order_by(models.Round.number, m.table_no, m.id)
+    )
+    return [
+        MatchResult(number, table, a, b, fa, fb, _outcome(result, forfeit, b is None))
+        for number, table, a, b, fa, fb, result, forfeit in session.execute(query)
+    ]
 
 
 def forbidden_pairs(session: Session) -> frozenset[frozenset[int]]:
@@ -119,14 +144,10 @@ def pairing_inputs(session: Session) -> PairingInputs:
         forbidden_pairs=forbidden_pairs(session),
         random_seed=event.random_seed,
     )
-    matches = [m for m in list_matches(session) if m.round is not None]
-    results = [match_result(m) for m in matches]
+    results = stored_results(session)
     by_round: dict[int, list[Pairing]] = {}
-    for m in matches:
-        assert m.round is not None
-        by_round.setdefault(m.round, []).append(
-            Pairing(m.table, m.team_a.id, m.team_b.id if m.team_b else None)
-        )
+    for r in results:
+        by_round.setdefault(r.round, []).append(Pairing(r.table, r.team_a, r.team_b))
     rounds = [RoundPairing(n, tuple(p)) for n, p in sorted(by_round.items())]
     return PairingInputs([team_entry(t) for t in list_teams(session)], results, rounds, options)
 
@@ -134,20 +155,12 @@ def pairing_inputs(session: Session) -> PairingInputs:
 # --- reading rounds -------------------------------------------------------------------------
 
 
-def _status(matches: tuple[MatchInfo, ...]) -> RoundStatus:
-    if all(m.is_bye or m.forfeit_by is not None or m.outcome.finished for m in matches):
-        return RoundStatus.FINISHED
-    if any(m.games or m.forfeit_by is not None for m in matches):
-        return RoundStatus.IN_PROGRESS
-    return RoundStatus.NOT_STARTED
-
-
 def list_rounds(session: Session) -> list[RoundInfo]:
     matches = list_matches(session)
     out = []
     for row in session.scalars(select(models.Round).order_by(models.Round.number)):
         mine = tuple(m for m in matches if m.round == row.number)
-        out.append(RoundInfo(row.number, row.published, _status(mine), mine))
+        out.append(RoundInfo(row.number, row.published, round_status(mine), mine))
     return out
 
 
@@ -165,9 +178,7 @@ def _next_number(session: Session) -> int:
     rounds = list_rounds(session)
     if rounds and rounds[-1].status is not RoundStatus.FINISHED:
         unfinished = [
-            f"table {m.table}"
-            for m in rounds[-1].matches
-            if not (m.is_bye or m.forfeit_by is not None or m.outcome.finished)
+            f"table {m.table}" for m in rounds[-1].matches if m.status is not PlayStatus.FINISHED
         ]
         raise UserError(
             f"round {rounds[-1].number} is not finished yet ({', '.join(unfinished)}): "

@@ -151,7 +151,7 @@ def status_line(db: EventDatabase) -> str:
     return f"{teams} teams, {len(rounds)} rounds ({finished} finished), {matches} matches"
 
 
-DEMO_NAME = "Demo Club Night"
+DEMO_NAME = "Demo club night"
 
 
 def build_demo(target: str, seed: int = 2026) -> None:

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from sqlalchemy.orm import Session
 
 from director.domain.event import TeamInfo
-from director.domain.pairing.model import MatchResult
 from director.domain.rules import Side, TieBreak
 from director.domain.standings import (
     TIE_BREAK_DEFINITIONS,
@@ -22,7 +21,7 @@ from director.domain.standings import (
 )
 from director.services.events import get_event
 from director.services.results import list_matches
-from director.services.rounds import match_result, team_entry
+from director.services.rounds import stored_results, team_entry
 from director.services.teams import team_map
 
 
@@ -40,14 +39,10 @@ class Standings:
     through_round: int
 
 
-def _results(session: Session) -> list[MatchResult]:
-    return [match_result(m) for m in list_matches(session) if m.round is not None]
-
-
 def standings(session: Session, through_round: int | None = None) -> Standings:
     options = get_event(session).options
     teams = team_map(session)
-    results = _results(session)
+    results = stored_results(session)
     rows = compute_standings(
         [team_entry(t) for t in teams.values()],
         results,
@@ -82,7 +77,7 @@ def standings_json(view: Standings) -> list[dict[str, object]]:
 
 
 def event_crosstable(session: Session) -> dict[int, dict[int, CrossCell]]:
-    return crosstable(_results(session))
+    return crosstable(stored_results(session))
 
 
 def board_statistics(session: Session) -> list[BoardTotals]:

@@ -65,7 +65,7 @@ def test_a_game_breaking_the_one_cube_rule_is_refused_and_nothing_written(
     record(db, match_id, bear_off(A, 1, cube=2))
     record(db, match_id, bear_off(A, 2))  # 3-0: A is 2-away, so pair 2 is a one-cube pair
     record(db, match_id, bear_off(B, 1, cube=2))
-    with pytest.raises(UserError, match="both boards"):
+    with pytest.raises(UserError, match="the cube is on board 1, dead here"):
         record(db, match_id, Game(0, 2, B, End.PASS, cube=1))
     assert len(reopen(event_path, match_id).games) == 3
 
@@ -152,3 +152,13 @@ def test_a_team_cannot_play_itself(db: EventDatabase, match_id: int) -> None:
         team = results.get_match(s, match_id).team_a.id
         with pytest.raises(UserError, match="cannot play itself"):
             results.create_match(s, team, team)
+
+
+def test_a_dead_board_cannot_record_a_doubled_game(db: EventDatabase, match_id: int) -> None:
+    record(db, match_id, bear_off(A, 1, cube=2))
+    record(db, match_id, bear_off(A, 2))  # 3-0: pair 2 is a one-cube pair
+    with db.Session() as s, s.begin():
+        results.cube_action(s, match_id, 1, "offer", B)  # board 1 takes the cube
+    with pytest.raises(UserError, match="board 2 cannot have used the cube"):
+        record(db, match_id, bear_off(B, 2, cube=2))
+    assert record(db, match_id, bear_off(B, 2)).outcome.score == Score(3, 1)

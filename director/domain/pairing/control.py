@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection, Sequence
 
+from director.domain.errors import UserError
 from director.domain.pairing.model import History, MatchResult, Pairing, TeamEntry
 
 
@@ -87,7 +88,7 @@ def swap_teams(pairings: Sequence[Pairing], first: int, second: int) -> tuple[Pa
     placed = {t for p in pairings for t in p.teams}
     missing = [t for t in (first, second) if t not in placed]
     if missing:
-        raise ValueError(f"team {missing[0]} is not in these pairings")
+        raise UserError(f"team {missing[0]} is not in these pairings")
     return tuple(
         Pairing(p.table, swapped(p.team_a), None if p.team_b is None else swapped(p.team_b))
         for p in pairings

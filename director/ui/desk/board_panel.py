@@ -1,0 +1,94 @@
+"""One board at the desk: its two players, the state of its game in this pair, its cube, and
+the button that records its game."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QGroupBox, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from director.domain.event import MatchInfo
+from director.ui.desk.cube_widget import CubeWidget
+from director.ui.desk.words import board_players, side_name
+
+
+class BoardPanel(QGroupBox):
+    """Board 1 (A1 v B1) or board 2 (A2 v B2)."""
+
+    record = Signal(int)  # board
+    cube_action = Signal(int, str, object)  # board, "offer"/"take"/"pass"/"withdraw", Side|None
+
+    def __init__(self, board: int, parent: QWidget | None = None) -> None:
+        super().__init__(f"Board {board}", parent)
+        self.board = board
+        self.setStyleSheet("QGroupBox { font-weight: bold; font-size: 12pt; }")
+        self.players = QLabel()
+        self.players.setObjectName("players")
+        self.players.setWordWrap(True)
+        self.players.setStyleSheet("font-size: 13pt; font-weight: normal;")
+        self.status = QLabel()
+        self.status.setObjectName("boardStatus")
+        self.status.setWordWrap(True)
+        self.status.setStyleSheet("font-weight: normal;")
+        self.cube = CubeWidget(board)
+        self.cube.setStyleSheet(self.cube.styleSheet() + " QWidget { font-weight: normal; }")
+        self.record_button = QPushButton(f"Record game on board {board}…")
+        self.record_button.setObjectName("record")
+        self.record_button.setStyleSheet("font-size: 11pt; padding: 6px;")
+        self.record_button.clicked.connect(lambda: self.record.emit(board))
+        self.cube.offer.connect(lambda side: self.cube_action.emit(board, "offer", side))
+        self.cube.take.connect(lambda: self.cube_action.emit(board, "take", None))
+        self.cube.passed.connect(lambda: self.cube_action.emit(board, "pass", None))
+        self.cube.withdraw.connect(lambda: self.cube_action.emit(board, "withdraw", None))
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.players)
+        layout.addWidget(self.status)
+        layout.addWidget(self.cube)
+        layout.addStretch(1)
+        layout.addWidget(self.record_button)
+
+    def show_match(self, match: MatchInfo) -> None:
+        a, b = board_players(match, self.board)
+        n = self.board
+        self.players.setText(
+            f"<b>A{n}</b> {a} <span style='color:gray'>({match.names[0]})</span>"
+            f"&nbsp; v &nbsp;<b>B{n}</b> {b} <span style='color:gray'>({match.names[1]})</span>"
+        )
+        outcome = match.outcome
+        live = self.live(match)
+        self.status.setText(self.status_text(match))
+        self.record_button.setEnabled(live)
+        key = f"Alt+{self.board}"
+        self.record_button.setToolTip(
+            f"Record this board's game ({key})" if live else self.status_text(match)
+        )
+        self.cube.show_cube(match.cubes.of(self.board), match.may_double(self.board), (a, b), live)
+        self.cube.set_has_cube(match.rules.scoring.has_cube, outcome.cube_rule.reason)
+
+    def live(self, match: MatchInfo) -> bool:
+        """Its game of the current pair is still being played."""
+        return not (
+            match.is_bye
+            or match.forfeit_by is not None
+            or match.outcome.finished
+            or self.board in match.outcome.boards_done
+        )
+
+    def status_text(self, match: MatchInfo) -> str:
+        outcome = match.outcome
+        if match.is_bye:
+            return "a bye: no games"
+        if match.forfeit_by is not None:
+            return f"won by forfeit: team {match.forfeit_by} did not play"
+        pair = outcome.current_pair
+        if self.board in outcome.boards_done:
+            game = next(g for g in match.games if g.pair == pair and g.board == self.board)
+            line = next((ln for ln in outcome.lines if ln.game is game), None)
+            points = line.points if line else 0
+            won = f"{side_name(match, game.winner)} won {points} ({game.end})"
+            if line is not None and not line.counted:
+                won = f"abandoned under rule 4′ ({side_name(match, game.winner)} won it)"
+            waiting = "" if outcome.finished else f"; waiting for board {3 - self.board}"
+            return f"Pair {pair}: recorded, {won}{waiting}"
+        if outcome.finished:
+            return "the match is over"
+        return f"Pair {pair}: in play"

@@ -1,0 +1,338 @@
+"""The match desk: one match on one page.
+
+Both boards side by side with their players and cubes, the pair and its one-cube state, the
+scoreline with away scores and the MET equity, a place for the clocks, the games, and the
+result. Every change goes through `ctx.change`; the page re-reads its match on `ctx.changed`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from director.domain.cube import board_may_double
+from director.domain.errors import UserError
+from director.domain.event import MatchInfo
+from director.domain.rules import Side
+from director.domain.scoring import Game, game_problems
+from director.services import results
+from director.services.events import rounds_paired
+from director.ui.context import EventContext
+from director.ui.desk.board_panel import BoardPanel
+from director.ui.desk.games_panel import GamesPanel
+from director.ui.desk.match_picker import MatchPicker
+from director.ui.desk.record_dialog import CorrectGameDialog, RecordGameDialog
+from director.ui.desk.scoreline import Scoreline
+from director.ui.message_bar import MessageBar, ask
+from director.ui.style import hint, section_title
+
+# Ctrl+digits switch pages and Ctrl+E opens the event options (main window): the desk keeps clear.
+RECORD_KEYS = ("Alt+1", "Alt+2")
+UNDO_KEY = "Ctrl+Backspace"
+CORRECT_KEY = "F2"
+BANNER_STYLE = "padding: 4px 8px; border-radius: 4px; font-size: 11pt; font-weight: bold;"
+
+
+class MatchDeskPage(QWidget):
+    title = "Match desk"
+
+    game_recorded = Signal(int, int)  # match id, board: that board's clock stops
+    clock_requested = Signal(int)  # match id: open the clock window for it
+
+    def __init__(self, ctx: EventContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.match_id: int | None = None
+        self.match: MatchInfo | None = None
+        self.dialog: RecordGameDialog | None = None
+        self.clock_settings: QSettings | None = None  # the clock window's keys (tests: a file)
+
+        self.picker = MatchPicker(self.round_matches)
+        self.picker.picked.connect(self.show_match)
+        self.heading = QLabel()
+        self.heading.setObjectName("heading")
+        self.heading.setStyleSheet("font-size: 14pt; font-weight: bold;")
+        self.pair_label = QLabel()
+        self.pair_label.setObjectName("pair")
+        self.pair_label.setStyleSheet("font-size: 14pt; font-weight: bold;")
+        self.scoreline = Scoreline()
+        self.cube_state = QLabel()
+        self.cube_state.setObjectName("cubeState")
+        self.cube_state.setWordWrap(True)
+        self.boards = (BoardPanel(1), BoardPanel(2))
+        for panel in self.boards:
+            panel.record.connect(self.open_record_dialog)
+            panel.cube_action.connect(self.cube_action)
+        self.clock_area = QGroupBox("Clocks")
+        self.clock_area.setObjectName("clockArea")
+        self.clock_button = QPushButton("Clock…")
+        self.clock_button.setToolTip("Open both boards' clocks of this match in their own window")
+        self.clock_button.clicked.connect(self._clock_clicked)
+        self.clock_status = QLabel("Both boards' clocks run in their own window.")
+        self.clock_status.setWordWrap(True)
+        clock_layout = QVBoxLayout(self.clock_area)
+        clock_layout.addWidget(self.clock_status)
+        clock_layout.addStretch(1)
+        clock_layout.addWidget(self.clock_button)
+        self.clock_area.setFixedWidth(200)
+
+        self.games_panel = GamesPanel(UNDO_KEY, CORRECT_KEY, self)
+        self.games_panel.undo.connect(self.undo_last_game)
+        self.games_panel.correct.connect(self.edit_game)
+        # the parts tests and the clock window reach for
+        self.games = self.games_panel.games
+        self.table = self.games_panel.table
+        self.undo_button = self.games_panel.undo_button
+        self.edit_button = self.games_panel.edit_button
+        self.messages = MessageBar(self)
+        self.question: QMessageBox | None = None
+        self._lay_out()
+        self._shortcuts()
+        ctx.changed.connect(self.on_changed)
+        self.refresh()
+        self.reload_picker()
+
+    def _lay_out(self) -> None:
+        top = QHBoxLayout()
+        top.addWidget(self.heading, 1)
+        top.addWidget(self.pair_label)
+        score_row = QHBoxLayout()
+        score_row.addWidget(self.scoreline, 1)
+        score_row.addWidget(self.clock_area)
+        board_row = QHBoxLayout()
+        for panel in self.boards:
+            board_row.addWidget(panel, 1)
+        content = QWidget(self)
+        column = QVBoxLayout(content)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addLayout(top)
+        column.addLayout(score_row)
+        column.addWidget(self.cube_state)
+        column.addLayout(board_row)
+        column.addWidget(self.messages)
+        column.addWidget(self.games_panel, 1)
+        self.stack = QStackedWidget(self)
+        self.stack.addWidget(self._empty_state())
+        self.stack.addWidget(content)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(24, 12, 24, 12)
+        layout.addWidget(self.picker)
+        layout.addWidget(self.stack, 1)
+
+    def _empty_state(self) -> QWidget:
+        empty = QWidget(self)
+        layout = QVBoxLayout(empty)
+        layout.addStretch(1)
+        title = section_title("No match chosen", empty)
+        title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        text = hint(
+            "Pick a round and a match above, or double-click a pairing on the Rounds page.", empty
+        )
+        text.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        layout.addWidget(title)
+        layout.addWidget(text)
+        layout.addStretch(2)
+        return empty
+
+    def _shortcuts(self) -> None:
+        keys: tuple[tuple[str, Callable[[], object]], ...] = (
+            (RECORD_KEYS[0], lambda: self.open_record_dialog(1)),
+            (RECORD_KEYS[1], lambda: self.open_record_dialog(2)),
+            (UNDO_KEY, self.undo_last_game),
+            (CORRECT_KEY, lambda: self.edit_game(self.games_panel.selected_row())),
+        )
+        for key, slot in keys:
+            shortcut = QShortcut(QKeySequence(key), self)
+            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            shortcut.activated.connect(slot)
+
+    # -- reading ------------------------------------------------------------------------
+
+    def show_match(self, match_id: int) -> None:
+        """Show a match (the main window calls this on `ctx.show_match`)."""
+        self.match_id = match_id
+        self.clear_message()
+        self.refresh()
+        self.picker.select(self.match)
+
+    def round_matches(self, number: int | None) -> list[MatchInfo]:
+        """The picker's list: one round's matches, or (None) those outside the rounds."""
+        if number is None:
+            return [m for m in self.ctx.read(results.list_matches) if m.round is None]
+        return self.ctx.read(results.list_matches, number)
+
+    def reload_picker(self) -> None:
+        self.picker.reload(self.ctx.read(rounds_paired), self.match)
+
+    def on_changed(self, what: str) -> None:
+        if what.startswith("match:") and what != f"match:{self.match_id}":
+            return
+        self.refresh()
+        if not what.startswith("match:"):
+            self.reload_picker()  # rounds, teams or the event changed: names and tables may too
+
+    def refresh(self) -> None:
+        self.match = None
+        if self.match_id is not None:
+            try:
+                self.match = self.ctx.read(results.get_match, self.match_id)
+            except UserError:
+                self.match_id = None  # the match is gone (its round was undone)
+        self.show_state()
+
+    def show_state(self) -> None:
+        match = self.match
+        self.games_panel.show_match(match)
+        self.scoreline.show_match(match)
+        has_match = match is not None
+        for widget in (*self.boards, self.clock_button):
+            widget.setEnabled(has_match)
+        self.stack.setCurrentIndex(0 if match is None else 1)
+        if match is None:
+            self.heading.clear()
+            self.pair_label.clear()
+            self.cube_state.clear()
+            self.cube_state.setStyleSheet("")
+            return
+        where = f"Round {match.round}, table {match.table}" if match.round else f"Match {match.id}"
+        self.heading.setText(f"{where}: {match.names[0]} v {match.names[1]}")
+        outcome = match.outcome
+        self.pair_label.setText("" if match.is_bye else f"Pair {outcome.current_pair}")
+        for panel in self.boards:
+            panel.show_match(match)
+        self.show_cube_state(match)
+
+    def show_cube_state(self, match: MatchInfo) -> None:
+        """The pair's cube rule in the domain's words, e.g. 'one-cube pair: team B is 2-away;
+        the cube is on board 1'."""
+        outcome = match.outcome
+        if outcome.finished or match.is_bye or match.forfeit_by is not None:
+            self.cube_state.clear()
+            self.cube_state.setStyleSheet("")
+            return
+        cube_board = match.cubes.cube_board or outcome.cube_board
+        _, text = board_may_double(outcome.cube_rule, cube_board or 1, cube_board)
+        regime = outcome.cube_rule.regime.value
+        colour = {"free": "#e8f1e8", "one-cube": "#fff2cc", "no-cube": "#f8d7d3"}[regime]
+        if not match.rules.scoring.has_cube:
+            colour = "#eef1f0"  # no cube in this scoring at all: nothing to warn about
+        self.cube_state.setText(f"Pair {outcome.current_pair}: {text}")
+        self.cube_state.setStyleSheet(f"background: {colour}; {BANNER_STYLE}")
+
+    # -- messages -----------------------------------------------------------------------
+
+    def refuse(self, refusal: UserError) -> None:
+        self.messages.show_error(str(refusal))
+
+    def clear_message(self) -> None:
+        self.messages.clear()
+
+    # -- changes ------------------------------------------------------------------------
+
+    def cube_action(self, board: int, action: str, side: Side | None) -> None:
+        match = self.match
+        if match is None:
+            return
+        self.clear_message()
+        try:
+            if action == "pass":
+                self.record_pass(match, board)
+            else:
+                self.ctx.change(
+                    f"match:{match.id}", results.cube_action, match.id, board, action, side
+                )
+        except UserError as refusal:
+            self.refuse(refusal)
+            self.refresh()
+
+    def record_pass(self, match: MatchInfo, board: int) -> None:
+        """A pass ends the game; when the scoring needs more (checker counts), ask for them."""
+        game = results.pass_game(match, board)
+        if game_problems(match.rules.scoring, game):
+            self.open_record_dialog(board, game)
+            return
+        clock_ns = self.ctx.clock_times(match.id, board)
+        self.ctx.change(
+            f"match:{match.id}",
+            results.record_game,
+            match.id,
+            game,
+            version=match.version,
+            clock_ns=clock_ns,
+        )
+        self.game_recorded.emit(match.id, board)
+
+    def open_record_dialog(self, board: int, proposal: Game | None = None) -> None:
+        """Open the dialog for `board`'s game; the clock's flag fall passes its proposal."""
+        match = self.match
+        if match is None or not self.boards[board - 1].live(match):
+            return
+        dialog = RecordGameDialog(self.ctx, match, board, proposal, self)
+        dialog.clock_ns = self.ctx.clock_times(match.id, board)  # the open clock's times, if any
+        dialog.accepted.connect(lambda: self.game_recorded.emit(match.id, board))
+        self._open(dialog)
+
+    def edit_game(self, row: int) -> None:
+        match = self.match
+        if match is None or not 0 <= row < len(match.games):
+            if match is not None and match.games:
+                self.refuse(UserError("select the game to correct in the list first"))
+            return
+        self._open(CorrectGameDialog(self.ctx, match, self.games.game_id(row), self))
+
+    def _open(self, dialog: RecordGameDialog) -> None:
+        self.clear_message()
+        self.dialog = dialog
+        dialog.finished.connect(self._dialog_closed)
+        dialog.open()
+
+    def _dialog_closed(self) -> None:
+        self.dialog = None
+        self.refresh()
+
+    def undo_last_game(self) -> None:
+        match = self.match
+        if match is None or not match.games:
+            return
+        last = match.games[-1]
+        question = (
+            f"Undo the last game of {match.names[0]} v {match.names[1]}: pair {last.pair}, "
+            f"board {last.board}, won by team {last.winner} ({last.end})?"
+        )
+
+        def undo() -> None:
+            try:
+                self.ctx.change(
+                    f"match:{match.id}", results.undo_last_game, match.id, version=match.version
+                )
+            except UserError as refusal:
+                self.refuse(refusal)
+                self.refresh()
+            else:
+                self.messages.show_info("The last game is undone (kept in the audit log).")
+
+        self.question = ask(self, "Undo last game", question, "Undo the game", undo)
+
+    def _clock_clicked(self) -> None:
+        if self.match_id is None:
+            return
+        self.clock_requested.emit(self.match_id)
+        # imported here: the clock window itself imports the desk's record dialog
+        from director.ui.clock.launch import open_clock_window
+
+        try:
+            open_clock_window(self.ctx, self.match_id, settings=self.clock_settings)
+        except UserError as refusal:
+            self.refuse(refusal)

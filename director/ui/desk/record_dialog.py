@@ -1,0 +1,270 @@
+"""Record a game, or correct a recorded one with a reason for the audit log.
+
+The dialog shows, before saving, what the game will award: the domain scores the match with
+this game in it (`score_match`), so the points, the new score, a rule 4′ abandonment or a
+one-cube breach are all the domain's answer. Saving goes through `ctx.change`; a refusal (a
+rule, another station's edit) is shown in the dialog and nothing is written.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from director.domain.errors import UserError
+from director.domain.event import MatchInfo
+from director.domain.match import MatchOutcome, score_match
+from director.domain.rules import End, Level, Side
+from director.domain.scoring import Game
+from director.services import results
+from director.ui.context import EventContext
+from director.ui.desk.game_form import ERROR_STYLE, GameForm, readable
+from director.ui.desk.words import board_sides, result_text, side_name
+
+ClockTimes = tuple[int | None, int | None]
+
+
+class RecordGameDialog(QDialog):
+    """The next game of one board of a match."""
+
+    def __init__(
+        self,
+        ctx: EventContext,
+        match: MatchInfo,
+        board: int,
+        proposal: Game | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.match = match
+        self.board = board
+        self.clock_ns: ClockTimes = (None, None)  # the clock window sets the times at game end
+        self.saved: MatchInfo | None = None
+        self.attempted = False  # Save was pressed: say what is still missing
+        pair = self.pair_number()
+        self.setWindowTitle(self.heading())
+        players = board_sides(match, board)
+        self.header = QLabel(
+            f"<b>{self.heading()}</b><br>A{board} {players[0]} &nbsp;v&nbsp; B{board} {players[1]}"
+        )
+        self.form = GameForm(match.rules, board, pair, players)
+        self.preview = QLabel()
+        self.preview.setObjectName("preview")
+        self.preview.setWordWrap(True)
+        self.preview.setStyleSheet("font-size: 13pt; font-weight: bold;")
+        self.problems = QLabel()
+        self.problems.setObjectName("problems")
+        self.problems.setWordWrap(True)
+        self.problems.setStyleSheet(ERROR_STYLE)
+        self.refusal = QLabel()
+        self.refusal.setObjectName("refusal")
+        self.refusal.setWordWrap(True)
+        self.refusal.setStyleSheet(ERROR_STYLE + "font-weight: bold;")
+        self.refusal.hide()
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.buttons.accepted.connect(self.save)
+        self.buttons.rejected.connect(self.reject)
+        self.layout_ = QVBoxLayout(self)
+        self.layout_.addWidget(self.header)
+        self.layout_.addWidget(self.form)
+        self.extra = QFormLayout()
+        self.layout_.addLayout(self.extra)
+        self.layout_.addWidget(self.preview)
+        self.layout_.addWidget(self.problems)
+        self.layout_.addWidget(self.refusal)
+        self.layout_.addStretch(1)
+        self.layout_.addWidget(self.buttons)
+        self.form.set_game(proposal or self.initial_game())
+        self.form.changed.connect(self.update_preview)
+        self.setMinimumWidth(560)
+        self.update_preview()
+
+    @property
+    def save_button(self) -> QPushButton:
+        return self.buttons.button(QDialogButtonBox.StandardButton.Save)
+
+    def heading(self) -> str:
+        return f"Record game: board {self.board}, pair {self.pair_number()}"
+
+    def pair_number(self) -> int:
+        return self.match.outcome.current_pair
+
+    def initial_game(self) -> Game:
+        """A bear-off single on the board's live cube: the commonest game, the cube prefilled."""
+        cube = self.match.cubes.of(self.board)
+        return Game(
+            pair=self.pair_number(),
+            board=self.board,
+            winner=cube.owner or Side.A,
+            end=End.BEAR_OFF,
+            cube=cube.value,
+            level=Level.SINGLE,
+        )
+
+    # -- preview ------------------------------------------------------------------------
+
+    def games_with(self, game: Game) -> tuple[Game, ...]:
+        return (*self.match.games, game)
+
+    def update_preview(self) -> None:
+        self.refusal.hide()
+        game, general = self.form.check()
+        if game is None:
+            self.show_problems(general)
+            return
+        outcome = score_match(self.match.rules, self.games_with(game), self.match.names)
+        general += [readable(str(p)) for p in outcome.problems] or self.live_cube_problems(game)
+        if general:
+            self.show_problems(general)
+            return
+        self.problems.hide()
+        self.preview.setText(self.award_text(game, outcome))
+        self.save_button.setEnabled(not self.missing())
+
+    def missing(self) -> bool:
+        """Something besides the game is still needed before saving (a correction's reason)."""
+        return False
+
+    def live_cube_problems(self, game: Game) -> list[str]:
+        """A game on a cube above 1 (or a pass) on a board whose cube is dead in this pair: the
+        pair's cube board is known live, before the other board's game is recorded."""
+        allowed, reason = self.match.may_double(self.board)
+        if game.used_cube and not allowed:
+            return [f"this game used the cube, but {reason} (RULES §4)"]
+        return []
+
+    def show_problems(self, general: list[str]) -> None:
+        self.preview.setText("Points: — (not ready to save)")
+        self.problems.setText("\n".join(general))
+        self.problems.setVisible(bool(general))
+        self.save_button.setEnabled(False)
+
+    def award_text(self, game: Game, outcome: MatchOutcome) -> str:
+        line = next(line for line in outcome.lines if line.game is game)
+        winner = side_name(self.match, game.winner)
+        if not line.counted:
+            text = f"Abandoned under rule 4′: the match was already decided, {winner} scores 0"
+        else:
+            text = f"{winner} scores {line.points} point{'s' * (line.points != 1)}"
+            if self.match.rules.scoring.is_pip_squeeze:
+                text += f" and {line.pip_points} pip points"
+        text += f" → score {outcome.score}"
+        if outcome.finished and not self.match.outcome.finished:
+            text += f". The match ends: {result_text(outcome, self.match.names)}"
+        return text
+
+    # -- save ---------------------------------------------------------------------------
+
+    def save(self) -> None:
+        self.attempted = True
+        self.update_preview()
+        game, _ = self.form.check()
+        if game is None or not self.save_button.isEnabled():
+            return  # the messages are on screen; nothing is written
+        try:
+            self.saved = self.write(game)
+        except UserError as refusal:
+            self.refusal.setText(f"Not saved: {refusal}")
+            self.refusal.show()
+            return
+        self.accept()
+
+    def write(self, game: Game) -> MatchInfo:
+        return self.ctx.change(
+            f"match:{self.match.id}",
+            results.record_game,
+            self.match.id,
+            game,
+            version=self.match.version,
+            clock_ns=self.clock_ns,
+        )
+
+
+class CorrectGameDialog(RecordGameDialog):
+    """Edit a recorded game; the whole match is re-checked and the reason goes to the audit."""
+
+    def __init__(
+        self,
+        ctx: EventContext,
+        match: MatchInfo,
+        game_id: int,
+        parent: QWidget | None = None,
+    ) -> None:
+        self.game_id = game_id
+        self.original = match.games[match.game_ids.index(game_id)]
+        super().__init__(ctx, match, self.original.board, self.original, parent)
+        self.reason = QLineEdit()
+        self.reason.setObjectName("reason")
+        self.reason.setPlaceholderText(
+            "required: why the game is corrected (kept in the audit log)"
+        )
+        self.reason_error = QLabel()
+        self.reason_error.setObjectName("error_reason")
+        self.reason_error.setStyleSheet(ERROR_STYLE)
+        self.reason_error.hide()
+        self.extra.addRow("Reason", self.reason)
+        self.extra.addRow("", self.reason_error)
+        self.reason.textChanged.connect(self.update_preview)
+        self.reason.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.update_preview()
+
+    def heading(self) -> str:
+        return f"Correct game: board {self.board}, pair {self.original.pair}"
+
+    def pair_number(self) -> int:
+        return self.original.pair
+
+    def games_with(self, game: Game) -> tuple[Game, ...]:
+        game = replace(game, pair=self.original.pair)
+        return tuple(
+            game if gid == self.game_id else g
+            for gid, g in zip(self.match.game_ids, self.match.games, strict=True)
+        )
+
+    def live_cube_problems(self, game: Game) -> list[str]:
+        return []  # the live cube is the current pair's; a correction re-checks the record
+
+    def missing(self) -> bool:
+        if not hasattr(self, "reason"):
+            return True
+        missing = not self.reason.text().strip()
+        self.reason_error.setText("a correction needs a reason for the audit log")
+        self.reason_error.setVisible(missing and self.attempted)
+        return missing
+
+    def award_text(self, game: Game, outcome: MatchOutcome) -> str:
+        line = next(
+            line
+            for line in outcome.lines
+            if line.game.pair == game.pair and line.game.board == game.board
+        )
+        winner = side_name(self.match, game.winner)
+        text = f"{winner} scores {line.points} point{'s' * (line.points != 1)}"
+        if not line.counted:
+            text = f"Abandoned under rule 4′: {winner} scores 0"
+        state = result_text(outcome, self.match.names)
+        return f"{text}; the match score becomes {outcome.score} ({state})"
+
+    def write(self, game: Game) -> MatchInfo:
+        return self.ctx.change(
+            f"match:{self.match.id}",
+            results.correct_game,
+            self.game_id,
+            game,
+            self.reason.text(),
+            version=self.match.version,
+        )

@@ -1,0 +1,113 @@
+"""The team scoreline of a match: scores, away scores, the Tandem MET equity, the result."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QGridLayout, QLabel, QWidget
+
+from director.domain.event import MatchInfo
+from director.domain.met import MetError, MetParameters, equity_at
+from director.domain.rules import Side
+from director.ui.desk.words import result_text
+
+MET_PARAMETERS = MetParameters()
+
+
+@lru_cache(maxsize=4096)
+def team_a_equity(need_a: int, need_b: int) -> float:
+    """The MET entry of this score (the table is rebuilt per size, so remember each answer)."""
+    return equity_at(MET_PARAMETERS, need_a, need_b)
+
+
+def needs(match: MatchInfo) -> tuple[int, int]:
+    """Points each team still needs; at least 1 while the match is unfinished."""
+    n = match.rules.match_length
+    return (
+        max(1, n - match.outcome.score[Side.A]),
+        max(1, n - match.outcome.score[Side.B]),
+    )
+
+
+class Scoreline(QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.name_a = QLabel()
+        self.name_b = QLabel()
+        self.score = QLabel()
+        self.score.setObjectName("score")
+        self.away_a = QLabel()
+        self.away_b = QLabel()
+        self.equity = QLabel()
+        self.equity.setObjectName("equity")
+        self.equity.setWordWrap(True)
+        self.result = QLabel()
+        self.result.setObjectName("result")
+        self.result.setWordWrap(True)
+        for label in (self.name_a, self.name_b):
+            label.setStyleSheet("font-size: 15pt; font-weight: bold;")
+        self.name_a.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.away_a.setAlignment(Qt.AlignmentFlag.AlignRight)
+        self.score.setStyleSheet("font-size: 26pt; font-weight: bold; padding: 0 14px;")
+        self.score.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.result.setStyleSheet("font-size: 13pt; font-weight: bold; color: #1e6b34;")
+        self.equity.setToolTip(MET_PARAMETERS.model_text())
+        grid = QGridLayout(self)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setVerticalSpacing(2)
+        grid.addWidget(self.name_a, 0, 0)
+        grid.addWidget(self.score, 0, 1, 2, 1)
+        grid.addWidget(self.name_b, 0, 2)
+        grid.addWidget(self.away_a, 1, 0)
+        grid.addWidget(self.away_b, 1, 2)
+        grid.addWidget(self.equity, 0, 3, 2, 1)
+        grid.addWidget(self.result, 2, 0, 1, 4)
+        grid.setColumnStretch(0, 1)
+        grid.setColumnStretch(2, 1)
+        grid.setColumnStretch(3, 1)
+
+    def show_match(self, match: MatchInfo | None) -> None:
+        if match is None:
+            for label in (self.name_a, self.name_b, self.score, self.away_a, self.away_b):
+                label.clear()
+            self.equity.clear()
+            self.result.clear()
+            return
+        outcome = match.outcome
+        self.name_a.setText(match.names[0])
+        self.name_b.setText(match.names[1])
+        self.score.setText(f"{outcome.score.a} – {outcome.score.b}")
+        length = match.rules.match_length
+        self.away_a.setText(f"{outcome.away(Side.A)}-away (match to {length})")
+        self.away_b.setText(f"{outcome.away(Side.B)}-away")
+        self.equity.setText(self.equity_text(match))
+        self.result.setText(self.result_line(match))
+
+    @staticmethod
+    def equity_text(match: MatchInfo) -> str:
+        if match.outcome.finished or match.is_bye or match.forfeit_by is not None:
+            return ""
+        if not match.rules.scoring.has_cube:
+            # RULES §9's model plays every pair on a 1-cube and a 2-cube.
+            return f"No Tandem MET for {match.rules.scoring.label}: its model needs a cube"
+        need_a, need_b = needs(match)
+        try:
+            a = team_a_equity(need_a, need_b)
+        except MetError as refusal:
+            return f"No Tandem MET here: {refusal}"
+        return (
+            f"Tandem MET at {need_a}-away v {need_b}-away:<br>"
+            f"<b>{match.names[0]} {a:.1%}</b> · {match.names[1]} {1 - a:.1%}"
+        )
+
+    @staticmethod
+    def result_line(match: MatchInfo) -> str:
+        if match.is_bye:
+            return f"{match.names[0]} has a bye"
+        if match.forfeit_by is not None:
+            loser = match.names[0] if match.forfeit_by is Side.A else match.names[1]
+            return f"Won by forfeit: {loser} did not play"
+        if not match.outcome.finished:
+            return ""
+        return f"Result: {result_text(match.outcome, match.names)}"

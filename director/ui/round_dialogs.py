@@ -1,0 +1,208 @@
+"""The rounds page's dialogs: preview and publish the next round; swap two teams by hand.
+
+The pairing, its warnings and the swap's warnings all come from `services.rounds` (the domain's
+pairing engine and checker); the dialogs show them before anything is written.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from director.domain.errors import UserError
+from director.domain.pairing.control import swap_teams
+from director.domain.pairing.model import Pairing
+from director.services import rounds
+from director.services.rounds import RoundInfo, RoundPreview
+from director.ui.context import EventContext
+from director.ui.style import error_label, hint, section_title, show_error
+
+WARNING_STYLE = (
+    "background: #fff4ce; border: 1px solid #e6cf7a; border-radius: 6px; padding: 6px 10px;"
+)
+
+
+def pairings_table(lines: list[tuple[str, str, str]], parent: QWidget) -> QTableWidget:
+    table = QTableWidget(len(lines), 3, parent)
+    table.setHorizontalHeaderLabels(["Table", "Team A", "Team B"])
+    table.verticalHeader().hide()
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+    table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+    fill_pairings(table, lines)
+    return table
+
+
+def fill_pairings(table: QTableWidget, lines: list[tuple[str, str, str]]) -> None:
+    table.setRowCount(len(lines))
+    for row, cells in enumerate(lines):
+        for column, text in enumerate(cells):
+            table.setItem(row, column, QTableWidgetItem(text))
+
+
+def warnings_label(warnings: list[str] | tuple[str, ...], parent: QWidget) -> QLabel:
+    label = QLabel(parent)
+    label.setObjectName("warnings")
+    label.setWordWrap(True)
+    label.setStyleSheet(WARNING_STYLE)
+    set_warnings(label, warnings)
+    return label
+
+
+def set_warnings(label: QLabel, warnings: list[str] | tuple[str, ...]) -> None:
+    label.setText("Warnings:\n" + "\n".join(f"• {w}" for w in warnings) if warnings else "")
+    label.setVisible(bool(warnings))
+
+
+class PairRoundDialog(QDialog):
+    """The engine's pairing of the next round; Publish writes it."""
+
+    def __init__(self, ctx: EventContext, preview: RoundPreview, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.ctx = ctx
+        self.preview = preview
+        self.published: RoundInfo | None = None
+        self.setWindowTitle(f"Pair round {preview.number}")
+        lines = [
+            (str(p.table), preview.teams[p.team_a].name, self._name(p.team_b))
+            for p in preview.pairings
+        ]
+        self.table = pairings_table(lines, self)
+        self.warnings = warnings_label(preview.warnings, self)
+        self.error = error_label(self)
+        self.error.setObjectName("refusal")
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
+        self.publish_button = QPushButton(f"Publish round {preview.number}", self)
+        self.publish_button.setProperty("role", "primary")
+        buttons.addButton(self.publish_button, QDialogButtonBox.ButtonRole.AcceptRole)
+        buttons.accepted.connect(self.publish)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(section_title(f"Round {preview.number}: the proposed pairings", self))
+        layout.addWidget(
+            hint(
+                "Check the pairings, then publish them. After publishing you can still swap two "
+                "teams, pair the round again or undo it, as long as no result is entered.",
+                self,
+            )
+        )
+        layout.addWidget(self.warnings)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.error)
+        layout.addWidget(buttons)
+        self.resize(620, 520)
+
+    def _name(self, team_id: int | None) -> str:
+        return "bye" if team_id is None else self.preview.teams[team_id].name
+
+    def publish(self) -> None:
+        try:
+            self.published = self.ctx.change("rounds", rounds.pair_next_round)
+        except UserError as refusal:
+            show_error(self.error, f"Not published: {refusal}")
+            return
+        self.accept()
+
+
+class SwapDialog(QDialog):
+    """Exchange two teams' places in a round that has no result yet; the warnings first."""
+
+    def __init__(self, ctx: EventContext, info: RoundInfo, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.ctx = ctx
+        self.info = info
+        self.warnings_now: list[str] = []
+        self.setWindowTitle(f"Swap teams in round {info.number}")
+        self.pairings = tuple(
+            Pairing(m.table, m.team_a.id, m.team_b.id if m.team_b else None) for m in info.matches
+        )
+        self.names = {m.team_a.id: m.team_a.name for m in info.matches} | {
+            m.team_b.id: m.team_b.name for m in info.matches if m.team_b
+        }
+        self.first = QComboBox(self)
+        self.second = QComboBox(self)
+        for combo in (self.first, self.second):
+            for p in self.pairings:
+                for team in p.teams:
+                    combo.addItem(f"table {p.table}: {self.names[team]}", team)
+        self.second.setCurrentIndex(min(1, self.second.count() - 1))
+        self.choice_error = error_label(self)
+        self.choice_error.setObjectName("error_teams")
+        self.reason = QLineEdit(self)
+        self.reason.setPlaceholderText("why (kept in the audit log), e.g. same club")
+        self.table = pairings_table([], self)
+        self.warnings = warnings_label([], self)
+        self.error = error_label(self)
+        self.error.setObjectName("refusal")
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
+        self.swap_button = QPushButton("Swap", self)
+        self.swap_button.setProperty("role", "primary")
+        buttons.addButton(self.swap_button, QDialogButtonBox.ButtonRole.AcceptRole)
+        buttons.accepted.connect(self.swap)
+        buttons.rejected.connect(self.reject)
+        form = QFormLayout()
+        form.addRow("Team", self.first)
+        form.addRow("swaps places with", self.second)
+        form.addRow("", self.choice_error)
+        form.addRow("Reason", self.reason)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(section_title("The round after the swap", self))
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.warnings)
+        layout.addWidget(self.error)
+        layout.addWidget(buttons)
+        self.resize(620, 560)
+        for combo in (self.first, self.second):
+            combo.currentIndexChanged.connect(self.update_preview)
+        self.update_preview()
+
+    def chosen(self) -> tuple[int, int]:
+        return int(self.first.currentData()), int(self.second.currentData())
+
+    def update_preview(self) -> None:
+        first, second = self.chosen()
+        show_error(self.error, "")
+        if first == second:
+            show_error(self.choice_error, "choose two different teams")
+            self.swap_button.setEnabled(False)
+            return
+        show_error(self.choice_error, "")
+        after = swap_teams(self.pairings, first, second)
+        fill_pairings(
+            self.table,
+            [
+                (str(p.table), self.names[p.team_a], self.names.get(p.team_b or 0, "bye"))
+                for p in after
+            ],
+        )
+        self.warnings_now = self.ctx.read(rounds.manual_warnings, self.info.number, after)
+        set_warnings(self.warnings, self.warnings_now)
+        self.swap_button.setEnabled(True)
+
+    def swap(self) -> None:
+        first, second = self.chosen()
+        if first == second:
+            return
+        try:
+            self.warnings_now = self.ctx.change(
+                "rounds", rounds.swap, self.info.number, first, second, self.reason.text()
+            )
+        except UserError as refusal:
+            show_error(self.error, f"Not swapped: {refusal}")
+            return
+        self.accept()

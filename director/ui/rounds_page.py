@@ -1,0 +1,296 @@
+"""The rounds page: pair the next round, each round's pairings and their status, swaps,
+pairing again and undoing the last round. Double-click a match to open it at the desk.
+
+Whether an action is allowed is the service's answer: a refused action (the round has
+results, the last round is not finished) shows the service's words in the message bar.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMessageBox,
+    QPushButton,
+    QStackedWidget,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from director.domain.errors import UserError
+from director.domain.event import round_status
+from director.services import results, rounds
+from director.services.rounds import RoundInfo
+from director.ui.context import EventContext
+from director.ui.message_bar import MessageBar, ask
+from director.ui.models.round_model import RoundMatchesModel
+from director.ui.round_dialogs import PairRoundDialog, SwapDialog
+from director.ui.style import ACCENT, ACCENT_LIGHT, hint, page_title, section_title
+
+ROUND_LIST_STYLE = f"""
+QListWidget#roundList::item {{
+    padding: 6px 10px; border-bottom: 1px solid #e4e9e7; color: #22302b;
+}}
+QListWidget#roundList::item:selected {{
+    background: {ACCENT_LIGHT}; color: {ACCENT}; font-weight: bold;
+}}
+"""
+
+
+class RoundsPage(QWidget):
+    title = "Rounds"
+
+    def __init__(self, ctx: EventContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.rounds: list[RoundInfo] = []
+        self.dirty = False
+        self.dialog: PairRoundDialog | SwapDialog | None = None
+        self.question: QMessageBox | None = None
+        self.messages = MessageBar(self)
+        self.summary = QLabel(self)
+        self.summary.setProperty("role", "counts")
+        self.pair_button = QPushButton("Pair next round…", self)
+        self.pair_button.setProperty("role", "primary")
+        self.pair_button.setToolTip(
+            "Preview the next round's pairings and publish them (Ctrl+Shift+P)"
+        )
+        self.swap_button = QPushButton("Swap teams…", self)
+        self.swap_button.setToolTip("Exchange two teams' places in the chosen round")
+        self.repair_button = QPushButton("Pair again", self)
+        self.repair_button.setToolTip("Pair the last round again with the engine")
+        self.undo_button = QPushButton("Undo last round", self)
+        self.round_list = QListWidget(self)
+        self.round_list.setObjectName("roundList")
+        self.round_list.setFixedWidth(210)
+        self.round_list.setStyleSheet(ROUND_LIST_STYLE)
+        self.model = RoundMatchesModel()
+        self.table = QTableView(self)
+        self.table.setObjectName("pairings")
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setAlternatingRowColors(True)
+        self.table.verticalHeader().hide()
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        for column in (0, 2, 4):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        self.stack = QStackedWidget(self)
+        self.stack.addWidget(self._empty_state())
+        body = QWidget(self)
+        row = QHBoxLayout(body)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.round_list)
+        row.addWidget(self.table, 1)
+        self.stack.addWidget(body)
+        self._lay_out()
+        self._connect()
+        self.refresh()
+
+    def _empty_state(self) -> QWidget:
+        empty = QWidget(self)
+        layout = QVBoxLayout(empty)
+        layout.addStretch(1)
+        title = section_title("No round paired yet", empty)
+        title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        text = hint("Register the teams, then press “Pair next round…” to see round 1.", empty)
+        text.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        layout.addWidget(title)
+        layout.addWidget(text)
+        layout.addStretch(2)
+        return empty
+
+    def _lay_out(self) -> None:
+        top = QHBoxLayout()
+        top.addWidget(page_title("Rounds", self))
+        top.addSpacing(16)
+        top.addWidget(self.summary, 0, Qt.AlignmentFlag.AlignBottom)
+        top.addStretch(1)
+        tools = QHBoxLayout()
+        tools.addWidget(self.pair_button)
+        tools.addStretch(1)
+        for button in (self.swap_button, self.repair_button, self.undo_button):
+            tools.addWidget(button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(24, 18, 24, 18)
+        layout.setSpacing(12)
+        layout.addLayout(top)
+        layout.addLayout(tools)
+        layout.addWidget(self.messages)
+        layout.addWidget(self.stack, 1)
+        layout.addWidget(hint("Double-click a match to open it at the match desk.", self))
+
+    def _connect(self) -> None:
+        self.pair_button.clicked.connect(self.pair_next_round)
+        self.swap_button.clicked.connect(self.swap_teams)
+        self.repair_button.clicked.connect(self.pair_again)
+        self.undo_button.clicked.connect(self.undo_last_round)
+        self.round_list.currentRowChanged.connect(self.show_round)
+        self.table.doubleClicked.connect(self.open_match)
+        self.table.activated.connect(self.open_match)
+        shortcut = QShortcut(QKeySequence("Ctrl+Shift+P"), self)
+        shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        shortcut.activated.connect(self.pair_next_round)
+        self.ctx.changed.connect(self.on_changed)
+
+    # -- reading ------------------------------------------------------------------------
+
+    def on_changed(self, what: str) -> None:
+        if not self.isVisible():
+            self.dirty = True  # read again when shown: a hidden page costs nothing
+        elif not (what.startswith("match:") and self.refresh_match(int(what.split(":")[1]))):
+            self.refresh()
+
+    def refresh_match(self, match_id: int) -> bool:
+        """A result changed: read again only the round that holds the match (a large event
+        has hundreds of tables per round). False when the match is in no round shown."""
+        position = next(
+            (
+                i
+                for i, info in enumerate(self.rounds)
+                if any(m.id == match_id for m in info.matches)
+            ),
+            None,
+        )
+        if position is None:
+            return False
+        info = self.rounds[position]
+        matches = tuple(self.ctx.read(results.list_matches, info.number))
+        self.rounds[position] = replace(info, matches=matches, status=round_status(matches))
+        item = self.round_list.item(position)
+        item.setText(f"Round {info.number}\n{self.rounds[position].status}")
+        if self.round_list.currentRow() == position:
+            self.model.set_matches(matches)
+        self.summary.setText(self.summary_text())
+        return True
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
+        if self.dirty:
+            self.refresh()
+        super().showEvent(event)
+
+    def refresh(self) -> None:
+        self.dirty = False
+        shown = self.current_round()
+        self.rounds = self.ctx.read(rounds.list_rounds)
+        self.round_list.blockSignals(True)
+        self.round_list.clear()
+        for info in self.rounds:
+            item = QListWidgetItem(f"Round {info.number}\n{info.status}", self.round_list)
+            item.setData(Qt.ItemDataRole.UserRole, info.number)
+        self.round_list.blockSignals(False)
+        numbers = [info.number for info in self.rounds]
+        target = shown if shown in numbers else (numbers[-1] if numbers else None)
+        self.stack.setCurrentIndex(1 if self.rounds else 0)
+        if target is not None:
+            self.round_list.setCurrentRow(numbers.index(target))
+        self.show_round(numbers.index(target) if target is not None else -1)
+        last = self.rounds[-1] if self.rounds else None
+        for button in (self.swap_button, self.repair_button, self.undo_button):
+            button.setEnabled(last is not None)
+        self.summary.setText(self.summary_text())
+
+    def summary_text(self) -> str:
+        if not self.rounds:
+            return "no round yet"
+        last = self.rounds[-1]
+        done = sum(m.is_bye or m.forfeit_by is not None or m.outcome.finished for m in last.matches)
+        return f"round {last.number}: {last.status}, {done} of {len(last.matches)} matches done"
+
+    def current_round(self) -> int | None:
+        item = self.round_list.currentItem()
+        return int(item.data(Qt.ItemDataRole.UserRole)) if item is not None else None
+
+    def round_info(self, number: int | None) -> RoundInfo | None:
+        return next((info for info in self.rounds if info.number == number), None)
+
+    def show_round(self, row: int) -> None:
+        info = self.rounds[row] if 0 <= row < len(self.rounds) else None
+        self.model.set_matches(info.matches if info else ())
+
+    def open_match(self) -> None:
+        rows = self.table.selectionModel().selectedRows()
+        if rows:
+            self.ctx.show_match.emit(self.model.match_at(rows[0].row()).id)
+
+    # -- changes ------------------------------------------------------------------------
+
+    def pair_next_round(self) -> None:
+        self.messages.clear()
+        try:
+            preview = self.ctx.read(rounds.preview_next_round)
+        except UserError as refusal:
+            self.messages.show_error(str(refusal))
+            return
+        dialog = PairRoundDialog(self.ctx, preview, self)
+        dialog.accepted.connect(lambda: self._published(dialog))
+        self._open(dialog)
+
+    def _published(self, dialog: PairRoundDialog) -> None:
+        if dialog.published is not None:
+            number = dialog.published.number
+            self.round_list.setCurrentRow(len(self.rounds) - 1)
+            self.messages.show_info(f"Round {number} is published.")
+
+    def swap_teams(self) -> None:
+        self.messages.clear()
+        info = self.round_info(self.current_round())
+        if info is None:
+            return
+        dialog = SwapDialog(self.ctx, info, self)
+        dialog.accepted.connect(lambda: self._swapped(dialog))
+        self._open(dialog)
+
+    def _swapped(self, dialog: SwapDialog) -> None:
+        text = "The teams are swapped."
+        if dialog.warnings_now:
+            text += " Warnings (recorded in the audit log): " + "; ".join(dialog.warnings_now)
+        self.messages.show_info(text)
+
+    def _open(self, dialog: PairRoundDialog | SwapDialog) -> None:
+        self.dialog = dialog
+        dialog.finished.connect(self._closed)
+        dialog.open()
+
+    def _closed(self) -> None:
+        self.dialog = None
+
+    def pair_again(self) -> None:
+        last = self.rounds[-1] if self.rounds else None
+        if last is None:
+            return
+
+        def repair() -> None:
+            self._change(lambda: self.ctx.change("rounds", rounds.repair_round, last.number))
+
+        text = f"Pair round {last.number} again? Its current pairings are replaced."
+        self.question = ask(self, "Pair again", text, "Pair again", repair)
+
+    def undo_last_round(self) -> None:
+        last = self.rounds[-1] if self.rounds else None
+        if last is None:
+            return
+
+        def undo() -> None:
+            self._change(lambda: self.ctx.change("rounds", rounds.undo_last_round))
+
+        text = f"Undo round {last.number}? Its pairings are deleted (kept in the audit log)."
+        self.question = ask(self, "Undo last round", text, "Undo the round", undo)
+
+    def _change(self, change: Callable[[], object]) -> None:
+        try:
+            change()
+        except UserError as refusal:
+            self.messages.show_error(str(refusal))

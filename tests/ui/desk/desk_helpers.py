@@ -1,0 +1,66 @@
+"""Helpers for the match-desk tests: seed a match, read it back from disk, answer a question."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtWidgets import QMessageBox
+
+from director.domain.event import MatchInfo
+from director.domain.rules import EventOptions, MatchRules
+from director.domain.scoring import Game
+from director.services import results
+from director.services.events import update_event
+from director.services.teams import add_team
+from director.store.engine import open_database
+from director.ui.desk.match_desk import MatchDeskPage
+from director.ui.desk.record_dialog import RecordGameDialog
+
+MakeDesk = Callable[..., MatchDeskPage]
+
+
+def stored_match(path: Path, match_id: int) -> MatchInfo:
+    """The match as a fresh connection reads it from disk."""
+    db = open_database(str(path))
+    try:
+        with db.Session() as session:
+            return results.get_match(session, match_id)
+    finally:
+        db.close()
+
+
+def record_behind_the_desk(path: Path, match_id: int, *games: Game) -> None:
+    """Another station records games (its own connection)."""
+    db = open_database(str(path))
+    try:
+        for game in games:
+            with db.Session() as session, session.begin():
+                results.record_game(session, match_id, game)
+    finally:
+        db.close()
+
+
+def seed_match(path: Path, rules: MatchRules) -> int:
+    db = open_database(str(path))
+    try:
+        with db.Session() as session, session.begin():
+            update_event(session, options=EventOptions(match=rules))
+            a = add_team(session, "Blue Bar", ("Ana", "Ben")).id
+            b = add_team(session, "Gammonites", ("Cleo", "Dev")).id
+            return results.create_match(session, a, b, table=3).id
+    finally:
+        db.close()
+
+
+def open_dialog(page: MatchDeskPage, board: int) -> RecordGameDialog:
+    page.open_record_dialog(board)
+    assert page.dialog is not None
+    return page.dialog
+
+
+def click_answer(box: QMessageBox | None, text: str) -> None:
+    """Click the button labelled `text` in an open question box, as the person would."""
+    assert box is not None and box.isVisible()
+    (button,) = [b for b in box.buttons() if b.text() == text]
+    button.click()

@@ -1,0 +1,272 @@
+"""Record-game and correct-game dialogs: fields per scoring, live points, refusals write nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QLineEdit, QWidget
+from pytestqt.qtbot import QtBot
+
+from director.domain.rules import End, Level, MatchRules, Scoring, Side
+from director.domain.scoring import Game
+from director.services.audit import entries
+from director.store.engine import open_database
+from director.ui.desk.record_dialog import CorrectGameDialog, RecordGameDialog
+from tests.ui.desk.desk_helpers import MakeDesk, open_dialog, record_behind_the_desk, stored_match
+
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+
+
+def choose(combo: QWidget, data: object) -> None:
+    """Pick the entry whose data is `data`."""
+    assert isinstance(combo, QComboBox)
+    index = combo.findData(data)
+    assert index >= 0, data
+    combo.setCurrentIndex(index)
+
+
+def type_into(qtbot: QtBot, edit: object, text: str) -> None:
+    assert isinstance(edit, QLineEdit)
+    edit.clear()
+    qtbot.keyClicks(edit, text)
+
+
+def save(qtbot: QtBot, dialog: RecordGameDialog) -> None:
+    qtbot.mouseClick(dialog.save_button, Qt.MouseButton.LeftButton)
+
+
+def test_standard_game_shows_its_points_before_saving(
+    qtbot: QtBot, desk_factory: MakeDesk, event_path: Path
+) -> None:
+    page = desk_factory()
+    dialog = open_dialog(page, 1)
+    form = dialog.form
+    assert form.inputs["cube"].isVisibleTo(dialog) and form.inputs["level"].isVisibleTo(dialog)
+    assert not form.inputs["loser_borne_off"].isVisibleTo(dialog)
+    choose(form.winner, "B")
+    choose(form.cube, 2)
+    choose(form.level, "gammon")
+    assert dialog.preview.text() == "Gammonites scores 4 points → score 0–4"
+    save(qtbot, dialog)
+    assert dialog.result() == dialog.DialogCode.Accepted
+    assert page.match is not None
+    stored = stored_match(event_path, page.match.id)
+    assert stored.games == (Game(1, 1, Side.B, End.BEAR_OFF, cube=2, level=Level.GAMMON),)
+    assert page.scoreline.score.text() == "0 – 4"
+
+
+def test_the_cube_is_prefilled_from_the_board(qtbot: QtBot, desk_factory: MakeDesk) -> None:
+    page = desk_factory()
+    cube = page.boards[1].cube
+    qtbot.mouseClick(cube.offer_a, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(cube.take_button, Qt.MouseButton.LeftButton)
+    dialog = open_dialog(page, 2)
+    assert dialog.form.cube.currentData() == 2
+    assert dialog.form.winner.currentData() == "B"  # the owner is the likelier winner to confirm
+
+
+def test_time_forfeit_asks_for_borne_off_and_rule_5_prime(
+    qtbot: QtBot, desk_factory: MakeDesk, event_path: Path
+) -> None:
+    page = desk_factory(MatchRules(match_length=7))
+    dialog = open_dialog(page, 2)
+    form = dialog.form
+    choose(form.end, "time")
+    choose(form.cube, 2)
+    assert form.inputs["loser_borne_off"].isVisibleTo(dialog)
+    assert form.inputs["agreed_level"].isVisibleTo(dialog)
+    assert not form.inputs["level"].isVisibleTo(dialog)
+    type_into(qtbot, form.inputs["loser_borne_off"], "0")
+    assert "scores 6 points" in dialog.preview.text()  # 3 × cube (RULES §5)
+    choose(form.agreed_level, "gammon")
+    assert "scores 4 points" in dialog.preview.text()  # rule 5′: scored as a gammon
+    save(qtbot, dialog)
+    assert page.match is not None
+    (game,) = stored_match(event_path, page.match.id).games
+    assert (game.end, game.loser_borne_off, game.agreed_level) == (End.TIME, 0, Level.GAMMON)
+
+
+def test_rule_5_prime_is_not_offered_when_the_event_does_not_allow_it(
+    desk_factory: MakeDesk,
+) -> None:
+    page = desk_factory(MatchRules(agreed_lower_forfeit=False))
+    dialog = open_dialog(page, 1)
+    choose(dialog.form.end, "time")
+    assert dialog.form.inputs["loser_borne_off"].isVisibleTo(dialog)
+    assert not dialog.form.inputs["agreed_level"].isVisibleTo(dialog)
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ("abc", "“abc” is not a whole number"),
+        ("16", "must be a checker count from 0 to 15, not 16"),
+        ("", "missing “checkers the flagged player had borne off”"),
+    ],
+)
+def test_bad_counts_show_their_message_and_write_nothing(
+    qtbot: QtBot, desk_factory: MakeDesk, event_path: Path, typed: str, message: str
+) -> None:
+    page = desk_factory()
+    dialog = open_dialog(page, 1)
+    choose(dialog.form.end, "time")
+    type_into(qtbot, dialog.form.inputs["loser_borne_off"], typed)
+    error = dialog.form.errors["loser_borne_off"]
+    assert error.isVisibleTo(dialog)
+    assert message in error.text()
+    assert not dialog.save_button.isEnabled()
+    dialog.save()  # the Save key pressed anyway (Enter): still nothing is written
+    assert dialog.isVisible()
+    assert page.match is not None
+    assert stored_match(event_path, page.match.id).games == ()
+
+
+def test_an_agreed_level_that_is_not_lower_is_refused(
+    qtbot: QtBot, desk_factory: MakeDesk, event_path: Path
+) -> None:
+    page = desk_factory()
+    dialog = open_dialog(page, 1)
+    choose(dialog.form.end, "time")
+    type_into(qtbot, dialog.form.inputs["loser_borne_off"], "2")  # the rule gives a single
+    choose(dialog.form.agreed_level, "gammon")
+    assert "must be lower than the forfeit" in dialog.form.errors["agreed_level"].text()
+    assert not dialog.save_button.isEnabled()
+
+
+def test_a_used_cube_on_the_dead_board_is_refused_before_saving(
+    qtbot: QtBot, desk_factory: MakeDesk, event_path: Path
+) -> None:
+    backgammon = Game(1, 1, Side.A, End.BEAR_OFF, cube=1, level=Level.BACKGAMMON)
+    page = desk_factory(None, backgammon, Game(1, 2, Side.B, End.BEAR_OFF, level=Level.SINGLE))
+    qtbot.mouseClick(page.boards[0].cube.offer_b, Qt.MouseButton.LeftButton)
+    dialog = open_dialog(page, 2)
+    choose(dialog.form.cube, 2)
+    assert "the cube is on board 1, dead here" in dialog.problems.text()
+    assert not dialog.save_button.isEnabled()
+    choose(dialog.form.cube, 1)
+    assert dialog.save_button.isEnabled()
+
+
+def test_another_stations_edit_is_refused_in_the_dialog(
+    qtbot: QtBot, desk_factory: MakeDesk, event_path: Path
+) -> None:
+    page = desk_factory()
+    dialog = open_dialog(page, 1)
+    assert page.match is not None
+    other = Game(1, 2, Side.B, End.BEAR_OFF, level=Level.SINGLE)
+    record_behind_the_desk(event_path, page.match.id, other)
+    save(qtbot, dialog)
+    assert dialog.refusal.isVisible()
+    assert "changed on another station" in dialog.refusal.text()
+    assert dialog.isVisible()
+    assert stored_match(event_path, page.match.id).games == (other,)
+
+
+def test_simple_pip_squeeze_asks_for_checkers_left(
+    qtbot: QtBot, desk_factory: MakeDesk, event_path: Path
+) -> None:
+    page = desk_factory(MatchRules(scoring=Scoring.SIMPLE_PIP_SQUEEZE))
+    dialog = open_dialog(page, 1)
+    form = dialog.form
+    assert form.inputs["winner_left"].isVisibleTo(dialog)
+    assert form.inputs["loser_left"].isVisibleTo(dialog)
+    type_into(qtbot, form.inputs["winner_left"], "0")
+    type_into(qtbot, form.inputs["loser_left"], "12")
+    assert dialog.preview.text() == "Blue Bar scores 1 point and 12 pip points → score 1–0"
+    save(qtbot, dialog)
+    assert page.match is not None
+    (game,) = stored_match(event_path, page.match.id).games
+    assert (game.winner_left, game.loser_left) == (0, 12)
+
+
+def test_a_pass_in_pip_squeeze_opens_the_dialog_for_the_counts(
+    qtbot: QtBot, desk_factory: MakeDesk, event_path: Path
+) -> None:
+    page = desk_factory(MatchRules(scoring=Scoring.SIMPLE_PIP_SQUEEZE))
+    cube = page.boards[0].cube
+    qtbot.mouseClick(cube.offer_a, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(cube.pass_button, Qt.MouseButton.LeftButton)
+    dialog = page.dialog
+    assert dialog is not None
+    assert dialog.form.current_end() is End.PASS and dialog.form.winner.currentData() == "A"
+    assert page.match is not None
+    assert stored_match(event_path, page.match.id).games == ()
+    type_into(qtbot, dialog.form.inputs["winner_left"], "9")
+    type_into(qtbot, dialog.form.inputs["loser_left"], "4")
+    assert "-5 pip points" in dialog.preview.text()
+    save(qtbot, dialog)
+    (game,) = stored_match(event_path, page.match.id).games
+    assert (game.end, game.winner, game.cube, game.winner_left) == (End.PASS, Side.A, 1, 9)
+
+
+def test_killer_pip_squeeze_asks_where_the_checkers_are(
+    qtbot: QtBot, desk_factory: MakeDesk
+) -> None:
+    killer = open_dialog(desk_factory(MatchRules(scoring=Scoring.KILLER_PIP_SQUEEZE)), 1)
+    for name in ("loser_home", "loser_outfield", "loser_in_winner_home_or_bar"):
+        assert killer.form.inputs[name].isVisibleTo(killer)
+    type_into(qtbot, killer.form.inputs["loser_home"], "11")
+    type_into(qtbot, killer.form.inputs["loser_outfield"], "2")
+    type_into(qtbot, killer.form.inputs["loser_in_winner_home_or_bar"], "0")
+    choose(killer.form.cube, 2)
+    choose(killer.form.level, "gammon")
+    assert "scores 4 points and 60 pip points" in killer.preview.text()  # RULES §6.2 worked
+    type_into(qtbot, killer.form.inputs["loser_outfield"], "5")
+    assert "cannot have more than 15 checkers" in killer.problems.text()
+
+
+def test_pin_game_asks_for_the_pip_count(qtbot: QtBot, desk_factory: MakeDesk) -> None:
+    pin = open_dialog(desk_factory(MatchRules(match_length=150, scoring=Scoring.PIN_GAME)), 1)
+    assert not pin.form.inputs["cube"].isVisibleTo(pin)
+    assert pin.form.end.findData("pass") == -1
+    assert pin.form.inputs["loser_pips"].isVisibleTo(pin)
+    type_into(qtbot, pin.form.inputs["loser_pips"], "40")
+    choose(pin.form.level, "gammon")
+    assert "scores 80 points" in pin.preview.text()
+
+
+def test_winner_required_shows_the_match_ending(desk_factory: MakeDesk) -> None:
+    rules = MatchRules(match_length=3, winner_required=True)
+    page = desk_factory(rules)
+    dialog = open_dialog(page, 2)
+    choose(dialog.form.level, "backgammon")
+    assert "The match ends: Blue Bar wins 3–0" in dialog.preview.text()
+
+
+def test_correcting_a_game_needs_a_reason_and_is_audited(
+    qtbot: QtBot, desk_factory: MakeDesk, event_path: Path
+) -> None:
+    first = Game(1, 1, Side.A, End.BEAR_OFF, cube=1, level=Level.SINGLE)
+    page = desk_factory(None, first, Game(1, 2, Side.B, End.BEAR_OFF, level=Level.SINGLE))
+    page.table.selectRow(0)
+    qtbot.mouseClick(page.edit_button, Qt.MouseButton.LeftButton)
+    dialog = page.dialog
+    assert isinstance(dialog, CorrectGameDialog)
+    assert dialog.form.winner.currentData() == "A" and dialog.form.level.currentData() == "single"
+    choose(dialog.form.level, "gammon")
+    assert "the match score becomes 2–1" in dialog.preview.text()  # shown before the reason
+    assert not dialog.save_button.isEnabled()
+    dialog.save()  # Enter pressed anyway: the reason is asked for, nothing is written
+    assert dialog.reason_error.isVisibleTo(dialog)
+    assert page.match is not None
+    assert stored_match(event_path, page.match.id).games[0] == first
+    qtbot.keyClicks(dialog.reason, "wrote single, the score sheet says gammon")
+    assert "the match score becomes 2–1" in dialog.preview.text()
+    save(qtbot, dialog)
+    assert stored_match(event_path, page.match.id).games[0].level is Level.GAMMON
+    db = open_database(str(event_path))
+    with db.Session() as session:
+        (line,) = [e for e in entries(session) if e.action == "correct game"]
+    db.close()
+    assert line.reason == "wrote single, the score sheet says gammon"
+    assert page.scoreline.score.text() == "2 – 1"
+
+
+def test_correct_without_a_selection_says_so(qtbot: QtBot, desk_factory: MakeDesk) -> None:
+    page = desk_factory(None, Game(1, 1, Side.A, End.BEAR_OFF, level=Level.SINGLE))
+    page.table.clearSelection()
+    qtbot.mouseClick(page.edit_button, Qt.MouseButton.LeftButton)
+    assert page.dialog is None
+    assert "select the game to correct" in page.messages.text

@@ -1,0 +1,143 @@
+"""The public display: pairings with live scores, then standings, rotating; follows changes."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
+from pytestqt.qtbot import QtBot
+
+from director.domain.rules import End, Level, Side
+from director.domain.scoring import Game
+from director.services import results, standings
+from director.services.rounds import pair_next_round
+from director.services.simulate import SimulationSettings, simulate_event
+from director.store.engine import open_database
+from director.ui.context import EventContext
+from director.ui.public_display import PublicDisplay
+from director.ui.slide_view import rows_per_slide
+
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+
+
+@pytest.fixture(scope="module")
+def sim_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Two rounds played, the third paired and not started (built once, copied per test)."""
+    path = tmp_path_factory.mktemp("display") / "sim.tandem"
+    db = simulate_event(str(path), SimulationSettings(teams=40, rounds=3, rounds_to_play=2))
+    with db.Session() as session, session.begin():
+        pair_next_round(session)
+    db.close()
+    return path
+
+
+@pytest.fixture
+def sim_path(sim_template: Path, tmp_path: Path) -> Path:
+    path = tmp_path / "sim.tandem"
+    shutil.copy(sim_template, path)
+    return path
+
+
+@pytest.fixture
+def ctx(sim_path: Path) -> Iterator[EventContext]:
+    context = EventContext(open_database(str(sim_path)))
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def display(qtbot: QtBot, ctx: EventContext) -> PublicDisplay:
+    widget = PublicDisplay(ctx)
+    qtbot.addWidget(widget)
+    widget.resize(1366, 768)
+    widget.show()
+    return widget
+
+
+def test_pairings_come_first_then_the_standings(display: PublicDisplay) -> None:
+    titles = [s.title for s in display.slides]
+    assert titles[0] == "Round 3: pairings and live scores"
+    assert titles[-1] == "Standings, round 3"
+    pairing_rows = sum(len(s.rows) for s in display.slides if s.title.startswith("Round 3"))
+    standing_rows = sum(len(s.rows) for s in display.slides if s.title.startswith("Standings"))
+    assert pairing_rows == 20 and standing_rows == 40
+    size = rows_per_slide(768)
+    assert all(len(s.rows) <= size for s in display.slides)
+    assert display.slides[0].page == f"1 / {-(-20 // size)}"
+    assert display.view.slide is display.slides[0]
+
+
+def test_the_standings_slides_show_the_services_order(
+    display: PublicDisplay, sim_path: Path
+) -> None:
+    db = open_database(str(sim_path))
+    with db.Session() as session:
+        view = standings.standings(session)
+    db.close()
+    shown = [row[1] for s in display.slides if s.title.startswith("Standings") for row in s.rows]
+    assert shown == [line.team.name for line in view.lines]
+    first = next(s for s in display.slides if s.title.startswith("Standings"))
+    assert [c.title for c in first.columns][-2:] == ["Buchholz", "Points difference"]
+
+
+def test_it_rotates_on_its_timer_and_on_keys(qtbot: QtBot, display: PublicDisplay) -> None:
+    display.set_seconds(1)
+    count = len(display.slides)
+    with qtbot.waitSignal(display.timer.timeout, timeout=3000):
+        pass
+    assert display.index == 1 % count
+    qtbot.keyClick(display, Qt.Key.Key_Left)
+    assert display.index == 0
+    qtbot.keyClick(display, Qt.Key.Key_Left)
+    assert display.index == count - 1
+    qtbot.keyClick(display, Qt.Key.Key_Space)
+    assert not display.timer.isActive()
+
+
+def test_a_recorded_game_shows_within_a_moment(
+    qtbot: QtBot, display: PublicDisplay, ctx: EventContext
+) -> None:
+    match = next(m for m in ctx.read(results.list_matches, 3) if m.team_b is not None)
+    game = Game(1, 1, Side.B, End.BEAR_OFF, cube=2, level=Level.GAMMON)
+    ctx.change(f"match:{match.id}", results.record_game, match.id, replace(game, pair=0))
+
+    def row() -> tuple[str, ...]:
+        return next(r for s in display.slides for r in s.rows if r[0] == str(match.table))
+
+    # the display waits out a burst of changes (longer when a read is slow): not a fixed time
+    qtbot.waitUntil(lambda: row()[2] == "0 – 4", timeout=10000)
+    assert row()[1:] == (match.names[0], "0 – 4", match.names[1], "pair 1")
+
+
+def test_it_pages_again_when_the_window_shrinks(qtbot: QtBot, display: PublicDisplay) -> None:
+    before = len(display.slides)
+    display.resize(640, 300)
+    qtbot.waitUntil(lambda: len(display.slides) > before)
+    assert all(len(s.rows) <= rows_per_slide(300) for s in display.slides)
+
+
+def test_it_goes_full_screen_on_a_chosen_screen(qtbot: QtBot, display: PublicDisplay) -> None:
+    names = display.screen_names()
+    assert len(names) == len(QGuiApplication.screens()) and names[0].startswith("Screen 1:")
+    display.show_on(0)
+    qtbot.waitUntil(display.isFullScreen)
+    assert display.screen() is QGuiApplication.screens()[0]
+    qtbot.keyClick(display, Qt.Key.Key_Escape)
+    assert not display.isFullScreen()
+
+
+def test_an_event_without_rounds_shows_a_waiting_slide(qtbot: QtBot, template_event: Path) -> None:
+    ctx = EventContext(open_database(str(template_event)))
+    display = PublicDisplay(ctx)
+    qtbot.addWidget(display)
+    display.show()
+    assert display.slides == []
+    assert display.view.slide is None
+    assert not display.grab().isNull()
+    display.close()
+    ctx.close()
