@@ -1,0 +1,162 @@
+"""Check a built app against the source it was built from, on any system.
+
+    python installer/check_bundle.py dist/tandem-director/tandem-director        (Linux)
+    python installer/check_bundle.py dist/tandem-director/tandem-director-cli.exe (Windows)
+    python installer/check_bundle.py "dist/Tandem Director.app/Contents/MacOS/tandem-director"
+
+Runs the built program and the unfrozen app (this Python, `-m director.cli`) side by side:
+`--version`, `met --json` and `replay` of the FORMATS example must print the same; a file
+argument that is no event gives one line and status 2; every file of resources/ and every
+resource the code names is in the bundle; `new`, `check`, `simulate` and `report` work (the
+migrations and fonts are files the bundle must carry); and `--smoke-test` (the GUI offscreen:
+an event opened, every page and report, no Qt warning) exits 0. One line per check; status 1
+at the first failure. scripts/smoke_frozen.sh and .github/workflows/installers.yml run it.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RECORD = ROOT / "tests" / "fixtures" / "formats_example.tandem-match.json"
+NAMED = re.compile(r'resource_path\(((?:"[^"{}]+"(?:, )?)+)\)')
+passed: list[str] = []
+
+
+class Failed(Exception):
+    pass
+
+
+def ok(text: str) -> None:
+    passed.append(text)
+    print(f"check_bundle: ok   {text}", flush=True)
+
+
+def run(command: Sequence[str | Path], timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONIOENCODING": "utf-8"}
+    return subprocess.run(
+        [str(c) for c in command],
+        check=False,  # the caller reads the status: a failure is a finding, not a crash
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=env,
+        timeout=timeout,
+    )
+
+
+def same(name: str, frozen: str, source: str) -> None:
+    if frozen != source:
+        diff = difflib.unified_diff(source.splitlines(), frozen.splitlines(), "unfrozen", "built")
+        raise Failed(f"{name} differs:\n" + "\n".join(list(diff)[:20]))
+    ok(name)
+
+
+def resource_folder(exe: Path) -> Path:
+    """Where the spec put resources/: _internal beside the program, or the .app's Resources."""
+    for folder in (
+        exe.parent / "_internal",
+        exe.parent.parent / "Resources",
+        exe.parent.parent / "Frameworks",
+    ):
+        if (folder / "director_resources").is_dir():
+            return folder / "director_resources"
+    raise Failed(f"no director_resources folder near {exe}")
+
+
+def files_under(folder: Path) -> list[str]:
+    return sorted(
+        p.relative_to(folder).as_posix()
+        for p in folder.rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"
+    )
+
+
+def check(exe: Path, work: Path) -> None:
+    source = [sys.executable, "-m", "director.cli"]
+    for args in (
+        ["--version"],
+        ["met", "--json"],
+        ["replay", RECORD],
+        ["replay", "--json", RECORD],
+    ):
+        built, unfrozen = run([exe, *args]), run([*source, *args])
+        if built.returncode != 0:
+            raise Failed(f"{' '.join(map(str, args))}: status {built.returncode}\n{built.stderr}")
+        shown = " ".join(a.name if isinstance(a, Path) else a for a in args)
+        same(f"{shown} ({len(built.stdout)} characters)", built.stdout, unfrozen.stdout)
+
+    bad = run([exe, str(work / "no such event.tandem")])
+    if bad.returncode != 2 or len(bad.stderr.splitlines()) != 1:
+        raise Failed(f"a file argument that is no event: status {bad.returncode}\n{bad.stderr}")
+    ok("a file argument that is no event: status 2, one line")
+
+    bundled = resource_folder(exe)
+    shipped = [f for f in files_under(bundled) if f != "__init__.py"]
+    in_source = "\n".join(files_under(ROOT / "resources"))
+    same(f"resources ({len(shipped)} files)", "\n".join(shipped), in_source)
+    named = sorted(
+        {
+            "/".join(re.findall(r'"([^"]+)"', m.group(1)))
+            for path in (ROOT / "director").rglob("*.py")
+            for m in NAMED.finditer(path.read_text(encoding="utf-8"))
+        }
+    )
+    missing = [n for n in named if not (bundled / n).exists()]
+    if missing:
+        raise Failed(f"the code uses resources that do not exist: {', '.join(missing)}")
+    ok(f"every resource the code names ({len(named)}) is in the bundle")
+
+    event, simulated, pdf = work / "cli.tandem", work / "sim.tandem", work / "standings.pdf"
+    for args in (
+        ["new", event, "--name", "Bundle check", "--length", "5"],
+        ["check", event],
+        ["simulate", simulated, "--teams", "4", "--rounds", "2"],
+        ["report", "standings", simulated, "-o", pdf],
+    ):
+        done = run([exe, *args])
+        if done.returncode != 0:
+            raise Failed(f"{args[0]}: status {done.returncode}\n{done.stderr}")
+    if not pdf.read_bytes().startswith(b"%PDF"):
+        raise Failed("report standings did not write a PDF")
+    ok("new, check, simulate, report (migrations and fonts in the bundle)")
+
+    count = "from director.services.reports import KINDS; print(len(KINDS))"
+    kinds = run([sys.executable, "-c", count])
+    gui = run([exe, "--smoke-test", work / "gui"])
+    if gui.returncode != 0:
+        raise Failed(f"--smoke-test: status {gui.returncode}\n{gui.stdout}\n{gui.stderr}")
+    pdfs = len(list((work / "gui").glob("*.pdf")))
+    if pdfs != int(kinds.stdout):
+        raise Failed(f"--smoke-test made {pdfs} PDFs, not {kinds.stdout.strip()}\n{gui.stdout}")
+    last = gui.stdout.strip().splitlines()[-1].removeprefix("smoke: ")
+    ok(f"GUI offscreen: event opened, {pdfs} reports, no Qt warning ({last})")
+
+
+def main(argv: Sequence[str]) -> int:
+    if len(argv) != 1:
+        print(__doc__, file=sys.stderr)
+        return 2
+    exe = Path(argv[0]).resolve()
+    if not exe.is_file():
+        print(f"check_bundle: no program at {exe} (build it: python installer/build.py)")
+        return 2
+    with tempfile.TemporaryDirectory(prefix="tandem-check-") as work:
+        try:
+            check(exe, Path(work))
+        except Failed as exc:
+            print(f"check_bundle: FAIL {exc}", file=sys.stderr)
+            return 1
+    print(f"check_bundle: all {len(passed)} checks passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

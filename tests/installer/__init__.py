@@ -1,0 +1,1 @@
+"""Tests of installer/ and of the self-test of a built app."""
