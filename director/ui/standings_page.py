@@ -42,6 +42,9 @@ def table_view(parent: QWidget) -> QTableView:
     return view
 
 
+FIT_ROWS = 100
+
+
 class StandingsPage(QWidget):
     title = "Standings"
 
@@ -163,6 +166,10 @@ class StandingsPage(QWidget):
             self.through.setCurrentIndex(max(0, self.through.findData(chosen or LATEST)))
 
     def _fit_columns(self) -> None:
+        for view in (self.table, self.cross, self.boards):
+            # size columns from the first rows only: measuring 1,000 rows on every refresh
+            # would cost more than the standings themselves
+            view.horizontalHeader().setResizeContentsPrecision(FIT_ROWS)
         header = self.table.horizontalHeader()
         for column, title in enumerate(self.model.columns):
             mode = (

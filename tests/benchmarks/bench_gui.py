@@ -1,0 +1,122 @@
+"""GUI figures (issue 4): start to a usable window, opening a 1,000-team 9-round event,
+refreshing the standings after a result.
+
+Run: python tests/benchmarks/bench_gui.py [--teams 1000 --rounds 9]
+Targets: start < 1.5 s; open < 1 s; standings refresh < 200 ms. The big event is built once
+through the services (a few minutes) and kept in the user cache folder for later runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import platformdirs  # noqa: E402
+
+STARTUP = """
+import time, sys
+from PySide6.QtWidgets import QApplication
+app = QApplication(sys.argv)
+from director.ui.main_window import MainWindow
+window = MainWindow()
+window.show()
+app.processEvents()
+print("ready", flush=True)
+"""
+
+
+def start_to_window() -> float:
+    start = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-c", STARTUP], stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    took = time.perf_counter() - start
+    proc.kill()
+    proc.wait()
+    assert line.strip() == "ready", line
+    return took
+
+
+def big_event(teams: int, rounds: int) -> Path:
+    from director.services.simulate import SimulationSettings, simulate_event
+    from director.store.engine import head_revision
+
+    folder = Path(platformdirs.user_cache_dir("tandem-director")) / "bench"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"event-{teams}x{rounds}-{head_revision()}.tandem"
+    if not path.exists():
+        print(f"building a {teams}-team, {rounds}-round event once (not timed) ...", flush=True)
+        partial = path.with_suffix(".building")
+        for leftover in folder.glob(partial.name + "*"):
+            leftover.unlink()
+        settings = SimulationSettings(teams=teams, rounds=rounds, seed=1, forfeit_rate=0.0)
+        simulate_event(str(partial), settings).close()
+        partial.rename(path)
+    return path
+
+
+def open_and_refresh(path: Path) -> tuple[float, float, list[float]]:
+    from PySide6.QtWidgets import QApplication
+
+    from director.domain.scoring import Game
+    from director.services import results
+    from director.ui.main_window import MainWindow
+
+    app = QApplication.instance() or QApplication(sys.argv)
+    window = MainWindow()
+    window.show()
+    app.processEvents()
+    start = time.perf_counter()
+    assert window.open_target(str(path), remember=False)
+    app.processEvents()
+    opened = time.perf_counter() - start
+    assert window.view is not None and window.ctx is not None
+    start = time.perf_counter()
+    window.show_page(3)  # standings
+    app.processEvents()
+    first_standings = time.perf_counter() - start
+    ctx = window.ctx
+    match = next(m for m in ctx.read(results.list_matches, 1) if m.games)
+    game_id, game = match.game_ids[0], match.games[0]
+    refresh: list[float] = []
+    for flip in range(6):
+        cube = 2 if flip % 2 == 0 else game.cube  # a correction that changes the score
+        corrected = Game(**{**game.__dict__, "cube": cube})
+        start = time.perf_counter()
+        ctx.change(f"match:{match.id}", results.correct_game, game_id, corrected, "benchmark")
+        app.processEvents()
+        refresh.append(time.perf_counter() - start)
+    window.close_event()
+    window.close()
+    window.deleteLater()
+    app.processEvents()
+    return opened, first_standings, refresh
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--teams", type=int, default=1000)
+    parser.add_argument("--rounds", type=int, default=9)
+    args = parser.parse_args()
+    starts = [start_to_window() for _ in range(3)]
+    print(f"start to a usable window: median {statistics.median(starts):.2f} s (target < 1.5 s)")
+    path = big_event(args.teams, args.rounds)
+    opened, first, refresh = open_and_refresh(path)
+    print(f"open a {args.teams}-team, {args.rounds}-round event: {opened:.2f} s (target < 1 s)")
+    print(f"first showing of its standings page: {first:.2f} s")
+    print(
+        f"standings refresh after a result (correction committed + page redrawn): median "
+        f"{statistics.median(refresh) * 1000:.0f} ms, max {max(refresh) * 1000:.0f} ms "
+        "(target < 200 ms)"
+    )
+
+
+if __name__ == "__main__":
+    main()
