@@ -61,6 +61,17 @@ def rounds_paired(session: Session) -> int:
     return session.scalar(select(func.count()).select_from(models.Round)) or 0
 
 
+def clocks_running(session: Session) -> bool:
+    """Does an unfinished match have clock events (a clock window has run for it)?"""
+    query = (
+        select(func.count())
+        .select_from(models.ClockEvent)
+        .join(models.Match, models.Match.id == models.ClockEvent.match_id)
+        .where(models.Match.result == "unfinished")
+    )
+    return bool(session.scalar(query))
+
+
 def why_options_locked(session: Session, old: EventOptions, new: EventOptions) -> list[str]:
     """Changes that would alter the meaning of results already recorded or rounds paired."""
     reasons: list[str] = []
@@ -68,6 +79,11 @@ def why_options_locked(session: Session, old: EventOptions, new: EventOptions) -
         reasons.append(
             "the match rules (length, scoring, rule 4′, one-cube options, rule 5′) cannot change "
             "once games are recorded: it would change their scores"
+        )
+    if old.time_control != new.time_control and clocks_running(session):
+        reasons.append(
+            "the clock cannot change while a match's clocks are running: finish or reset "
+            "those pairs first (the clock log is replayed with the event's time control)"
         )
     if rounds_paired(session):
         if old.pairing_system != new.pairing_system:

@@ -9,7 +9,7 @@ message the page shows next to the field (or in a message box).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Concatenate, ParamSpec, TypeVar
+from typing import Concatenate, ParamSpec, Protocol, TypeVar
 
 from PySide6.QtCore import QObject, Signal
 from sqlalchemy.orm import Session
@@ -20,6 +20,13 @@ from director.store.errors import known_database_error
 
 P = ParamSpec("P")
 T = TypeVar("T")
+ClockTimes = tuple[int | None, int | None]  # side A's and B's remaining ns on one board
+
+
+class ClockReader(Protocol):
+    """An open clock window (director/ui/clock), as the desk sees it."""
+
+    def clock_times(self, board: int) -> ClockTimes: ...
 
 
 class EventContext(QObject):
@@ -31,6 +38,7 @@ class EventContext(QObject):
     def __init__(self, db: EventDatabase, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.db = db
+        self.clock_windows: dict[int, ClockReader] = {}  # match id -> its open clock window
 
     @property
     def title(self) -> str:
@@ -62,6 +70,12 @@ class EventContext(QObject):
             raise UserError(known) from exc
         self.changed.emit(what)
         return result
+
+    def clock_times(self, match_id: int, board: int) -> ClockTimes:
+        """A board's remaining times from the match's open clock window, to store with the
+        game being recorded; (None, None) when no clock window is open for the match."""
+        window = self.clock_windows.get(match_id)
+        return (None, None) if window is None else window.clock_times(board)
 
     def close(self) -> None:
         self.db.close()

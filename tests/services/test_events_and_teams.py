@@ -124,3 +124,26 @@ def test_stale_edit_is_refused(db: EventDatabase) -> None:
         teams.edit_team(s, team.id, version=team.version, club="North")
     with db.Session() as s, s.begin(), pytest.raises(UserError, match="another station"):
         teams.edit_team(s, team.id, version=team.version, club="South")
+
+
+def test_the_clock_is_locked_while_a_match_clock_has_run(db: EventDatabase) -> None:
+    from director.domain.clock import MatchClock
+    from director.services.clocks import append_events
+
+    with db.Session() as s, s.begin():
+        a = teams.add_team(s, "A", ("a1", "a2")).id
+        b = teams.add_team(s, "B", ("b1", "b2")).id
+        match = results.create_match(s, a, b).id
+        info = events.get_event(s)
+    clock = MatchClock(info.options.time_control, lambda: 0)
+    clock.set_first_mover(1, Side.A, 0)
+    clock.set_first_mover(2, Side.B, 0)
+    clock.start(0)
+    with db.Session() as s, s.begin():
+        append_events(s, match, 1, clock.events)
+    slower = replace(info.options, time_control=TimeControl(300, 5))
+    with db.Session() as s, s.begin(), pytest.raises(UserError, match="clocks are running"):
+        events.update_event(s, options=slower)
+    with db.Session() as s, s.begin():
+        results.set_forfeit(s, match, Side.B, "no show")  # the match is over: free again
+        events.update_event(s, options=slower)

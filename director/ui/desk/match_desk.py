@@ -333,6 +333,8 @@ class MatchDeskPage(QWidget):
         from director.ui.clock.launch import open_clock_window
 
         try:
-            open_clock_window(self.ctx, self.match_id, settings=self.clock_settings)
+            open_clock_window(
+                self.ctx, self.match_id, settings=self.clock_settings, parent=self.window()
+            )
         except UserError as refusal:
             self.refuse(refusal)

@@ -1,0 +1,75 @@
+"""Open the clock window of a match: one per match, restored from the match's clock log.
+
+`open_clock_window(ctx, match_id)` is the one call the match desk (and the `clock` command)
+makes. Reopening after a crash, a kill or a power cut restores both boards paused, each side
+within one checkpoint (0.5 s) of where it was (RULES §7).
+"""
+
+from __future__ import annotations
+
+import time
+
+from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtWidgets import QWidget
+
+from director.domain.clock import BOARDS, Phase, TimeSource
+from director.domain.errors import UserError
+from director.domain.rules import Side
+from director.services import clocks, results
+from director.services.events import get_event
+from director.ui.clock.controller import ClockController
+from director.ui.clock.window import ClockWindow
+from director.ui.clock.writer import ClockWriter
+from director.ui.context import EventContext
+
+
+def app_settings() -> QSettings:
+    return QSettings("Tandem Director", "Tandem Director")
+
+
+def open_clock_window(
+    ctx: EventContext,
+    match_id: int,
+    *,
+    source: TimeSource = time.monotonic_ns,
+    settings: QSettings | None = None,
+    parent: QWidget | None = None,
+) -> ClockWindow:
+    """Show the match's clock window (raised if it is open already). UserError when the match
+    does not exist, is a bye or a forfeit, or its clock log cannot be replayed."""
+    open_window = ctx.clock_windows.get(match_id)
+    if isinstance(open_window, ClockWindow):
+        open_window.showNormal() if open_window.isMinimized() else open_window.show()
+        open_window.raise_()
+        open_window.activateWindow()
+        return open_window
+    match = ctx.read(results.get_match, match_id)
+    if match.is_bye or match.forfeit_by is not None:
+        raise UserError("a bye or a forfeited match has no games to time")
+    tc = ctx.read(get_event).options.time_control
+    # the restore's own events (pause, restore) are written before the writer starts
+    with ctx.db.Session() as session, session.begin():
+        clock = clocks.restore_clock(session, match_id, tc, source)
+        behind = clocks.clock_is_behind(session, match_id)
+        next_seq = clocks.next_seq(session, match_id)
+    restored = clock.event_count > 0
+    writer = ClockWriter(ctx.db, match_id, next_seq)
+    controller = ClockController(clock, writer, source, match.outcome.current_pair)
+    if behind:
+        controller.reset_for_pair(match.outcome.current_pair)
+    controller.follow(match)
+    window = ClockWindow(ctx, match, controller, source, settings or app_settings(), parent)
+    controller.setParent(window)
+    ctx.clock_windows[match_id] = window
+    if restored and any(clock.is_paused(n) for n in BOARDS):
+        window.show_status("Clocks restored from the log: both boards paused. Space resumes.")
+    for n in BOARDS:  # a flag that fell before a crash, not yet recorded
+        b = clock.state.board(n)
+        if b.phase is Phase.STOPPED and b.flagged is not None:
+            flagged: Side = b.flagged
+            QTimer.singleShot(0, lambda n=n, s=flagged: window.open_forfeit(n, s))
+    screen = window.screen().availableGeometry()  # a clock wants the whole screen
+    window.resize(screen.width(), screen.height())
+    window.move(screen.topLeft())
+    window.show()
+    return window

@@ -1,0 +1,77 @@
+"""Helpers for the clock-window tests: a hand-moved time source, a seeded match, key events."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QApplication, QWidget
+
+from director.domain.clock import ClockEvent
+from director.domain.event import MatchInfo
+from director.domain.rules import EventOptions
+from director.services import clocks, results
+from director.services.events import update_event
+from director.services.teams import add_team
+from director.store.engine import open_database
+
+NS = 1_000_000_000
+OFFSCREEN_NOISE = "This plugin does not support"
+
+
+class FakeTime:
+    """A monotonic source the test moves by hand: time jumps instead of sleeps."""
+
+    def __init__(self, t: int = 5_000 * NS) -> None:
+        self.t = t
+
+    def __call__(self) -> int:
+        return self.t
+
+    def wait(self, seconds: float) -> int:
+        self.t += round(seconds * NS)
+        return self.t
+
+
+def seed_match(path: Path, options: EventOptions | None = None) -> int:
+    db = open_database(str(path))
+    try:
+        with db.Session() as session, session.begin():
+            update_event(session, options=options or EventOptions())
+            a = add_team(session, "Blue Bar", ("Ana", "Ben")).id
+            b = add_team(session, "Gammonites", ("Cleo", "Dev")).id
+            return results.create_match(session, a, b, table=3).id
+    finally:
+        db.close()
+
+
+def stored_match(path: Path, match_id: int) -> MatchInfo:
+    """The match as a fresh connection reads it from disk."""
+    db = open_database(str(path))
+    try:
+        with db.Session() as session:
+            return results.get_match(session, match_id)
+    finally:
+        db.close()
+
+
+def stored_log(path: Path, match_id: int) -> list[ClockEvent]:
+    db = open_database(str(path))
+    try:
+        with db.Session() as session:
+            return clocks.load_events(session, match_id)
+    finally:
+        db.close()
+
+
+def key_down(widget: QWidget, key: Qt.Key, *, repeat: bool = False) -> None:
+    """A key-down as the keyboard sends it (auto-repeat sends more key-downs, flagged)."""
+    text = chr(key.value).lower() if key.value < 0x80 else ""
+    event = QKeyEvent(QEvent.Type.KeyPress, key, Qt.KeyboardModifier.NoModifier, text, repeat)
+    QApplication.sendEvent(widget, event)
+
+
+def key_up(widget: QWidget, key: Qt.Key) -> None:
+    event = QKeyEvent(QEvent.Type.KeyRelease, key, Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(widget, event)
