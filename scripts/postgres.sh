@@ -18,13 +18,18 @@ start_test_postgres() {
     chown tandemci "$PG_DIR"
     run_as=(runuser -u tandemci --)
   fi
-  "${run_as[@]}" "$bindir/initdb" -D "$PG_DIR/data" -U tandem --auth=trust >/dev/null
+  # UTF8 with the C locale: the same on every machine, whatever locales it has installed
+  "${run_as[@]}" "$bindir/initdb" -D "$PG_DIR/data" -U tandem --auth=trust -E UTF8 --locale=C \
+    >/dev/null
   "${run_as[@]}" "$bindir/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/log" -w \
     -o "-c listen_addresses='' -c unix_socket_directories='$PG_DIR' -c fsync=on" start >/dev/null
   export TANDEM_TEST_PG_URL="postgresql+psycopg://tandem@/postgres?host=$PG_DIR"
   export TANDEM_TEST_PG_STOP="${run_as[*]} $bindir/pg_ctl -D $PG_DIR/data -m fast stop"
+  export TANDEM_TEST_PG_DIR="$PG_DIR"
 }
 
 stop_test_postgres() {
   if [ -n "${TANDEM_TEST_PG_STOP:-}" ]; then $TANDEM_TEST_PG_STOP >/dev/null 2>&1 || true; fi
+  # only the folder start_test_postgres made itself (mktemp), never a server it did not start
+  case "${TANDEM_TEST_PG_DIR:-}" in /tmp/tandem-pg.*) rm -rf "$TANDEM_TEST_PG_DIR" ;; esac
 }

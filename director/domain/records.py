@@ -44,13 +44,17 @@ GAME_INT_KEYS = (
 )
 E = TypeVar("E", bound=StrEnum)
 GAME_KEYS = frozenset((*GAME_INT_KEYS, "winner", "end", "level", "agreed_level"))
+MAX_PROBLEMS_SHOWN = 30
 
 
 class RecordError(UserError):
     """An invalid match record; `problems` holds one line per problem."""
 
     def __init__(self, problems: list[str]) -> None:
-        super().__init__("\n".join(problems))
+        shown = problems[:MAX_PROBLEMS_SHOWN]
+        if len(problems) > MAX_PROBLEMS_SHOWN:  # a person reads the first ones, not 100,000
+            shown.append(f"... and {len(problems) - MAX_PROBLEMS_SHOWN} more problems")
+        super().__init__("\n".join(shown))
         self.problems = problems
 
 
@@ -78,6 +82,8 @@ def parse_record(text: str) -> MatchRecord:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise RecordError([f"not valid JSON: {exc.msg} at line {exc.lineno}"]) from None
+    except (RecursionError, ValueError):  # nested too deep, or a number too long for int()
+        raise RecordError(["not a match record: nested too deeply or a number too long"]) from None
     if not isinstance(data, dict):
         raise RecordError(["a match record is a JSON object"])
     problems: list[str] = []
@@ -142,9 +148,10 @@ def _parse_teams(raw: object, problems: list[str]) -> dict[Side, RecordTeam] | N
             and set(team) == {"name", "players"}
             and isinstance(team["name"], str)
             and team["name"].strip() != ""
+            and _is_text(team["name"])
             and isinstance(team["players"], list)
             and len(team["players"]) == 2
-            and all(isinstance(p, str) and p.strip() for p in team["players"])
+            and all(isinstance(p, str) and p.strip() and _is_text(p) for p in team["players"])
         )
         if not ok:
             problems.append(f"team {side}: needs a non-empty name and exactly two player names")
@@ -190,6 +197,15 @@ def _parse_game(item: object, index: int, problems: list[str]) -> Game | None:
         return None
     ints = {key: item[key] for key in GAME_INT_KEYS if key in item}
     return Game(winner=winner, end=end, level=level, agreed_level=agreed, **ints)
+
+
+def _is_text(value: str) -> bool:
+    """JSON's \\ud800 escapes give lone surrogates: no text file or database can hold them."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _is_int(value: object) -> bool:

@@ -109,6 +109,8 @@ def _parse_row(
             return None, f"{name} is longer than {MAX_NAME} characters"
         if any(ord(ch) < 32 for ch in value):
             return None, f"{name} contains a control character"
+        if any("\ud800" <= ch <= "\udfff" for ch in value):  # pasted text can hold these
+            return None, f"{name} contains a character that is not valid text"
     if cells["team"].casefold() in seen:
         return None, f"team {cells['team']!r} is already in the list"
     numbers: dict[str, int | None] = {}

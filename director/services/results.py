@@ -225,6 +225,9 @@ def correct_game(
     """Replace a recorded game; the whole match is re-checked and the change audited."""
     if not reason.strip():
         raise UserError("a correction needs a reason for the audit log")
+    found = session.get(models.Game, game_id)
+    if found is None and version is not None:
+        raise ConflictError(CHANGED_ELSEWHERE)  # it was on screen: another station undid it
     row = _match_row(session, _game_row(session, game_id).match_id)
     _check_version(row, version)
     _claim(session, row)

@@ -6,9 +6,10 @@ A target is either a path to a `.tandem` file (SQLite, one event per file) or a 
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
@@ -18,11 +19,16 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Engine, create_engine, event, inspect
-from sqlalchemy.exc import DatabaseError, OperationalError
+from sqlalchemy import Engine, create_engine, delete, event, inspect, make_url, select
+from sqlalchemy.exc import DatabaseError, OperationalError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
 from director.domain.errors import UserError
+from director.store import models
+from director.store.backup import OPEN_MARKER, backup_folder, backup_now, good_backups, move_aside
+from director.store.errors import known_database_error
+from director.store.integrity import SQLITE_HEADER, integrity_problems, readonly_uri
+from director.store.lock import EventLock, acquire
 
 EXTENSION = ".tandem"
 
@@ -41,18 +47,41 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+def _sqlite_read_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    """A read-only connection keeps the file's journal mode: switching it would be a write
+    (a backup is in rollback-journal mode, and must open read-only as it is)."""
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()
+
+
+def display_target(target: str) -> str:
+    """The target as it may be shown: a server URL without its password."""
+    if not is_url(target):
+        return target
+    try:
+        return make_url(target).render_as_string(hide_password=True)
+    except SQLAlchemyError:
+        return "the database server address"
+
+
 def make_engine(target: str, *, read_only: bool = False) -> Engine:
     if is_url(target):
         url = target.replace("postgresql://", "postgresql+psycopg://", 1)
-        return create_engine(url, pool_pre_ping=True)
+        # a station must not hang for minutes when the server is unreachable
+        return create_engine(url, pool_pre_ping=True, connect_args={"connect_timeout": 10})
     path = Path(target).resolve()
     if read_only:
-        # mode=ro never creates, never writes; uri=true makes sqlite read the query string
+        # mode=ro never creates, never writes; a creator keeps odd file names out of the URL
+        uri = readonly_uri(path)
         engine = create_engine(
-            f"sqlite:///file:{path}?mode=ro&uri=true", connect_args={"check_same_thread": False}
+            "sqlite://",
+            creator=lambda: sqlite3.connect(uri, uri=True, check_same_thread=False),
         )
-    else:
-        engine = create_engine(f"sqlite:///{path}", connect_args={"check_same_thread": False})
+        event.listen(engine, "connect", _sqlite_read_pragmas)
+        return engine
+    engine = create_engine(f"sqlite:///{path}", connect_args={"check_same_thread": False})
     event.listen(engine, "connect", _sqlite_pragmas)
     return engine
 
@@ -81,6 +110,17 @@ def upgrade(engine: Engine) -> None:
         command.upgrade(alembic_config(connection), "head")
 
 
+@dataclass(frozen=True)
+class OpenReport:
+    """What `open_event` found and did: shown to the director after opening."""
+
+    unclean: bool = False  # the app that had it open last did not close it (crash, kill, power)
+    left_by: str = ""  # who that was, when known
+    full_check: bool = False  # integrity_check + foreign_key_check ran (they passed)
+    backup: Path | None = None
+    backup_problem: str = ""  # why no backup could be made at open (the event is fine)
+
+
 @dataclass
 class EventDatabase:
     """An open event: its engine and the factory for sessions (the caller owns each session)."""
@@ -89,6 +129,8 @@ class EventDatabase:
     engine: Engine
     Session: sessionmaker[Session]
     backup_made: Path | None = None
+    lock: EventLock | None = None  # held when opened with open_event
+    report: OpenReport = field(default_factory=OpenReport)
 
     @property
     def is_sqlite(self) -> bool:
@@ -98,8 +140,24 @@ class EventDatabase:
     def path(self) -> Path:
         return Path(self.target)
 
+    @property
+    def title(self) -> str:
+        return display_target(self.target)
+
     def close(self) -> None:
+        """Release the event; with a lock, mark it closed cleanly first."""
+        if self.lock is not None:
+            # failing to clear the mark only costs a full check at the next open
+            with (
+                contextlib.suppress(SQLAlchemyError, sqlite3.Error),
+                self.Session() as session,
+                session.begin(),
+            ):
+                session.execute(delete(models.Meta).where(models.Meta.key == OPEN_MARKER))
         self.engine.dispose()
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
 
 
 def create_database(target: str) -> EventDatabase:
@@ -115,35 +173,51 @@ def create_database(target: str) -> EventDatabase:
         upgrade(engine)
     except OperationalError as exc:
         engine.dispose()
-        raise UserError(f"cannot create {target}: {exc.orig}") from None
+        known = known_database_error(exc)
+        raise UserError(f"cannot create {display_target(target)}: {known or exc.orig}") from None
     return EventDatabase(target, engine, sessionmaker(engine, expire_on_commit=False))
 
 
 def open_database(target: str, *, read_only: bool = False) -> EventDatabase:
-    """Open an existing event; an older file is backed up beside itself, then migrated."""
+    """Open an existing event; an older file is backed up beside itself, then migrated.
+
+    No lock and no backups: the command line's one-shot commands use this. The app opens an
+    event with `open_event`.
+    """
     if not is_url(target):
         _check_sqlite_file(Path(target))
+    try:
+        return _open(target, read_only)
+    except (DatabaseError, sqlite3.DatabaseError) as exc:
+        raise UserError(f"cannot open {display_target(target)}: {_reason(exc)}") from None
+
+
+def _reason(exc: BaseException) -> str:
+    """The known sentence for a database failure, else the driver's own words."""
+    return known_database_error(exc) or str(getattr(exc, "orig", exc))
+
+
+def _open(target: str, read_only: bool) -> EventDatabase:
+    """Open and migrate; database errors propagate so `open_event` can tell damage apart."""
     engine = make_engine(target, read_only=read_only)
+    shown = display_target(target)
     try:
         revision = current_revision(engine)
         if revision is None and not inspect(engine).has_table("event"):
-            raise UserError(f"{target} is not a Tandem Director event")
+            raise UserError(f"{shown} is not a Tandem Director event")
         backup = None
         if revision != head_revision():
             if read_only:
-                raise UserError(f"{target} is from an older version: open it once to upgrade it")
+                raise UserError(f"{shown} is from an older version: open it once to upgrade it")
             known = {
                 s.revision
                 for s in ScriptDirectory.from_config(alembic_config(None)).walk_revisions()
             }
             if revision not in known:
-                raise UserError(f"{target} was written by a newer Tandem Director: update the app")
+                raise UserError(f"{shown} was written by a newer Tandem Director: update the app")
             backup = _backup_before_migration(engine, target)
             upgrade(engine)
-    except (DatabaseError, sqlite3.DatabaseError) as exc:
-        engine.dispose()
-        raise UserError(f"cannot open {target}: {getattr(exc, 'orig', exc)}") from None
-    except UserError:
+    except BaseException:
         engine.dispose()
         raise
     return EventDatabase(target, engine, sessionmaker(engine, expire_on_commit=False), backup)
@@ -175,3 +249,126 @@ def _backup_before_migration(engine: Engine, target: str) -> Path | None:
         source.close()
     shutil.copymode(target, backup)
     return backup
+
+
+# --- the app's open: one instance per file, crash recovery, backups --------------------------
+
+
+class CorruptEventError(UserError):
+    """The event file is damaged: it was moved aside; `backups` are the good ones to restore."""
+
+    def __init__(self, message: str, moved_to: Path | None, backups: list[Path]) -> None:
+        super().__init__(message)
+        self.moved_to = moved_to
+        self.backups = backups
+
+
+class ReadOnlyEventError(UserError):
+    """The event file or its folder cannot be written: it can only be viewed (read_only=True)."""
+
+
+def open_event(target: str, *, make_backup: bool = True) -> EventDatabase:
+    """Open an event for editing in the app.
+
+    A SQLite file is locked for this app instance (a second opener is told where it is open);
+    when the last app to open it did not close it, the full integrity_check and
+    foreign_key_check run; a damaged file is moved aside (`FILE.corrupt-DATE`) and the good
+    backups are offered; then a backup is made. A server database is opened as it is: the
+    server guards it, and stations share it.
+    """
+    if is_url(target):
+        return open_database(target)
+    event = Path(target)
+    _check_event_file(event)
+    lock = acquire(event.resolve())
+    try:
+        return _open_locked(event, lock, make_backup)
+    except BaseException:
+        lock.release()
+        raise
+
+
+def _check_event_file(event: Path) -> None:
+    """Like `_check_sqlite_file`, but a wiped file with backups beside it counts as damaged."""
+    if not event.exists():
+        raise UserError(f"{event} does not exist")
+    if event.is_dir():
+        raise UserError(f"{event} is a folder, not an event file")
+    with event.open("rb") as handle:
+        header = handle.read(16)
+    if header != SQLITE_HEADER and not good_backups(event):
+        raise UserError(f"{event} is not a Tandem Director event (not an SQLite file)")
+
+
+def _is_damage(exc: BaseException) -> bool:
+    orig = getattr(exc, "orig", exc)
+    code = getattr(orig, "sqlite_errorcode", None)
+    return code is not None and code & 0xFF in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
+
+
+def _open_locked(event: Path, lock: EventLock, make_backup: bool) -> EventDatabase:
+    with event.open("rb") as handle:
+        damaged = handle.read(16) != SQLITE_HEADER
+    db: EventDatabase | None = None
+    problems: list[str] = []
+    unclean, left_by = lock.previous_left_behind, lock.stale.describe() if lock.stale else ""
+    if not damaged:
+        try:
+            db = _open(str(event), read_only=False)
+            with db.Session() as session:
+                marker = session.scalar(
+                    select(models.Meta.value).where(models.Meta.key == OPEN_MARKER)
+                )
+            if marker is not None:
+                unclean = True
+                left_by = left_by or marker
+            problems = integrity_problems(db, quick=not unclean)
+        except (DatabaseError, sqlite3.DatabaseError) as exc:
+            if not _is_damage(exc):
+                if db is not None:
+                    db.engine.dispose()
+                raise UserError(f"cannot open {event}: {_reason(exc)}") from None
+            problems = [f"integrity: {getattr(exc, 'orig', exc)}"]
+    if damaged or problems:
+        if db is not None:
+            db.engine.dispose()
+        raise _damaged(event, problems or ["the file does not start as an SQLite database"])
+    assert db is not None
+    db.lock = lock
+    _mark_open(db, lock)
+    backup, backup_problem = None, ""
+    if make_backup:
+        try:
+            backup = backup_now(db, "open")
+        except UserError as exc:
+            backup_problem = str(exc)
+    db.report = OpenReport(unclean, left_by, unclean, backup, backup_problem)
+    return db
+
+
+def _mark_open(db: EventDatabase, lock: EventLock) -> None:
+    """The open mark travels inside the file: a copy taken while open still tells."""
+    try:
+        with db.Session() as session, session.begin():
+            session.merge(models.Meta(key=OPEN_MARKER, value=lock.holder.describe()))
+    except (DatabaseError, sqlite3.DatabaseError) as exc:
+        db.lock = None  # the caller releases it
+        db.engine.dispose()
+        known = known_database_error(exc)
+        if known is not None and "read-only" in known:
+            raise ReadOnlyEventError(f"{db.path.name}: {known}") from None
+        raise UserError(f"cannot open {db.path}: {_reason(exc)}") from None
+
+
+def _damaged(event: Path, problems: list[str]) -> CorruptEventError:
+    moved = move_aside(event, "corrupt")
+    backups = [b.path for b in good_backups(event)]
+    lines = [
+        f"{event.name} is damaged ({problems[0]}); it was moved to {moved.name}, untouched.",
+    ]
+    if backups:
+        lines.append(f"The newest good backup is {backups[0]}:")
+        lines.append(f'restore it with: tandem-director restore "{event}" "{backups[0]}"')
+    else:
+        lines.append(f"There is no good backup in {backup_folder(event.resolve())}.")
+    return CorruptEventError("\n".join(lines), moved, backups)

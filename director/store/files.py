@@ -1,39 +1,93 @@
-"""Writing a file so that a crash leaves either the old file or the new one, never half of one."""
+"""Writing a file so that a crash leaves either the old file or the new one, never half of one.
+
+Every file the app writes (exports, reports, settings, backups) goes through here: a temp file
+in the same folder, fsync, rename over the target, fsync the folder.
+"""
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import stat
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 from director.domain.errors import UserError
 
 
-def atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
-    """Temp file in the same folder, fsync, rename over the target, fsync the folder."""
+def _reason(exc: OSError) -> str:
+    if exc.errno == errno.ENOSPC:
+        return "the disk is full; free some space and try again"
+    if exc.errno == errno.EROFS:
+        return "the disk is read-only"
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return "permission denied"
+    return exc.strerror or str(exc)
+
+
+def _new_mode(target: Path) -> int:
+    """The mode the file had, or what a plain `open` would give (mkstemp's 0600 is too tight)."""
+    try:
+        return stat.S_IMODE(target.stat().st_mode)
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+@contextlib.contextmanager
+def atomic_writer(path: str | os.PathLike[str]) -> Iterator[BinaryIO]:
+    """A binary handle whose content replaces `path` only when the block ends without error."""
     target = Path(path)
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
         raise UserError(f"cannot write {target}: the folder {folder} does not exist")
+    if target.is_dir():
+        raise UserError(f"cannot write {target}: it is a folder")
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     except OSError as exc:
-        raise UserError(f"cannot write {target}: {exc.strerror}") from None
+        raise UserError(f"cannot write {target}: {_reason(exc)}") from None
     try:
         with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
+            yield handle
             handle.flush()
             os.fsync(handle.fileno())
+        with contextlib.suppress(OSError):
+            os.chmod(tmp, _new_mode(target))
         os.replace(tmp, target)
     except OSError as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
-        raise UserError(f"cannot write {target}: {exc.strerror}") from None
-    _sync_folder(folder)
+        raise UserError(f"cannot write {target}: {_reason(exc)}") from None
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    sync_folder(folder)
 
 
-def _sync_folder(folder: Path) -> None:
+def atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
+    """Temp file in the same folder, fsync, rename over the target, fsync the folder."""
+    with atomic_writer(path) as handle:
+        handle.write(data)
+
+
+def atomic_write_text(path: str | os.PathLike[str], text: str, encoding: str = "utf-8") -> None:
+    atomic_write(path, text.encode(encoding))
+
+
+def sync_file(path: Path) -> None:
+    """Force a finished file's content to the disk."""
+    with path.open("rb+") as handle:
+        os.fsync(handle.fileno())
+
+
+def sync_folder(folder: Path) -> None:
+    """Make a rename in `folder` durable (POSIX needs the folder itself synced)."""
     if os.name != "posix":
         return  # Windows cannot open a folder to fsync it; NTFS journals the rename
     fd = os.open(folder, os.O_RDONLY)

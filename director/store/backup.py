@@ -1,0 +1,350 @@
+"""Rotating backups of an event file, restore, and moving a damaged file aside.
+
+A backup is made with SQLite's online backup API into a temp file beside the others, switched
+to a single-file journal, labelled, checked (`integrity_check` + `foreign_key_check`), synced,
+and only then renamed into place: a crash leaves either no new backup or a good one. Backups
+live in `FILE-backups/` beside the event; the newest `KEEP` are kept. Nothing here ever
+overwrites or deletes an event file: a replaced or damaged file is renamed aside with its
+`-wal` and `-shm` companions, which SQLite needs to read its last commits.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import re
+import sqlite3
+import time
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from director.domain.errors import UserError
+from director.store.files import sync_file, sync_folder
+from director.store.integrity import connection_problems, file_problems, readonly_uri
+
+if TYPE_CHECKING:
+    from director.store.engine import EventDatabase
+
+KEEP = 10
+SUFFIX = ".tandem"
+COMPANIONS = ("-wal", "-shm", "-journal")
+OPEN_MARKER = "open_by"  # the meta row an open app keeps; see engine.open_event
+_STALE_TEMP_SECONDS = 600
+
+
+def backup_folder(event: Path) -> Path:
+    return event.with_name(event.name + "-backups")
+
+
+@dataclass(frozen=True)
+class BackupInfo:
+    """One backup file as a person chooses it: when, why, what it holds, and whether it is good."""
+
+    path: Path
+    taken_at: datetime | None
+    reason: str
+    event_name: str = ""
+    teams: int = 0
+    games: int = 0
+    problems: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def good(self) -> bool:
+        return not self.problems
+
+    def describe(self) -> str:
+        when = self.taken_at.astimezone().strftime("%Y-%m-%d %H:%M:%S") if self.taken_at else "?"
+        state = "good" if self.good else f"DAMAGED ({'; '.join(self.problems)})"
+        return (
+            f"{when}  {self.reason:<22} {self.teams:>3} teams {self.games:>4} games  "
+            f"{state}  {self.path}"
+        )
+
+
+def _slug(reason: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", reason.lower()).strip("-")[:40] or "backup"
+
+
+def _free_name(folder: Path, base: str, suffix: str) -> Path:
+    candidate = folder / f"{base}{suffix}"
+    n = 2
+    while candidate.exists():
+        candidate = folder / f"{base}-{n}{suffix}"
+        n += 1
+    return candidate
+
+
+def _disk_message(exc: BaseException) -> str:
+    text = str(exc).lower()
+    if "full" in text or getattr(exc, "errno", None) == 28:
+        return "the disk is full"
+    if "read-only" in text or "readonly" in text or getattr(exc, "errno", None) == 30:
+        return "the folder is read-only"
+    return getattr(exc, "strerror", None) or str(exc)
+
+
+def backup_now(db: EventDatabase, reason: str, *, keep: int = KEEP) -> Path | None:
+    """Back up an open SQLite event now; None for a server database (the server backs it up).
+
+    Raises UserError when the backup cannot be written or fails its check; the event itself is
+    never touched.
+    """
+    if not db.is_sqlite:
+        return None
+    event = db.path.resolve()
+    folder = backup_folder(event)
+    try:
+        folder.mkdir(exist_ok=True)
+    except OSError as exc:
+        raise UserError(
+            f"no backup made: cannot create {folder.name} ({_disk_message(exc)})"
+        ) from None
+    _remove_stale_temps(folder, everything=db.lock is not None)
+    if reason == "open":
+        newest = _newest(folder)
+        if newest is not None and _digest_of(newest) == _live_digest(db):
+            return newest  # nothing changed since the newest backup: keep the older ones
+    stamp = datetime.now()
+    tmp = folder / f".{event.stem}-{os.getpid()}-{time.monotonic_ns()}.tmp"
+    try:
+        _write_checked_copy(db, tmp, reason)
+        final = _free_name(folder, f"{stamp:%Y-%m-%d_%H%M%S}_{_slug(reason)}", SUFFIX)
+        sync_file(tmp)
+        os.replace(tmp, final)
+        sync_folder(folder)
+    except (OSError, sqlite3.Error) as exc:
+        _remove(tmp)
+        raise UserError(f"no backup made: {_disk_message(exc)}") from None
+    except UserError:
+        _remove(tmp)
+        raise
+    prune(folder, keep)
+    return final
+
+
+def _live_digest(db: EventDatabase) -> str:
+    raw = db.engine.raw_connection()
+    try:
+        source = raw.driver_connection
+        assert isinstance(source, sqlite3.Connection)
+        return content_digest(source)
+    finally:
+        raw.close()
+
+
+def _write_checked_copy(db: EventDatabase, tmp: Path, reason: str) -> None:
+    raw = db.engine.raw_connection()
+    try:
+        source = raw.driver_connection
+        assert isinstance(source, sqlite3.Connection)
+        dest = sqlite3.connect(tmp)
+        try:
+            source.backup(dest)
+        finally:
+            dest.close()
+    finally:
+        raw.close()
+    dest = sqlite3.connect(tmp, isolation_level=None)
+    try:
+        dest.execute("PRAGMA journal_mode=DELETE")  # a backup is one self-contained file
+        dest.execute("BEGIN")
+        dest.execute("DELETE FROM meta WHERE key = ?", (OPEN_MARKER,))
+        taken = datetime.now(UTC).isoformat(timespec="seconds")
+        for key, value in (
+            ("backup_reason", reason),
+            ("backup_taken_at", taken),
+            ("backup_of", str(db.path.resolve())),
+        ):
+            dest.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
+        digest = content_digest(dest)
+        dest.execute(
+            "INSERT OR REPLACE INTO meta (key, value) VALUES ('backup_digest', ?)", (digest,)
+        )
+        dest.execute("COMMIT")
+        problems = connection_problems(dest)
+    finally:
+        dest.close()
+    if problems:
+        raise UserError(
+            "no backup made: the copy failed its check, the event file may be damaged "
+            f"({problems[0]}); run `tandem-director check`"
+        )
+
+
+def content_digest(connection: sqlite3.Connection) -> str:
+    """A hash of every row of every table but `meta`: equal digests mean equal events."""
+    sha = hashlib.sha256()
+    tables = [
+        r[0]
+        for r in connection.execute(
+            "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%' "
+            "AND name != 'meta' ORDER BY name"
+        )
+    ]
+    for table in tables:
+        sha.update(table.encode())
+        for row in connection.execute(f'SELECT * FROM "{table}" ORDER BY rowid'):
+            sha.update(repr(row).encode())
+    return sha.hexdigest()
+
+
+def _digest_of(path: Path) -> str | None:
+    return _meta(path).get("backup_digest")
+
+
+def _meta(path: Path) -> dict[str, str]:
+    try:
+        connection = sqlite3.connect(readonly_uri(path), uri=True)
+        try:
+            return dict(connection.execute("SELECT key, value FROM meta").fetchall())
+        finally:
+            connection.close()
+    except sqlite3.Error:
+        return {}
+
+
+def _backup_files(folder: Path) -> list[Path]:
+    """Backups in the folder, newest first (by when they were written)."""
+    if not folder.is_dir():
+        return []
+    files = [p for p in folder.iterdir() if p.suffix == SUFFIX and not p.name.startswith(".")]
+    return sorted(files, key=lambda p: (p.stat().st_mtime_ns, p.name), reverse=True)
+
+
+def _newest(folder: Path) -> Path | None:
+    files = _backup_files(folder)
+    return files[0] if files else None
+
+
+def prune(folder: Path, keep: int = KEEP) -> list[Path]:
+    """Delete all but the newest `keep` backups; return what was deleted."""
+    removed = []
+    for old in _backup_files(folder)[keep:]:
+        with contextlib.suppress(OSError):
+            old.unlink()
+            removed.append(old)
+    return removed
+
+
+def _remove_stale_temps(folder: Path, *, everything: bool) -> None:
+    """A backup killed half-way leaves its temp file: remove it (never a finished backup)."""
+    now = time.time()
+    for tmp in folder.glob(".*.tmp"):
+        with contextlib.suppress(OSError):
+            if everything or now - tmp.stat().st_mtime > _STALE_TEMP_SECONDS:
+                _remove(tmp)
+
+
+def _remove(tmp: Path) -> None:
+    for path in (tmp, *(Path(f"{tmp}{c}") for c in COMPANIONS)):
+        with contextlib.suppress(OSError):
+            path.unlink()
+
+
+def describe_backup(path: Path) -> BackupInfo:
+    problems = tuple(file_problems(path))
+    meta = _meta(path) if not problems else {}
+    taken: datetime | None = None
+    with contextlib.suppress(ValueError, KeyError):
+        taken = datetime.fromisoformat(meta["backup_taken_at"])
+    if taken is None:
+        with contextlib.suppress(OSError):
+            taken = datetime.fromtimestamp(path.stat().st_mtime, UTC)
+    name, teams, games = "", 0, 0
+    if not problems:
+        connection = sqlite3.connect(readonly_uri(path), uri=True)
+        try:
+            name = (connection.execute("SELECT name FROM event").fetchone() or ("",))[0]
+            teams = connection.execute("SELECT count(*) FROM team").fetchone()[0]
+            games = connection.execute("SELECT count(*) FROM game").fetchone()[0]
+        except sqlite3.Error as exc:
+            problems = (f"unreadable: {exc}",)
+        finally:
+            connection.close()
+    return BackupInfo(path, taken, meta.get("backup_reason", "copy"), name, teams, games, problems)
+
+
+def list_backups(event: Path) -> list[BackupInfo]:
+    """Every backup of the event, newest first, each checked."""
+    infos = [describe_backup(p) for p in _backup_files(backup_folder(event.resolve()))]
+    epoch = datetime.min.replace(tzinfo=UTC)
+    return sorted(infos, key=lambda b: b.taken_at or epoch, reverse=True)
+
+
+def good_backups(event: Path) -> list[BackupInfo]:
+    return [b for b in list_backups(event) if b.good]
+
+
+def move_aside(event: Path, label: str) -> Path:
+    """Rename the event (and its -wal/-shm) to `FILE.label-DATE`; never overwrites anything."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    aside = event.with_name(f"{event.name}.{label}-{stamp}")
+    n = 2
+    while aside.exists():
+        aside = event.with_name(f"{event.name}.{label}-{stamp}-{n}")
+        n += 1
+    for companion in COMPANIONS:  # companions first: the main file's name is the last to go
+        source = Path(f"{event}{companion}")
+        if source.exists():
+            os.replace(source, Path(f"{aside}{companion}"))
+    os.replace(event, aside)
+    sync_folder(event.parent)
+    return aside
+
+
+def _copy_through_sqlite(source: Path, dest: Path) -> None:
+    """Copy a database as SQLite reads it: a file set aside with its `-wal` keeps its last
+    commits there, which a plain file copy would leave behind."""
+    reader = sqlite3.connect(readonly_uri(source), uri=True)
+    try:
+        writer = sqlite3.connect(dest)
+        try:
+            reader.backup(writer)
+        finally:
+            writer.close()
+    finally:
+        reader.close()
+
+
+@dataclass(frozen=True)
+class Restored:
+    event: Path
+    backup: Path
+    replaced: Path | None  # where the file that was there went
+
+
+def restore(event: Path, backup: Path) -> Restored:
+    """Put a checked copy of `backup` in place of `event`; the current file is moved aside.
+
+    The caller must hold the event's lock (see services.backups.restore_backup).
+    """
+    event, backup = event.resolve(), backup.resolve()
+    problems = file_problems(backup)
+    if problems:
+        raise UserError(f"{backup.name} cannot be restored: {problems[0]}")
+    if backup == event:
+        raise UserError("choose a backup, not the event file itself")
+    tmp = event.with_name(f".{event.name}.restore-{os.getpid()}.tmp")
+    try:
+        _copy_through_sqlite(backup, tmp)
+        sync_file(tmp)
+        copied = file_problems(tmp)
+        if copied:
+            raise UserError(f"the copy of {backup.name} failed its check: {copied[0]}")
+        replaced = move_aside(event, "replaced") if event.exists() else None
+        for companion in COMPANIONS:  # a companion without its file would spoil the copy
+            stray = Path(f"{event}{companion}")
+            if stray.exists():
+                move_aside(stray, "stray")
+        os.replace(tmp, event)
+        sync_folder(event.parent)
+    except OSError as exc:
+        _remove(tmp)
+        raise UserError(f"cannot restore {backup.name}: {_disk_message(exc)}") from None
+    except UserError:
+        _remove(tmp)
+        raise
+    return Restored(event, backup, replaced)

@@ -1,0 +1,46 @@
+"""`changes_since`: what another station changed, named the way pages refresh."""
+
+from __future__ import annotations
+
+from director.domain.rules import End, Level, Side
+from director.domain.scoring import Game
+from director.services.results import create_match, cube_action, record_game, undo_last_game
+from director.services.sync import changes_since
+from director.services.teams import add_team, edit_team
+from director.store.engine import EventDatabase, open_database
+
+WIN = Game(pair=1, board=1, winner=Side.A, end=End.BEAR_OFF, level=Level.SINGLE)
+
+
+def test_each_kind_of_change_is_reported_by_name(db: EventDatabase) -> None:
+    other = open_database(db.target)  # a second station: its own engine and connections
+    with db.Session() as session, session.begin():
+        a = add_team(session, "Anchors", ("Ann", "Al"))
+        b = add_team(session, "Bears", ("Bo", "Bea"))
+        first = create_match(session, a.id, b.id)
+        second = create_match(session, a.id, b.id, table=2)
+    with other.Session() as session:
+        token, everything = changes_since(session, None)
+    assert {"teams", "results", f"match:{first.id}", f"match:{second.id}"} <= everything
+
+    def poll() -> frozenset[str]:
+        nonlocal token
+        with other.Session() as session:
+            token, changed = changes_since(session, token)
+        return changed
+
+    assert poll() == frozenset()
+    with db.Session() as session, session.begin():
+        record_game(session, first.id, WIN)
+    assert poll() == {"results", f"match:{first.id}"}
+    with db.Session() as session, session.begin():
+        cube_action(session, second.id, 2, "offer", Side.B)
+    assert poll() == {"results", f"match:{second.id}"}
+    with db.Session() as session, session.begin():
+        edit_team(session, a.id, players=("Ann", "Alberto"))
+    assert "teams" in poll()
+    with db.Session() as session, session.begin():
+        undo_last_game(session, first.id)
+    assert {"results", f"match:{first.id}", "audit"} <= poll()
+    assert poll() == frozenset()
+    other.close()
