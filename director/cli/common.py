@@ -46,9 +46,14 @@ def read_bytes(path: str) -> bytes:
 
 @contextlib.contextmanager
 def session_for(target: str, read_only: bool = False) -> Iterator[Session]:
-    from director.store.engine import open_database
+    """A session on the event; a write takes the app's lock (refused while the app has it)."""
+    from director.store.engine import open_database, open_event
 
-    db = open_database(target, read_only=read_only)
+    db = (
+        open_database(target, read_only=True)
+        if read_only
+        else open_event(target, make_backup=False)
+    )
     try:
         with db.Session() as session, session.begin():
             yield session

@@ -14,20 +14,25 @@ from director.domain.rules import PairingSystem, Scoring
 
 def cmd_pair(args: argparse.Namespace) -> int:
     from director.services import rounds
+    from director.services.backups import backup_after_pairing
+    from director.store.engine import open_database, open_event
 
-    with session_for(args.file, read_only=args.preview) as session:
-        if args.round is not None:
-            done = [r.number for r in rounds.list_rounds(session)]
-            nxt = len(done) + 1
-            if args.round != nxt:
-                shown = rounds.get_round(session, args.round)  # an existing round: show it
-                for m in shown.matches:
+    read_only = args.preview or args.round is not None
+    db = open_database(args.file, read_only=True) if read_only else open_event(args.file)
+    try:
+        with db.Session() as session, session.begin():
+            if args.round is not None:
+                for m in rounds.get_round(session, args.round).matches:
                     b = m.team_b.name if m.team_b else "bye"
                     print(f"table {m.table}: {m.team_a.name} v {b}")
                 return 0
-        preview = rounds.preview_next_round(session)
+            preview = rounds.preview_next_round(session)
+            if not args.preview:
+                rounds.pair_next_round(session)
         if not args.preview:
-            rounds.pair_next_round(session)
+            backup_after_pairing(db, preview.number)
+    finally:
+        db.close()
     print(f"round {preview.number}{' (preview, not saved)' if args.preview else ''}")
     for line in preview.lines():
         print(line)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from director.domain.errors import UserError
@@ -14,7 +13,7 @@ from director.domain.rules import Side
 from director.services import audit
 from director.services.events import get_event
 from director.services.results import create_match, get_match, record_games
-from director.services.teams import add_team
+from director.services.teams import add_team, team_named
 from director.store import models
 
 
@@ -33,9 +32,8 @@ def export_match(session: Session, match_id: int) -> str:
 
 
 def _team_id(session: Session, team: RecordTeam) -> int:
-    row = session.scalars(
-        select(models.Team).where(func.lower(models.Team.name) == team.name.lower())
-    ).first()
+    team_id = team_named(session, team.name)
+    row = session.get(models.Team, team_id) if team_id is not None else None
     if row is None:
         return add_team(session, team.name, team.players).id
     names = tuple(p.name for p in row.players)

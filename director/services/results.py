@@ -281,13 +281,21 @@ def undo_last_game(
 
 
 def cube_action(
-    session: Session, match_id: int, board: int, action: str, side: Side | None = None
+    session: Session,
+    match_id: int,
+    board: int,
+    action: str,
+    side: Side | None = None,
+    *,
+    version: int | None = None,
 ) -> MatchInfo:
     """The live cube at the desk: `offer` (by side), `take`, `withdraw`.
 
     A pass ends the game: the desk records it with `pass_game`.
     """
     row = _match_row(session, match_id)
+    _check_version(row, version)
+    _claim(session, row)  # two desks on one cube: the second is told, not silently overruled
     info = get_match(session, match_id)
     cube = info.cubes.of(board)
     if action == "offer":

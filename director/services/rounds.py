@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from director.domain.errors import UserError
@@ -361,3 +361,18 @@ def check_pairings(session: Session) -> list[Violation]:
 
 def is_knockout(session: Session) -> bool:
     return event_row(session).pairing_system == PairingSystem.KNOCKOUT.value
+
+
+def progress(session: Session) -> tuple[int, bool]:
+    """(the last round paired, whether all its matches are finished) in two cheap queries:
+    what the app checks after every change to know when a backup milestone is reached."""
+    last = session.scalar(select(func.max(models.Round.number))) or 0
+    if not last:
+        return 0, False
+    open_matches = session.scalar(
+        select(func.count())
+        .select_from(models.Match)
+        .join(models.Round, models.Match.round_id == models.Round.id)
+        .where(models.Round.number == last, models.Match.result == "unfinished")
+    )
+    return last, not open_matches

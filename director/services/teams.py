@@ -62,15 +62,27 @@ def _clean(label: str, value: str, required: bool = True) -> str:
         raise UserError(f"{label} is longer than {MAX_NAME} characters")
     if any(ord(ch) < 32 for ch in value):
         raise UserError(f"{label} contains a control character")
+    if any("\ud800" <= ch <= "\udfff" for ch in value):  # half of a pasted emoji, say
+        raise UserError(f"{label} contains a character that is not valid text")
     return value
 
 
+def team_named(session: Session, name: str) -> int | None:
+    """The id of the team with this name, ignoring case in every script.
+
+    Compared in Python: SQLite's lower() folds only ASCII, so "ÉQUIPE" and "équipe" would
+    slip past it and hit the table's unique constraint instead of a clear message."""
+    wanted = name.casefold()
+    rows = session.execute(select(models.Team.id, models.Team.name))
+    return next((team_id for team_id, other in rows if other.casefold() == wanted), None)
+
+
 def _check_unique(session: Session, name: str, team_id: int | None = None) -> None:
-    clash = session.scalars(
-        select(models.Team).where(func.lower(models.Team.name) == name.lower())
-    ).first()
-    if clash is not None and clash.id != team_id:
-        raise UserError(f"a team named {clash.name!r} is already registered")
+    clash = team_named(session, name)
+    if clash is not None and clash != team_id:
+        other = session.get(models.Team, clash)
+        assert other is not None
+        raise UserError(f"a team named {other.name!r} is already registered")
 
 
 def _current_round(session: Session) -> int:

@@ -15,6 +15,8 @@ from PySide6.QtCore import QObject, Signal
 from sqlalchemy.orm import Session
 
 from director.domain.errors import UserError
+from director.services.backups import backup_after_pairing, backup_after_round
+from director.services.rounds import progress
 from director.store.engine import EventDatabase
 from director.store.errors import known_database_error
 
@@ -34,15 +36,31 @@ class EventContext(QObject):
 
     changed = Signal(str)  # what changed, e.g. "teams", "match:12", "rounds", "event"
     show_match = Signal(int)  # a page asks for a match to be shown at the match desk
+    notice = Signal(str)  # something the director should know that is not a refusal
 
     def __init__(self, db: EventDatabase, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.db = db
         self.clock_windows: dict[int, ClockReader] = {}  # match id -> its open clock window
+        self.milestone = self.read(progress)  # (last round paired, is it finished)
 
     @property
     def title(self) -> str:
-        return self.db.target
+        return self.db.title  # a server URL without its password
+
+    def back_up_at_milestones(self) -> None:
+        """A backup after each round is paired and after each round is finished (issue 7)."""
+        last, finished = self.read(progress)
+        before, self.milestone = self.milestone, (last, finished)
+        if not self.db.is_sqlite or (last, finished) == before:
+            return
+        try:
+            if last > before[0]:
+                backup_after_pairing(self.db, last)
+            if finished and last >= before[0]:
+                backup_after_round(self.db, last)
+        except UserError as failure:  # the change itself is committed: say so, carry on
+            self.notice.emit(f"the automatic backup failed: {failure}")
 
     def read(
         self, service: Callable[Concatenate[Session, P], T], *args: P.args, **kwargs: P.kwargs
@@ -69,6 +87,7 @@ class EventContext(QObject):
                 raise
             raise UserError(known) from exc
         self.changed.emit(what)
+        self.back_up_at_milestones()
         return result
 
     def clock_times(self, match_id: int, board: int) -> ClockTimes:

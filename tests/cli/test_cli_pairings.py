@@ -77,6 +77,7 @@ def test_pair_preview_writes_nothing_then_pair(tmp_path: Path) -> None:
     preview = run("pair", str(path), "--preview")
     assert preview.returncode == 0 and "(preview, not saved)" in preview.stdout
     assert "table 1:" in run("pair", str(path)).stdout
+    assert "round 1 paired" in run("backups", str(path)).stdout  # a backup after pairing
     again = run("pair", str(path))
     assert again.returncode == 2 and "round 1 is not finished yet" in again.stderr
     assert "table 2:" in run("pair", str(path), "--round", "1").stdout

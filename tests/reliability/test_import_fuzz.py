@@ -259,12 +259,6 @@ def test_monstrous_records_get_a_clear_message(record_db: EventDatabase, text: s
     record_db.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="services.teams._check_unique and services.records._team_id compare names with SQL "
-    "lower(), which SQLite applies to ASCII letters only: the second import adds the same team "
-    "again and the database's unique constraint raises (fix in the reliability report)",
-)
 def test_a_record_naming_a_registered_team_with_non_ascii_capitals(
     record_db: EventDatabase,
 ) -> None:
@@ -274,18 +268,12 @@ def test_a_record_naming_a_registered_team_with_non_ascii_capitals(
     record_db.close()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="services.teams._check_unique compares names with SQL lower(), which SQLite "
-    "applies to ASCII letters only: the unique constraint raises instead of a clear message",
-)
 def test_registering_a_team_twice_with_non_ascii_capitals(record_db: EventDatabase) -> None:
-    for _ in range(2):
-        try:
-            with record_db.Session() as session, session.begin():
-                add_team(session, "ÉQUIPE ÜBER", ("Ann", "Bo"))
-        except UserError as exc:
-            assert "already registered" in str(exc)
+    with record_db.Session() as session, session.begin():
+        add_team(session, "ÉQUIPE ÜBER", ("Ann", "Bo"))
+    with record_db.Session() as session, session.begin(), pytest.raises(UserError) as refused:
+        add_team(session, "équipe über", ("Cy", "Di"))
+    assert "already registered" in str(refused.value)
     record_db.close()
 
 

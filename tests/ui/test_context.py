@@ -1,0 +1,45 @@
+"""The GUI's one door for changes: commit, tell the pages, back up at round milestones."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from director.domain.errors import UserError
+from director.domain.rules import End, Level, Side
+from director.domain.scoring import Game
+from director.services import results, rounds
+from director.services.backups import list_backups
+from director.services.teams import add_team
+from director.store.engine import open_event
+from director.ui.context import EventContext
+
+
+def test_changes_commit_signal_and_back_up_when_a_round_is_paired_and_finished(
+    qtbot: QtBot, event_path: Path
+) -> None:
+    ctx = EventContext(open_event(str(event_path), make_backup=False))
+    for i in range(2):
+        ctx.change("teams", add_team, f"Team {i}", (f"a{i}", f"b{i}"))
+    with qtbot.waitSignal(ctx.changed) as signal:
+        info = ctx.change("rounds", rounds.pair_next_round)
+    assert signal.args == ["rounds"]
+    assert [b.reason for b in list_backups(event_path)] == ["round 1 paired"]
+    match = info.matches[0].id
+    win = Game(0, 1, Side.A, End.BEAR_OFF, level=Level.BACKGAMMON, cube=2)
+    ctx.change(f"match:{match}", results.record_game, match, win)
+    assert len(list_backups(event_path)) == 1  # the round is not finished yet
+    loss = Game(0, 2, Side.B, End.RESIGN, level=Level.SINGLE)
+    ctx.change(f"match:{match}", results.record_game, match, loss)
+    assert [b.reason for b in list_backups(event_path)] == ["round 1 finished", "round 1 paired"]
+    ctx.close()
+
+
+def test_a_refused_change_raises_and_emits_nothing(qtbot: QtBot, event_path: Path) -> None:
+    ctx = EventContext(open_event(str(event_path), make_backup=False))
+    ctx.change("teams", add_team, "Blue", ("a", "b"))
+    with qtbot.assertNotEmitted(ctx.changed), pytest.raises(UserError, match="already"):
+        ctx.change("teams", add_team, "blue", ("c", "d"))
+    ctx.close()
