@@ -36,6 +36,7 @@ from director.ui.desk.match_picker import MatchPicker
 from director.ui.desk.record_dialog import CorrectGameDialog, RecordGameDialog
 from director.ui.desk.scoreline import Scoreline
 from director.ui.message_bar import MessageBar, ask
+from director.ui.reports.desk_button import MatchPrintButton
 from director.ui.style import hint, section_title
 
 # Ctrl+digits switch pages and Ctrl+E opens the event options (main window): the desk keeps clear.
@@ -87,6 +88,7 @@ class MatchDeskPage(QWidget):
         clock_layout.addStretch(1)
         clock_layout.addWidget(self.clock_button)
         self.clock_area.setFixedWidth(200)
+        self.print_button = MatchPrintButton(ctx, lambda: self.match, self)
 
         self.games_panel = GamesPanel(UNDO_KEY, CORRECT_KEY, self)
         self.games_panel.undo.connect(self.undo_last_game)
@@ -108,6 +110,7 @@ class MatchDeskPage(QWidget):
         top = QHBoxLayout()
         top.addWidget(self.heading, 1)
         top.addWidget(self.pair_label)
+        top.addWidget(self.print_button)
         score_row = QHBoxLayout()
         score_row.addWidget(self.scoreline, 1)
         score_row.addWidget(self.clock_area)
