@@ -1,10 +1,18 @@
 #!/usr/bin/env bash
 # Run every benchmark and print its figures (benchmarks are measurements, not pass/fail tests).
+# A private PostgreSQL server is started for the multi-station figures, as for the tests.
+# Each script can also run alone: .venv/bin/python tests/benchmarks/bench_NAME.py --help
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ -x .venv/bin/python ] || bash scripts/test.sh --co -q >/dev/null
+if [ ! -x .venv/bin/python ]; then
+  python3 -m venv .venv
+  .venv/bin/python -m pip install -q -e '.[test]'
+fi
 export QT_QPA_PLATFORM=offscreen
+source scripts/postgres.sh
+start_test_postgres
+trap stop_test_postgres EXIT
 for script in tests/benchmarks/bench_*.py; do
   echo "== $script"
-  .venv/bin/python "$script" "$@"
+  .venv/bin/python "$script"
 done
