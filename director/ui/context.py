@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session
 
 from director.domain.errors import UserError
 from director.services.backups import backup_after_pairing, backup_after_round
+from director.services.results import ConflictError
 from director.services.rounds import progress
 from director.store.engine import EventDatabase
 from director.store.errors import known_database_error
@@ -23,6 +24,7 @@ from director.store.errors import known_database_error
 P = ParamSpec("P")
 T = TypeVar("T")
 ClockTimes = tuple[int | None, int | None]  # side A's and B's remaining ns on one board
+REFRESHED = "the view is refreshed"  # what a refusal says when another station got there first
 
 
 class ClockReader(Protocol):
@@ -79,12 +81,16 @@ class EventContext(QObject):
         try:
             with self.db.Session() as session, session.begin():
                 result = service(session, *args, **kwargs)
-        except UserError:
+        except UserError as refusal:
+            if isinstance(refusal, ConflictError) or REFRESHED in str(refusal):
+                self.changed.emit(what)  # another station's change: show it, as the message says
             raise
         except Exception as exc:
             known = known_database_error(exc)
             if known is None:
                 raise
+            if REFRESHED in known:  # lost a race with another station: show what it stored
+                self.changed.emit(what)
             raise UserError(known) from exc
         self.changed.emit(what)
         self.back_up_at_milestones()

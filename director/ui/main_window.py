@@ -27,6 +27,12 @@ from director.domain.errors import UserError
 from director.ui.help import HelpWindow
 from director.ui.message_bar import MessageBar, MessageHolder
 from director.ui.recent import RecentEvents
+from director.ui.safe_open import (
+    explain_refusal,
+    read_only_banner,
+    refusal_line,
+    show_opening_message,
+)
 from director.ui.start_page import StartPage
 from director.ui.style import app_icon
 from director.ui.window_parts import (
@@ -44,6 +50,8 @@ if TYPE_CHECKING:  # the database layer and the pages load when an event is firs
     from director.ui.context import EventContext
     from director.ui.event_dialog import EventDialog
     from director.ui.event_view import EventView
+    from director.ui.restore_dialog import RestoreDialog
+    from director.ui.server_watch import ServerWatch
 
 EXTENSION = ".tandem"
 
@@ -57,8 +65,11 @@ class MainWindow(QMainWindow):
         self.view: EventView | None = None
         self.help_window: HelpWindow | None = None
         self.public_display: QWidget | None = None
+        self.read_only = False  # the open event is a view-only file: every change is refused
+        self.watch: ServerWatch | None = None  # other stations' changes, for a server event
         self.setWindowIcon(app_icon())
         self.messages = MessageBar(self)
+        self.read_only_banner = read_only_banner(self)
         self.start = StartPage(self.recent, self)
         self.stack = QStackedWidget(self)
         self.stack.addWidget(self.start)
@@ -66,6 +77,7 @@ class MainWindow(QMainWindow):
         layout = QVBoxLayout(central)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
+        layout.addWidget(self.read_only_banner)
         layout.addWidget(MessageHolder(self.messages, central))
         layout.addWidget(self.stack, 1)
         self.setCentralWidget(central)
@@ -95,6 +107,7 @@ class MainWindow(QMainWindow):
         self.demo_action = self._action("Open &demo event", self.open_demo)
         self.connect_action = self._action("Connect to &server…", self.connect_server)
         self.options_action = self._action("Event &options…", self.edit_options, "Ctrl+E")
+        self.restore_action = self._action("Restore from &backup…", self.restore_from_backup)
         self.close_action = self._action("&Close event", self.close_event, "Ctrl+W")
         self.quit_action = self._action("&Quit", self.close, "Ctrl+Q")
         self.page_actions = [
@@ -128,7 +141,7 @@ class MainWindow(QMainWindow):
         )
         file_menu.addActions([self.demo_action, self.connect_action])
         file_menu.addSeparator()
-        file_menu.addAction(self.options_action)
+        file_menu.addActions([self.options_action, self.restore_action])
         file_menu.addSeparator()
         file_menu.addActions([self.close_action, self.quit_action])
         self.reports_menu = self.build_reports_menu()
@@ -143,12 +156,10 @@ class MainWindow(QMainWindow):
         help_menu.addAction(self.about_action)
 
     def build_reports_menu(self) -> QMenu:
-        """The Reports menu. The reports engineer fills it here (pairings, standings, score
-        sheets, MET handout...): each action reads through `self.ctx` and writes a PDF."""
-        menu = QMenu("&Reports", self)
-        placeholder = menu.addAction("No reports yet")
-        placeholder.setEnabled(False)
-        return menu
+        """The Reports menu: each report's preview, with Print and Save PDF (ui/reports)."""
+        from director.ui.reports.menu import ReportsMenu
+
+        return ReportsMenu(lambda: self.ctx, self.settings, self.messages.show_error, self)
 
     def _update_state(self) -> None:
         has_event = self.ctx is not None
@@ -160,33 +171,52 @@ class MainWindow(QMainWindow):
         ):
             action.setEnabled(has_event)
         self.reports_menu.setEnabled(has_event)
-        name = self.view.info.name if self.view is not None else ""
-        self.setWindowTitle(f"{name} – {APP_TITLE}" if name else APP_TITLE)
+        # a server event is backed up and restored on the server (pg_dump)
+        self.restore_action.setEnabled(self.ctx is not None and self.ctx.db.is_sqlite)
+        self.read_only_banner.setVisible(has_event and self.read_only)
+        parts = [self.view.info.name] if self.view is not None else []
+        if self.ctx is not None and not self.ctx.db.is_sqlite:
+            parts.append(self.ctx.title)  # the server's address, without its password
+        if parts and self.read_only:
+            parts[0] += " (read-only)"
+        self.setWindowTitle(" – ".join([*parts, APP_TITLE]))
 
     # -- opening and closing events --------------------------------------------------------------
 
     def open_target(self, target: str, remember: bool = True) -> bool:
-        """Open an event file or server URL; a failure is shown and the window stays as it was."""
+        """Open an event file (locked for this window) or server URL; a failure is shown and
+        the window stays as it was. A damaged file, or one that cannot be written, is explained
+        in a question (restore its backup, open it view-only); the answer opens it later."""
+        from director.store.engine import open_event
+
         QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
-            from director.store.engine import open_database
-
-            database = open_database(target)
+            database = open_event(target)
         except UserError as exc:
-            self.messages.show_error(f"Cannot open the event: {exc}")
+            self.messages.show_error(refusal_line(target, exc))
+            restore, view = partial(self.restore_damaged, target), partial(self.view_only, target)
+            explain_refusal(self, target, exc, restore, view)
             return False
         finally:
             QGuiApplication.restoreOverrideCursor()
         if not self.set_database(database, remember):
             return False
-        if database.backup_made is not None:
-            self.messages.show_info(
-                f"This event was written by an older version and has been upgraded; the "
-                f"original was kept as {database.backup_made}."
-            )
+        show_opening_message(self.messages, database)  # after a crash, a failed backup...
         return True
 
-    def set_database(self, database: EventDatabase, remember: bool = True) -> bool:
+    def view_only(self, target: str) -> bool:
+        from director.store.engine import open_database
+
+        try:
+            database = open_database(target, read_only=True)
+        except UserError as exc:
+            self.messages.show_error(f"Cannot open the event: {exc}")
+            return False
+        return self.set_database(database, remember=False, read_only=True)
+
+    def set_database(
+        self, database: EventDatabase, remember: bool = True, *, read_only: bool = False
+    ) -> bool:
         from director.ui.context import EventContext
         from director.ui.event_view import EventView
 
@@ -198,10 +228,11 @@ class MainWindow(QMainWindow):
             ctx.close()
             self.messages.show_error(f"Cannot open the event: {exc}")
             return False
-        self.ctx, self.view = ctx, view
+        self.ctx, self.view, self.read_only = ctx, view, read_only
         self.stack.addWidget(view)
         self.stack.setCurrentWidget(view)
         ctx.changed.connect(self._event_changed)
+        ctx.notice.connect(self.messages.show_notice)
         page = str(self.settings.value("window/page", 0))
         view.show_page(int(page) if page.isdigit() else 0)
         view.page_changed.connect(lambda i: self.settings.setValue("window/page", i))
@@ -209,10 +240,22 @@ class MainWindow(QMainWindow):
             self.recent.add(database.target, view.info.name)
         self.messages.clear()
         self._update_state()
+        if not database.is_sqlite:  # other stations' changes appear within a few seconds
+            from director.ui.server_watch import ServerWatch
+
+            self.watch = ServerWatch(ctx, self._server_said)
+            self.watch.start()
         return True
+
+    def _server_said(self, text: str, problem: bool) -> None:
+        text = text[:1].upper() + text[1:]
+        (self.messages.show_error if problem else self.messages.show_info)(text)
 
     def close_event(self) -> None:
         """Close the open event (there is nothing to save: every change is already written)."""
+        if self.watch is not None:
+            self.watch.stop()
+            self.watch = None
         if self.public_display is not None:
             self.public_display.close()
             self.public_display = None
@@ -228,6 +271,7 @@ class MainWindow(QMainWindow):
             self.ctx.close()
             self.ctx.deleteLater()
             self.ctx = None
+        self.read_only = False
         self.start.refresh()
         self.stack.setCurrentWidget(self.start)
         self._update_state()
@@ -257,7 +301,15 @@ class MainWindow(QMainWindow):
         return dialog
 
     def _created(self, dialog: EventDialog) -> None:
-        if dialog.database is not None and self.set_database(dialog.database):
+        database = dialog.database
+        if database is None:
+            return
+        if database.is_sqlite:  # reopened as every event is: locked for this window
+            database.close()
+            opened = self.open_target(database.target)
+        else:
+            opened = self.set_database(database)
+        if opened:
             self.show_page(0)  # a new event starts with its teams
 
     def open_file(self) -> None:
@@ -300,6 +352,25 @@ class MainWindow(QMainWindow):
         dialog.finished.connect(dialog.deleteLater)
         dialog.open()
         return dialog
+
+    def restore_from_backup(self) -> RestoreDialog | None:
+        """File → Restore from backup…: choose a backup; the event is closed, restored and
+        opened again (a restore is refused while the event is open)."""
+        if self.ctx is None or not self.ctx.db.is_sqlite:
+            return None
+        from director.ui.restore_dialog import RestoreDialog, restore_and_reopen
+
+        target = self.ctx.db.target
+        dialog = RestoreDialog(Path(target), partial(restore_and_reopen, self, target), self)
+        dialog.finished.connect(dialog.deleteLater)
+        dialog.open()
+        return dialog
+
+    def restore_damaged(self, target: str, moved_to: Path | None, backup: Path) -> bool:
+        """The answer to "restore the newest good backup?" after a damaged file was moved."""
+        from director.ui.restore_dialog import restore_damaged
+
+        return restore_damaged(self, target, moved_to, backup)
 
     def show_page(self, index: int) -> None:
         if self.view is not None:

@@ -61,6 +61,10 @@ class MessageBar(QFrame):
         self._show(text, "info")
         self._timer.start(INFO_SECONDS * 1000)
 
+    def show_notice(self, text: str) -> None:
+        """Calm, like a confirmation, but it stays: something to read, not a refusal."""
+        self._show(text, "info")
+
     def _show(self, text: str, kind: str) -> None:
         self._timer.stop()
         self.setProperty("kind", kind)

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 from director import __version__
 from director.ui.recent import RecentEvent, RecentEvents
 from director.ui.style import ACCENT, app_icon, hint, icon, page_title, section_title
+from director.ui.window_parts import shown_target
 
 PATH_ROLE = Qt.ItemDataRole.UserRole
 
@@ -149,7 +150,7 @@ class StartPage(QWidget):
         for entry in entries:
             item = QListWidgetItem(self.recent_list)
             item.setData(PATH_ROLE, entry.path)
-            item.setToolTip(entry.path)
+            item.setToolTip(shown_target(entry.path))  # a server address without its password
             item.setSizeHint(QSize(0, 54))
             self.recent_list.setItemWidget(item, self._entry_widget(entry))
         # the list is as tall as its entries: an empty white box would look like an error
@@ -161,7 +162,8 @@ class StartPage(QWidget):
         widget = QWidget(self.recent_list)
         name = QLabel(entry.name or Path(entry.path).stem, widget)
         name.setStyleSheet("font-weight: bold;")
-        where = hint(entry.path if entry.exists else f"{entry.path} (file not found)", widget)
+        shown = shown_target(entry.path)
+        where = hint(shown if entry.exists else f"{shown} (file not found)", widget)
         where.setWordWrap(False)
         layout = QVBoxLayout(widget)
         layout.setContentsMargins(8, 4, 8, 4)

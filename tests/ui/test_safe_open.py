@@ -1,0 +1,193 @@
+"""The app opens an event safely: one window per file, a damaged file's backup offered, a calm
+word after a crash, a read-only file viewed only."""
+
+from __future__ import annotations
+
+import os
+import random
+import socket
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QMessageBox
+from pytestqt.qtbot import QtBot
+
+from director.domain.errors import UserError
+from director.services.teams import add_team
+from director.store.engine import open_database, open_event
+from director.store.errors import READ_ONLY
+from director.store.lock import read_holder
+from director.ui.main_window import MainWindow
+from director.ui.teams_page import TeamsPage
+from tests.reliability.media import read_only_file
+from tests.store.test_lock import Holder
+from tests.ui.app_helpers import (
+    OFFSCREEN_NOISE,
+    answer,
+    seed_teams,
+    stored_teams,
+    throwaway_settings,
+    visible_box,
+)
+
+pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_NOISE)
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> QSettings:
+    return throwaway_settings(tmp_path)
+
+
+def make_window(qtbot: QtBot, settings: QSettings) -> MainWindow:
+    main = MainWindow(settings)
+    qtbot.addWidget(main)
+    main.show()
+    return main
+
+
+@pytest.fixture
+def window(qtbot: QtBot, settings: QSettings) -> Iterator[MainWindow]:
+    main = make_window(qtbot, settings)
+    yield main
+    main.close_event()
+
+
+def team_names(window: MainWindow) -> list[str]:
+    assert window.view is not None
+    page = window.view.page(0)
+    assert isinstance(page, TeamsPage)
+    return sorted(t.name for t in page.model.teams())
+
+
+def damage(path: Path) -> None:
+    """Overwrite pages in the middle of the file with garbage, as a failing disk would."""
+    size = path.stat().st_size
+    with path.open("r+b") as handle:
+        handle.seek(size // 2)
+        handle.write(random.Random(size).randbytes(8192))
+
+
+def test_a_second_window_is_told_where_the_event_is_open_and_leaves_it(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path, event_path: Path
+) -> None:
+    assert window.open_target(str(event_path))
+    other = make_window(qtbot, throwaway_settings(tmp_path / "other"))
+    assert not other.open_target(str(event_path))
+    assert other.ctx is None and other.stack.currentWidget() is other.start
+    assert other.messages.kind == "error"
+    where = f"open elsewhere (by pid {os.getpid()} on host {socket.gethostname()} since "
+    assert where in other.messages.text
+    holder = read_holder(event_path)  # the first window still holds the event, and works
+    assert holder is not None and holder.pid == os.getpid()
+    assert window.ctx is not None
+    window.ctx.change("teams", add_team, "Still Here", ("Ann", "Bob"))
+    assert [t.name for t in stored_teams(event_path)] == ["Still Here"]
+    window.close_event()
+    assert other.open_target(str(event_path))  # free once the first window let it go
+    assert team_names(other) == ["Still Here"]
+    other.close_event()
+
+
+def test_a_damaged_file_is_moved_aside_and_its_newest_good_backup_restored(
+    qtbot: QtBot, window: MainWindow, event_path: Path
+) -> None:
+    seed_teams(event_path, 3)
+    open_event(str(event_path)).close()  # the backup at opening holds the three teams
+    db = open_database(str(event_path))  # a team added after the backup: lost with the file
+    with db.Session() as session, session.begin():
+        add_team(session, "Late Comers", ("Ann", "Bob"))
+    db.close()
+    damage(event_path)
+    damaged = event_path.read_bytes()
+    assert not window.open_target(str(event_path))
+    assert window.ctx is None
+    assert "damaged" in window.messages.text
+    [aside] = event_path.parent.glob("event.tandem.corrupt-*")
+    assert aside.read_bytes() == damaged  # moved, untouched
+    assert not event_path.exists()
+    box = visible_box(window)
+    assert box.text() == "event.tandem is damaged and cannot be opened."
+    assert str(aside) in box.informativeText()
+    assert "(open: 3 teams, 0 games)" in box.informativeText()
+    answer(qtbot, window, "Restore it")
+    assert window.ctx is not None
+    assert team_names(window) == ["Team 1", "Team 2", "Team 3"]
+    assert [t.name for t in stored_teams(event_path)] == ["Team 1", "Team 2", "Team 3"]
+    assert window.messages.kind == "info"
+    assert f"the damaged file is kept as {aside}" in window.messages.text
+    assert aside.read_bytes() == damaged  # still there for anyone who wants more from it
+
+
+def test_a_damaged_file_without_backups_is_said_so(
+    qtbot: QtBot, window: MainWindow, event_path: Path
+) -> None:
+    seed_teams(event_path, 40)
+    damage(event_path)
+    assert not window.open_target(str(event_path))
+    box = visible_box(window)
+    assert "There is no good backup" in box.informativeText()
+    assert box.standardButtons() == QMessageBox.StandardButton.Close
+    assert "Restore it" not in [b.text() for b in box.buttons()]
+    answer(qtbot, window, "Close")
+    assert window.ctx is None
+    assert list(event_path.parent.glob("event.tandem.corrupt-*"))
+
+
+def test_after_a_crash_a_calm_notice_says_the_event_was_checked(
+    window: MainWindow, event_path: Path
+) -> None:
+    crashed = Holder(event_path)  # another app has it open...
+    pid = crashed.proc.pid
+    crashed.kill()  # ...and is killed: its lock file stays behind
+    assert window.open_target(str(event_path))
+    text = window.messages.text
+    assert window.messages.kind == "info"
+    assert text.startswith(f"The event was not closed properly last time (by pid {pid} on host")
+    assert "it was checked and is sound" in text
+    assert window.ctx is not None and window.ctx.db.report.backup is not None
+    assert f"A backup of it as it is now: {window.ctx.db.report.backup}." in text
+    window.ctx.notice.emit("the automatic backup failed: the disk is full")
+    assert window.messages.text == "the automatic backup failed: the disk is full"
+    window.close_event()
+    assert window.open_target(str(event_path))  # closed properly this time: nothing to say
+    assert window.messages.text == ""
+
+
+def test_a_read_only_file_opens_view_only_and_refuses_changes(
+    qtbot: QtBot, window: MainWindow, event_path: Path
+) -> None:
+    seed_teams(event_path, 2)
+    before = event_path.read_bytes()
+    with read_only_file(event_path):
+        assert not window.open_target(str(event_path))
+        assert window.ctx is None
+        box = visible_box(window)
+        assert "cannot be opened for editing: it is read-only here" in box.text()
+        answer(qtbot, window, "Open view-only")
+        assert window.ctx is not None and window.read_only
+        assert window.read_only_banner.isVisible()
+        assert window.read_only_banner.text().startswith("Read-only: changes are refused.")
+        assert window.windowTitle() == "Template Open (read-only) – Tandem Director"
+        assert team_names(window) == ["Team 1", "Team 2"]
+        with pytest.raises(UserError) as refused:
+            window.ctx.change("teams", add_team, "Late", ("Ann", "Bob"))
+        assert str(refused.value) == READ_ONLY
+        window.close_event()
+        assert not window.read_only_banner.isVisible()
+        assert event_path.read_bytes() == before
+
+
+def test_a_read_only_question_declined_leaves_the_window_as_it_was(
+    qtbot: QtBot, window: MainWindow, event_path: Path
+) -> None:
+    with read_only_file(event_path):
+        assert not window.open_target(str(event_path))
+        answer(qtbot, window, "Cancel")
+        assert window.ctx is None
+        assert not [b for b in window.findChildren(QMessageBox) if b.isVisible()]
+        assert (
+            window.messages.text
+            == "Cannot open the event for editing: event.tandem is read-only here."
+        )
