@@ -6,11 +6,13 @@ book forbids is refused with the reason, and nothing is written.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import asdict, replace
+from typing import Any
 
-from sqlalchemy import func, select
-from sqlalchemy.orm import Session, selectinload
+from sqlalchemy import Row, func, select
+from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import flag_modified
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -53,15 +55,35 @@ def get_match(session: Session, match_id: int) -> MatchInfo:
 def list_matches(session: Session, round_number: int | None = None) -> list[MatchInfo]:
     event = event_row(session)
     teams = team_map(session)
-    query = (
-        select(models.Match, models.Round.number)
-        .outerjoin(models.Round)
-        .options(selectinload(models.Match.games), selectinload(models.Match.pairs))
-    )
+    query = select(models.Match, models.Round.number).outerjoin(models.Round)
     if round_number is not None:
         query = query.where(models.Round.number == round_number)
     query = query.order_by(models.Round.number, models.Match.table_no, models.Match.id)
-    return [convert.match_info(event, row, teams, number) for row, number in session.execute(query)]
+    # games and pairs as plain rows: an ORM object per game costs more than the scoring
+    games: dict[int, list[Row[Any]]] = defaultdict(list)
+    pairs: dict[int, list[Row[Any]]] = defaultdict(list)
+    for table, into, order in (
+        (models.Game.__table__, games, models.Game.seq),
+        (models.Pair.__table__, pairs, models.Pair.number),
+    ):
+        rows = select(table).join(models.Match).outerjoin(models.Round)
+        if round_number is not None:
+            rows = rows.where(models.Round.number == round_number)
+        for item in session.execute(rows.order_by(order)):
+            into[item.match_id].append(item)
+    base = convert.event_options(event).match
+    return [
+        convert.match_info(
+            event,
+            row,
+            teams,
+            number,
+            game_rows=games[row.id],
+            pair_rows=pairs[row.id],
+            base_rules=base,
+        )  # fmt: skip
+        for row, number in session.execute(query)
+    ]
 
 
 def new_match_row(

@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from sqlalchemy import Row
+
 from director.domain.cube import Cube
 from director.domain.event import EventInfo, LiveCubes, MatchInfo, TeamInfo
 from director.domain.match import score_match
@@ -93,7 +99,8 @@ def team_info(row: models.Team) -> TeamInfo:
     )
 
 
-def game_value(row: models.Game) -> Game:
+def game_value(row: models.Game | Row[Any]) -> Game:
+    """A game from its ORM row or from a plain result row with the same columns."""
     return Game(
         pair=row.pair_number,
         board=row.board,
@@ -129,19 +136,15 @@ def write_game(row: models.Game, game: Game) -> None:
     row.loser_pips = game.loser_pips
 
 
-def match_rules(event: models.Event, match: models.Match) -> MatchRules:
-    base = event_options(event).match
-    return MatchRules(
-        match_length=base.match_length,
-        scoring=base.scoring,
-        winner_required=match.winner_required,
-        one_cube_threshold=base.one_cube_threshold,
-        no_cube_at_one_away=base.no_cube_at_one_away,
-        agreed_lower_forfeit=base.agreed_lower_forfeit,
-    )
+def match_rules(
+    event: models.Event, match: models.Match, base: MatchRules | None = None
+) -> MatchRules:
+    """The event's match rules (`base`, when the caller read them already) with this match's
+    rule 4′, which knockout forces on."""
+    return replace(base or event_options(event).match, winner_required=match.winner_required)
 
 
-def live_cubes(pair: models.Pair | None) -> LiveCubes:
+def live_cubes(pair: models.Pair | Row[Any] | None) -> LiveCubes:
     if pair is None:
         return LiveCubes()
 
@@ -169,14 +172,24 @@ def match_info(
     row: models.Match,
     teams: dict[int, TeamInfo],
     round_number: int | None,
+    *,
+    game_rows: Sequence[models.Game | Row[Any]] | None = None,
+    pair_rows: Sequence[models.Pair | Row[Any]] | None = None,
+    base_rules: MatchRules | None = None,
 ) -> MatchInfo:
-    rules = match_rules(event, row)
-    games = tuple(game_value(g) for g in row.games)
+    """The match as a value; `game_rows`/`pair_rows` (in seq and number order) spare a big
+    listing from building an ORM object per game."""
+    if game_rows is None:
+        game_rows = row.games
+    if pair_rows is None:
+        pair_rows = row.pairs
+    rules = match_rules(event, row, base_rules)
+    games = tuple(game_value(g) for g in game_rows)
     team_a = teams[row.team_a_id]
     team_b = teams[row.team_b_id] if row.team_b_id is not None else None
     names = (team_a.name, team_b.name if team_b else "bye")
     outcome = score_match(rules, games, names)
-    current = next((p for p in row.pairs if p.number == outcome.current_pair), None)
+    current = next((p for p in pair_rows if p.number == outcome.current_pair), None)
     return MatchInfo(
         id=row.id,
         round=round_number,
@@ -185,7 +198,7 @@ def match_info(
         team_b=team_b,
         rules=rules,
         games=games,
-        game_ids=tuple(g.id for g in row.games),
+        game_ids=tuple(g.id for g in game_rows),
         outcome=outcome,
         cubes=live_cubes(current),
         forfeit_by=Side(row.forfeit_by) if row.forfeit_by else None,
