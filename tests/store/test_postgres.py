@@ -6,17 +6,14 @@ gets its own database, created and dropped here. Without TANDEM_TEST_PG_URL they
 
 from __future__ import annotations
 
-import os
 import threading
 import time
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import create_engine, make_url, text
 
 from director.domain.errors import UserError
 from director.domain.rules import End, EventOptions, Level, Side
@@ -42,6 +39,7 @@ from director.store.engine import (
 )
 from director.store.errors import CHANGED, known_database_error
 from director.store.models import Base
+from tests.pg import fresh_database
 from tests.reliability.stations import prepare, run_stations, serial_replay, snapshot
 
 pytestmark = pytest.mark.postgres
@@ -50,28 +48,11 @@ G1 = Game(pair=1, board=1, winner=Side.A, end=End.BEAR_OFF, level=Level.SINGLE)
 G2 = Game(pair=1, board=2, winner=Side.B, end=End.BEAR_OFF, level=Level.GAMMON)
 
 
-def server_url() -> str:
-    url = os.environ.get("TANDEM_TEST_PG_URL")
-    if not url:
-        pytest.fail(
-            "TANDEM_TEST_PG_URL is not set: these tests need a PostgreSQL server; run "
-            "`source scripts/postgres.sh; start_test_postgres` first (scripts/test.sh and CI do)"
-        )
-    return url
-
-
 @pytest.fixture
 def pg_url() -> Iterator[str]:
     """A fresh, empty database on the test server for this test only."""
-    base = server_url()
-    name = f"tandem_test_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(base, isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(text(f'CREATE DATABASE "{name}"'))
-    yield make_url(base).set(database=name).render_as_string(hide_password=False)
-    with admin.connect() as connection:
-        connection.execute(text(f'DROP DATABASE "{name}" WITH (FORCE)'))
-    admin.dispose()
+    with fresh_database() as url:
+        yield url
 
 
 def _event(url: str) -> tuple[EventDatabase, int]:

@@ -7,9 +7,7 @@ database. Without TANDEM_TEST_PG_URL they fail (see tests/store/test_postgres.py
 
 from __future__ import annotations
 
-import os
 import time
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -32,6 +30,7 @@ from director.ui.event_view import DESK
 from director.ui.main_window import MainWindow
 from director.ui.server_watch import names_to_emit
 from director.ui.teams_page import TeamsPage
+from tests.pg import fresh_database, server_url
 from tests.ui.app_helpers import OFFSCREEN_NOISE, throwaway_settings
 
 pytestmark = [pytest.mark.postgres, pytest.mark.qt_log_ignore(OFFSCREEN_NOISE)]
@@ -41,29 +40,11 @@ G2 = Game(pair=1, board=2, winner=Side.B, end=End.BEAR_OFF, level=Level.GAMMON)
 PASSWORD = "hush-hush"  # the test server trusts its socket: a password is sent, never checked
 
 
-def server_url() -> str:
-    url = os.environ.get("TANDEM_TEST_PG_URL")
-    if not url:
-        pytest.fail(
-            "TANDEM_TEST_PG_URL is not set: these tests need a PostgreSQL server; run "
-            "`source scripts/postgres.sh; start_test_postgres` first (scripts/test.sh and CI do)"
-        )
-    return url
-
-
 @pytest.fixture
 def pg_url() -> Iterator[str]:
-    """A fresh database on the test server for this test only, its address with a password."""
-    base = server_url()
-    name = f"tandem_test_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(base, isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(text(f'CREATE DATABASE "{name}"'))
-    url = make_url(base).set(database=name, password=PASSWORD)
-    yield url.render_as_string(hide_password=False)
-    with admin.connect() as connection:
-        connection.execute(text(f'DROP DATABASE "{name}" WITH (FORCE)'))
-    admin.dispose()
+    """A fresh, empty database on the test server for this test only."""
+    with fresh_database(PASSWORD) as url:
+        yield url
 
 
 @pytest.fixture
