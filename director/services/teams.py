@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from sqlalchemy import func, or_, select
-from sqlalchemy.orm import Session, selectinload
+from sqlalchemy.orm import Session
 
 from director.domain.errors import UserError
 from director.domain.event import TeamInfo
@@ -31,12 +32,21 @@ UNSET = Unset()
 
 
 def list_teams(session: Session, ids: Iterable[int] | None = None) -> list[TeamInfo]:
-    """Teams in seed order; only those with `ids` when given (one query, players included)."""
-    query = select(models.Team).options(selectinload(models.Team.players))
+    """Teams in seed order; only those with `ids` when given.
+
+    Read as plain rows: pages refresh the whole list after every change, and an ORM object
+    per team and player costs more than the rest of a standings refresh."""
+    teams = select(*models.Team.__table__.columns)
+    players = select(models.Player.team_id, models.Player.board, models.Player.name)
     if ids is not None:
-        query = query.where(models.Team.id.in_(list(ids)))
-    rows = session.scalars(query.order_by(models.Team.seed, models.Team.id))
-    return [convert.team_info(r) for r in rows]
+        wanted = list(ids)
+        teams = teams.where(models.Team.id.in_(wanted))
+        players = players.where(models.Player.team_id.in_(wanted))
+    names: dict[int, dict[int, str]] = defaultdict(dict)
+    for team_id, board, name in session.execute(players):
+        names[team_id][board] = name
+    rows = session.execute(teams.order_by(models.Team.seed, models.Team.id))
+    return [convert.team_info(row, names[row.id]) for row in rows]
 
 
 def team_map(session: Session, ids: Iterable[int] | None = None) -> dict[int, TeamInfo]:

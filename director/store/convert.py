@@ -82,8 +82,9 @@ def write_event_options(row: models.Event, options: EventOptions) -> None:
     row.paper = options.paper.value
 
 
-def team_info(row: models.Team) -> TeamInfo:
-    names = {p.board: p.name for p in row.players}
+def team_info(row: models.Team | Row[Any], players: dict[int, str] | None = None) -> TeamInfo:
+    """A team from its ORM row, or from a plain team row with its players' names by board."""
+    names = players if players is not None else {p.board: p.name for p in row.players}
     return TeamInfo(
         id=row.id,
         name=row.name,
