@@ -9,9 +9,21 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from director.domain.event import EventInfo, TeamInfo
-from director.services.events import get_event
+from director.domain.rules import EventOptions
+from director.services import results
+from director.services.events import get_event, update_event
 from director.services.teams import add_team, list_teams
 from director.store.engine import open_database
+from director.ui.main_window import MainWindow
+
+
+def make_window(qtbot: QtBot, settings: QSettings) -> MainWindow:
+    """A shown main window on a throwaway settings file."""
+    main = MainWindow(settings)
+    qtbot.addWidget(main)
+    main.show()
+    return main
+
 
 # the offscreen platform cannot resize a shown window to its size hints, and says so
 OFFSCREEN_NOISE = "This plugin does not support"
@@ -61,3 +73,16 @@ def answer(qtbot: QtBot, parent: QWidget, text: str) -> None:
     button = next(b for b in box.buttons() if b.text().replace("&", "") == text)
     with qtbot.waitSignal(box.finished):
         button.click()
+
+
+def seed_match(path: Path, options: EventOptions | None = None) -> int:
+    """Blue Bar v Gammonites at table 3, under these event options; returns the match id."""
+    db = open_database(str(path))
+    try:
+        with db.Session() as session, session.begin():
+            update_event(session, options=options or EventOptions())
+            a = add_team(session, "Blue Bar", ("Ana", "Ben")).id
+            b = add_team(session, "Gammonites", ("Cleo", "Dev")).id
+            return results.create_match(session, a, b, table=3).id
+    finally:
+        db.close()

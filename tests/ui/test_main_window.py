@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,23 +19,9 @@ from director.ui.event_view import DESK, PAGES
 from director.ui.help import help_text
 from director.ui.main_window import MainWindow
 from director.ui.teams_page import TeamsPage
-from tests.ui.app_helpers import OFFSCREEN_NOISE, stored_event, throwaway_settings
+from tests.ui.app_helpers import OFFSCREEN_NOISE, stored_event
 
 pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_NOISE)
-
-
-@pytest.fixture
-def settings(tmp_path: Path) -> QSettings:
-    return throwaway_settings(tmp_path)
-
-
-@pytest.fixture
-def window(qtbot: QtBot, settings: QSettings) -> Iterator[MainWindow]:
-    main = MainWindow(settings)
-    qtbot.addWidget(main)
-    main.show()
-    yield main
-    main.close_event()
 
 
 def current_page(window: MainWindow) -> QWidget:

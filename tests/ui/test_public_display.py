@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -34,20 +32,6 @@ def sim_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
         pair_next_round(session)
     db.close()
     return path
-
-
-@pytest.fixture
-def sim_path(sim_template: Path, tmp_path: Path) -> Path:
-    path = tmp_path / "sim.tandem"
-    shutil.copy(sim_template, path)
-    return path
-
-
-@pytest.fixture
-def ctx(sim_path: Path) -> Iterator[EventContext]:
-    context = EventContext(open_database(str(sim_path)))
-    yield context
-    context.close()
 
 
 @pytest.fixture

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
 from director.services.audit import entries
@@ -14,23 +12,9 @@ from director.services.backups import backup_folder
 from director.services.teams import add_team, list_teams
 from director.ui.main_window import MainWindow
 from director.ui.restore_dialog import COLUMNS, RestoreDialog
-from tests.ui.app_helpers import OFFSCREEN_NOISE, seed_teams, stored_teams, throwaway_settings
+from tests.ui.app_helpers import OFFSCREEN_NOISE, seed_teams, stored_teams
 
 pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_NOISE)
-
-
-@pytest.fixture
-def settings(tmp_path: Path) -> QSettings:
-    return throwaway_settings(tmp_path)
-
-
-@pytest.fixture
-def window(qtbot: QtBot, settings: QSettings) -> Iterator[MainWindow]:
-    main = MainWindow(settings)
-    qtbot.addWidget(main)
-    main.show()
-    yield main
-    main.close_event()
 
 
 @pytest.fixture

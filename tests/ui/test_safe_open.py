@@ -6,11 +6,9 @@ from __future__ import annotations
 import os
 import random
 import socket
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
@@ -26,6 +24,7 @@ from tests.store.test_lock import Holder
 from tests.ui.app_helpers import (
     OFFSCREEN_NOISE,
     answer,
+    make_window,
     seed_teams,
     stored_teams,
     throwaway_settings,
@@ -33,25 +32,6 @@ from tests.ui.app_helpers import (
 )
 
 pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_NOISE)
-
-
-@pytest.fixture
-def settings(tmp_path: Path) -> QSettings:
-    return throwaway_settings(tmp_path)
-
-
-def make_window(qtbot: QtBot, settings: QSettings) -> MainWindow:
-    main = MainWindow(settings)
-    qtbot.addWidget(main)
-    main.show()
-    return main
-
-
-@pytest.fixture
-def window(qtbot: QtBot, settings: QSettings) -> Iterator[MainWindow]:
-    main = make_window(qtbot, settings)
-    yield main
-    main.close_event()
 
 
 def team_names(window: MainWindow) -> list[str]:

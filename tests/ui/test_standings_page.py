@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -29,20 +27,6 @@ def sim_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("standings") / "sim.tandem"
     simulate_event(str(path), SimulationSettings(teams=9, rounds=3, seed=7)).close()
     return path
-
-
-@pytest.fixture
-def sim_path(sim_template: Path, tmp_path: Path) -> Path:
-    path = tmp_path / "sim.tandem"
-    shutil.copy(sim_template, path)
-    return path
-
-
-@pytest.fixture
-def ctx(sim_path: Path) -> Iterator[EventContext]:
-    context = EventContext(open_database(str(sim_path)))
-    yield context
-    context.close()
 
 
 @pytest.fixture

@@ -10,10 +10,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from director.domain.clock import ClockEvent
 from director.domain.event import MatchInfo
-from director.domain.rules import EventOptions
 from director.services import clocks, results
-from director.services.events import update_event
-from director.services.teams import add_team
 from director.store.engine import open_database
 
 NS = 1_000_000_000
@@ -32,18 +29,6 @@ class FakeTime:
     def wait(self, seconds: float) -> int:
         self.t += round(seconds * NS)
         return self.t
-
-
-def seed_match(path: Path, options: EventOptions | None = None) -> int:
-    db = open_database(str(path))
-    try:
-        with db.Session() as session, session.begin():
-            update_event(session, options=options or EventOptions())
-            a = add_team(session, "Blue Bar", ("Ana", "Ben")).id
-            b = add_team(session, "Gammonites", ("Cleo", "Dev")).id
-            return results.create_match(session, a, b, table=3).id
-    finally:
-        db.close()
 
 
 def stored_match(path: Path, match_id: int) -> MatchInfo:

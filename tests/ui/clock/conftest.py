@@ -15,7 +15,8 @@ from director.store.engine import open_database
 from director.ui.clock.launch import open_clock_window
 from director.ui.clock.window import ClockWindow
 from director.ui.context import EventContext
-from tests.ui.clock.clock_helpers import FakeTime, seed_match
+from tests.ui.app_helpers import seed_match
+from tests.ui.clock.clock_helpers import FakeTime
 
 OpenClock = Callable[..., ClockWindow]
 

@@ -8,7 +8,8 @@ import sys
 import time
 from pathlib import Path
 
-from tests.ui.clock.clock_helpers import seed_match, stored_log
+from tests.ui.app_helpers import seed_match
+from tests.ui.clock.clock_helpers import stored_log
 
 EXE = str(Path(sys.executable).with_name("tandem-director"))
 

@@ -11,11 +11,10 @@ from director.domain.event import MatchInfo
 from director.domain.rules import EventOptions, MatchRules
 from director.domain.scoring import Game
 from director.services import results
-from director.services.events import update_event
-from director.services.teams import add_team
 from director.store.engine import open_database
 from director.ui.desk.match_desk import MatchDeskPage
 from director.ui.desk.record_dialog import RecordGameDialog
+from tests.ui.app_helpers import seed_match as seed_event_match
 
 MakeDesk = Callable[..., MatchDeskPage]
 
@@ -42,15 +41,7 @@ def record_behind_the_desk(path: Path, match_id: int, *games: Game) -> None:
 
 
 def seed_match(path: Path, rules: MatchRules) -> int:
-    db = open_database(str(path))
-    try:
-        with db.Session() as session, session.begin():
-            update_event(session, options=EventOptions(match=rules))
-            a = add_team(session, "Blue Bar", ("Ana", "Ben")).id
-            b = add_team(session, "Gammonites", ("Cleo", "Dev")).id
-            return results.create_match(session, a, b, table=3).id
-    finally:
-        db.close()
+    return seed_event_match(path, EventOptions(match=rules))
 
 
 def open_dialog(page: MatchDeskPage, board: int) -> RecordGameDialog:

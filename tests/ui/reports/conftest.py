@@ -3,17 +3,13 @@
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings
-from pytestqt.qtbot import QtBot
 
 from director.services.simulate import DEMO_NAME, build_demo
 from director.ui.main_window import MainWindow
 from director.ui.reports.menu import ReportsMenu
-from tests.ui.app_helpers import throwaway_settings
 
 EVENT_NAME = DEMO_NAME
 
@@ -31,20 +27,6 @@ def demo_path(demo_template: Path, tmp_path: Path) -> Path:
     path = tmp_path / "club night.tandem"
     shutil.copy(demo_template, path)
     return path
-
-
-@pytest.fixture
-def settings(tmp_path: Path) -> QSettings:
-    return throwaway_settings(tmp_path)
-
-
-@pytest.fixture
-def window(qtbot: QtBot, settings: QSettings) -> Iterator[MainWindow]:
-    main = MainWindow(settings)
-    qtbot.addWidget(main)
-    main.show()
-    yield main
-    main.close_event()
 
 
 @pytest.fixture
