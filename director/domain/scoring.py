@@ -7,7 +7,7 @@ the event's scoring, and `game_problems` says what in it breaks the rule book.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
 from director.domain.rules import CHECKERS, MAX_CUBE, End, Level, Scoring, Side
 
@@ -181,6 +181,3 @@ def extra_game_points(scoring: Scoring, margin: int) -> int:
     if scoring is Scoring.KILLER_PIP_SQUEEZE:
         return 0 if margin < 15 else math.ceil(margin / 15)
     return 0
-
-
-GAME_FIELDS = tuple(f.name for f in fields(Game))

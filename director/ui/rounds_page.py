@@ -35,7 +35,14 @@ from director.ui.context import EventContext
 from director.ui.message_bar import MessageBar, ask
 from director.ui.models.round_model import RoundMatchesModel
 from director.ui.round_dialogs import PairRoundDialog, SwapDialog
-from director.ui.style import ACCENT, ACCENT_LIGHT, hint, page_title, section_title
+from director.ui.style import (
+    ACCENT,
+    ACCENT_LIGHT,
+    hint,
+    page_header,
+    page_layout,
+    section_title,
+)
 
 ROUND_LIST_STYLE = f"""
 QListWidget#roundList::item {{
@@ -113,19 +120,13 @@ class RoundsPage(QWidget):
         return empty
 
     def _lay_out(self) -> None:
-        top = QHBoxLayout()
-        top.addWidget(page_title("Rounds", self))
-        top.addSpacing(16)
-        top.addWidget(self.summary, 0, Qt.AlignmentFlag.AlignBottom)
-        top.addStretch(1)
+        top = page_header("Rounds", self.summary, self)
         tools = QHBoxLayout()
         tools.addWidget(self.pair_button)
         tools.addStretch(1)
         for button in (self.swap_button, self.repair_button, self.undo_button):
             tools.addWidget(button)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(24, 18, 24, 18)
-        layout.setSpacing(12)
+        layout = page_layout(self)
         layout.addLayout(top)
         layout.addLayout(tools)
         layout.addWidget(self.messages)

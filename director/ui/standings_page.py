@@ -8,7 +8,6 @@ from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
-    QHBoxLayout,
     QHeaderView,
     QLabel,
     QTableView,
@@ -25,7 +24,7 @@ from director.ui.models import board_stats_model
 from director.ui.models.board_stats_model import BoardStatsModel
 from director.ui.models.crosstable_model import CrosstableModel
 from director.ui.models.standings_model import StandingsModel
-from director.ui.style import hint, page_title
+from director.ui.style import hint, page_header, page_layout
 
 LATEST = 0
 CROSSTABLE_TAB, BOARDS_TAB = 1, 2
@@ -100,16 +99,10 @@ class StandingsPage(QWidget):
         return tab
 
     def _lay_out(self) -> None:
-        top = QHBoxLayout()
-        top.addWidget(page_title("Standings", self))
-        top.addSpacing(16)
-        top.addWidget(self.summary, 0, Qt.AlignmentFlag.AlignBottom)
-        top.addStretch(1)
+        top = page_header("Standings", self.summary, self)
         top.addWidget(QLabel("After round", self))
         top.addWidget(self.through)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(24, 18, 24, 18)
-        layout.setSpacing(12)
+        layout = page_layout(self)
         layout.addLayout(top)
         layout.addWidget(self.tabs, 1)
 

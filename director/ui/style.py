@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from functools import cache
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QIcon, QPalette
-from PySide6.QtWidgets import QApplication, QLabel, QWidget
+from PySide6.QtWidgets import QApplication, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from director.resources import resource_path
 
@@ -109,6 +110,24 @@ def _label(text: str, role: str, parent: QWidget | None = None) -> QLabel:
 
 def page_title(text: str, parent: QWidget | None = None) -> QLabel:
     return _label(text, "page-title", parent)
+
+
+def page_header(title: str, summary: QWidget, page: QWidget) -> QHBoxLayout:
+    """A page's title with its one-line summary beside it; callers add their own tools."""
+    top = QHBoxLayout()
+    top.addWidget(page_title(title, page))
+    top.addSpacing(16)
+    top.addWidget(summary, 0, Qt.AlignmentFlag.AlignBottom)
+    top.addStretch(1)
+    return top
+
+
+def page_layout(page: QWidget) -> QVBoxLayout:
+    """The margins and spacing every main page uses."""
+    layout = QVBoxLayout(page)
+    layout.setContentsMargins(24, 18, 24, 18)
+    layout.setSpacing(12)
+    return layout
 
 
 def section_title(text: str, parent: QWidget | None = None) -> QLabel:

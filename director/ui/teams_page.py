@@ -36,7 +36,7 @@ from director.ui.check_delegate import CenteredCheckDelegate
 from director.ui.context import EventContext
 from director.ui.csv_import_dialog import CsvImportDialog
 from director.ui.message_bar import MessageBar, ask
-from director.ui.style import hint, page_title, section_title
+from director.ui.style import hint, page_header, page_layout, section_title
 from director.ui.team_dialog import AddTeamDialog
 from director.ui.team_model import CHECK_FIELDS, COLUMNS, SHOW, TeamFilter, TeamModel, counts_text
 
@@ -133,11 +133,7 @@ class TeamsPage(QWidget):
         return empty
 
     def _lay_out(self) -> None:
-        top = QHBoxLayout()
-        top.addWidget(page_title("Teams", self))
-        top.addSpacing(16)
-        top.addWidget(self.counts, 0, Qt.AlignmentFlag.AlignBottom)
-        top.addStretch(1)
+        top = page_header("Teams", self.counts, self)
         top.addWidget(self.import_button, 0, Qt.AlignmentFlag.AlignBottom)
         top.addWidget(self.export_button, 0, Qt.AlignmentFlag.AlignBottom)
         tools = QHBoxLayout()
@@ -148,9 +144,7 @@ class TeamsPage(QWidget):
         tools.addStretch(1)
         for button in (self.add_button, self.remove_button, self.withdraw_button):
             tools.addWidget(button)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(24, 18, 24, 18)
-        layout.setSpacing(12)
+        layout = page_layout(self)
         layout.addLayout(top)
         layout.addLayout(tools)
         layout.addWidget(self.messages)
