@@ -111,7 +111,7 @@ def simulate_match(rules: MatchRules, rng: random.Random, strength_a: float = 0.
             may_cube = outcome.cube_rule.regime is CubeRegime.FREE or (
                 outcome.cube_rule.regime is CubeRegime.ONE_CUBE and board == cube_board
             )
-            game = _game(rules, rng, pair, board, may_cube, strength_a)
+            game = simulate_game(rules, rng, pair, board, may_cube, strength_a)
             outcome = _checked(rules, games, game)
             games.append(game)
             if outcome.finished:
@@ -125,7 +125,7 @@ def _checked(rules: MatchRules, games: list[Game], game: Game) -> MatchOutcome:
     return outcome
 
 
-def _game(
+def simulate_game(
     rules: MatchRules, rng: random.Random, pair: int, board: int, may_cube: bool, strength: float
 ) -> Game:
     winner = Side.A if rng.random() < strength else Side.B
