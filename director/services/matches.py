@@ -14,17 +14,13 @@ from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import flag_modified
 from sqlalchemy.orm.exc import StaleDataError
 
-from director.domain.errors import UserError
+from director.domain.errors import ConflictError, UserError
 from director.domain.event import MatchInfo
 from director.domain.match import MatchOutcome
 from director.domain.rules import PairingSystem, Side, rules_for_match
 from director.services.events import event_row
 from director.services.teams import team_map
 from director.store import convert, models
-
-
-class ConflictError(UserError):
-    """Another station changed this match since it was read."""
 
 
 CHANGED_ELSEWHERE = (
