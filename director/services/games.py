@@ -14,7 +14,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from director.domain.cube import Cube
-from director.domain.errors import UserError
+from director.domain.errors import ConflictError, UserError
 from director.domain.event import MatchInfo
 from director.domain.match import MatchOutcome, score_match
 from director.domain.rules import Side
@@ -22,7 +22,6 @@ from director.domain.scoring import Game
 from director.services import audit
 from director.services.matches import (
     CHANGED_ELSEWHERE,
-    ConflictError,
     check_version,
     claim,
     get_match,

@@ -22,7 +22,6 @@ from director.services.events import event_row
 from director.services.teams import team_map
 from director.store import convert, models
 
-
 CHANGED_ELSEWHERE = (
     "this match was changed on another station since you opened it: "
     "the view is refreshed, check it and enter the change again"

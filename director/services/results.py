@@ -7,6 +7,7 @@ import, forfeit), `live_cube` (offer, take, withdraw). The rules are the domain'
 
 from __future__ import annotations
 
+from director.domain.errors import ConflictError
 from director.domain.event import MatchInfo
 from director.domain.scoring import Game
 from director.services.games import (
@@ -19,7 +20,6 @@ from director.services.games import (
 from director.services.live_cube import cube_action
 from director.services.matches import (
     CHANGED_ELSEWHERE,
-    ConflictError,
     create_match,
     get_match,
     list_matches,
