@@ -205,7 +205,9 @@ def test_about_shows_the_licence_and_every_third_party_notice(
     for text in importlib.metadata.requires("tandem-director") or []:
         req = Requirement(text)
         if req.marker is None:  # every runtime dependency names itself and its licence
-            assert f"\n  {req.name} " in notices.replace("_", "-"), req.name
+            assert f"\n  {req.name} " in notices.replace("_", "-"), (
+                f"{req.name} is not in the notices: run python installer/notices.py"
+            )
     box.close()
 
 
