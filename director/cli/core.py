@@ -156,6 +156,8 @@ def cmd_import_teams(args: argparse.Namespace) -> int:
         result = import_teams(session, data, skip_bad_rows=args.skip_bad_rows)
     for bad in result.skipped:
         print(f"skipped {bad}", file=sys.stderr)
+    for warning in result.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
     print(f"imported {len(result.imported)} teams")
     return 0
 
