@@ -65,7 +65,7 @@ def cmd_upgrade(args: argparse.Namespace) -> int:
     if "://" not in args.file and Path(args.file).is_file():
         try:
             current = stored_revision(Path(args.file)) == head_revision()
-        except Exception:  # noqa: BLE001 - open_event below says what is wrong with the file
+        except Exception:
             current = False
         if current:
             print(f"{args.file} is already at the current version")

@@ -17,9 +17,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from sqlalchemy import Engine, event  # noqa: E402
+from sqlalchemy import Engine, event
 
-from director.store.engine import open_database  # noqa: E402
+from director.store.engine import open_database
 
 steps = [0]
 kill_at = int(sys.argv[2])
