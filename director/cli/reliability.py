@@ -1,4 +1,5 @@
-"""Backups and restore: `backups FILE`, `backup FILE`, `restore FILE BACKUP`."""
+"""Backups, restore and upgrade: `backups FILE`, `backup FILE`, `restore FILE BACKUP`,
+`upgrade FILE`."""
 
 from __future__ import annotations
 
@@ -56,6 +57,31 @@ def cmd_restore(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_upgrade(args: argparse.Namespace) -> int:
+    """Upgrade an older event file on a copy, as the app does when it opens one."""
+    from director.store.engine import head_revision, open_event
+    from director.store.upgrade import stored_revision
+
+    if "://" not in args.file and Path(args.file).is_file():
+        try:
+            current = stored_revision(Path(args.file)) == head_revision()
+        except Exception:
+            current = False
+        if current:
+            print(f"{args.file} is already at the current version")
+            return 0
+    db = open_event(args.file, make_backup=False)  # takes the lock: refused while it is open
+    try:
+        kept = db.backup_made
+    finally:
+        db.close()
+    if kept is None:
+        print(f"{args.file} is already at the current version")
+    else:
+        print(f"upgraded {args.file}; the original is kept as {kept}")
+    return 0
+
+
 def register(sub: argparse._SubParsersAction[Parser]) -> None:
     backups = sub.add_parser("backups", help="list an event's backups, newest first (read-only)")
     backups.add_argument("file", help=EVENT_HELP)
@@ -73,3 +99,10 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
     restore.add_argument("backup", help="the backup file (`backups FILE` lists them)")
     restore.add_argument("--reason", default="restored from a backup", help="for the audit log")
     restore.set_defaults(func=cmd_restore)
+
+    upgrade = sub.add_parser(
+        "upgrade",
+        help="upgrade an event file written by an older version (the original is kept beside it)",
+    )
+    upgrade.add_argument("file")
+    upgrade.set_defaults(func=cmd_upgrade)
