@@ -104,5 +104,5 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         "upgrade",
         help="upgrade an event file written by an older version (the original is kept beside it)",
     )
-    upgrade.add_argument("file")
+    upgrade.add_argument("file", help=EVENT_HELP)
     upgrade.set_defaults(func=cmd_upgrade)
