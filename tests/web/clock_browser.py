@@ -1,0 +1,49 @@
+"""Headless Chromium for the phone-clock tests: Debian's chromium and chromedriver via Selenium
+(no browser download), and the page's static files read from the package."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from importlib.resources import files
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+HERE = Path(__file__).parent
+
+
+def static_text(name: str) -> str:
+    return files("director.web").joinpath("static", name).read_text(encoding="utf-8")
+
+
+def new_driver(width: int = 390, height: int = 844) -> webdriver.Chrome:
+    """A phone-sized headless Chromium (390 × 844 CSS px, an ordinary phone)."""
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for arg in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-extensions",
+        f"--window-size={width},{height}",
+    ):
+        options.add_argument(arg)
+    return webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+
+
+@pytest.fixture(scope="module")
+def engine_page() -> Iterator[webdriver.Chrome]:
+    """A blank page with the clock engine and the test harness loaded."""
+    driver = new_driver()
+    try:
+        driver.get("about:blank")
+        driver.execute_script(static_text("clock_engine.js"))
+        driver.execute_script((HERE / "clock_harness.js").read_text(encoding="utf-8"))
+        yield driver
+    finally:
+        driver.quit()
