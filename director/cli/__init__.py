@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from director import __version__
-from director.cli import clocks, core, pairings, reliability, reports
+from director.cli import clocks, core, pairings, reliability, reports, serve
 from director.cli.common import EXIT_USAGE, Parser
 from director.domain.errors import UserError
 
@@ -22,6 +22,7 @@ REGISTRARS = (
     reliability.register,
     reports.register,
     clocks.register,
+    serve.register,
 )
 
 

@@ -230,7 +230,7 @@ class _Canvas(Canvas):  # type: ignore[misc]
         self.addOutlineEntry(title, key, level, closed=level > 0)
         self._page_marks.append(key)
 
-    def showPage(self) -> None:  # noqa: N802  (reportlab's name)
+    def showPage(self) -> None:
         self._pages.append(dict(self.__dict__))
         self._page_marks = []
         self._startPage()

@@ -17,7 +17,7 @@ from sqlalchemy.orm.attributes import flag_modified
 from sqlalchemy.orm.exc import StaleDataError
 
 from director.domain.cube import Cube, board_may_double
-from director.domain.errors import UserError
+from director.domain.errors import ConflictError, UserError
 from director.domain.event import MatchInfo
 from director.domain.match import MatchOutcome, score_match
 from director.domain.rules import End, PairingSystem, Side
@@ -26,10 +26,6 @@ from director.services import audit
 from director.services.events import event_row
 from director.services.teams import team_map
 from director.store import convert, models
-
-
-class ConflictError(UserError):
-    """Another station changed this match since it was read."""
 
 
 def _match_row(session: Session, match_id: int) -> models.Match:

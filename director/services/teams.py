@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session
 
-from director.domain.errors import UserError
+from director.domain.errors import ConflictError, UserError
 from director.domain.event import TeamInfo
 from director.domain.teamlist import (
     MAX_NAME,
@@ -140,7 +140,9 @@ def edit_team(
 ) -> TeamInfo:
     row = _row(session, team_id)
     if version is not None and row.version != version:
-        raise UserError(f"team {row.name!r} was changed on another station: the view is refreshed")
+        raise ConflictError(
+            f"team {row.name!r} was changed on another station: the view is refreshed"
+        )
     before = convert.team_info(row)
     if name is not None:
         row.name = _clean("the team name", name)

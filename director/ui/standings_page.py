@@ -114,7 +114,7 @@ class StandingsPage(QWidget):
         else:
             self.dirty = True  # read again when shown
 
-    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
+    def showEvent(self, event: QShowEvent) -> None:
         if self.dirty:
             self.refresh()
         super().showEvent(event)
