@@ -4,12 +4,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from importlib.resources import files
 from pathlib import Path
 
 import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+
+from director.resources import resource_path
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
@@ -17,7 +18,7 @@ HERE = Path(__file__).parent
 
 
 def static_text(name: str) -> str:
-    return files("director.web").joinpath("static", name).read_text(encoding="utf-8")
+    return resource_path("web", name).read_text(encoding="utf-8")
 
 
 def new_driver(width: int = 390, height: int = 844) -> webdriver.Chrome:

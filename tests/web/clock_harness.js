@@ -54,14 +54,15 @@
     }
   }
 
+  /* `s.board` set: a phone's one-board clock (the session's operations name that board). */
   function runSession(s) {
     const tc = s.tc;
+    const boards = s.board ? [s.board] : [1, 2];
     let now = BigInt(s.t0);
-    let clock = new E.MatchClock(tc, () => now);
+    let clock = new E.MatchClock(tc, () => now, boards);
     const steps = [];
     steps.push(guarded(() => {
-      clock.setFirstMover(1, s.first[0], now);
-      clock.setFirstMover(2, s.first[1], now);
+      for (const n of boards) clock.setFirstMover(n, s.first[n - 1], now);
       clock.start(now);
       return true;
     }));
@@ -71,13 +72,13 @@
       if (op[0] === "reload") {
         const prev = clock;
         accepted = guarded(() => {
-          clock = E.MatchClock.restore(prev.events, tc, () => now, now);
+          clock = E.MatchClock.restore(prev.events, tc, () => now, now, boards);
           return true;
         });
       } else {
         accepted = guarded(() => perform(clock, op, now));
       }
-      const read = [1, 2].map((n) => guarded(() => ({
+      const read = boards.map((n) => guarded(() => ({
         board: boardOut(clock.boardAt(n, now)),
         delay: clock.delayRemainingNs(n, now).toString(),
         shown: { A: E.formatRemaining(clock.remainingNs(n, "A", now)),
@@ -86,6 +87,10 @@
       steps.push([accepted, read]);
     }
     const replayed = (log) => guarded(() => stateOut(E.replay(log.map(E.eventFromWire), tc)));
+    if (s.board) {
+      return { steps, events: clock.events.map(E.eventToWire),
+               state: boardOut(E.replay(clock.events, tc)[`board${s.board}`]) };
+    }
     return {
       steps,
       events: clock.events.map(E.eventToWire),

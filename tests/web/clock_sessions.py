@@ -184,8 +184,23 @@ def _read(clock: MatchClock, n: int, now: int) -> Any:
         return f"error: {exc}"
 
 
+def one_board(s: dict[str, Any], board: int) -> dict[str, Any]:
+    """The session as a phone of `board` sees it: operations on every board become that
+    board's, those on the other board are dropped."""
+    steps = []
+    for gap, given_op in s["steps"]:
+        everywhere = given_op[0] in ("pause", "resume") and given_op[1] is None
+        op = [given_op[0], board] if everywhere else given_op
+        if len(op) > 1 and isinstance(op[1], int) and op[1] != board:
+            continue
+        steps.append([gap, op])
+    return {**s, "steps": steps, "board": board}
+
+
 def run_python(s: dict[str, Any]) -> dict[str, Any]:
-    """The session through the domain's engine; also fills in the logs the page replays."""
+    """The session through the domain's engine; also fills in the logs the page replays.
+    With `s["board"]` set, the other board is paused at the start and left alone, and the
+    answer is that board's part: what a phone's one-board clock must log."""
     tcd = s["tc"]
     tc = TimeControl(tcd["base_seconds"], tcd["increment_seconds"], ClockMode(tcd["mode"]))
     clock_now = [int(s["t0"])]
@@ -199,6 +214,8 @@ def run_python(s: dict[str, Any]) -> dict[str, Any]:
         clock.set_first_mover(1, Side(s["first"][0]), clock_now[0])
         clock.set_first_mover(2, Side(s["first"][1]), clock_now[0])
         clock.start(clock_now[0])
+        if s.get("board"):
+            clock.pause(3 - s["board"], clock_now[0])
         steps.append(True)
     except ClockError as exc:
         steps.append(f"error: {exc}")
@@ -214,8 +231,12 @@ def run_python(s: dict[str, Any]) -> dict[str, Any]:
                 accepted = _perform(clock, op, now)
         except ClockError as exc:
             accepted = f"error: {exc}"
-        steps.append([accepted, [_read(clock, n, now) for n in BOARDS]])
+        shown = (s["board"],) if s.get("board") else BOARDS
+        steps.append([accepted, [_read(clock, n, now) for n in shown]])
     events = [wire(e) for e in clock.events]
+    if s.get("board"):
+        mine = [e for e in events if e["board"] == s["board"]]
+        return {"steps": steps, "events": mine, "state": board_out(clock.state.board(s["board"]))}
     s["python_log"] = events
     s["tampered_log"] = tamper(events, s["seed"])
     return {

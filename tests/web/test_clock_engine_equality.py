@@ -21,7 +21,7 @@ from selenium import webdriver
 
 from director.domain.clock import NS_PER_SECOND, format_remaining
 from tests.web.clock_browser import engine_page
-from tests.web.clock_sessions import run_python, sessions
+from tests.web.clock_sessions import one_board, run_python, sessions
 
 __all__ = ["engine_page"]
 
@@ -45,6 +45,24 @@ def test_rules_7_page_engine_equals_domain_engine(
     expected = [run_python(s) for s in batch]  # also adds the logs the page replays
     got = run_page(engine_page, batch)
     for session, want, have in zip(batch, expected, got, strict=True):
+        assert have == want, json.dumps(session)
+
+
+@settings(
+    max_examples=15,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(st.lists(st.tuples(sessions(), st.sampled_from((1, 2))), min_size=BATCH, max_size=BATCH))
+def test_rules_7_a_phones_one_board_clock_logs_what_the_domain_logs_for_that_board(
+    engine_page: webdriver.Chrome, batch: list[tuple[dict[str, Any], int]]
+) -> None:
+    """A phone times one board: its clock's log and state equal the domain's for that board
+    (the other board left alone), reloads and all."""
+    phones = [one_board(s, n) for s, n in batch]
+    expected = [run_python(s) for s in phones]
+    got = run_page(engine_page, phones)
+    for session, want, have in zip(phones, expected, got, strict=True):
         assert have == want, json.dumps(session)
 
 

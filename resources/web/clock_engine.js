@@ -247,13 +247,20 @@
   }
 
   /* The live clocks of one match: both boards, the event log and the time source (a function
-   * returning BigInt ns). Every `now` argument is optional: undefined/null reads the source. */
+   * returning BigInt ns). Every `now` argument is optional: undefined/null reads the source.
+   * `boards` is the boards this clock runs: both (the domain's MatchClock) or the one board a
+   * phone times; start, pause-all, flags and restore then concern that board alone, and its
+   * log equals the domain's log of that board. */
   class MatchClock {
-    constructor(tc, source) {
+    constructor(tc, source, boards = BOARDS) {
       this.timeControl = timeControl(tc);
       if (this.timeControl.problems.length) {
         throw new ClockError(this.timeControl.problems.join("; "));
       }
+      if (!boards.length || boards.some((n) => !BOARDS.includes(n))) {
+        throw new ClockError(`there is no board ${boards}`);
+      }
+      this.boards = BOARDS.filter((n) => boards.includes(n));
       this._source = source;
       this._state = initialState(this.timeControl);
       this._events = [];
@@ -262,14 +269,14 @@
 
     /* Reopen a match from its log: replay it, log the flags due by the last logged instant,
      * pause the boards running then, and log `restore` at `now` (a new monotonic base). */
-    static restore(events, tc, source, now) {
-      const clock = new MatchClock(tc, source);
+    static restore(events, tc, source, now, boards = BOARDS) {
+      const clock = new MatchClock(tc, source, boards);
       for (const e of events) clock._record(e);
       if (clock._events.length) {
         const last = clock._events[clock._events.length - 1].t_ns;
         clock.pause(null, last);
         const t = clock._time(now);
-        for (const n of BOARDS) clock._record(event("restore", t, n));
+        for (const n of clock.boards) clock._record(event("restore", t, n));
         clock._floor = t;
       }
       return clock;
@@ -286,7 +293,7 @@
 
     start(now) {
       const t = this._begin(now);
-      const ready = BOARDS.filter((n) => boardOf(this._state, n).phase === "ready");
+      const ready = this.boards.filter((n) => boardOf(this._state, n).phase === "ready");
       if (!ready.length) throw new ClockError("no clock is waiting to start");
       for (const n of ready) {
         if (boardOf(this._state, n).on_move === null) {
@@ -362,7 +369,7 @@
 
     _logFlags(t) {
       const due = [];
-      for (const n of BOARDS) {
+      for (const n of this.boards) {
         const b = boardOf(this._state, n);
         const at = flagAt(b, this.timeControl);
         if (at !== null && at <= t && b.on_move !== null) due.push([at, n, b.on_move]);
@@ -385,7 +392,7 @@
 
     _each(kind, board, now) {
       const t = this._begin(now);
-      const boards = board === undefined || board === null ? BOARDS : [board];
+      const boards = board === undefined || board === null ? this.boards : [board];
       const accepted = boards.map((n) => this._try(event(kind, t, n))).filter(Boolean).length > 0;
       this._logFlags(t);
       return accepted;
