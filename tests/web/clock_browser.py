@@ -48,3 +48,41 @@ def engine_page() -> Iterator[webdriver.Chrome]:
         yield driver
     finally:
         driver.quit()
+
+
+def phone(driver: webdriver.Chrome, width: int = 390, height: int = 844) -> webdriver.Chrome:
+    """Make the page a touch phone: its size, a touch screen, touch events from CDP."""
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "deviceScaleFactor": 2, "mobile": True},
+    )
+    driver.execute_cdp_cmd(
+        "Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5}
+    )
+    return driver
+
+
+def centre(driver: webdriver.Chrome, element_id: str) -> tuple[float, float]:
+    box = driver.execute_script(
+        "const r = document.getElementById(arguments[0]).getBoundingClientRect();"
+        "return [r.left + r.width / 2, r.top + r.height / 2];",
+        element_id,
+    )
+    return float(box[0]), float(box[1])
+
+
+def touch_down(driver: webdriver.Chrome, element_id: str, finger: int = 1) -> None:
+    x, y = centre(driver, element_id)
+    driver.execute_cdp_cmd(
+        "Input.dispatchTouchEvent",
+        {"type": "touchStart", "touchPoints": [{"x": x, "y": y, "id": finger}]},
+    )
+
+
+def touch_up(driver: webdriver.Chrome) -> None:
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def tap(driver: webdriver.Chrome, element_id: str) -> None:
+    touch_down(driver, element_id)
+    touch_up(driver)
