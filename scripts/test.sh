@@ -8,6 +8,7 @@ PY=${PYTHON:-python3}
 .venv/bin/python -m pip install -q --upgrade pip >/dev/null
 .venv/bin/python -m pip install -q -e '.[test]'
 export QT_QPA_PLATFORM=offscreen
+source scripts/chromium.sh
 source scripts/postgres.sh
 start_test_postgres
 trap stop_test_postgres EXIT
