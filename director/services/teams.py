@@ -201,6 +201,7 @@ def withdraw_team(session: Session, team_id: int, reinstate: bool = False) -> Te
 class ImportResult:
     imported: tuple[TeamInfo, ...]
     skipped: tuple[BadRow, ...]
+    warnings: tuple[str, ...] = ()  # imported, but worth the director's eye (see `_warnings`)
 
 
 def preview_team_list(session: Session, data: bytes | str) -> ParsedTeamList:
@@ -219,7 +220,25 @@ def import_teams(session: Session, data: bytes | str, skip_bad_rows: bool = Fals
         add_team(session, r.team, (r.player1, r.player2), r.club, r.rating, r.seed)
         for r in parsed.rows
     )
-    return ImportResult(imported, parsed.bad)
+    return ImportResult(imported, parsed.bad, _warnings(imported))
+
+
+def _warnings(teams: tuple[TeamInfo, ...]) -> tuple[str, ...]:
+    """Names with characters no font can print: they would print as empty boxes."""
+    from director.reports.fonts import unprintable  # reportlab: only when importing
+
+    out = []
+    for team in teams:
+        for label, value in (("team", team.name), ("player", team.players[0]),
+                             ("player", team.players[1])):  # fmt: skip
+            missing = unprintable(value)
+            if missing:
+                codes = ", ".join(f"U+{ord(c):04X}" for c in missing)
+                out.append(
+                    f"{label} {value!r}: no font here prints {missing!r} ({codes}); "
+                    "reports show empty boxes there"
+                )
+    return tuple(out)
 
 
 def export_teams(session: Session) -> str:

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -31,8 +32,12 @@ from director.services import results
 from director.ui.context import EventContext
 from director.ui.desk.game_form import ERROR_STYLE, GameForm, readable
 from director.ui.desk.words import board_sides, result_text, side_name
+from director.ui.message_bar import ask
 
 ClockTimes = tuple[int | None, int | None]
+# A game worth more than twice the match length is far more likely a slip (a 32 cube typed for
+# a 2) than a real game: the desk asks before saving it. A check on typing, not a rule.
+UNLIKELY_FACTOR = 2
 
 
 class RecordGameDialog(QDialog):
@@ -88,7 +93,9 @@ class RecordGameDialog(QDialog):
         self.layout_.addWidget(self.refusal)
         self.layout_.addStretch(1)
         self.layout_.addWidget(self.buttons)
-        self.form.set_game(proposal or self.initial_game())
+        # the desk's proposal (a pass, a flag) names its winner; a fresh game leaves it open
+        self.form.set_game(proposal or self.initial_game(), winner_known=proposal is not None)
+        self.confirm_box: QMessageBox | None = None
         self.form.changed.connect(self.update_preview)
         self.setMinimumWidth(560)
         self.update_preview()
@@ -104,7 +111,8 @@ class RecordGameDialog(QDialog):
         return self.match.outcome.current_pair
 
     def initial_game(self) -> Game:
-        """A bear-off single on the board's live cube: the commonest game, the cube prefilled."""
+        """A bear-off single on the board's live cube: the commonest game, the cube prefilled
+        (the winner is not: `set_game` leaves it for the director)."""
         cube = self.match.cubes.of(self.board)
         return Game(
             pair=self.pair_number(),
@@ -124,6 +132,8 @@ class RecordGameDialog(QDialog):
         self.refusal.hide()
         game, general = self.form.check()
         if game is None:
+            sketch, _ = self.form.parse(any_winner=True)
+            general += self.live_cube_problems(sketch) if sketch is not None else []
             self.show_problems(general)
             return
         outcome = score_match(self.match.rules, self.games_with(game), self.match.names)
@@ -169,12 +179,37 @@ class RecordGameDialog(QDialog):
 
     # -- save ---------------------------------------------------------------------------
 
+    def points_of(self, game: Game) -> int:
+        outcome = score_match(self.match.rules, self.games_with(game), self.match.names)
+        return max(
+            (
+                ln.points
+                for ln in outcome.lines
+                if (ln.game.pair, ln.game.board) == (game.pair, game.board)
+            ),
+            default=0,
+        )
+
     def save(self) -> None:
         self.attempted = True
         self.update_preview()
         game, _ = self.form.check()
         if game is None or not self.save_button.isEnabled():
             return  # the messages are on screen; nothing is written
+        points, length = self.points_of(game), self.match.rules.match_length
+        if points > UNLIKELY_FACTOR * length:
+            self.confirm_box = ask(
+                self,
+                "Unusually many points",
+                f"This game scores {points} points in a match to {length}: more than the match"
+                " could need. Save it as it is?",
+                "Save anyway",
+                lambda: self.write_and_close(game),
+            )
+            return
+        self.write_and_close(game)
+
+    def write_and_close(self, game: Game) -> None:
         try:
             self.saved = self.write(game)
         except UserError as refusal:
