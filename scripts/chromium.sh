@@ -1,10 +1,13 @@
-# Debian's Chromium and its driver for the browser tests (tests/web, driven by Selenium):
-# installed with apt-get when absent (CI runs as root on a fresh machine). Sourced by test.sh.
-if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
-  if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
-    apt-get update -qq >/dev/null
+# Sourced by scripts/test.sh: Debian's Chromium and its driver for the players'-pages browser
+# tests (tests/web/test_browser.py), installed when absent. Selenium is pointed at these two
+# files (TANDEM_CHROMIUM, TANDEM_CHROMEDRIVER) and never downloads a browser of its own.
+ensure_chromium() {
+  if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
+    apt-get update -qq >/dev/null 2>&1 || true
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null
-  else
-    echo "the browser tests need Debian's chromium and chromium-driver: apt-get install chromium chromium-driver" >&2
   fi
-fi
+  export TANDEM_CHROMIUM=${TANDEM_CHROMIUM:-/usr/bin/chromium}
+  export TANDEM_CHROMEDRIVER=${TANDEM_CHROMEDRIVER:-/usr/bin/chromedriver}
+  export SE_OFFLINE=true  # Selenium Manager: never fetch anything
+}
+ensure_chromium
