@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, TypeVar
+from typing import Any, TypeGuard, TypeVar
 
 from director.domain.errors import UserError
 from director.domain.match import MatchOutcome, score_match
@@ -88,8 +88,8 @@ def parse_record(text: str) -> MatchRecord:
         raise RecordError(["a match record is a JSON object"])
     problems: list[str] = []
     rules = _parse_rules(data, problems)
-    teams = _parse_teams(data.get("teams"), problems)
-    games = _parse_games(data.get("games"), problems)
+    teams = _parse_teams(data, problems)
+    games = _parse_games(data, problems)
     if problems or rules is None or teams is None:
         # still name what is wrong inside the games that did parse, so one run shows it all
         if rules is not None:
@@ -104,25 +104,31 @@ def parse_record(text: str) -> MatchRecord:
 
 
 def _parse_rules(data: dict[str, Any], problems: list[str]) -> MatchRules | None:
+    """The header, strictly typed (FORMATS: `true` is not 1, `2.0` is not 2, null is no value)."""
     start = len(problems)
     for key in sorted(set(data) - set(HEADER_KEYS)):
         problems.append(f"unknown field {key!r}")
     for key in HEADER_KEYS:
         if key not in data:
             problems.append(f"missing field {key!r}")
-    if data.get("format", FORMAT_NAME) != FORMAT_NAME:
-        problems.append(f"format must be {FORMAT_NAME!r}")
-    if "version" in data and data["version"] != FORMAT_VERSION:
-        problems.append(f"version {data['version']!r} is not supported (this app reads 1)")
+    if "format" in data and data["format"] != FORMAT_NAME:
+        problems.append(f"format must be {FORMAT_NAME!r}, not {_shown(data['format'])}")
+    if "version" in data and not (_is_int(data["version"]) and data["version"] == FORMAT_VERSION):
+        problems.append(
+            f"version {_shown(data['version'])} is not supported (this app reads {FORMAT_VERSION})"
+        )
     length = data.get("match_length")
-    if "match_length" in data and not (isinstance(length, int) and _is_int(length) and length >= 1):
-        problems.append("match_length must be a whole number of points, at least 1")
-    scoring = _enum(Scoring, data.get("scoring"), "scoring", problems, "")
+    if "match_length" in data and not (_is_int(length) and length >= 1):
+        problems.append(
+            f"match_length must be a whole number of points, at least 1, not {_shown(length)}"
+        )
+    scoring = _enum(Scoring, data, "scoring", problems, "")
     for key in ("winner_required", "no_cube_at_one_away"):
         if key in data and not isinstance(data[key], bool):
-            problems.append(f"{key} must be true or false")
-    if "one_cube_threshold" in data and data["one_cube_threshold"] not in (1, 2):
-        problems.append("one_cube_threshold must be 1 or 2")
+            problems.append(f"{key} must be true or false, not {_shown(data[key])}")
+    threshold = data.get("one_cube_threshold")
+    if "one_cube_threshold" in data and not (_is_int(threshold) and threshold in (1, 2)):
+        problems.append(f"one_cube_threshold must be 1 or 2, not {_shown(threshold)}")
     if len(problems) > start or scoring is None:
         return None
     return MatchRules(
@@ -134,9 +140,18 @@ def _parse_rules(data: dict[str, Any], problems: list[str]) -> MatchRules | None
     )
 
 
-def _parse_teams(raw: object, problems: list[str]) -> dict[Side, RecordTeam] | None:
-    if raw is None:
-        return None
+def _shown(value: object) -> str:
+    """A value as the record wrote it: null, true, 2.0, "2"."""
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+def _parse_teams(data: dict[str, Any], problems: list[str]) -> dict[Side, RecordTeam] | None:
+    if "teams" not in data:
+        return None  # reported as a missing field
+    raw = data["teams"]
     if not isinstance(raw, dict) or set(raw) != {"A", "B"}:
         problems.append('teams must be an object with exactly "A" and "B"')
         return None
@@ -160,11 +175,12 @@ def _parse_teams(raw: object, problems: list[str]) -> dict[Side, RecordTeam] | N
     return teams if len(teams) == 2 else None
 
 
-def _parse_games(raw: object, problems: list[str]) -> list[Game]:
-    if raw is None:
-        return []
+def _parse_games(data: dict[str, Any], problems: list[str]) -> list[Game]:
+    if "games" not in data:
+        return []  # reported as a missing field
+    raw = data["games"]
     if not isinstance(raw, list):
-        problems.append("games must be a list")
+        problems.append(f"games must be a list, not {_shown(raw)}")
         return []
     games = []
     for index, item in enumerate(raw, start=1):
@@ -188,11 +204,11 @@ def _parse_game(item: object, index: int, problems: list[str]) -> Game | None:
             problems.append(f"{where}missing field {key!r}")
     for key in GAME_INT_KEYS:
         if key in item and not _is_int(item[key]):
-            problems.append(f"{where}{key} must be a whole number, not {item[key]!r}")
-    winner = _enum(Side, item.get("winner"), "winner", problems, where)
-    end = _enum(End, item.get("end"), "end", problems, where)
-    level = _enum(Level, item.get("level"), "level", problems, where)
-    agreed = _enum(Level, item.get("agreed_level"), "agreed_level", problems, where)
+            problems.append(f"{where}{key} must be a whole number, not {_shown(item[key])}")
+    winner = _enum(Side, item, "winner", problems, where)
+    end = _enum(End, item, "end", problems, where)
+    level = _enum(Level, item, "level", problems, where)
+    agreed = _enum(Level, item, "agreed_level", problems, where)
     if len(problems) > start or winner is None or end is None:
         return None
     ints = {key: item[key] for key in GAME_INT_KEYS if key in item}
@@ -208,20 +224,25 @@ def _is_text(value: str) -> bool:
     return True
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _enum(kind: type[E], value: object, name: str, problems: list[str], where: str) -> E | None:
-    if value is None:
-        return None  # a missing required field is reported where the keys are checked
+def _enum(
+    kind: type[E], data: dict[str, Any], name: str, problems: list[str], where: str
+) -> E | None:
+    """The field's value as one of `kind`; a field left out is None (a missing required one
+    is reported where the keys are checked), a field present as null is a problem."""
+    if name not in data:
+        return None
+    value = data[name]
     try:
         if isinstance(value, str):
             return kind(value)
     except ValueError:
         pass
     allowed = " | ".join(member.value for member in kind)
-    problems.append(f"{where}{name} {value!r} is not one of {allowed}")
+    problems.append(f"{where}{name} {_shown(value)} is not one of {allowed}")
     return None
 
 

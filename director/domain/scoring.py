@@ -63,10 +63,12 @@ def forfeit_level(loser_borne_off: int) -> Level:
 def required_fields(scoring: Scoring, end: End) -> tuple[str, ...]:
     """The fields a game with this end needs under this scoring (FORMATS: match record)."""
     need: list[str] = []
+    if scoring is Scoring.CHASING_THE_GIRLS:
+        return ()  # RULES §6.5: only the winner and how it ended
     if end in (End.BEAR_OFF, End.RESIGN):
         need.append("level")
-    if end is End.TIME and scoring is not Scoring.PIN_GAME:
-        need.append("loser_borne_off")
+    if end is End.TIME:
+        need.append("loser_borne_off")  # pin game too: RULES §6.4 follows §5
     if scoring is Scoring.SIMPLE_PIP_SQUEEZE or (
         scoring is Scoring.KILLER_PIP_SQUEEZE and end is not End.BEAR_OFF
     ):
@@ -98,21 +100,27 @@ def game_problems(scoring: Scoring, game: Game) -> list[str]:
             out.append(f"{name} must be a checker count from 0 to {CHECKERS}, not {value}")
     if game.loser_pips is not None and not 0 <= game.loser_pips <= CHECKERS * 25:
         out.append(f"loser_pips must be from 0 to {CHECKERS * 25}, not {game.loser_pips}")
-    out += _consistency_problems(scoring, game)
-    return out
+    if out:
+        return out  # the checks below read the fields as valid values
+    return _level_problems(scoring, game) + impossible_game_problems(scoring, game)
 
 
 def _missing(scoring: Scoring, game: Game) -> list[str]:
     return [name for name in required_fields(scoring, game.end) if getattr(game, name) is None]
 
 
-def _consistency_problems(scoring: Scoring, game: Game) -> list[str]:
+def _level_problems(scoring: Scoring, game: Game) -> list[str]:
+    """Which fields a game's end and scoring allow (RULES §5, §5′, §6.5)."""
     out: list[str] = []
+    if scoring is Scoring.CHASING_THE_GIRLS:
+        if game.level is not None and game.level is not Level.SINGLE:
+            out.append(f"chasing the girls has no gammons: a {game.level} is refused (RULES §6.5)")
+        if game.agreed_level is not None:
+            out.append("rule 5′ does not apply in chasing the girls (RULES §6.5)")
+        return out
     if game.agreed_level is not None:
         if game.end is not End.TIME:
             out.append("agreed_level applies only to a time forfeit (rule 5′)")
-        elif not scoring.has_cube:
-            out.append(f"rule 5′ does not apply in {scoring.label}")
         elif game.loser_borne_off is not None and (
             game.agreed_level.multiplier >= forfeit_level(game.loser_borne_off).multiplier
         ):
@@ -120,11 +128,44 @@ def _consistency_problems(scoring: Scoring, game: Game) -> list[str]:
                 "agreed_level must be lower than the forfeit the rule gives "
                 f"({forfeit_level(game.loser_borne_off)}) (rule 5′)"
             )
+    return out
+
+
+def loser_checkers_left(scoring: Scoring, game: Game) -> int | None:
+    """The loser's checkers still on the board, where the record gives them."""
+    if scoring is Scoring.KILLER_PIP_SQUEEZE and game.end is End.BEAR_OFF:
+        counts = (game.loser_home, game.loser_outfield, game.loser_in_winner_home_or_bar)
+        if any(c is None for c in counts):
+            return None
+        return sum(c or 0 for c in counts)
+    if game.loser_left is not None:
+        return game.loser_left
+    if game.loser_borne_off is not None:
+        return CHECKERS - game.loser_borne_off
+    return None
+
+
+def impossible_game_problems(scoring: Scoring, game: Game) -> list[str]:
+    """RULES §2: a game that cannot have happened, naming the field."""
+    out: list[str] = []
+    left = loser_checkers_left(scoring, game)
+    if left is not None and left > CHECKERS:
+        out.append(f"the loser cannot have more than {CHECKERS} checkers on the board")
     if game.end is End.BEAR_OFF and game.winner_left not in (None, 0):
         out.append("the winner of a bear-off has no checker left (winner_left must be 0)")
-    killer_counts = (game.loser_home, game.loser_outfield, game.loser_in_winner_home_or_bar)
-    if all(c is not None for c in killer_counts) and sum(c or 0 for c in killer_counts) > CHECKERS:
-        out.append(f"the loser cannot have more than {CHECKERS} checkers on the board")
+    if game.end is not End.BEAR_OFF and game.winner_left == 0:
+        out.append(
+            f"winner_left 0: the winner had borne off all {CHECKERS}, so the game ended "
+            f"in a bear-off, not a {game.end}"
+        )
+    if left == 0:
+        field = "loser_borne_off" if game.loser_left is None else "loser_left"
+        if scoring is Scoring.KILLER_PIP_SQUEEZE and game.end is End.BEAR_OFF:
+            field = "the loser's checker counts"
+        out.append(
+            f"{field}: the loser had borne off all {CHECKERS} and so won the game; "
+            f"a {game.end} game needs a loser with checkers left"
+        )
     if (
         game.end is End.TIME
         and game.loser_borne_off is not None
@@ -132,7 +173,37 @@ def _consistency_problems(scoring: Scoring, game: Game) -> list[str]:
         and game.loser_borne_off + game.loser_left != CHECKERS
     ):
         out.append(f"loser_borne_off + loser_left must be {CHECKERS}")
+    if game.end is End.PASS and game.cube >= MAX_CUBE:
+        out.append(f"a pass on a {MAX_CUBE}-cube: there is no {2 * MAX_CUBE} to offer")
+    if scoring is Scoring.PIN_GAME and game.loser_pips == 0:
+        out.append("loser_pips 0: a pin-game win worth 0 pips cannot have happened")
+    if left is not None and game.level is not None and scoring is not Scoring.CHASING_THE_GIRLS:
+        out += _level_against_checkers(scoring, game, game.level, left)
     return out
+
+
+def _level_against_checkers(scoring: Scoring, game: Game, level: Level, left: int) -> list[str]:
+    field = "loser_left" if game.loser_left is not None else "the loser's checker counts"
+    if level is not Level.SINGLE and left < CHECKERS:
+        return [
+            f"a {level} needs a loser who has borne off no checker, but {field} gives "
+            f"{left} checkers left"
+        ]
+    if level is Level.SINGLE and left == CHECKERS and game.end is not End.TIME:
+        return [f"a single needs a loser who has borne off a checker, but {field} gives {left}"]
+    if scoring is Scoring.KILLER_PIP_SQUEEZE and game.end is End.BEAR_OFF:
+        back = game.loser_in_winner_home_or_bar or 0
+        if level is Level.BACKGAMMON and back == 0:
+            return [
+                "a backgammon needs a loser checker on the bar or in the winner's home board "
+                "(loser_in_winner_home_or_bar is 0)"
+            ]
+        if level is Level.GAMMON and back > 0:
+            return [
+                f"loser_in_winner_home_or_bar {back} with nothing borne off is a backgammon, "
+                "not a gammon"
+            ]
+    return []
 
 
 def game_points(scoring: Scoring, game: Game) -> int:
@@ -142,14 +213,18 @@ def game_points(scoring: Scoring, game: Game) -> int:
     if scoring is Scoring.PIN_GAME:
         pips = game.loser_pips or 0
         if game.end is End.TIME:
-            return pips * 3
+            return pips * time_forfeit_level(game).multiplier
         return pips * _level(game).multiplier
     if game.end is End.PASS:
         return game.cube
     if game.end is End.TIME:
-        level = game.agreed_level or forfeit_level(game.loser_borne_off or 0)
-        return game.cube * level.multiplier
+        return game.cube * time_forfeit_level(game).multiplier
     return game.cube * _level(game).multiplier
+
+
+def time_forfeit_level(game: Game) -> Level:
+    """RULES §5 (and §6.4): the rule's level, or the lower one agreed under rule 5′."""
+    return game.agreed_level or forfeit_level(game.loser_borne_off or 0)
 
 
 def _level(game: Game) -> Level:

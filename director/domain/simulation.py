@@ -139,8 +139,8 @@ def simulate_game(
     if roll < 0.03:
         borne_off = 0 if rng.random() < 0.4 else rng.randint(1, 14)
         agreed = Level.GAMMON if borne_off == 0 and rng.random() < 0.3 else None
-        if not rules.scoring.has_cube or not rules.agreed_lower_forfeit:
-            agreed = None  # rule 5′ only where the event has it
+        if rules.scoring is Scoring.CHASING_THE_GIRLS or not rules.agreed_lower_forfeit:
+            agreed = None  # rule 5′ only where the event has it, never in chasing the girls
         game = Game(pair, board, winner, End.TIME, cube, loser_borne_off=borne_off,
                     agreed_level=agreed)  # fmt: skip
         return _with_counts(rules, rng, game)
@@ -154,6 +154,8 @@ def simulate_game(
         if level_roll < 0.28
         else Level.SINGLE
     )
+    if rules.scoring is Scoring.CHASING_THE_GIRLS:
+        level = Level.SINGLE  # RULES §6.5: no gammons
     return _with_counts(rules, rng, Game(pair, board, winner, end, cube, level=level))
 
 

@@ -162,17 +162,37 @@ def test_rules_6_3_equal_adjusted_totals_leave_the_draw_standing() -> None:
 
 
 def test_rules_6_3_equal_adjusted_totals_leave_the_lone_winner_standing() -> None:
-    rules = MatchRules(match_length=3, scoring=Scoring.KILLER_PIP_SQUEEZE, one_cube_threshold=1)
+    rules = MatchRules(match_length=3, scoring=Scoring.KILLER_PIP_SQUEEZE)
     games = [
-        Game(1, 1, A, End.BEAR_OFF, level=Level.BACKGAMMON, loser_home=14, loser_outfield=0,
-             loser_in_winner_home_or_bar=1),
-        Game(1, 2, B, End.PASS, cube=1, winner_left=15, loser_left=0),
+        # B resigns a backgammon to A on a 1-cube: 3 points, (15 - 14) x 3 = 3 pips
+        Game(1, 1, A, End.RESIGN, level=Level.BACKGAMMON, winner_left=14, loser_left=15),
+        # A resigns a single to B on a 2-cube: 2 points, (10 - 1) x 2 = 18 pips
+        Game(1, 2, B, End.RESIGN, cube=2, level=Level.SINGLE, winner_left=1, loser_left=10),
+    ]
+    outcome = score_match(rules, games)
+    assert outcome.problems == ()
+    assert outcome.score == Score(3, 2)
+    assert outcome.decided_by is Result.A  # A alone reached 3
+    # margin 18 - 3 = 15 -> ceil(15 / 15) = 1 extra point to B: adjusted totals 3-3
+    assert outcome.pip_points == Score(3, 18)
+    assert outcome.extra == Score(0, 1)
+    assert outcome.final == Score(3, 3)
+    assert outcome.result is Result.A
+
+
+def test_rules_6_3_a_game_point_draw_is_broken_by_the_adjusted_totals() -> None:
+    rules = MatchRules(match_length=2, scoring=Scoring.KILLER_PIP_SQUEEZE, one_cube_threshold=1)
+    games = [
+        Game(1, 1, A, End.BEAR_OFF, level=Level.GAMMON, loser_home=15, loser_outfield=0,
+             loser_in_winner_home_or_bar=0),  # 2 points, 15 x 2 = 30 pips
+        Game(1, 2, B, End.RESIGN, level=Level.GAMMON, winner_left=14, loser_left=15),  # 2, 2
     ]  # fmt: skip
     outcome = score_match(rules, games)
-    assert outcome.decided_by is Result.A
-    # A: (14 + 3) x 3 = 51 pip points; B: (0 - 15) x 1 = -15; margin 66 -> ceil(66/15) = 5
-    assert outcome.pip_points == Score(51, -15)
-    assert outcome.extra == Score(5, 0)
+    assert outcome.problems == ()
+    assert outcome.decided_by is Result.DRAW  # both reached 2 in the same pair
+    # margin 28 -> ceil(28 / 15) = 2 extra points: 4-2, the draw is broken
+    assert outcome.pip_points == Score(30, 2)
+    assert outcome.final == Score(4, 2)
     assert outcome.result is Result.A
 
 
@@ -184,7 +204,7 @@ def test_rules_6_3_pip_extra_can_overturn_the_game_point_winner() -> None:
         Game(1, 2, A, End.BEAR_OFF, level=Level.SINGLE, loser_home=1, loser_outfield=0,
              loser_in_winner_home_or_bar=0),
         Game(2, 1, B, **b_pass),  # type: ignore[arg-type]
-        Game(2, 2, A, End.BEAR_OFF, cube=2, level=Level.GAMMON, loser_home=1, loser_outfield=0,
+        Game(2, 2, A, End.BEAR_OFF, cube=4, level=Level.SINGLE, loser_home=1, loser_outfield=0,
              loser_in_winner_home_or_bar=0),
     ]  # fmt: skip
     outcome = score_match(rules, games)
@@ -192,6 +212,7 @@ def test_rules_6_3_pip_extra_can_overturn_the_game_point_winner() -> None:
     assert outcome.score == Score(5, 4)
     assert outcome.decided_by is Result.A
     # B: 2 x (15 - 2) x 2 = 52 pip points; A: 1 x 1 + 1 x 4 = 5; margin 47 -> 4 extra points
+    # (a single on a 4-cube: a gammon would need all 15 of the loser's checkers on the board)
     assert outcome.pip_points == Score(5, 52)
     assert outcome.extra == Score(0, 4)
     assert outcome.final == Score(5, 8)

@@ -52,7 +52,7 @@ def test_unknown_field_value_names_the_game_and_the_field() -> None:
     data = example()
     data["games"][1]["end"] = "walkover"
     [problem] = problems_of(data)
-    assert problem.startswith("pair 1, board 2: end 'walkover' is not one of")
+    assert problem.startswith('pair 1, board 2: end "walkover" is not one of')
 
 
 def test_cube_not_a_power_of_two_is_rejected() -> None:

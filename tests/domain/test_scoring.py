@@ -96,16 +96,23 @@ def test_rules_6_1_simple_extra_points_floor_of_margin_over_15(margin: int, extr
     assert extra_game_points(Scoring.SIMPLE_PIP_SQUEEZE, margin) == extra
 
 
-def test_rules_6_2_worked_killer_4_point_gammon_scores_60_pip_points() -> None:
+def test_rules_6_2_worked_killer_4_point_gammon_scores_68_pip_points() -> None:
     g = game(
         level=Level.GAMMON,
         cube=2,
-        loser_home=11,
+        loser_home=13,
         loser_outfield=2,
         loser_in_winner_home_or_bar=0,
     )
+    assert game_problems(Scoring.KILLER_PIP_SQUEEZE, g) == []
     assert game_points(Scoring.KILLER_PIP_SQUEEZE, g) == 4
-    assert pip_points(Scoring.KILLER_PIP_SQUEEZE, g) == 60
+    assert pip_points(Scoring.KILLER_PIP_SQUEEZE, g) == (13 + 2 * 2) * 4 == 68
+
+
+def test_rules_6_2_the_sources_13_checker_gammon_cannot_have_happened() -> None:
+    g = game(level=Level.GAMMON, cube=2, loser_home=11, loser_outfield=2,
+             loser_in_winner_home_or_bar=0)  # fmt: skip
+    assert any("a gammon needs a loser" in p for p in game_problems(Scoring.KILLER_PIP_SQUEEZE, g))
 
 
 def test_rules_6_2_killer_checkers_in_winner_home_or_bar_count_3() -> None:
@@ -138,7 +145,32 @@ def test_rules_6_4_pin_game_resign_scores_conceded_level_the_same_way() -> None:
 
 
 def test_rules_6_4_pin_game_time_forfeit_scores_pips_times_3() -> None:
-    assert game_points(Scoring.PIN_GAME, game(end=End.TIME, loser_pips=41)) == 123
+    g = game(end=End.TIME, loser_borne_off=0, loser_pips=41)
+    assert game_problems(Scoring.PIN_GAME, g) == []
+    assert game_points(Scoring.PIN_GAME, g) == 123
+
+
+def test_rules_6_4_pin_forfeit_with_something_borne_off_scores_pips_times_1() -> None:
+    g = game(end=End.TIME, loser_borne_off=4, loser_pips=41)
+    assert game_problems(Scoring.PIN_GAME, g) == []
+    assert game_points(Scoring.PIN_GAME, g) == 41
+
+
+def test_rules_6_4_pin_forfeit_needs_the_borne_off_count() -> None:
+    problems = game_problems(Scoring.PIN_GAME, game(end=End.TIME, loser_pips=41))
+    assert any("missing loser_borne_off" in p for p in problems)
+
+
+@pytest.mark.parametrize(("agreed", "points"), [(Level.GAMMON, 82), (Level.SINGLE, 41)])
+def test_rules_6_4_pin_forfeit_rule_5_prime_lowers_times_3(agreed: Level, points: int) -> None:
+    g = game(end=End.TIME, loser_borne_off=0, loser_pips=41, agreed_level=agreed)
+    assert game_problems(Scoring.PIN_GAME, g) == []
+    assert game_points(Scoring.PIN_GAME, g) == points
+
+
+def test_rules_6_4_pin_forfeit_rule_5_prime_only_when_nothing_borne_off() -> None:
+    g = game(end=End.TIME, loser_borne_off=2, loser_pips=41, agreed_level=Level.SINGLE)
+    assert any("must be lower" in p for p in game_problems(Scoring.PIN_GAME, g))
 
 
 def test_rules_6_4_pin_game_has_no_cube() -> None:
