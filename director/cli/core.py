@@ -198,7 +198,10 @@ def cmd_import_match(args: argparse.Namespace) -> int:
     text = read_text(args.json_file, "a match record")
     with session_for(args.file) as session:
         match = import_match(session, text)
-    print(f"imported match {match.id}: {match.names[0]} v {match.names[1]}, {match.outcome.score}")
+    from director.services.records import where
+
+    names = f"{match.names[0]} v {match.names[1]}"
+    print(f"imported into {where(match)}: {names}, {match.outcome.score}")
     return 0
 
 

@@ -1,20 +1,30 @@
-"""Export a match as a match record, import one back (FORMATS.md)."""
+"""Export a match as a match record, import one back into its paired match (FORMATS.md)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from director.domain.errors import UserError
 from director.domain.event import MatchInfo
 from director.domain.records import MatchRecord, RecordTeam, parse_record, record_json
-from director.domain.rules import Side
+from director.domain.rules import MatchRules, Side
+from director.domain.scoring import Game
 from director.services import audit
-from director.services.events import get_event
-from director.services.results import create_match, get_match, record_games
-from director.services.teams import add_team, team_named
+from director.services.games import record_games
+from director.services.matches import get_match
+from director.services.teams import team_named
 from director.store import models
+
+RECORD_RULES = (
+    "match_length",
+    "scoring",
+    "winner_required",
+    "one_cube_threshold",
+    "no_cube_at_one_away",
+)
 
 
 def match_record(match: MatchInfo) -> MatchRecord:
@@ -31,12 +41,16 @@ def export_match(session: Session, match_id: int) -> str:
     return record_json(match_record(get_match(session, match_id)))
 
 
-def _team_id(session: Session, team: RecordTeam) -> int:
+def _registered_team(session: Session, team: RecordTeam) -> int:
+    """The event's team of this name and line-up: import never creates teams."""
     team_id = team_named(session, team.name)
     row = session.get(models.Team, team_id) if team_id is not None else None
     if row is None:
-        return add_team(session, team.name, team.players).id
-    names = tuple(p.name for p in row.players)
+        raise UserError(
+            f"team {team.name!r} is not registered in this event: "
+            "import never creates teams, register it first"
+        )
+    names = tuple(p.name for p in sorted(row.players, key=lambda p: p.board))
     if names != team.players:
         raise UserError(
             f"team {team.name!r} plays {names[0]} and {names[1]} in this event, "
@@ -45,26 +59,57 @@ def _team_id(session: Session, team: RecordTeam) -> int:
     return row.id
 
 
-def import_match(session: Session, text: str) -> MatchInfo:
-    """Add the record's match to the event (as a match outside the rounds)."""
-    record = parse_record(text)
-    event = get_event(session).options.match
-    ours = replace(record.rules, agreed_lower_forfeit=event.agreed_lower_forfeit)
-    theirs = replace(event, winner_required=record.rules.winner_required)
-    if ours != theirs:
-        raise UserError(
-            "the record's rules differ from this event's "
-            f"(record: {record.rules.match_length} points, {record.rules.scoring}, "
-            f"one-cube threshold {record.rules.one_cube_threshold}; event: {event.match_length} "
-            f"points, {event.scoring}, one-cube threshold {event.one_cube_threshold})"
+def where(match: MatchInfo) -> str:
+    return f"round {match.round}, table {match.table}" if match.round else f"match {match.id}"
+
+
+def _rule_differences(record: MatchRules, match: MatchRules) -> list[str]:
+    return [
+        f"{name}: record {getattr(record, name)}, event {getattr(match, name)}"
+        for name in RECORD_RULES
+        if getattr(record, name) != getattr(match, name)
+    ]
+
+
+def _flipped(game: Game) -> Game:
+    return replace(game, winner=game.winner.other)
+
+
+def _paired_matches(session: Session, a: int, b: int) -> list[MatchInfo]:
+    rows = session.scalars(
+        select(models.Match.id).where(
+            ((models.Match.team_a_id == a) & (models.Match.team_b_id == b))
+            | ((models.Match.team_a_id == b) & (models.Match.team_b_id == a))
         )
-    a = _team_id(session, record.teams[Side.A])
-    b = _team_id(session, record.teams[Side.B])
-    match = create_match(session, a, b)
-    row = session.get(models.Match, match.id)
-    assert row is not None
-    row.winner_required = record.rules.winner_required
-    session.flush()
-    record_games(session, match.id, record.games)
-    audit.log(session, "import match", f"match {match.id}")
-    return get_match(session, match.id)
+    )
+    found = [get_match(session, match_id) for match_id in rows]
+    return sorted(found, key=lambda m: (m.round is None, m.round or 0, m.table, m.id))
+
+
+def import_match(session: Session, text: str) -> MatchInfo:
+    """Fill the paired match of the record's two teams that has no games yet (FORMATS.md)."""
+    record = parse_record(text)
+    a = _registered_team(session, record.teams[Side.A])
+    b = _registered_team(session, record.teams[Side.B])
+    names = f"{record.teams[Side.A].name} v {record.teams[Side.B].name}"
+    paired = _paired_matches(session, a, b)
+    for match in paired:
+        games = match.games if match.team_a.id == a else tuple(map(_flipped, match.games))
+        if games and games == record.games:
+            raise UserError(f"this record's games are already in the event ({where(match)})")
+    empty = [m for m in paired if not m.games and m.forfeit_by is None]
+    if not empty:
+        raise UserError(
+            f"no paired match of {names} without games in this event: pair the two teams "
+            "in a round first (import fills a paired match, it never creates one)"
+        )
+    match = empty[0]
+    differences = _rule_differences(record.rules, match.rules)
+    if differences:
+        raise UserError(
+            f"the record's rules differ from those of {where(match)}: " + "; ".join(differences)
+        )
+    games = record.games if match.team_a.id == a else tuple(map(_flipped, record.games))
+    info = record_games(session, match.id, games)
+    audit.log(session, "import match", f"match {match.id} ({where(match)})")
+    return info

@@ -113,14 +113,37 @@ def test_new_import_export_check_round_trip(tmp_path: Path) -> None:
     assert proc.returncode == 0 and proc.stdout.strip().endswith("OK")
 
 
-def test_import_export_match(tmp_path: Path) -> None:
+def paired_event(tmp_path: Path) -> Path:
+    """An event with the example record's two teams registered and paired in round 1."""
     event = tmp_path / "e.tandem"
     run("new", str(event), "--name", "E", "--length", "5")
-    assert run("import-match", str(event), str(EXAMPLE)).returncode == 0
+    teams = tmp_path / "teams.csv"
+    teams.write_text("team,player1,player2\nBlue Bar,Ana,Ben\nGammonites,Cleo,Dev\n")
+    assert run("import-teams", str(event), str(teams)).returncode == 0
+    assert run("pair", str(event)).returncode == 0
+    return event
+
+
+def test_import_export_match(tmp_path: Path) -> None:
+    event = paired_event(tmp_path)
+    imported = run("import-match", str(event), str(EXAMPLE))
+    assert imported.returncode == 0, imported.stderr
+    assert imported.stdout.startswith("imported into round 1, table 1: ")
     out = tmp_path / "m.json"
     assert run("export-match", str(event), "1", str(out)).returncode == 0
-    assert json.loads(out.read_text())["games"] == json.loads(EXAMPLE.read_text())["games"]
+    exported = json.loads(out.read_text())
+    games = json.loads(EXAMPLE.read_text())["games"]
+    if exported["teams"]["A"]["name"] == "Gammonites":  # the pairing put them on side A
+        games = [{**g, "winner": "B" if g["winner"] == "A" else "A"} for g in games]
+    assert exported["games"] == games
     fails_cleanly(run("export-match", str(event), "9", str(out)), "there is no match 9")
+    fails_cleanly(run("import-match", str(event), str(EXAMPLE)), "already in the event")
+
+
+def test_import_match_refuses_teams_that_are_not_registered(tmp_path: Path) -> None:
+    event = tmp_path / "e.tandem"
+    run("new", str(event), "--name", "E", "--length", "5")
+    fails_cleanly(run("import-match", str(event), str(EXAMPLE)), "is not registered")
 
 
 def test_bad_input_writes_nothing(tmp_path: Path) -> None:
@@ -143,16 +166,15 @@ def test_bad_input_writes_nothing(tmp_path: Path) -> None:
 def test_check_reports_a_tampered_file(tmp_path: Path) -> None:
     import sqlite3
 
-    event = tmp_path / "e.tandem"
-    run("new", str(event), "--name", "E", "--length", "5")
-    run("import-match", str(event), str(EXAMPLE))
+    event = paired_event(tmp_path)
+    assert run("import-match", str(event), str(EXAMPLE)).returncode == 0
     con = sqlite3.connect(event)
     with con:
-        con.execute("UPDATE match SET score_b = 0")
+        con.execute("UPDATE match SET score_a = 9, score_b = 9")
     con.close()
     proc = run("check", str(event))
     assert proc.returncode == 1
-    assert "stored (4, 0" in proc.stdout
+    assert "stored (9, 9" in proc.stdout
 
 
 def test_version() -> None:

@@ -22,7 +22,8 @@ from director.domain.records import parse_record
 from director.domain.rules import EventOptions, MatchRules, Scoring
 from director.services.events import create_event
 from director.services.records import import_match
-from director.services.teams import add_team, import_teams
+from director.services.results import create_match
+from director.services.teams import add_team, import_teams, team_named
 from director.store import models
 from director.store.engine import EventDatabase, create_database, open_database
 
@@ -167,7 +168,7 @@ def _import_match(db: EventDatabase, text: str, keep: bool = False) -> None:
             session.rollback()  # each example starts from the same event
     if keep:
         after = counts(db)
-        assert after[2] == before[2] + 1
+        assert after[:3] == before[:3]  # import fills a paired match: no team, no match made
         assert after[3] == before[3] + len(match.games)
 
 
@@ -185,6 +186,10 @@ def record_db(tmp_path: Path) -> EventDatabase:
     db = create_database(str(tmp_path / "records.tandem"))
     with db.Session() as session, session.begin():
         create_event(session, "Records", EventOptions(match=rules))
+        # FORMATS: a record fills the paired match of two registered teams
+        blue = add_team(session, "Blue Bar", ("Ana", "Ben")).id
+        gammonites = add_team(session, "Gammonites", ("Cleo", "Dev")).id
+        create_match(session, blue, gammonites, table=1)
     return db
 
 
@@ -262,9 +267,15 @@ def test_monstrous_records_get_a_clear_message(record_db: EventDatabase, text: s
 def test_a_record_naming_a_registered_team_with_non_ascii_capitals(
     record_db: EventDatabase,
 ) -> None:
+    with record_db.Session() as session, session.begin():
+        team = add_team(session, "équipe über", ("Ann", "Bo")).id
+        gammonites = team_named(session, "Gammonites")
+        assert gammonites is not None
+        create_match(session, team, gammonites, table=2)
     text = _record("ÉQUIPE ÜBER", ["Ann", "Bo"])
-    _import_match(record_db, text, keep=True)
-    _import_match(record_db, text, keep=True)  # the same team again: it must be recognised
+    _import_match(record_db, text, keep=True)  # the registered team, whatever its capitals
+    with record_db.Session() as session, pytest.raises(UserError, match="already in the event"):
+        import_match(session, text)
     record_db.close()
 
 
