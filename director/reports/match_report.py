@@ -15,8 +15,9 @@ from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, PageBreak,
 from director.domain.cube import CubeRegime, pair_cube_rule
 from director.domain.event import EventInfo, MatchInfo
 from director.domain.match import GameLine, Result
-from director.domain.rules import End, Scoring, Side
-from director.domain.scoring import Game, forfeit_level
+from director.domain.rules import Scoring, Side
+from director.domain.scored_by import level_shown, scored_by
+from director.domain.scoring import Game
 from director.reports.scoresheet import match_header, match_title
 from director.reports.styles import (
     FONT_BOLD,
@@ -34,31 +35,12 @@ from director.reports.styles import (
 
 
 def game_note(scoring: Scoring, game: Game, counted: bool) -> str:
-    """The rule applied to a game that did not end on the board: time forfeits, abandons."""
-    if not counted:
-        return "abandoned (rule 4′): scores nothing"
-    if game.end is not End.TIME:
-        return ""
-    if scoring is Scoring.PIN_GAME:
-        return "time forfeit: pip count × 3 (RULES §6.4)"
-    if scoring is Scoring.CHASING_THE_GIRLS:
-        return "time forfeit: 1 point (RULES §6.5)"
-    rule_level = forfeit_level(game.loser_borne_off or 0)
-    if game.agreed_level is not None:
-        return f"time forfeit, rule 5′: agreed {game.agreed_level} instead of {rule_level}"
-    if rule_level.multiplier == 3:
-        return "time forfeit, rule 5: no checker borne off, 3 × cube"
-    return "time forfeit, rule 5: checkers borne off, 1 × cube"
+    """The rule applied to a game that did not end on the board: the domain's words."""
+    return scored_by(scoring, game, counted)
 
 
 def _level(scoring: Scoring, game: Game) -> str:
-    if scoring is Scoring.CHASING_THE_GIRLS or game.end is End.PASS:
-        return "—"
-    if game.end is End.TIME:
-        if scoring is Scoring.PIN_GAME:
-            return "× 3"
-        return str(game.agreed_level or forfeit_level(game.loser_borne_off or 0))
-    return str(game.level or "single")
+    return level_shown(scoring, game)
 
 
 def _columns(scoring: Scoring) -> list[tuple[str, float]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -203,3 +204,24 @@ def test_rules_3_rule_4_prime_is_on_for_a_knockout_match(db: EventDatabase) -> N
         s.flush()
         info = results.get_match(s, row.id)
     assert info.rules.winner_required
+
+
+def test_rules_5_prime_record_game_refuses_an_agreed_level_when_the_option_is_off(
+    tmp_path: Path,
+) -> None:
+    """Defect 4: the option is one of the rules the domain applies, not a hidden field."""
+    from director.domain.rules import EventOptions, MatchRules
+    from director.services.events import create_event
+    from director.store.engine import create_database
+
+    db = create_database(str(tmp_path / "strict.tandem"))
+    with db.Session() as s, s.begin():
+        create_event(s, "Strict", EventOptions(match=MatchRules(agreed_lower_forfeit=False)))
+        a = add_team(s, "Blue Bar", ("Ana", "Ben")).id
+        b = add_team(s, "Gammonites", ("Cleo", "Dev")).id
+        match_id = results.create_match(s, a, b).id
+    agreed = Game(0, 1, A, End.TIME, loser_borne_off=0, agreed_level=Level.GAMMON)
+    with pytest.raises(UserError, match="pair 1, board 1: this event does not apply rule 5′"):
+        record(db, match_id, agreed)
+    assert record(db, match_id, replace(agreed, agreed_level=None)).outcome.score == Score(3, 0)
+    db.close()
