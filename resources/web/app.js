@@ -29,7 +29,7 @@ function el(tag, attrs, ...children) {
   return node;
 }
 
-function show(...nodes) { main.replaceChildren(...nodes); }
+function show(...nodes) { main.replaceChildren(...nodes.flat(2).filter((n) => n !== null && n !== undefined)); }
 
 function randomId() {  // 128 random bits; crypto.randomUUID needs https, getRandomValues does not
   const bytes = new Uint8Array(16);
@@ -91,7 +91,7 @@ function statusText(match) {
 }
 
 function matchCard(match, mine) {
-  return el("a", { href: `/match/${match.id}`, style: "color:inherit;text-decoration:none" },
+  return el("a", { href: `/match/${match.id}`, class: "plain" },
     el("article", { class: "card" + (mine ? " mine" : ""), "data-match": match.id },
       el("div", { class: "top" },
         el("span", {}, `Table ${match.table}`),

@@ -139,8 +139,8 @@ class RecordGameDialog(QDialog):
             general += self.live_cube_problems(sketch) if sketch is not None else []
             self.show_problems(general)
             return
-        outcome = score_match(self.match.rules, self.games_with(game), self.match.names)
-        general += [readable(str(p)) for p in outcome.problems] or self.live_cube_problems(game)
+        outcome = self.scored(game)
+        general += [readable(str(p)) for p in outcome.problems]
         if general:
             self.show_problems(general)
             return
@@ -148,17 +148,15 @@ class RecordGameDialog(QDialog):
         self.preview.setText(self.award_text(game, outcome))
         self.save_button.setEnabled(not self.missing())
 
+    def scored(self, game: Game) -> MatchOutcome:
+        """The match with this game, scored by the domain with the live cubes of the pair: a
+        double offered on the other board already made it the cube board (RULES §4)."""
+        live = {self.match.outcome.current_pair: self.match.cubes}
+        return score_match(self.match.rules, self.games_with(game), self.match.names, live)
+
     def missing(self) -> bool:
         """Something besides the game is still needed before saving (a correction's reason)."""
         return False
-
-    def live_cube_problems(self, game: Game) -> list[str]:
-        """A game on a cube above 1 (or a pass) on a board whose cube is dead in this pair: the
-        pair's cube board is known live, before the other board's game is recorded."""
-        allowed, reason = self.match.may_double(self.board)
-        if game.used_cube and not allowed:
-            return [f"this game used the cube, but {reason} (RULES §4)"]
-        return []
 
     def show_problems(self, general: list[str]) -> None:
         self.preview.setText("Points: — (not ready to save)")
@@ -272,9 +270,6 @@ class CorrectGameDialog(RecordGameDialog):
             game if gid == self.game_id else g
             for gid, g in zip(self.match.game_ids, self.match.games, strict=True)
         )
-
-    def live_cube_problems(self, game: Game) -> list[str]:
-        return []  # the live cube is the current pair's; a correction re-checks the record
 
     def missing(self) -> bool:
         if not hasattr(self, "reason"):
