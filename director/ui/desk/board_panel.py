@@ -66,13 +66,10 @@ class BoardPanel(QGroupBox):
         self.cube.set_has_cube(match.rules.scoring.has_cube, outcome.cube_rule.reason)
 
     def live(self, match: MatchInfo) -> bool:
-        """Its game of the current pair is still being played."""
-        return not (
-            match.is_bye
-            or match.forfeit_by is not None
-            or match.outcome.finished
-            or self.board in match.outcome.boards_done
-        )
+        """Its game of the current pair is still being played (the pair state's answer)."""
+        if match.is_bye or match.forfeit_by is not None:
+            return False
+        return match.pair_state.board_live(self.board)
 
     def status_text(self, match: MatchInfo) -> str:
         outcome = match.outcome

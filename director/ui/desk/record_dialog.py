@@ -135,8 +135,10 @@ class RecordGameDialog(QDialog):
         self.refusal.hide()
         game, general = self.form.check()
         if game is None:
+            # the winner is not chosen yet, but a used cube on a dead board is refused already
             sketch, _ = self.form.parse(any_winner=True)
-            general += self.live_cube_problems(sketch) if sketch is not None else []
+            cube = self.match.pair_state.cube_problems(sketch) if sketch is not None else []
+            general += [readable(text) for text in cube]
             self.show_problems(general)
             return
         outcome = self.scored(game)
