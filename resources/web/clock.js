@@ -117,12 +117,13 @@
   function follow() {
     if (!clock || !info) return;
     const t = atLeastFloor(nowNs());
-    if (info.pair > pair) {
+    const live = () => ["running", "paused"].includes(clock.state[`board${board}`].phase);
+    if (info.pair > pair) { // both games of the pair are recorded: the game ended, next pair
+      if (live()) clock.stop(board, t);
       clock.reset(board, t);
       pair = info.pair;
     }
-    const phase = clock.state[`board${board}`].phase;
-    if (info.recorded && (phase === "running" || phase === "paused")) clock.stop(board, t);
+    if ((info.recorded || info.finished) && live()) clock.stop(board, t);
     changed();
   }
 
