@@ -21,6 +21,9 @@
   const HOLD_MS = 700; // the menu opens on a deliberate hold, never on a tap
   const BATCH = 200;
   const COMMAND_LIFE_NS = 60000000000n;
+  const SPIN_MS = 25;
+  const LINE_UP_SAMPLES = 9;
+  const SPIN_NS = 50000000n; // never busy-wait longer than this
   const $ = (id) => document.getElementById(id);
 
   const ui = {
@@ -76,7 +79,7 @@
   /* Line the page's clock up with the desk's: the sample with the shortest round trip. */
   async function lineUp() {
     let best = null;
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < LINE_UP_SAMPLES; i++) {
       const t0 = performance.now();
       const r = await getJSON("/api/clock-time");
       const t1 = performance.now();
@@ -87,6 +90,7 @@
     }
     offset = best.offset;
     lined = true;
+    window.clockLineUpMs = best.rtt;
     ui.sync.textContent = `Lined up with the desk to within ${(best.rtt / 2).toFixed(1)} ms.`;
   }
 
@@ -191,14 +195,17 @@
       try {
         clock.start(atLeastFloor(at)); // the logged instant is the common one, even if late
         window.clockStartedAt = performance.timeOrigin + performance.now();
+        window.clockStartLateMs = Number(nowNs() - at) / 1e6; // > 0: the start came late
       } catch (err) {
         if (!(err instanceof E.ClockError)) throw err;
         problem = err.message;
       }
       changed();
     };
-    const wait = Number((at - nowNs()) / 1000000n);
-    if (wait > 0) setTimeout(go, wait); else go();
+    // a timer may fire late on a busy phone: wake a little early, then wait out the rest
+    const spin = () => { while (nowNs() < at && at - nowNs() < SPIN_NS) { /* the last ms */ } go(); };
+    const wait = Number((at - nowNs()) / 1000000n) - SPIN_MS;
+    if (wait > 0) setTimeout(spin, wait); else spin();
   }
 
   function obey(commands) {
@@ -292,7 +299,9 @@
     if (clock) {
       const t = atLeastFloor(nowNs());
       const before = clock.eventCount;
-      if (clock.runningSide(board, t) !== null) clock.checkpoint(t); else clock.checkFlags(t);
+      // a running board logs a checkpoint; any other waits: nothing can flag, and the floor
+      // stays where it is (a start that arrives late still starts at the common instant)
+      if (clock.state[`board${board}`].phase === "running") clock.checkpoint(t); // flags too
       if (clock.eventCount !== before) save();
       if (clock.eventCount > sent) send();
     }
