@@ -18,6 +18,7 @@
   const storeKey = `tandem-clock:${token}:${board}`;
   const CHECKPOINT_MS = 500; // as the laptop: what a crash of the page can lose at most
   const RETRY_MS = 1000;
+  const HEARTBEAT_MS = 2000; // the desk's live view hears from a running board this often
   const HOLD_MS = 700; // the menu opens on a deliberate hold, never on a tap
   const BATCH = 200;
   const COMMAND_LIFE_NS = 60000000000n;
@@ -41,6 +42,7 @@
   let applied = new Set(); // starts and commands carried out
   let swapped = false; // the near face is side A unless swapped
   let sending = false;
+  let lastSend = 0;
   let online = false;
   let problem = "";
   let awake = "not asked yet";
@@ -138,6 +140,7 @@
     const events = clock.events;
     if (sent >= events.length) return;
     sending = true;
+    lastSend = performance.now();
     const first = sent;
     try {
       const r = await getJSON(`${api}/${board}/log`, {
@@ -303,7 +306,8 @@
       // stays where it is (a start that arrives late still starts at the common instant)
       if (clock.state[`board${board}`].phase === "running") clock.checkpoint(t); // flags too
       if (clock.eventCount !== before) save();
-      if (clock.eventCount > sent) send();
+      // checkpoints go to the desk with the next action, or every HEARTBEAT_MS at least
+      if (clock.eventCount > sent && performance.now() - lastSend > HEARTBEAT_MS) send();
     }
   }
 
@@ -405,7 +409,7 @@
     setInterval(tick, CHECKPOINT_MS);
     setInterval(async () => {
       if (!listening) { await refresh(); if (online) { listen(); onChannel(info); } }
-      if (!sending && clock.eventCount > sent) send();
+      if (!sending && clock.eventCount > sent && performance.now() - lastSend > RETRY_MS) send();
     }, RETRY_MS);
     const frame = () => { render(); requestAnimationFrame(frame); };
     requestAnimationFrame(frame);
