@@ -74,6 +74,8 @@ STYLES: dict[str, ParagraphStyle] = {
     "body": _style("body", 9.5, spaceAfter=1 * mm),
     "small": _style("small", 8, textColor=GREY, spaceAfter=0.8 * mm),
     "note": _style("note", 8.5, spaceAfter=0.8 * mm),
+    "rules": _style("rules", 7.2, spaceAfter=0.4 * mm, leading=8.6),
+    "legend": _style("legend", 6.8, textColor=GREY, leading=8.1),
     "alert": _style("alert", 9.5, textColor=ALERT, spaceAfter=1 * mm),
     "cell": _style("cell", 9),
     "cell-small": _style("cell-small", 7.5, textColor=GREY),
@@ -173,14 +175,18 @@ class Layout:
         total = sum(weights)
         return [self.width * w / total for w in weights]
 
-    def headed_columns(self, cols: Sequence[tuple[str, float]]) -> list[float]:
+    def headed_columns(
+        self, cols: Sequence[tuple[str, float]], content: Sequence[float] = ()
+    ) -> list[float]:
         """Widths in proportion to the weights, but never narrower than a heading's longest
-        word (so "Winner" never breaks into "Winne r"); the others share what is left."""
+        word (so "Winner" never breaks into "Winne r") nor than `content[i]` (what a cell
+        holds); the others share what is left."""
         register_fonts()
         need = [
             max(pdfmetrics.stringWidth(w, FONT_BOLD, HEAD_SIZE) for w in label.split() or [""]) + 7
             for label, _ in cols
         ]
+        need = [max(n, c) for n, c in zip(need, [*content, *[0.0] * len(need)], strict=False)]
         pinned: set[int] = set()
         while True:
             free = self.width - sum(need[i] for i in pinned)
