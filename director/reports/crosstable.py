@@ -13,11 +13,20 @@ from reportlab.platypus import CondPageBreak, Flowable, Spacer
 
 from director.domain.event import TeamInfo
 from director.domain.standings import CrossCell, StandingRow
-from director.reports.styles import FONT_BOLD, GREY, Layout, Section, grid, heads, num, text
+from director.reports.styles import (
+    FONT_BOLD,
+    GREY,
+    Layout,
+    Section,
+    heads,
+    kept_with_tail,
+    num,
+    text,
+)
 
 PORTRAIT_ROUNDS = 7  # more rounds than this are printed on landscape pages
 ROUND_WIDTH = 15 * mm  # a round's cell: "W 11–9", "gp 10–9", "v 12"
-FIXED_WIDTH = 8 * mm + 42 * mm + 10 * mm  # rank, team, match points
+FIXED_WIDTH = 10 * mm + 42 * mm + 10 * mm  # rank, team, match points
 
 LEGEND = (
     "Each cell: the result and the game points (for–against), then “v” and the opponent's rank "
@@ -79,7 +88,8 @@ def _table(
     rounds: Sequence[int],
     box: Layout,
     game_points: GamePoints | None,
-) -> Flowable:
+    notes: Sequence[Flowable] = (),
+) -> list[Flowable]:
     rank_of = {r.team_id: r.rank for r in rows}
     labels = ["Rank", "Team", *(f"R{n}" for n in rounds), "MP"]
     data: list[list[object]] = [heads(*labels)]
@@ -99,7 +109,7 @@ def _table(
         line.append(num(row.match_points))
         data.append(line)
     size = 9 if len(rounds) <= 5 else 8 if len(rounds) <= 10 else 7
-    widths = [8 * mm, box.width - FIXED_WIDTH - ROUND_WIDTH * len(rounds) + 42 * mm]
+    widths = [10 * mm, box.width - FIXED_WIDTH - ROUND_WIDTH * len(rounds) + 42 * mm]
     widths += [ROUND_WIDTH] * len(rounds) + [10 * mm]
     style = [
         ("ALIGN", (0, 0), (0, -1), "CENTER"),
@@ -107,7 +117,7 @@ def _table(
         ("FONTNAME", (-1, 1), (-1, -1), FONT_BOLD),
         *greyed,
     ]
-    return grid(data, widths, size=size, zebra=True, padding=2, extra=style)
+    return kept_with_tail(data, widths, notes, size=size, zebra=True, padding=2, extra=style)
 
 
 def story(
@@ -131,8 +141,10 @@ def story(
             if k:
                 out += [Spacer(0, 4 * mm), CondPageBreak(60 * mm)]
             out.append(text(f"Rounds {chunk[0]}–{chunk[-1]}", "h2"))
-        out.append(_table(rows, cells, teams, chunk, box, game_points))
-    out.append(text(LEGEND, "small"))
-    if game_points is not None:
-        out.append(text(ADJUSTED_LEGEND, "small"))
+        legend: list[Flowable] = []
+        if k == len(chunks) - 1:
+            legend.append(text(LEGEND, "small"))
+            if game_points is not None:
+                legend.append(text(ADJUSTED_LEGEND, "small"))
+        out += _table(rows, cells, teams, chunk, box, game_points, legend)
     return out

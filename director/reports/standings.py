@@ -15,8 +15,8 @@ from director.reports.styles import (
     Layout,
     Section,
     esc,
-    grid,
     heads,
+    kept_with_tail,
     num,
     rich,
     signed,
@@ -98,7 +98,9 @@ def standings_table(
     tie_breaks: Sequence[TieBreak],
     box: Layout,
     game_points: GamePoints | None = None,
-) -> Flowable:
+    notes: Sequence[Flowable] = (),
+) -> list[Flowable]:
+    """The table, its last rows kept on a page with the `notes` below it."""
     byes = any(r.byes for r in rows)
     adjusted = game_points is not None
     labels = ["Rank", "Team", "Played", "W", "D", "L"] + (["Byes"] if byes else []) + ["MP"]
@@ -132,7 +134,9 @@ def standings_table(
         ("ALIGN", (2, 0), (-1, -1), "CENTER"),
         ("FONTNAME", (mp, 1), (mp, -1), FONT_BOLD),
     ]
-    return grid(data, box.headed_columns(weights), size=9.5, zebra=True, extra=style)
+    return kept_with_tail(
+        data, box.headed_columns(weights), notes, size=9.5, zebra=True, extra=style
+    )
 
 
 def defined(heading: str, definition: str) -> str:
@@ -190,5 +194,5 @@ def story(
     out: list[Flowable] = [Section(title, level=level), text(title, "title")]
     if not rows:
         return [*out, text("No team is registered yet.", "body")]
-    out.append(standings_table(rows, teams, tie_breaks, box, game_points))
-    return out + footnotes(scheme, tie_breaks, game_points is not None)
+    notes = footnotes(scheme, tie_breaks, game_points is not None)
+    return out + standings_table(rows, teams, tie_breaks, box, game_points, notes)
