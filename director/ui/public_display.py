@@ -152,7 +152,7 @@ class PublicDisplay(QWidget):
         footer = f"MP: match points · ties: {order}"
         return [
             Slide(
-                f"Standings, round {view.through_round}",
+                f"Standings {view.heading}",
                 columns,
                 tuple(chunk),
                 self.page_text(i, len(chunks)),

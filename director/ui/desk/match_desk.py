@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.domain.cube import board_may_double
 from director.domain.errors import UserError
 from director.domain.event import MatchInfo
 from director.domain.rules import Side
@@ -225,8 +224,7 @@ class MatchDeskPage(QWidget):
             self.cube_state.clear()
             self.cube_state.setStyleSheet("")
             return
-        cube_board = match.cubes.cube_board or outcome.cube_board
-        _, text = board_may_double(outcome.cube_rule, cube_board or 1, cube_board)
+        text = match.pair_state.cube_text()
         regime = outcome.cube_rule.regime.value
         colour = {"free": "#e8f1e8", "one-cube": "#fff2cc", "no-cube": "#f8d7d3"}[regime]
         if not match.rules.scoring.has_cube:
