@@ -1,7 +1,7 @@
 """the pair's cube board is derived, not stored (RULES §4)
 
 Revision ID: 0004_derived_cube_board
-Revises: 0003
+Revises: 0004_slips
 Create Date: 2026-12-01 09:40:00
 """
 
@@ -9,7 +9,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0004_derived_cube_board"
-down_revision = "0003"
+down_revision = "0004_slips"
 branch_labels = None
 depends_on = None
 
