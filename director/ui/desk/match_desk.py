@@ -35,6 +35,7 @@ from director.ui.desk.match_picker import MatchPicker
 from director.ui.desk.record_dialog import CorrectGameDialog, RecordGameDialog
 from director.ui.desk.scoreline import Scoreline
 from director.ui.message_bar import MessageBar, ask
+from director.ui.plain import plain_label
 from director.ui.reports.desk_button import MatchPrintButton
 from director.ui.style import hint, section_title
 
@@ -61,14 +62,14 @@ class MatchDeskPage(QWidget):
 
         self.picker = MatchPicker(self.round_matches)
         self.picker.picked.connect(self.show_match)
-        self.heading = QLabel()
+        self.heading = plain_label()
         self.heading.setObjectName("heading")
         self.heading.setStyleSheet("font-size: 14pt; font-weight: bold;")
-        self.pair_label = QLabel()
+        self.pair_label = plain_label()
         self.pair_label.setObjectName("pair")
         self.pair_label.setStyleSheet("font-size: 14pt; font-weight: bold;")
         self.scoreline = Scoreline()
-        self.cube_state = QLabel()
+        self.cube_state = plain_label()
         self.cube_state.setObjectName("cubeState")
         self.cube_state.setWordWrap(True)
         self.boards = (BoardPanel(1), BoardPanel(2))
