@@ -374,6 +374,9 @@ function slipPage() {
     const m = state.match;
     const side = store.get(sideKey, null);
     nodes.push(el("h2", {}, `Result slip · round ${m.round}, table ${m.table}`), matchCard(m, true));
+    // this phone as a board's clock (issue 19): the same token opens it
+    nodes.push(el("p", { class: "row", id: "clock-links" }, [1, 2].map((b) =>
+      el("a", { href: `/clock/${encodeURIComponent(token)}/${b}`, id: `clock-${b}`, class: "button" }, `Clock for board ${b}`))));
     if (!side) {
       nodes.push(el("p", {}, "Which team are you?"), el("div", { class: "row" },
         ["A", "B"].map((s) => el("button", { type: "button", id: `side-${s}`, onclick: () => { store.set(sideKey, s); draw(); } },
