@@ -36,6 +36,7 @@ from director.domain.rules import Side, TimeControl
 from director.services import audit
 from director.services.clocks import append_events, next_seq
 from director.services.events import get_event
+from director.services.results import get_match
 from director.services.slips import Refusal, SlipRefused, match_for_token
 from director.store import models
 
@@ -237,16 +238,22 @@ def ready_to_start(session: Session, match_id: int) -> dict[int, Side | None]:
     return out
 
 
-def start_refusal(session: Session, token: str) -> tuple[int, int, str | None]:
-    """(match id, pair, why the boards cannot start now or None)."""
-    match = match_for_token(session, token)
+def start_check(session: Session, match_id: int) -> tuple[int, int, str | None]:
+    """(match id, pair, why its boards cannot start now, or None)."""
+    match = get_match(session, match_id)
     ready = ready_to_start(session, match.id)
     missing = [n for n, side in ready.items() if side is None]
     why = None
-    if missing:
-        n = missing[0]
+    if match.outcome.finished:
+        why = "the match is over"
+    elif missing:
         why = (
-            f"board {n}'s clock is not waiting to start with its first mover set: "
+            f"board {missing[0]}'s clock is not waiting to start with its first mover set: "
             "tap the face of the player who moves first on that phone"
         )
     return match.id, match.outcome.current_pair, why
+
+
+def start_refusal(session: Session, token: str) -> tuple[int, int, str | None]:
+    """`start_check` for the token's match (a phone's Start)."""
+    return start_check(session, match_for_token(session, token).id)

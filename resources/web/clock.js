@@ -18,14 +18,18 @@
   const storeKey = `tandem-clock:${token}:${board}`;
   const CHECKPOINT_MS = 500; // as the laptop: what a crash of the page can lose at most
   const RETRY_MS = 1000;
+  const HEARTBEAT_MS = 2000; // the desk's live view hears from a running board this often
   const HOLD_MS = 700; // the menu opens on a deliberate hold, never on a tap
   const BATCH = 200;
   const COMMAND_LIFE_NS = 60000000000n;
+  const SPIN_MS = 25;
+  const LINE_UP_SAMPLES = 9;
+  const SPIN_NS = 50000000n; // never busy-wait longer than this
   const $ = (id) => document.getElementById(id);
 
   const ui = {
     far: $("face-far"), near: $("face-near"), status: $("status"), start: $("start"),
-    menu: $("menu"), dialog: $("settings"), info: $("settings-info"), sync: $("sync"),
+    forfeit: $("forfeit"), menu: $("menu"), dialog: $("settings"), info: $("settings-info"), sync: $("sync"),
     title: $("settings-title"),
   };
 
@@ -38,6 +42,7 @@
   let applied = new Set(); // starts and commands carried out
   let swapped = false; // the near face is side A unless swapped
   let sending = false;
+  let lastSend = 0;
   let online = false;
   let problem = "";
   let awake = "not asked yet";
@@ -76,7 +81,7 @@
   /* Line the page's clock up with the desk's: the sample with the shortest round trip. */
   async function lineUp() {
     let best = null;
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < LINE_UP_SAMPLES; i++) {
       const t0 = performance.now();
       const r = await getJSON("/api/clock-time");
       const t1 = performance.now();
@@ -87,6 +92,7 @@
     }
     offset = best.offset;
     lined = true;
+    window.clockLineUpMs = best.rtt;
     ui.sync.textContent = `Lined up with the desk to within ${(best.rtt / 2).toFixed(1)} ms.`;
   }
 
@@ -117,12 +123,13 @@
   function follow() {
     if (!clock || !info) return;
     const t = atLeastFloor(nowNs());
-    if (info.pair > pair) {
+    const live = () => ["running", "paused"].includes(clock.state[`board${board}`].phase);
+    if (info.pair > pair) { // both games of the pair are recorded: the game ended, next pair
+      if (live()) clock.stop(board, t);
       clock.reset(board, t);
       pair = info.pair;
     }
-    const phase = clock.state[`board${board}`].phase;
-    if (info.recorded && (phase === "running" || phase === "paused")) clock.stop(board, t);
+    if ((info.recorded || info.finished) && live()) clock.stop(board, t);
     changed();
   }
 
@@ -133,6 +140,7 @@
     const events = clock.events;
     if (sent >= events.length) return;
     sending = true;
+    lastSend = performance.now();
     const first = sent;
     try {
       const r = await getJSON(`${api}/${board}/log`, {
@@ -190,14 +198,17 @@
       try {
         clock.start(atLeastFloor(at)); // the logged instant is the common one, even if late
         window.clockStartedAt = performance.timeOrigin + performance.now();
+        window.clockStartLateMs = Number(nowNs() - at) / 1e6; // > 0: the start came late
       } catch (err) {
         if (!(err instanceof E.ClockError)) throw err;
         problem = err.message;
       }
       changed();
     };
-    const wait = Number((at - nowNs()) / 1000000n);
-    if (wait > 0) setTimeout(go, wait); else go();
+    // a timer may fire late on a busy phone: wake a little early, then wait out the rest
+    const spin = () => { while (nowNs() < at && at - nowNs() < SPIN_NS) { /* the last ms */ } go(); };
+    const wait = Number((at - nowNs()) / 1000000n) - SPIN_MS;
+    if (wait > 0) setTimeout(spin, wait); else spin();
   }
 
   function obey(commands) {
@@ -282,6 +293,13 @@
     if (problem) status += ` · ${problem}`;
     ui.status.textContent = status;
     ui.start.hidden = !(b.phase === "ready" && b.on_move !== null && !info.finished);
+    // a flag: the board's slip with RULES §5's proposal (the other side wins on time, the
+    // flagged player has borne off nothing: 3 × cube); the desk's entry opens the same
+    ui.forfeit.hidden = b.flagged === null || info.recorded;
+    if (b.flagged !== null) {
+      const q = new URLSearchParams({ board, end: "time", winner: E.other(b.flagged), loser_borne_off: 0 });
+      ui.forfeit.href = `/slip/${encodeURIComponent(token)}?${q}`;
+    }
     document.body.dataset.phase = b.phase;
     document.body.dataset.sent = String(sent);
     document.body.dataset.events = String(clock.eventCount);
@@ -291,9 +309,12 @@
     if (clock) {
       const t = atLeastFloor(nowNs());
       const before = clock.eventCount;
-      if (clock.runningSide(board, t) !== null) clock.checkpoint(t); else clock.checkFlags(t);
+      // a running board logs a checkpoint; any other waits: nothing can flag, and the floor
+      // stays where it is (a start that arrives late still starts at the common instant)
+      if (clock.state[`board${board}`].phase === "running") clock.checkpoint(t); // flags too
       if (clock.eventCount !== before) save();
-      if (clock.eventCount > sent) send();
+      // checkpoints go to the desk with the next action, or every HEARTBEAT_MS at least
+      if (clock.eventCount > sent && performance.now() - lastSend > HEARTBEAT_MS) send();
     }
   }
 
@@ -395,7 +416,7 @@
     setInterval(tick, CHECKPOINT_MS);
     setInterval(async () => {
       if (!listening) { await refresh(); if (online) { listen(); onChannel(info); } }
-      if (!sending && clock.eventCount > sent) send();
+      if (!sending && clock.eventCount > sent && performance.now() - lastSend > RETRY_MS) send();
     }, RETRY_MS);
     const frame = () => { render(); requestAnimationFrame(frame); };
     requestAnimationFrame(frame);

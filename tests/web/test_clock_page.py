@@ -261,3 +261,51 @@ def test_a_token_opens_its_own_matchs_clocks_only(
         assert "not valid" in stranger.find_element("id", "status").text
     finally:
         stranger.quit()
+
+
+def test_rules_7_pause_and_settings_open_on_a_hold_outside_the_faces_only(
+    table: tuple[TableService, str, list[int], list[str]],
+) -> None:
+    service, url, ids, tokens = table
+    with clock_page(url, tokens[0], 1) as one, clock_page(url, tokens[0], 2) as two:
+        first_mover_and_start([one, two])
+
+        def menu_open() -> bool:
+            return bool(one.execute_script("return document.getElementById('settings').open;"))
+
+        tap(one, "menu")  # a tap on the menu button does nothing
+        time.sleep(1.0)
+        assert not menu_open()
+        for face in ("face-near", "face-far"):  # the faces and the menu do not overlap
+            box = one.execute_script(
+                "const a = document.getElementById(arguments[0]).getBoundingClientRect();"
+                "const b = document.getElementById('menu').getBoundingClientRect();"
+                "return a.bottom <= b.top || b.bottom <= a.top;",
+                face,
+            )
+            assert box is True
+        touch_down(one, "menu")
+        wait_for(menu_open, timeout=3)
+        touch_up(one)
+        assert "Table 1, board 1" in one.find_element("id", "settings").text
+        assert page(one, "phase") == "running"  # opening the menu pauses nothing by itself
+        one.find_element("id", "pause").click()
+        wait_for(lambda: page(one, "phase") == "paused" and synced(one))
+        assert kinds(stored(service.web.db, ids[0], 1))[-1] == "pause"
+
+
+def test_the_matchs_qr_code_opens_the_clock_of_either_board(
+    table: tuple[TableService, str, list[int], list[str]],
+) -> None:
+    """The slip page the match's QR code opens links to both boards' clocks."""
+    service, url, ids, tokens = table
+    driver = phone(new_driver())
+    try:
+        driver.get(f"{url}slip/{tokens[0]}")
+        wait_for(lambda: driver.find_elements("id", "clock-2"))
+        driver.execute_script("document.getElementById('clock-2').click();")
+        wait_for(lambda: driver.execute_script("return document.body.dataset.ready === '1'"))
+        assert driver.current_url == f"{url}clock/{tokens[0]}/2"
+        assert "board 2" in driver.find_element("id", "status").text
+    finally:
+        driver.quit()

@@ -33,6 +33,7 @@ from director.ui.context import EventContext
 from director.ui.desk.game_form import ERROR_STYLE, GameForm, readable
 from director.ui.desk.words import board_sides, result_text, side_name
 from director.ui.message_bar import ask
+from director.ui.plain import esc, plain_label, rich_label
 
 ClockTimes = tuple[int | None, int | None]
 # A game worth more than twice the match length is far more likely a slip (a 32 cube typed for
@@ -61,19 +62,21 @@ class RecordGameDialog(QDialog):
         pair = self.pair_number()
         self.setWindowTitle(self.heading())
         players = board_sides(match, board)
-        self.header = QLabel(
-            f"<b>{self.heading()}</b><br>A{board} {players[0]} &nbsp;v&nbsp; B{board} {players[1]}"
+        self.header = rich_label()
+        self.header.setText(
+            f"<b>{self.heading()}</b><br>A{board} {esc(players[0])} &nbsp;v&nbsp;"
+            f" B{board} {esc(players[1])}"
         )
         self.form = GameForm(match.rules, board, pair, players)
-        self.preview = QLabel()
+        self.preview = plain_label()
         self.preview.setObjectName("preview")
         self.preview.setWordWrap(True)
         self.preview.setStyleSheet("font-size: 13pt; font-weight: bold;")
-        self.problems = QLabel()
+        self.problems = plain_label()
         self.problems.setObjectName("problems")
         self.problems.setWordWrap(True)
         self.problems.setStyleSheet(ERROR_STYLE)
-        self.refusal = QLabel()
+        self.refusal = plain_label()
         self.refusal.setObjectName("refusal")
         self.refusal.setWordWrap(True)
         self.refusal.setStyleSheet(ERROR_STYLE + "font-weight: bold;")
@@ -132,8 +135,10 @@ class RecordGameDialog(QDialog):
         self.refusal.hide()
         game, general = self.form.check()
         if game is None:
+            # the winner is not chosen yet, but a used cube on a dead board is refused already
             sketch, _ = self.form.parse(any_winner=True)
-            general += self.live_cube_problems(sketch) if sketch is not None else []
+            cube = self.match.pair_state.cube_problems(sketch) if sketch is not None else []
+            general += [readable(text) for text in cube]
             self.show_problems(general)
             return
         outcome = self.scored(game)
