@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
 import pytest
 
@@ -59,3 +60,66 @@ def test_model_text_states_the_parameters_and_date() -> None:
 
     text = MetParameters(0.3, 0.01, 6).model_text(datetime.date(2026, 12, 1))
     assert "g = 0.3" in text and "b = 0.01" in text and "2026-12-01" in text
+
+
+def _reference_table(g: Fraction, b: Fraction, size: int) -> list[list[Fraction]]:
+    """An independent reference for RULES §9, in exact fractions and by another method: the
+    chance of every score after k pairs, carried forward until every path has ended.
+
+    The rule book gives no printed table, so this small reference implementation stands in
+    for one: it shares no code with `director.domain.met` (no recursion, no float)."""
+    half = Fraction(1, 2)
+    levels = [(1, 1 - g - b), (2, g), (3, b)]
+    game = {cube: [(side, cube * lvl, half * p) for side in (0, 1) for lvl, p in levels if p]
+            for cube in (1, 2)}  # fmt: skip
+    table = []
+    for i in range(1, size + 1):
+        row = []
+        for j in range(1, size + 1):
+            alive = {(i, j): Fraction(1)}
+            equity = Fraction(0)
+            while alive:
+                after: dict[tuple[int, int], Fraction] = {}
+                for (ni, nj), p in alive.items():
+                    for s1, pts1, p1 in game[2]:
+                        for s2, pts2, p2 in game[1]:
+                            us = (pts1 if s1 == 0 else 0) + (pts2 if s2 == 0 else 0)
+                            them = (pts1 if s1 == 1 else 0) + (pts2 if s2 == 1 else 0)
+                            mi, mj, q = ni - us, nj - them, p * p1 * p2
+                            if mi <= 0:
+                                equity += q if mj > 0 else q / 2
+                            elif mj > 0:
+                                after[(mi, mj)] = after.get((mi, mj), Fraction(0)) + q
+                alive = after
+            row.append(equity)
+        table.append(row)
+    return table
+
+
+def test_rules_9_every_value_of_the_default_6_by_6_table() -> None:
+    """All 36 entries at the defaults (g = 0.28, b = 0) against the exact reference."""
+    table = match_equity_table(MetParameters())
+    reference = _reference_table(Fraction(28, 100), Fraction(0), 6)
+    assert len(table) == 6 and all(len(row) == 6 for row in table)
+    for i in range(6):
+        for j in range(6):
+            assert math.isclose(table[i][j], float(reference[i][j]), abs_tol=1e-12), (i + 1, j + 1)
+
+
+def test_rules_9_every_value_with_backgammons_too() -> None:
+    table = match_equity_table(MetParameters(gammon_rate=0.2, backgammon_rate=0.05, size=5))
+    reference = _reference_table(Fraction(1, 5), Fraction(1, 20), 5)
+    for i in range(5):
+        for j in range(5):
+            assert math.isclose(table[i][j], float(reference[i][j]), abs_tol=1e-12), (i + 1, j + 1)
+
+
+def test_rules_9_exact_value_with_b_above_0_by_hand() -> None:
+    # need 1 v need 3. Win the 2-cube game (1/2): we reach; they draw only with a backgammon on
+    # the 1-cube game (1/2 x b): 1/2 (1 - b/4). Lose it (1/2): a single leaves them 1 short, and
+    # the 1-cube game decides (1/2); a gammon or backgammon reaches 3, and we draw only by
+    # winning the 1-cube game: 1/2 ((1 - g - b)/2 + (g + b)/4). Sum: 3/4 - g/8 - b/4.
+    g, b = 0.2, 0.1
+    table = match_equity_table(MetParameters(gammon_rate=g, backgammon_rate=b, size=3))
+    assert math.isclose(table[0][2], 3 / 4 - g / 8 - b / 4, abs_tol=1e-12)  # 0.7
+    assert math.isclose(table[0][2], 0.7, abs_tol=1e-12)
