@@ -55,8 +55,7 @@ def cube_text(match: MatchInfo | None, board: int) -> str:
         return f"Cube {cube.value} · {seat} offers {cube.value * 2}"
     if cube.owner is not None:
         return f"Cube {cube.value} · {cube.owner.value}{board}"
-    allowed, _ = match.may_double(board)
-    if not allowed and board not in match.outcome.boards_done and not match.outcome.finished:
+    if match.pair_state.board_live(board) and not match.may_double(board).allowed:
         return "Cube 1 · dead"
     return "Cube 1 · centre"
 
@@ -198,7 +197,7 @@ class BoardView(QFrame):
             face.show_state(state)
         text, colour = board_state(b, self.board, recorded, pause_key)
         pause = "Resume" if b.phase is Phase.PAUSED else "Pause"
-        open_game = match is not None and not match.outcome.finished and not recorded
+        open_game = match is not None and match.pair_state.board_live(self.board) and not recorded
         shown = (
             text,
             colour,

@@ -82,7 +82,7 @@ class GameEntries:
     def close_recorded(self, match: MatchInfo) -> None:
         """An entry for a game recorded elsewhere (the desk) is stale: close it."""
         for board in list(self.dialogs):
-            if board in match.outcome.boards_done or match.outcome.finished:
+            if not match.pair_state.board_live(board):
                 self.dialogs[board].close()
 
     def close_all(self) -> None:
@@ -99,8 +99,8 @@ class GameEntries:
         except UserError as exc:
             self.report(str(exc))
             return None
-        if board in match.outcome.boards_done or match.outcome.finished:
-            return None  # already recorded (at the desk)
+        if not match.pair_state.board_live(board):
+            return None  # already recorded (at the desk), or the match is over
         return match
 
     def _show(self, dialog: RecordGameDialog) -> None:

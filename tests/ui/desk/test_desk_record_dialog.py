@@ -284,12 +284,12 @@ def test_killer_pip_squeeze_asks_where_the_checkers_are(
     killer = open_dialog(desk_factory(MatchRules(scoring=Scoring.KILLER_PIP_SQUEEZE)), 1)
     for name in ("loser_home", "loser_outfield", "loser_in_winner_home_or_bar"):
         assert killer.form.inputs[name].isVisibleTo(killer)
-    type_into(qtbot, killer.form.inputs["loser_home"], "11")
+    type_into(qtbot, killer.form.inputs["loser_home"], "13")
     type_into(qtbot, killer.form.inputs["loser_outfield"], "2")
     type_into(qtbot, killer.form.inputs["loser_in_winner_home_or_bar"], "0")
     killer.form.cube.setValue(2)
     choose(killer.form.level, "gammon")
-    assert "scores 4 points and 60 pip points" in killer.preview.text()  # RULES §6.2 worked
+    assert "scores 4 points and 68 pip points" in killer.preview.text()  # RULES §6.2 worked
     type_into(qtbot, killer.form.inputs["loser_outfield"], "5")
     assert "cannot have more than 15 checkers" in killer.problems.text()
 
