@@ -140,16 +140,17 @@ def test_rules_5_prime_is_not_offered_when_the_event_does_not_allow_it(
     assert "agreed_level" not in dialog.form.visible_fields()
 
 
-def test_rules_6_4_pin_game_forfeit_asks_no_borne_off_question(
+def test_rules_6_4_pin_game_forfeit_asks_the_borne_off_question_of_rule_5(
     qtbot: QtBot, open_clock: OpenClock, fake_time: FakeTime
 ) -> None:
+    """RULES §6.4: a pin-game time forfeit follows §5 (pip count × 3 or × 1)."""
     options = EventOptions(
         match=MatchRules(match_length=150, scoring=Scoring.PIN_GAME), time_control=SHORT
     )
     window = open_clock(options)
     started(window)
     dialog = flag_board_1(qtbot, window, fake_time)
-    assert not dialog.question.isVisible()
+    assert dialog.question.isVisible()
     game, _ = dialog.form.check()
     assert game is None  # the loser's pip count is still to be typed
     assert "loser_pips" in dialog.form.visible_fields()
