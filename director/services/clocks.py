@@ -8,6 +8,7 @@ monotonic clock restarts from another origin, so a restored log's later times ma
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
@@ -17,7 +18,8 @@ from sqlalchemy.orm import Session
 from director.domain.clock import ClockError, EventKind, MatchClock, TimeSource
 from director.domain.clock import ClockEvent as LoggedEvent
 from director.domain.errors import UserError
-from director.domain.rules import TimeControl
+from director.domain.rules import Side, TimeControl
+from director.services import audit
 from director.services.results import get_match
 from director.store import models
 from director.store.models import utcnow
@@ -81,6 +83,60 @@ def restore_clock(
         raise UserError(f"the clock log of match {match_id} cannot be replayed: {exc}") from None
     append_events(session, match_id, len(events), clock.events_since(len(events)))
     return clock
+
+
+ADJUST_ACTION = "clock-adjust"
+
+
+def adjustment_target(match_id: int) -> str:
+    return f"match {match_id} clock"
+
+
+def record_adjustment(
+    session: Session,
+    match_id: int,
+    board: int,
+    side: Side,
+    before_ns: int,
+    after_ns: int,
+    t_ns: int,
+    reason: str,
+) -> None:
+    """The audit's line for a director's time adjustment: the clock log holds the adjustment
+    itself (its instant and new time); this keeps who, when on the wall clock and why. The
+    clock log's read-out joins them by board, side, instant and time."""
+    get_match(session, match_id)
+    if not reason.strip():
+        raise UserError("a time adjustment needs a reason for the audit log")
+    audit.log(
+        session,
+        ADJUST_ACTION,
+        adjustment_target(match_id),
+        {"board": board, "side": side.value, "remaining_ns": before_ns},
+        {"board": board, "side": side.value, "remaining_ns": after_ns, "t_ns": t_ns},
+        reason.strip(),
+    )
+
+
+def adjustment_reasons(session: Session, match_id: int) -> dict[tuple[int, str, int, int], str]:
+    """(board, side, t_ns, remaining_ns) → the reason the audit gives for that adjustment."""
+    rows = session.execute(
+        select(models.AuditEntry.after, models.AuditEntry.reason)
+        .where(
+            models.AuditEntry.action == ADJUST_ACTION,
+            models.AuditEntry.target == adjustment_target(match_id),
+        )
+        .order_by(models.AuditEntry.id)
+    )
+    out: dict[tuple[int, str, int, int], str] = {}
+    for after, reason in rows:
+        try:
+            data = json.loads(after)
+            key = (int(data["board"]), str(data["side"]), int(data["t_ns"]))
+            out[(*key, int(data["remaining_ns"]))] = reason
+        except (ValueError, KeyError, TypeError):
+            continue  # an audit line of another shape is not an adjustment's
+    return out
 
 
 def clock_is_behind(session: Session, match_id: int) -> bool:
