@@ -11,9 +11,9 @@ import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from director.domain.rules import EventOptions  # noqa: E402
-from director.services.events import create_event  # noqa: E402
-from director.store.engine import EventDatabase, create_database, open_database  # noqa: E402
+from director.domain.rules import EventOptions
+from director.services.events import create_event
+from director.store.engine import EventDatabase, create_database, open_database
 
 
 @pytest.fixture(scope="session")

@@ -1,11 +1,12 @@
-"""Backups and restore: `backups FILE`, `backup FILE`, `restore FILE BACKUP`."""
+"""Backups, restore and upgrade: `backups FILE`, `backup FILE`, `restore FILE BACKUP`,
+`upgrade FILE`."""
 
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
 
-from director.cli.common import Parser
+from director.cli.common import EVENT_HELP, Parser
 
 
 def cmd_backups(args: argparse.Namespace) -> int:
@@ -56,20 +57,52 @@ def cmd_restore(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_upgrade(args: argparse.Namespace) -> int:
+    """Upgrade an older event file on a copy, as the app does when it opens one."""
+    from director.store.engine import head_revision, open_event
+    from director.store.upgrade import stored_revision
+
+    if "://" not in args.file and Path(args.file).is_file():
+        try:
+            current = stored_revision(Path(args.file)) == head_revision()
+        except Exception:
+            current = False
+        if current:
+            print(f"{args.file} is already at the current version")
+            return 0
+    db = open_event(args.file, make_backup=False)  # takes the lock: refused while it is open
+    try:
+        kept = db.backup_made
+    finally:
+        db.close()
+    if kept is None:
+        print(f"{args.file} is already at the current version")
+    else:
+        print(f"upgraded {args.file}; the original is kept as {kept}")
+    return 0
+
+
 def register(sub: argparse._SubParsersAction[Parser]) -> None:
     backups = sub.add_parser("backups", help="list an event's backups, newest first (read-only)")
-    backups.add_argument("file")
+    backups.add_argument("file", help=EVENT_HELP)
     backups.set_defaults(func=cmd_backups)
 
     backup = sub.add_parser("backup", help="back up an event now (refused while it is open)")
-    backup.add_argument("file")
+    backup.add_argument("file", help=EVENT_HELP)
     backup.add_argument("--reason", default="by hand", help="a label for the backup")
     backup.set_defaults(func=cmd_backup)
 
     restore = sub.add_parser(
         "restore", help="replace an event by a backup (the current file is kept aside)"
     )
-    restore.add_argument("file")
-    restore.add_argument("backup")
+    restore.add_argument("file", help=EVENT_HELP)
+    restore.add_argument("backup", help="the backup file (`backups FILE` lists them)")
     restore.add_argument("--reason", default="restored from a backup", help="for the audit log")
     restore.set_defaults(func=cmd_restore)
+
+    upgrade = sub.add_parser(
+        "upgrade",
+        help="upgrade an event file written by an older version (the original is kept beside it)",
+    )
+    upgrade.add_argument("file", help=EVENT_HELP)
+    upgrade.set_defaults(func=cmd_upgrade)

@@ -8,3 +8,7 @@ else that escapes is a bug, logged with its traceback and shown as "please repor
 
 class UserError(ValueError):
     """Something the person can fix; the message says what and how."""
+
+
+class ConflictError(UserError):
+    """Another station changed the same thing first: show what it stored, then try again."""

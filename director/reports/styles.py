@@ -4,9 +4,10 @@ Every report is a list of platypus flowables built by one document module and la
 by `build_pdf`: A4 or Letter, portrait or landscape pages, the event name and date at the top
 of every page, the page number ("page 3 of 12") and the generation time at the foot.
 
-Names are people's own spelling: the embedded DejaVu fonts print Latin, Greek and Cyrillic,
-and every piece of text that goes into a Paragraph passes through `esc` so `&`, `<` and `>`
-print literally instead of being read as markup.
+Names are people's own spelling: every piece of text that goes into a Paragraph passes
+through `esc`, so `&`, `<` and `>` print literally instead of being read as markup, and each
+script prints in a font that has it, shaped and in right-to-left order where it must be
+(`fonts.markup`).
 """
 
 from __future__ import annotations
@@ -16,8 +17,8 @@ import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from pathlib import Path
 from typing import Any
-from xml.sax.saxutils import escape
 
 from reportlab import rl_config
 from reportlab.lib import colors
@@ -25,24 +26,17 @@ from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph, Table
 
 from director import __version__
 from director.domain.rules import Paper
-from director.resources import resource_path
+from director.reports import fonts
+from director.reports.fonts import markup, needs_shaping, register_fonts
+
+FONT, FONT_BOLD = fonts.FONT, fonts.FONT_BOLD
 
 Story = list[Flowable]  # what a document module returns: flowables for `build_pdf`
-
-FONT = "DejaVuSans"
-FONT_BOLD = "DejaVuSans-Bold"
-FONT_MONO = "DejaVuSansMono"
-_FONT_FILES = {
-    FONT: "DejaVuSans.ttf",
-    FONT_BOLD: "DejaVuSans-Bold.ttf",
-    FONT_MONO: "DejaVuSansMono.ttf",
-}
 
 MARGIN = 14 * mm
 HEADER = 13 * mm  # the band above the frame holding the event name and the document title
@@ -63,20 +57,10 @@ HEAD_SIZE = 7.5  # table headings
 INVARIANT_TIME = datetime(2000, 1, 1)
 
 
-@functools.cache
-def register_fonts() -> None:
-    """Register the embedded DejaVu fonts once per process (a TTF is subset into each PDF)."""
-    for name, file in _FONT_FILES.items():
-        pdfmetrics.registerFont(TTFont(name, str(resource_path("fonts", file))))
-    # <b> inside a Paragraph picks the bold face; there is no oblique face shipped
-    pdfmetrics.registerFontFamily(
-        FONT, normal=FONT, bold=FONT_BOLD, italic=FONT, boldItalic=FONT_BOLD
-    )
-
-
 def esc(value: object) -> str:
-    """Text for a Paragraph: `&`, `<` and `>` print as themselves, never as markup."""
-    return escape(str(value))
+    """Text for a Paragraph: `&`, `<` and `>` print as themselves, never as markup; each
+    script in a font that has it."""
+    return markup(str(value))
 
 
 def _style(name: str, size: float, *, bold: bool = False, **kw: Any) -> ParagraphStyle:
@@ -109,14 +93,21 @@ STYLES: dict[str, ParagraphStyle] = {
 
 def text(value: object, style: str = "body") -> Paragraph:
     """A Paragraph of plain text (escaped)."""
-    register_fonts()  # a Paragraph resolves its font when it is made
-    return Paragraph(esc(value), STYLES[style])
+    return rich(esc(value), style)
 
 
-def rich(markup: str, style: str = "body") -> Paragraph:
+def rich(markup_: str, style: str = "body") -> Paragraph:
     """A Paragraph of markup whose every piece of data the caller passed through `esc`."""
-    register_fonts()
-    return Paragraph(markup, STYLES[style])
+    register_fonts()  # a Paragraph resolves its font when it is made
+    if needs_shaping(markup_):
+        return Paragraph(markup_, _shaped(style))
+    return Paragraph(markup_, STYLES[style])
+
+
+@functools.cache
+def _shaped(style: str) -> ParagraphStyle:
+    """The style with HarfBuzz shaping on: joined Arabic letters, Devanagari conjuncts."""
+    return ParagraphStyle(f"{style}-shaped", parent=STYLES[style], shaping=1)
 
 
 def heads(*labels: str) -> list[Paragraph]:
@@ -132,16 +123,35 @@ def generation_time(now: datetime | None = None) -> datetime:
 
 @dataclass(frozen=True)
 class ReportInfo:
-    """What every page prints: the event, its date, the paper and when the PDF was made."""
+    """What every page's header and foot print: the event, where, when and who runs it, the
+    round the report is about, the paper and when the PDF was made."""
 
     event_name: str
-    event_date: str  # ISO date, "" when the event has none: the generation date is printed
+    event_date: str  # ISO date, "" when the event has none (nothing is printed then)
     paper: Paper
     generated: datetime
+    venue: str = ""
+    end_date: str = ""  # the last day of an event over several days
+    organiser: str = ""
+    director: str = ""
+    round_text: str = ""  # "Round 3 of 7 · starts 19:30" on a round's reports
+    logo: Path | None = None  # a club logo (PNG or JPEG) at the left of the header
 
     @property
     def date_text(self) -> str:
-        return self.event_date or self.generated.date().isoformat()
+        if self.end_date and self.end_date != self.event_date:
+            return f"{self.event_date} – {self.end_date}"
+        return self.event_date
+
+    @property
+    def facts(self) -> str:
+        """The header's second line: venue, dates, organiser, director."""
+        parts = [self.venue, self.date_text]
+        if self.organiser:
+            parts.append(f"Organiser: {self.organiser}")
+        if self.director:
+            parts.append(f"Director: {self.director}")
+        return " · ".join(p for p in parts if p)
 
 
 def page_size(paper: Paper, orientation: str = PORTRAIT) -> tuple[float, float]:
@@ -230,7 +240,7 @@ class _Canvas(Canvas):  # type: ignore[misc]
         self.addOutlineEntry(title, key, level, closed=level > 0)
         self._page_marks.append(key)
 
-    def showPage(self) -> None:  # noqa: N802  (reportlab's name)
+    def showPage(self) -> None:
         self._pages.append(dict(self.__dict__))
         self._page_marks = []
         self._startPage()
@@ -252,14 +262,27 @@ class _Canvas(Canvas):  # type: ignore[misc]
         info: ReportInfo = self.report_info
         width, height = self._pagesize
         top = height - MARGIN - 5 * mm
+        left = MARGIN
         self.saveState()
+        if info.logo is not None:
+            self.drawImage(
+                str(info.logo), MARGIN, top - 5 * mm, 9 * mm, 9 * mm,
+                preserveAspectRatio=True, anchor="sw", mask="auto",
+            )  # fmt: skip
+            left += 11 * mm
+        span = width - MARGIN - left
         self.setFillColor(INK)
-        self.setFont(FONT_BOLD, 10)
-        self.drawString(MARGIN, top, _fit(info.event_name, FONT_BOLD, 10, width * 0.55))
-        self.setFont(FONT, 9)
-        self.drawRightString(width - MARGIN, top, _fit(self.report_title, FONT, 9, width * 0.3))
+        self._line(left, top, info.event_name, FONT_BOLD, 10, span * 0.62)
+        self._line(width - MARGIN, top, self.report_title, FONT, 9, span * 0.36, right=True)
         self.setFillColor(GREY)
-        self.drawString(MARGIN, top - 4.2 * mm, info.date_text)
+        self._line(left, top - 4.2 * mm, info.facts, FONT, 8, span * 0.62)
+        if info.round_text:
+            self.setFillColor(INK)
+            self._line(
+                width - MARGIN, top - 4.2 * mm, info.round_text, FONT_BOLD, 8, span * 0.36,
+                right=True,
+            )  # fmt: skip
+        self.setFillColor(GREY)
         self.setStrokeColor(RULE)
         self.setLineWidth(0.5)
         self.line(MARGIN, top - 6 * mm, width - MARGIN, top - 6 * mm)
@@ -272,6 +295,26 @@ class _Canvas(Canvas):  # type: ignore[misc]
         self.setFont(FONT, 9)
         self.drawRightString(width - MARGIN, foot, f"Page {number} of {total}")
         self.restoreState()
+
+    def _line(
+        self, x: float, y: float, value: str, font: str, size: float, width: float,
+        *, right: bool = False,
+    ) -> None:  # fmt: skip
+        """One header string, shortened to `width`, in the fonts its scripts need."""
+        value = _fit(value, font, size, width)
+        marked = esc(value)
+        if not needs_shaping(marked):
+            self.setFont(font, size)
+            (self.drawRightString if right else self.drawString)(x, y, value)
+            return
+        style = ParagraphStyle(
+            "header", fontName=font, fontSize=size, leading=size * 1.2, shaping=1,
+            textColor=self._fillColorObj,
+        )  # fmt: skip
+        para = Paragraph(marked, style)
+        used, _ = para.wrap(width, size * 3)
+        line_width = min(width, para.minWidth() if hasattr(para, "minWidth") else used)
+        para.drawOn(self, x - line_width if right else x, y - size * 0.25)
 
 
 def _fit(value: str, font: str, size: float, width: float) -> str:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from director.domain.errors import UserError
 from director.services import audit
+from director.services.events import get_event
 from director.store import backup as store_backup
 from director.store.backup import BackupInfo, Restored, backup_folder
 from director.store.engine import EventDatabase, is_url, open_database
@@ -90,22 +91,25 @@ def restore_backup(
         raise UserError(f"{source} does not exist")
     if not path.parent.is_dir():
         raise UserError(f"the folder {path.parent} does not exist")
-    lock = acquire(path.resolve())  # refuses while an app has the event open
-    try:
-        done = store_backup.restore(path, source)
-        db = open_database(str(path))
+
+    def prepare(copy: Path, aside: Path) -> None:  # on the copy, before the event is touched
+        db = open_database(str(copy))
         try:
             with db.Session() as session, session.begin():
+                get_event(session)  # a file with no event in it is no backup
                 audit.log(
                     session,
                     "restore",
                     source.name[:100],
                     None,
-                    {"backup": str(source), "replaced": str(done.replaced or "")},
+                    {"backup": str(source), "replaced": str(aside) if path.exists() else ""},
                     reason,
                 )
         finally:
             db.close()
+
+    lock = acquire(path.resolve())  # refuses while an app has the event open
+    try:
+        return store_backup.restore(path, source, prepare)
     finally:
         lock.release()
-    return done

@@ -6,7 +6,9 @@ from dataclasses import dataclass
 
 from sqlalchemy.orm import Session
 
+from director.domain.errors import UserError
 from director.domain.event import TeamInfo
+from director.domain.pairing.model import MatchResult, Outcome
 from director.domain.rules import Side, TieBreak
 from director.domain.standings import (
     TIE_BREAK_DEFINITIONS,
@@ -19,7 +21,7 @@ from director.domain.standings import (
     crosstable,
     match_points_definition,
 )
-from director.services.events import get_event
+from director.services.events import get_event, rounds_paired
 from director.services.results import list_matches
 from director.services.rounds import stored_results, team_entry
 from director.services.teams import team_map
@@ -36,29 +38,64 @@ class Standings:
     lines: tuple[StandingLine, ...]
     tie_breaks: tuple[TieBreak, ...]
     definitions: dict[str, str]  # "match points" and each tie-break, in words
-    through_round: int
+    through_round: int  # the last round whose results the numbers hold (0: none yet)
+    decided: int = 0  # matches of that round decided (byes and forfeits included) ...
+    matches: int = 0  # ... of its matches: fewer means the round is still being played
+
+    @property
+    def heading(self) -> str:
+        """What the numbers are: "after round 2", "during round 3 (4 of 8 matches decided)"."""
+        if not self.through_round:
+            return "before round 1"
+        if self.decided < self.matches:
+            return (
+                f"during round {self.through_round}"
+                f" ({self.decided} of {self.matches} matches decided)"
+            )
+        return f"after round {self.through_round}"
+
+
+def rounds_counted(results: list[MatchResult], through_round: int | None) -> tuple[int, int, int]:
+    """The round standings are taken after, and how many of its matches are decided.
+
+    By default the last round with a played result: a round just published (only its byes
+    decided) does not count yet, so the numbers and their title stay "after" the round before.
+    """
+    played = {r.round for r in results if r.outcome not in (Outcome.UNFINISHED, Outcome.BYE)}
+    last = through_round if through_round is not None else max(played, default=0)
+    of_round = [r for r in results if r.round == last]
+    decided = sum(r.outcome is not Outcome.UNFINISHED for r in of_round)
+    return last, decided, len(of_round)
 
 
 def standings(session: Session, through_round: int | None = None) -> Standings:
     options = get_event(session).options
     teams = team_map(session)
     results = stored_results(session)
+    paired = rounds_paired(session)
+    if through_round is not None and through_round > paired:
+        raise UserError(
+            f"there are no standings after round {through_round}: "
+            f"{paired} round{'s' if paired != 1 else ''} paired so far"
+        )
+    last, decided, matches = rounds_counted(results, through_round)
     rows = compute_standings(
         [team_entry(t) for t in teams.values()],
         results,
         scheme=options.match_points,
         tie_breaks=options.tie_breaks,
         late_entry=options.late_entry,
-        through_round=through_round,
+        through_round=last,
     )
     definitions = {"match points": match_points_definition(options.match_points)}
     definitions |= {tb.value: TIE_BREAK_DEFINITIONS[tb] for tb in options.tie_breaks}
-    last = through_round or max((r.round for r in results), default=0)
     return Standings(
         tuple(StandingLine(teams[r.team_id], r) for r in rows),
         options.tie_breaks,
         definitions,
         last,
+        decided,
+        matches,
     )
 
 
@@ -69,7 +106,8 @@ def standings_json(view: Standings) -> list[dict[str, object]]:
             "rank": line.row.rank,
             "team": line.team.name,
             "match_points": line.row.match_points,
-            **{tb.value: line.row.tie_breaks.get(tb) for tb in view.tie_breaks},
+            # snake_case like every other key: "points-difference" is "points_difference"
+            **{tb.value.replace("-", "_"): line.row.tie_breaks.get(tb) for tb in view.tie_breaks},
             "games_played": line.row.played,
         }
         for line in view.lines

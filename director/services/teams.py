@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session
 
-from director.domain.errors import UserError
+from director.domain.errors import ConflictError, UserError
 from director.domain.event import TeamInfo
 from director.domain.teamlist import (
     MAX_NAME,
@@ -140,7 +140,9 @@ def edit_team(
 ) -> TeamInfo:
     row = _row(session, team_id)
     if version is not None and row.version != version:
-        raise UserError(f"team {row.name!r} was changed on another station: the view is refreshed")
+        raise ConflictError(
+            f"team {row.name!r} was changed on another station: the view is refreshed"
+        )
     before = convert.team_info(row)
     if name is not None:
         row.name = _clean("the team name", name)
@@ -199,6 +201,7 @@ def withdraw_team(session: Session, team_id: int, reinstate: bool = False) -> Te
 class ImportResult:
     imported: tuple[TeamInfo, ...]
     skipped: tuple[BadRow, ...]
+    warnings: tuple[str, ...] = ()  # imported, but worth the director's eye (see `_warnings`)
 
 
 def preview_team_list(session: Session, data: bytes | str) -> ParsedTeamList:
@@ -217,7 +220,25 @@ def import_teams(session: Session, data: bytes | str, skip_bad_rows: bool = Fals
         add_team(session, r.team, (r.player1, r.player2), r.club, r.rating, r.seed)
         for r in parsed.rows
     )
-    return ImportResult(imported, parsed.bad)
+    return ImportResult(imported, parsed.bad, _warnings(imported))
+
+
+def _warnings(teams: tuple[TeamInfo, ...]) -> tuple[str, ...]:
+    """Names with characters no font can print: they would print as empty boxes."""
+    from director.reports.fonts import unprintable  # reportlab: only when importing
+
+    out = []
+    for team in teams:
+        for label, value in (("team", team.name), ("player", team.players[0]),
+                             ("player", team.players[1])):  # fmt: skip
+            missing = unprintable(value)
+            if missing:
+                codes = ", ".join(f"U+{ord(c):04X}" for c in missing)
+                out.append(
+                    f"{label} {value!r}: no font here prints {missing!r} ({codes}); "
+                    "reports show empty boxes there"
+                )
+    return tuple(out)
 
 
 def export_teams(session: Session) -> str:

@@ -16,6 +16,7 @@ import os
 import re
 import sqlite3
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -278,14 +279,20 @@ def good_backups(event: Path) -> list[BackupInfo]:
     return [b for b in list_backups(event) if b.good]
 
 
-def move_aside(event: Path, label: str) -> Path:
-    """Rename the event (and its -wal/-shm) to `FILE.label-DATE`; never overwrites anything."""
+def aside_name(event: Path, label: str) -> Path:
+    """`FILE.label-DATE`, a name nothing has yet."""
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     aside = event.with_name(f"{event.name}.{label}-{stamp}")
     n = 2
     while aside.exists():
         aside = event.with_name(f"{event.name}.{label}-{stamp}-{n}")
         n += 1
+    return aside
+
+
+def move_aside(event: Path, label: str, aside: Path | None = None) -> Path:
+    """Rename the event (and its -wal/-shm) to `FILE.label-DATE`; never overwrites anything."""
+    aside = aside if aside is not None and not aside.exists() else aside_name(event, label)
     for companion in COMPANIONS:  # companions first: the main file's name is the last to go
         source = Path(f"{event}{companion}")
         if source.exists():
@@ -316,10 +323,14 @@ class Restored:
     replaced: Path | None  # where the file that was there went
 
 
-def restore(event: Path, backup: Path) -> Restored:
+def restore(event: Path, backup: Path, prepare: Callable[[Path, Path], None]) -> Restored:
     """Put a checked copy of `backup` in place of `event`; the current file is moved aside.
 
-    The caller must hold the event's lock (see services.backups.restore_backup).
+    Everything is checked on the copy before the event is touched: its pages and foreign keys,
+    and `prepare(copy, aside)`, which opens it as an event (refusing anything that is not one,
+    upgrading an older one) and writes the restore to its audit log. Only then is the current
+    file moved aside and the copy renamed into place. The caller must hold the event's lock
+    (see services.backups.restore_backup).
     """
     event, backup = event.resolve(), backup.resolve()
     problems = file_problems(backup)
@@ -334,7 +345,14 @@ def restore(event: Path, backup: Path) -> Restored:
         copied = file_problems(tmp)
         if copied:
             raise UserError(f"the copy of {backup.name} failed its check: {copied[0]}")
-        replaced = move_aside(event, "replaced") if event.exists() else None
+        aside = aside_name(event, "replaced")
+        try:
+            prepare(tmp, aside)
+        except UserError as exc:
+            reason = str(exc).replace(str(tmp), backup.name)
+            raise UserError(f"{backup.name} cannot be restored: {reason}") from None
+        sync_file(tmp)
+        replaced = move_aside(event, "replaced", aside) if event.exists() else None
         for companion in COMPANIONS:  # a companion without its file would spoil the copy
             stray = Path(f"{event}{companion}")
             if stray.exists():

@@ -7,10 +7,9 @@ A target is either a path to a `.tandem` file (SQLite, one event per file) or a 
 from __future__ import annotations
 
 import contextlib
-import shutil
 import sqlite3
+import stat
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -29,6 +28,8 @@ from director.store.backup import OPEN_MARKER, backup_folder, backup_now, good_b
 from director.store.errors import known_database_error
 from director.store.integrity import SQLITE_HEADER, integrity_problems, readonly_uri
 from director.store.lock import EventLock, acquire
+from director.store.schema import foreign_objects, foreign_objects_message
+from director.store.upgrade import upgrade_file
 
 EXTENSION = ".tandem"
 
@@ -202,53 +203,68 @@ def _open(target: str, read_only: bool) -> EventDatabase:
     engine = make_engine(target, read_only=read_only)
     shown = display_target(target)
     try:
+        if not is_url(target):
+            _refuse_foreign_objects(engine, shown)
         revision = current_revision(engine)
         if revision is None and not inspect(engine).has_table("event"):
             raise UserError(f"{shown} is not a Tandem Director event")
         backup = None
         if revision != head_revision():
-            if read_only:
-                raise UserError(f"{shown} is from an older version: open it once to upgrade it")
             known = {
                 s.revision
                 for s in ScriptDirectory.from_config(alembic_config(None)).walk_revisions()
             }
             if revision not in known:
                 raise UserError(f"{shown} was written by a newer Tandem Director: update the app")
-            backup = _backup_before_migration(engine, target)
-            upgrade(engine)
+            if read_only:
+                raise UserError(
+                    f"{shown} is from an older version: upgrade it first "
+                    f"(tandem-director upgrade {_quoted(target)}, or open it in the app)"
+                )
+            if is_url(target):
+                upgrade(engine)  # PostgreSQL changes its schema in one transaction
+            else:
+                engine.dispose()
+                backup = upgrade_file(Path(target))
     except BaseException:
         engine.dispose()
         raise
     return EventDatabase(target, engine, sessionmaker(engine, expire_on_commit=False), backup)
 
 
+def _quoted(target: str) -> str:
+    return f'"{target}"' if " " in target else target
+
+
+def _refuse_foreign_objects(engine: Engine, shown: str) -> None:
+    """Before anything reads a table: a view, trigger or table we never made is refused."""
+    with engine.connect() as connection:
+        strange = foreign_objects(connection.connection.driver_connection)
+        if strange and not inspect(connection).has_table("event"):
+            raise UserError(f"{shown} is not a Tandem Director event")
+    if strange:
+        raise UserError(foreign_objects_message(shown, strange))
+
+
 def _check_sqlite_file(path: Path) -> None:
-    if not path.exists():
-        raise UserError(f"{path} does not exist")
-    if path.is_dir():
-        raise UserError(f"{path} is a folder, not an event file")
+    _check_regular(path)
     with path.open("rb") as handle:
         if handle.read(16) != b"SQLite format 3\x00":
             raise UserError(f"{path} is not a Tandem Director event (not an SQLite file)")
 
 
-def _backup_before_migration(engine: Engine, target: str) -> Path | None:
-    if is_url(target):
-        return None
-    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-    backup = Path(f"{target}.before-upgrade-{stamp}")
-    engine.dispose()
-    source = sqlite3.connect(target)
+def _check_regular(path: Path) -> None:
+    """Never open a FIFO, a device or a folder as an event: reading one can block forever."""
     try:
-        dest = sqlite3.connect(backup)
-        with dest:
-            source.backup(dest)
-        dest.close()
-    finally:
-        source.close()
-    shutil.copymode(target, backup)
-    return backup
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        raise UserError(f"{path} does not exist") from None
+    except OSError as exc:
+        raise UserError(f"cannot open {path}: {exc.strerror}") from None
+    if stat.S_ISDIR(mode):
+        raise UserError(f"{path} is a folder, not an event file")
+    if not stat.S_ISREG(mode):
+        raise UserError(f"{path} is not a regular file (a pipe or a device), not an event file")
 
 
 # --- the app's open: one instance per file, crash recovery, backups --------------------------
@@ -290,10 +306,7 @@ def open_event(target: str, *, make_backup: bool = True) -> EventDatabase:
 
 def _check_event_file(event: Path) -> None:
     """Like `_check_sqlite_file`, but a wiped file with backups beside it counts as damaged."""
-    if not event.exists():
-        raise UserError(f"{event} does not exist")
-    if event.is_dir():
-        raise UserError(f"{event} is a folder, not an event file")
+    _check_regular(event)
     with event.open("rb") as handle:
         header = handle.read(16)
     if header != SQLITE_HEADER and not good_backups(event):

@@ -1,16 +1,27 @@
 """Database failures a person can act on, turned into a clear sentence (STYLE habit 6).
 
-SQLite and PostgreSQL word the same trouble differently; each needle below is matched in the
-driver's lower-cased message. A failure not listed here is a bug and keeps its traceback.
+Failures are told apart by their codes, never by the words of a message (qutebrowser
+`misc/sql.py`): SQLite's primary result code (`sqlite_errorcode & 0xFF`) and PostgreSQL's
+SQLSTATE. The one exception is a PostgreSQL connection that fails before the server answers:
+libpq reports those with no SQLSTATE, so the words of libpq's own message are all there is.
+A failure not listed here is a bug and keeps its traceback.
 """
 
 from __future__ import annotations
 
 import errno
 import sqlite3
+from dataclasses import dataclass
 
-from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm.exc import StaleDataError
+
+
+@dataclass(frozen=True)
+class KnownFailure:
+    message: str
+    conflict: bool = False  # another station got there first: the view must be refreshed
+
 
 FULL = (
     "the disk is full: nothing was saved, what was saved before is safe; free some space "
@@ -24,52 +35,86 @@ CHANGED = (
     "this was changed on another station since you opened it: the view is refreshed, "
     "check it and enter the change again"
 )
-MESSAGES = (
-    # SQLite
-    ("database or disk is full", FULL),
-    ("disk is full", FULL),
-    ("readonly database", READ_ONLY),
-    ("database is locked", "the event file is busy in another program: nothing was saved; "
-     "try again in a moment"),
-    ("disk i/o error", "the disk reported an error: nothing was saved; check the drive "
-     "(a removed USB stick?) and open the event again"),
-    ("unable to open database file", "the event file cannot be opened: check that the drive "
-     "and folder are there and writable"),
-    ("malformed", "the event file is damaged: restore it from a backup "
-     "(tandem-director backups FILE)"),
-    ("not a database", "this is not a Tandem Director event file"),
-    # PostgreSQL
-    ("no space left on device", FULL),
-    ("could not extend file", FULL),
-    ("read-only transaction", "the database server accepts no changes (read-only): nothing "
-     "was saved; ask whoever runs the server"),
-    ("could not serialize access", CHANGED),
-    ("deadlock detected", CHANGED),
-    ("duplicate key value", "another station has just entered the same thing: the view is "
-     "refreshed, check it before entering it again"),
-)  # fmt: skip
-CONNECTING = (
-    ("password authentication failed", "the database server refused the user name or password"),
-    ("does not exist", "the database server has no such database or user: check the address"),
-    ("connection", "the database server cannot be reached: check the network and the server"),
-    ("server", "the database server cannot be reached: check the network and the server"),
-    ("timeout", "the database server cannot be reached: check the network and the server"),
+DISK_FULL = KnownFailure(FULL)
+FILE_READ_ONLY = KnownFailure(READ_ONLY)
+LOST_RACE = KnownFailure(CHANGED, conflict=True)
+UNREACHABLE = KnownFailure(
+    "the database server cannot be reached: check the network and the server"
 )
+SQLITE_CODES = {
+    sqlite3.SQLITE_FULL: DISK_FULL,
+    sqlite3.SQLITE_READONLY: FILE_READ_ONLY,
+    sqlite3.SQLITE_BUSY: KnownFailure(
+        "the event file is busy in another program: nothing was saved; try again in a moment"
+    ),
+    sqlite3.SQLITE_LOCKED: KnownFailure(
+        "the event file is busy in another program: nothing was saved; try again in a moment"
+    ),
+    sqlite3.SQLITE_IOERR: KnownFailure(
+        "the disk reported an error: nothing was saved; check the drive (a removed USB "
+        "stick?) and open the event again"
+    ),
+    sqlite3.SQLITE_CANTOPEN: KnownFailure(
+        "the event file cannot be opened: check that the drive and folder are there and writable"
+    ),
+    sqlite3.SQLITE_CORRUPT: KnownFailure(
+        "the event file is damaged: restore it from a backup (tandem-director backups FILE)"
+    ),
+    sqlite3.SQLITE_NOTADB: KnownFailure("this is not a Tandem Director event file"),
+}
+SQLSTATES = {
+    "53100": DISK_FULL,  # disk_full (also "could not extend file")
+    "25006": KnownFailure(  # read_only_sql_transaction
+        "the database server accepts no changes (read-only): nothing was saved; ask whoever "
+        "runs the server"
+    ),
+    "40001": LOST_RACE,  # serialization_failure
+    "40P01": LOST_RACE,  # deadlock_detected
+    "23505": KnownFailure(  # unique_violation
+        "another station has just entered the same thing: the view is refreshed, check it "
+        "before entering it again",
+        conflict=True,
+    ),
+    "28P01": KnownFailure("the database server refused the user name or password"),
+    "28000": KnownFailure("the database server refused the user name or password"),
+    "3D000": KnownFailure("the database server has no such database or user: check the address"),
+}
+SQLSTATE_CLASSES = {"08": UNREACHABLE, "57": UNREACHABLE}  # connection; server shut down
+# libpq's words for a connection refused before any SQLSTATE exists (see the module's doc)
+CONNECTING = (
+    ("password authentication failed", SQLSTATES["28P01"]),
+    ("does not exist", SQLSTATES["3D000"]),
+)
+
+
+def classify(exc: BaseException) -> KnownFailure | None:
+    """What a person should be told about an environment failure, or None for a bug."""
+    if isinstance(exc, StaleDataError):
+        return LOST_RACE
+    if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EROFS):
+        return DISK_FULL if exc.errno == errno.ENOSPC else FILE_READ_ONLY
+    cause: BaseException | None = exc.orig if isinstance(exc, DBAPIError) else exc
+    if isinstance(cause, sqlite3.Error):
+        code = getattr(cause, "sqlite_errorcode", None)
+        return None if code is None else SQLITE_CODES.get(code & 0xFF)
+    sqlstate = getattr(cause, "sqlstate", None)
+    if isinstance(sqlstate, str):
+        return SQLSTATES.get(sqlstate) or SQLSTATE_CLASSES.get(sqlstate[:2])
+    if cause is not None and _is_postgres_connect_failure(cause):
+        text = str(cause).lower()
+        return next((known for words, known in CONNECTING if words in text), UNREACHABLE)
+    return None
+
+
+def _is_postgres_connect_failure(cause: BaseException) -> bool:
+    try:
+        import psycopg
+    except ImportError:  # the postgres extra is not installed: no server was ever used
+        return False
+    return isinstance(cause, psycopg.OperationalError)
 
 
 def known_database_error(exc: BaseException) -> str | None:
     """The message for an environment failure, or None when it is a bug."""
-    if isinstance(exc, StaleDataError):
-        return CHANGED
-    if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EROFS):
-        return FULL if exc.errno == errno.ENOSPC else READ_ONLY
-    if isinstance(exc, OperationalError | DBAPIError | sqlite3.Error):
-        text = str(getattr(exc, "orig", exc)).lower()
-        for needle, message in MESSAGES:
-            if needle in text:
-                return message
-        if isinstance(exc, OperationalError):
-            for needle, message in CONNECTING:
-                if needle in text:
-                    return message
-    return None
+    failure = classify(exc)
+    return None if failure is None else failure.message

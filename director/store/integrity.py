@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import text
 
+from director.store.schema import foreign_objects, foreign_objects_message
+
 if TYPE_CHECKING:
     from director.store.engine import EventDatabase
 
@@ -62,6 +64,8 @@ def file_problems(path: Path) -> list[str]:
             tables = {r[0] for r in connection.execute("SELECT name FROM sqlite_master")}
             if "event" not in tables:
                 problems.append(f"{path.name} is not a Tandem Director event")
+            elif strange := foreign_objects(connection):
+                problems.append(foreign_objects_message(path.name, strange))
         return problems
     except sqlite3.Error as exc:
         return [f"integrity: {exc}"]

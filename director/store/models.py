@@ -160,7 +160,10 @@ class Match(Base):
 
 
 class Pair(Base):
-    """One pair of games (RULES §1): its number, when it started, and its cube board."""
+    """One pair of games (RULES §1): its number, when it started, and the live cubes.
+
+    The pair's cube board is not stored: the domain derives it from the games and the live
+    offers (RULES §4), so a corrected game or a withdrawn offer cannot leave a stale one."""
 
     __tablename__ = "pair"
     __table_args__ = (UniqueConstraint("match_id", "number"),)
@@ -168,7 +171,6 @@ class Pair(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), index=True)
     number: Mapped[int] = mapped_column(Integer)
-    cube_board: Mapped[int | None] = mapped_column(Integer, nullable=True)
     # the live cube of each board while its game is played (survives a crash of the desk)
     cube1_value: Mapped[int] = mapped_column(Integer, default=1)
     cube1_owner: Mapped[str | None] = mapped_column(String(1), nullable=True)
@@ -268,3 +270,49 @@ class ForbiddenPair(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     team_low_id: Mapped[int] = mapped_column(ForeignKey("team.id", ondelete="CASCADE"), index=True)
     team_high_id: Mapped[int] = mapped_column(ForeignKey("team.id", ondelete="CASCADE"), index=True)
+
+
+class SlipToken(Base):
+    """The secret in a match's QR code: it lets a phone send result slips for that match only.
+
+    A match has at most one live token (the newest not revoked); revoking a table's token
+    and issuing a new one locks out every phone that had the old QR code.
+    """
+
+    __tablename__ = "slip_token"
+    __table_args__ = (UniqueConstraint("token"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), index=True)
+    token: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class Slip(Base):
+    """One game's result as the players sent it from their phones, until the desk decides.
+
+    `uid` is made by the phone: a slip sent twice (a retry after lost Wi-Fi) is the same slip.
+    """
+
+    __tablename__ = "slip"
+    __table_args__ = (
+        UniqueConstraint("uid"),
+        CheckConstraint("board IN (1, 2)", name="board"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    uid: Mapped[str] = mapped_column(String(64))
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), index=True)
+    token_id: Mapped[int] = mapped_column(ForeignKey("slip_token.id", ondelete="CASCADE"))
+    pair_number: Mapped[int] = mapped_column(Integer)
+    board: Mapped[int] = mapped_column(Integer)
+    game: Mapped[str] = mapped_column(Text)  # the game as a match-record game (FORMATS.md)
+    entered_side: Mapped[str] = mapped_column(String(1))
+    entered_device: Mapped[str] = mapped_column(String(64))
+    confirmed_device: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    status: Mapped[str] = mapped_column(String(20))
+    reason: Mapped[str] = mapped_column(Text, default="")  # why it was refused or disputed
+    game_id: Mapped[int | None] = mapped_column(Integer, nullable=True)  # once recorded
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    decided_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)

@@ -8,6 +8,7 @@ import sys
 import threading
 from collections.abc import Sequence
 
+from PySide6.QtCore import QLoggingCategory
 from PySide6.QtWidgets import QApplication
 
 from director import __version__
@@ -31,6 +32,9 @@ def create_application(argv: Sequence[str] | None = None) -> QApplication:
     app.setDesktopFileName("tandem-director")
     app.setWindowIcon(app_icon())
     apply_style(app)
+    # QtMultimedia probes optional system libraries (PipeWire, VA-API) and warns for each one a
+    # machine lacks; none is needed for the flag sound, so those probes are not problems.
+    QLoggingCategory.setFilterRules("qt.multimedia.symbolsresolver.warning=false")
     return app
 
 

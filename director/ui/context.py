@@ -14,17 +14,15 @@ from typing import Concatenate, ParamSpec, Protocol, TypeVar
 from PySide6.QtCore import QObject, Signal
 from sqlalchemy.orm import Session
 
-from director.domain.errors import UserError
+from director.domain.errors import ConflictError, UserError
 from director.services.backups import backup_after_pairing, backup_after_round
-from director.services.results import ConflictError
 from director.services.rounds import progress
 from director.store.engine import EventDatabase
-from director.store.errors import known_database_error
+from director.store.errors import classify
 
 P = ParamSpec("P")
 T = TypeVar("T")
 ClockTimes = tuple[int | None, int | None]  # side A's and B's remaining ns on one board
-REFRESHED = "the view is refreshed"  # what a refusal says when another station got there first
 
 
 class ClockReader(Protocol):
@@ -81,17 +79,19 @@ class EventContext(QObject):
         try:
             with self.db.Session() as session, session.begin():
                 result = service(session, *args, **kwargs)
-        except UserError as refusal:
-            if isinstance(refusal, ConflictError) or REFRESHED in str(refusal):
-                self.changed.emit(what)  # another station's change: show it, as the message says
+        except ConflictError:
+            self.changed.emit(what)  # another station's change: show it, as the message says
+            raise
+        except UserError:
             raise
         except Exception as exc:
-            known = known_database_error(exc)
+            known = classify(exc)
             if known is None:
                 raise
-            if REFRESHED in known:  # lost a race with another station: show what it stored
+            if known.conflict:  # lost a race with another station: show what it stored
                 self.changed.emit(what)
-            raise UserError(known) from exc
+                raise ConflictError(known.message) from exc
+            raise UserError(known.message) from exc
         self.changed.emit(what)
         self.back_up_at_milestones()
         return result

@@ -152,7 +152,7 @@ class PublicDisplay(QWidget):
         footer = f"MP: match points · ties: {order}"
         return [
             Slide(
-                f"Standings, round {view.through_round}",
+                f"Standings {view.heading}",
                 columns,
                 tuple(chunk),
                 self.page_text(i, len(chunks)),
@@ -221,7 +221,7 @@ class PublicDisplay(QWidget):
 
     # -- events -------------------------------------------------------------------------
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()
         if key in (Qt.Key.Key_Right, Qt.Key.Key_PageDown):
             self.next_slide()
@@ -239,7 +239,7 @@ class PublicDisplay(QWidget):
         else:
             super().keyPressEvent(event)
 
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         if rows_per_slide(event.size().height()) != rows_per_slide(event.oldSize().height()):
             self.refresh()  # more or fewer rows fit: page again

@@ -177,7 +177,7 @@ class RoundsPage(QWidget):
         self.summary.setText(self.summary_text())
         return True
 
-    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
+    def showEvent(self, event: QShowEvent) -> None:
         if self.dirty:
             self.refresh()
         super().showEvent(event)

@@ -114,7 +114,7 @@ class StandingsPage(QWidget):
         else:
             self.dirty = True  # read again when shown
 
-    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
+    def showEvent(self, event: QShowEvent) -> None:
         if self.dirty:
             self.refresh()
         super().showEvent(event)
@@ -132,10 +132,7 @@ class StandingsPage(QWidget):
         self.load_tab(self.tabs.currentIndex())
         self._fit_columns()
         self.legend.setText(self.legend_text(self.view))
-        played = self.view.through_round
-        self.summary.setText(
-            f"round {played}, {len(self.view.lines)} teams" if played else "no round yet"
-        )
+        self.summary.setText(f"{self.view.heading}, {len(self.view.lines)} teams")
 
     def load_tab(self, index: int) -> None:
         """The crosstable and the board statistics cost a read each: only when looked at."""

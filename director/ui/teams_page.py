@@ -274,6 +274,8 @@ class TeamsPage(QWidget):
         text = f"Imported {len(result.imported)} teams."
         if result.skipped:
             text += f" Skipped {len(result.skipped)} bad rows."
+        if result.warnings:  # names no font prints: the director may want to respell them
+            text += " " + " ".join(f"Warning: {w}." for w in result.warnings)
         self.messages.show_info(text)
 
     def export_csv(self, path: str | None = None) -> Path | None:

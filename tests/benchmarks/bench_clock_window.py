@@ -27,21 +27,21 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QEvent, QEventLoop, QSettings, Qt, QTimer  # noqa: E402
-from PySide6.QtGui import QKeyEvent  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from PySide6.QtCore import QEvent, QEventLoop, QSettings, Qt, QTimer
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QApplication
 
-from director.domain.clock import NS_PER_SECOND, TENTHS_BELOW_NS, ClockError  # noqa: E402
-from director.domain.rules import EventOptions, Side, TimeControl  # noqa: E402
-from director.services import results  # noqa: E402
-from director.services.events import create_event  # noqa: E402
-from director.services.teams import add_team  # noqa: E402
-from director.store.engine import create_database  # noqa: E402
-from director.ui.clock.adjust import parse_time  # noqa: E402
-from director.ui.clock.keys import press_action  # noqa: E402
-from director.ui.clock.launch import open_clock_window  # noqa: E402
-from director.ui.clock.window import ClockWindow  # noqa: E402
-from director.ui.context import EventContext  # noqa: E402
+from director.domain.clock import NS_PER_SECOND, TENTHS_BELOW_NS, ClockError
+from director.domain.rules import EventOptions, Side, TimeControl
+from director.services import results
+from director.services.events import create_event
+from director.services.teams import add_team
+from director.store.engine import create_database
+from director.ui.clock.adjust import parse_time
+from director.ui.clock.keys import press_action
+from director.ui.clock.launch import open_clock_window
+from director.ui.clock.window import ClockWindow
+from director.ui.context import EventContext
 
 FRAME_NS = NS_PER_SECOND // 60
 TC = TimeControl(3600, 5)  # nobody flags during the run

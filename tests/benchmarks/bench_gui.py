@@ -18,7 +18,7 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-import platformdirs  # noqa: E402
+import platformdirs
 
 STARTUP = """
 import time, sys

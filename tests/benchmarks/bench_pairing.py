@@ -20,16 +20,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from director.domain.pairing.checker import Violation, check_event  # noqa: E402
-from director.domain.pairing.model import (  # noqa: E402
+from director.domain.pairing.checker import Violation, check_event
+from director.domain.pairing.model import (
     MatchResult,
     Outcome,
     PairingOptions,
     TeamEntry,
 )
-from director.domain.pairing.simulate import random_plan, simulate  # noqa: E402
-from director.domain.pairing.swiss import pair_swiss  # noqa: E402
-from director.domain.standings import compute_standings  # noqa: E402
+from director.domain.pairing.simulate import random_plan, simulate
+from director.domain.pairing.swiss import pair_swiss
+from director.domain.standings import compute_standings
 
 
 def one_event(args: tuple[int, int, int]) -> tuple[str, int, int, list[Violation]]:

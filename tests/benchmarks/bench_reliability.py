@@ -27,13 +27,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the tests package
 
-from sqlalchemy import create_engine, event, make_url, text  # noqa: E402
+from sqlalchemy import create_engine, event, make_url, text
 
-from director.services.results import list_matches, record_game  # noqa: E402
-from director.store.engine import EventDatabase, open_database, open_event  # noqa: E402
-from tests.reliability.child_writer import planned_games  # noqa: E402
-from tests.reliability.kill_harness import Tally, prepare_event, run_kills  # noqa: E402
-from tests.reliability.stations import (  # noqa: E402
+from director.services.results import list_matches, record_game
+from director.store.engine import EventDatabase, open_database, open_event
+from tests.reliability.child_writer import planned_games
+from tests.reliability.kill_harness import Tally, prepare_event, run_kills
+from tests.reliability.stations import (
     prepare,
     run_stations,
     serial_replay,

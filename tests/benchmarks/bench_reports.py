@@ -16,16 +16,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repo: tests.reports
 
-from pypdf import PdfReader  # noqa: E402
+from pypdf import PdfReader
 
-from director.domain.rules import EventOptions  # noqa: E402
-from director.services.events import create_event  # noqa: E402
-from director.services.reports import render  # noqa: E402
-from director.services.results import create_match  # noqa: E402
-from director.services.teams import add_team  # noqa: E402
-from director.store import models  # noqa: E402
-from director.store.engine import EventDatabase, create_database  # noqa: E402
-from tests.reports.eventdata import build_event  # noqa: E402
+from director.domain.rules import EventOptions
+from director.services.events import create_event
+from director.services.reports import render
+from director.services.results import create_match
+from director.services.teams import add_team
+from director.store import models
+from director.store.engine import EventDatabase, create_database
+from tests.reports.eventdata import build_event
 
 ROUND_MATCHES = 200
 EVENT_TEAMS, EVENT_ROUNDS = 64, 7
@@ -60,7 +60,7 @@ def timed(db: EventDatabase, kind: str, **kw: int) -> tuple[float, int, int]:
     return seconds, len(PdfReader_pages(data)), len(data)
 
 
-def PdfReader_pages(data: bytes) -> list[object]:  # noqa: N802
+def PdfReader_pages(data: bytes) -> list[object]:
     import io
 
     return list(PdfReader(io.BytesIO(data)).pages)

@@ -80,7 +80,7 @@ def enter_game(qtbot: QtBot, desk: MatchDeskPage, game: Game) -> None:
     click(qtbot, panel.record_button)
     dialog = desk.dialog
     assert dialog is not None
-    assert dialog.form.cube.currentData() == game.cube  # prefilled from the board's cube
+    assert dialog.form.cube.value() == game.cube  # prefilled from the board's cube
     fill_form(qtbot, dialog, game)
     points = game_points(scoring, game)
     assert f"scores {points} point" in dialog.preview.text(), dialog.preview.text()

@@ -80,7 +80,7 @@ def test_a_match_entered_at_the_desk(qtbot: QtBot, event_path: Path) -> None:
     click(qtbot, board1.record_button)
     dialog = desk.dialog
     assert dialog is not None
-    choose(dialog.form.cube, 2)
+    dialog.form.cube.setValue(2)
     assert "dead here" in dialog.problems.text()
     assert not dialog.save_button.isEnabled()
     dialog.reject()

@@ -112,5 +112,5 @@ def test_three_swiss_rounds_entered_through_the_app(qtbot: QtBot, event_path: Pa
         assert model.line(row) == line
         mp = model.data(model.index(row, model.columns.index("MP")))
         assert mp == f"{line.row.match_points:g}"
-    assert standings_page.summary.text() == "round 3, 8 teams"
+    assert standings_page.summary.text() == "after round 3, 8 teams"
     ctx.close()

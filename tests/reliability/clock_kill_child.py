@@ -19,13 +19,13 @@ import tempfile
 
 os.environ["QT_QPA_PLATFORM"] = "offscreen"
 
-from PySide6.QtCore import QSettings, QTimer  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtWidgets import QApplication
 
-from director.domain.rules import Side  # noqa: E402
-from director.store.engine import open_database  # noqa: E402
-from director.ui.clock.launch import open_clock_window  # noqa: E402
-from director.ui.context import EventContext  # noqa: E402
+from director.domain.rules import Side
+from director.store.engine import open_database
+from director.ui.clock.launch import open_clock_window
+from director.ui.context import EventContext
 
 
 def main() -> None:

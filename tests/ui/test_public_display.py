@@ -46,7 +46,7 @@ def display(qtbot: QtBot, ctx: EventContext) -> PublicDisplay:
 def test_pairings_come_first_then_the_standings(display: PublicDisplay) -> None:
     titles = [s.title for s in display.slides]
     assert titles[0] == "Round 3: pairings and live scores"
-    assert titles[-1] == "Standings, round 3"
+    assert titles[-1] == "Standings after round 2"  # round 3 is paired, nothing played yet
     pairing_rows = sum(len(s.rows) for s in display.slides if s.title.startswith("Round 3"))
     standing_rows = sum(len(s.rows) for s in display.slides if s.title.startswith("Standings"))
     assert pairing_rows == 20 and standing_rows == 40
@@ -125,3 +125,29 @@ def test_an_event_without_rounds_shows_a_waiting_slide(qtbot: QtBot, template_ev
     assert not display.grab().isNull()
     display.close()
     ctx.close()
+
+
+def test_titles_say_what_the_numbers_are(
+    qtbot: QtBot, display: PublicDisplay, sim_path: Path
+) -> None:
+    """Risk 5: right after round 3 is published the display said "Standings, round 3" and the
+    PDF "after round 3" over the numbers of round 2. A round part-played says so."""
+    from director.services.reports import render
+    from tests.reports.pdfcheck import pdf_text
+
+    db = open_database(str(sim_path))
+    try:
+        with db.Session() as session:
+            assert "Standings after round 2" in pdf_text(render(session, "standings"))
+            after_two = standings.standings(session, 2)
+            assert standings.standings(session).lines == after_two.lines
+        with db.Session() as session, session.begin():
+            match = results.list_matches(session, 3)[0]
+            for board in (1, 2):
+                game = Game(1, board, Side.A, End.BEAR_OFF, cube=4, level=Level.SINGLE)
+                results.record_game(session, match.id, game)
+    finally:
+        db.close()
+    display.ctx.changed.emit(f"match:{match.id}")
+    qtbot.waitUntil(lambda: display.slides[-1].title != "Standings after round 2")
+    assert display.slides[-1].title == "Standings during round 3 (1 of 20 matches decided)"

@@ -58,7 +58,7 @@ def test_the_table_shows_the_services_standings(page: StandingsPage, sim_path: P
     assert column(page.model, "MP") == [f"{line.row.match_points:g}" for line in view.lines]
     buchholz = [line.row.tie_breaks[view.tie_breaks[0]] for line in view.lines]
     assert column(page.model, "Buchholz") == [f"{b:g}" for b in buchholz]
-    assert page.summary.text() == "round 3, 9 teams"
+    assert page.summary.text() == "after round 3, 9 teams"
 
 
 def test_every_tie_break_column_names_its_definition(page: StandingsPage) -> None:
@@ -86,7 +86,7 @@ def test_an_earlier_round_shows_the_standings_then(page: StandingsPage, sim_path
     after_one = stored(sim_path, 1)
     assert column(page.model, "Team") == [line.team.name for line in after_one.lines]
     assert page.cross_model.columnCount() == 4  # rank, team, R1, MP
-    assert page.summary.text() == "round 1, 9 teams"
+    assert page.summary.text() == "after round 1, 9 teams"
 
 
 def test_crosstable_and_board_statistics_match_the_services(

@@ -85,7 +85,7 @@ def _macos() -> tuple[str, Any]:
     if path is None:
         log.info("caffeinate not found: the screen may sleep")
         return "", None
-    process = subprocess.Popen(  # noqa: S603 (a fixed system tool, our own pid)
+    process = subprocess.Popen(
         [path, "-d", "-w", str(os.getpid())],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,

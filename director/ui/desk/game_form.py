@@ -19,8 +19,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.domain.rules import CHECKERS, MAX_CUBE, End, Level, MatchRules, Side
+from director.domain.rules import CHECKERS, End, Level, MatchRules, Side
 from director.domain.scoring import Game, game_problems, required_fields
+from director.ui.desk.cube_spin import CubeSpin
 
 COUNT_LABELS = {
     "loser_borne_off": "Checkers the flagged player had borne off",
@@ -103,16 +104,15 @@ class GameForm(QWidget):
         self.winner = QComboBox()
         for side, label in zip(Side, sides, strict=True):
             self.winner.addItem(f"{side}: {label}", side.value)
+        # Nobody has won until the director says so: Enter never saves a guess.
+        self.winner.setPlaceholderText("choose who won")
+        self.winner.setCurrentIndex(-1)
         self.end = QComboBox()
         for end, label in END_LABELS.items():
             if end is End.PASS and not rules.scoring.has_cube:
                 continue  # nothing to pass without a cube (RULES §6.4, §6.5)
             self.end.addItem(label, end.value)
-        self.cube = QComboBox()
-        value = 1
-        while value <= MAX_CUBE:
-            self.cube.addItem(str(value), value)
-            value *= 2
+        self.cube = CubeSpin()
         self.level = QComboBox()
         for level in Level:
             self.level.addItem(str(level), level.value)
@@ -127,8 +127,10 @@ class GameForm(QWidget):
             "level": self.level,
             "agreed_level": self.agreed_level,
         }
-        for combo in (self.winner, self.end, self.cube, self.level, self.agreed_level):
+        for combo in (self.winner, self.end, self.level, self.agreed_level):
             combo.currentIndexChanged.connect(self._edited)
+        self.cube.valueChanged.connect(self._edited)
+        self.cube.lineEdit().textChanged.connect(self._edited)  # a refused "3" on its way
         for name in COUNT_LABELS:
             edit = QLineEdit()
             edit.setPlaceholderText(f"0–{CHECKERS}" if name != "loser_pips" else "pips to go")
@@ -193,11 +195,13 @@ class GameForm(QWidget):
     def current_end(self) -> End:
         return End(self.end.currentData())
 
-    def set_game(self, game: Game) -> None:
-        """Fill the form from a game (a correction, or a pass or flag proposed by the desk)."""
-        self.winner.setCurrentIndex(self.winner.findData(game.winner.value))
+    def set_game(self, game: Game, winner_known: bool = True) -> None:
+        """Fill the form from a game (a correction, or a pass or flag proposed by the desk);
+        without `winner_known` the winner is left for the director to choose."""
+        winner = self.winner.findData(game.winner.value) if winner_known else -1
+        self.winner.setCurrentIndex(winner)
         self.end.setCurrentIndex(max(0, self.end.findData(game.end.value)))
-        self.cube.setCurrentIndex(max(0, self.cube.findData(game.cube)))
+        self.cube.setValue(game.cube)
         self.level.setCurrentIndex(max(0, self.level.findData((game.level or Level.SINGLE).value)))
         agreed = game.agreed_level.value if game.agreed_level else None
         self.agreed_level.setCurrentIndex(max(0, self.agreed_level.findData(agreed)))
@@ -206,8 +210,9 @@ class GameForm(QWidget):
             self.count_edit(name).setText("" if value is None else str(value))
         self._fit_fields()
 
-    def parse(self) -> tuple[Game | None, dict[str, str]]:
-        """The game the visible fields describe, or the typing errors by field."""
+    def parse(self, any_winner: bool = False) -> tuple[Game | None, dict[str, str]]:
+        """The game the visible fields describe, or the typing errors by field. `any_winner`:
+        a sketch for checks that do not depend on who won (the live cube), side A if unset."""
         shown = self.visible_fields()
         typing: dict[str, str] = {}
         counts: dict[str, int | None] = {}
@@ -220,9 +225,13 @@ class GameForm(QWidget):
                 counts[name] = int(text)
             except ValueError:
                 typing[name] = f"“{text}” is not a whole number"
+        if "cube" in shown and not self.cube.hasAcceptableInput():
+            typing["cube"] = f"“{self.cube.text()}” is not a cube value: 1, 2, 4, 8, 16, 32 or 64"
+        if self.winner.currentIndex() < 0 and not any_winner:
+            typing["winner"] = "choose who won the game"
         if typing:
             return None, typing
-        winner = Side(self.winner.currentData())
+        winner = Side(self.winner.currentData() or Side.A.value)
         level = Level(self.level.currentData()) if "level" in shown else None
         agreed_data = self.agreed_level.currentData() if "agreed_level" in shown else None
         agreed = Level(agreed_data) if agreed_data else None
@@ -231,7 +240,7 @@ class GameForm(QWidget):
             board=self.board,
             winner=winner,
             end=self.current_end(),
-            cube=int(self.cube.currentData()) if "cube" in shown else 1,
+            cube=self.cube.value() if "cube" in shown else 1,
             level=level,
             agreed_level=agreed,
             **counts,

@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.domain.cube import board_may_double
 from director.domain.errors import UserError
 from director.domain.event import MatchInfo
 from director.domain.rules import Side
@@ -36,6 +35,7 @@ from director.ui.desk.match_picker import MatchPicker
 from director.ui.desk.record_dialog import CorrectGameDialog, RecordGameDialog
 from director.ui.desk.scoreline import Scoreline
 from director.ui.message_bar import MessageBar, ask
+from director.ui.plain import plain_label
 from director.ui.reports.desk_button import MatchPrintButton
 from director.ui.style import hint, section_title
 
@@ -62,14 +62,14 @@ class MatchDeskPage(QWidget):
 
         self.picker = MatchPicker(self.round_matches)
         self.picker.picked.connect(self.show_match)
-        self.heading = QLabel()
+        self.heading = plain_label()
         self.heading.setObjectName("heading")
         self.heading.setStyleSheet("font-size: 14pt; font-weight: bold;")
-        self.pair_label = QLabel()
+        self.pair_label = plain_label()
         self.pair_label.setObjectName("pair")
         self.pair_label.setStyleSheet("font-size: 14pt; font-weight: bold;")
         self.scoreline = Scoreline()
-        self.cube_state = QLabel()
+        self.cube_state = plain_label()
         self.cube_state.setObjectName("cubeState")
         self.cube_state.setWordWrap(True)
         self.boards = (BoardPanel(1), BoardPanel(2))
@@ -225,8 +225,7 @@ class MatchDeskPage(QWidget):
             self.cube_state.clear()
             self.cube_state.setStyleSheet("")
             return
-        cube_board = match.cubes.cube_board or outcome.cube_board
-        _, text = board_may_double(outcome.cube_rule, cube_board or 1, cube_board)
+        text = match.pair_state.cube_text()
         regime = outcome.cube_rule.regime.value
         colour = {"free": "#e8f1e8", "one-cube": "#fff2cc", "no-cube": "#f8d7d3"}[regime]
         if not match.rules.scoring.has_cube:

@@ -44,9 +44,13 @@ def seed_match(path: Path, rules: MatchRules) -> int:
     return seed_event_match(path, EventOptions(match=rules))
 
 
-def open_dialog(page: MatchDeskPage, board: int) -> RecordGameDialog:
+def open_dialog(page: MatchDeskPage, board: int, winner: str | None = "A") -> RecordGameDialog:
+    """Open the board's record dialog; the director then picks `winner` (None: nobody yet)."""
     page.open_record_dialog(board)
     assert page.dialog is not None
+    if winner is not None:
+        combo = page.dialog.form.winner
+        combo.setCurrentIndex(combo.findData(winner))
     return page.dialog
 
 

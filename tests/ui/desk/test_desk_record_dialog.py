@@ -46,7 +46,7 @@ def test_standard_game_shows_its_points_before_saving(
     assert form.inputs["cube"].isVisibleTo(dialog) and form.inputs["level"].isVisibleTo(dialog)
     assert not form.inputs["loser_borne_off"].isVisibleTo(dialog)
     choose(form.winner, "B")
-    choose(form.cube, 2)
+    form.cube.setValue(2)
     choose(form.level, "gammon")
     assert dialog.preview.text() == "Gammonites scores 4 points → score 0–4"
     save(qtbot, dialog)
@@ -63,8 +63,85 @@ def test_the_cube_is_prefilled_from_the_board(qtbot: QtBot, desk_factory: MakeDe
     qtbot.mouseClick(cube.offer_a, Qt.MouseButton.LeftButton)
     qtbot.mouseClick(cube.take_button, Qt.MouseButton.LeftButton)
     dialog = open_dialog(page, 2)
-    assert dialog.form.cube.currentData() == 2
-    assert dialog.form.winner.currentData() == "B"  # the owner is the likelier winner to confirm
+    assert dialog.form.cube.value() == 2
+
+
+def test_no_winner_is_guessed_enter_saves_nothing(
+    qtbot: QtBot, desk_factory: MakeDesk, event_path: Path
+) -> None:
+    """Risk 2: the cube owner (else team A) used to be pre-selected, so Record → Enter saved a
+    guess. Nothing is saved until the director has chosen the winner."""
+    page = desk_factory()
+    cube = page.boards[1].cube
+    qtbot.mouseClick(cube.offer_a, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(cube.take_button, Qt.MouseButton.LeftButton)  # B owns the 2-cube
+    dialog = open_dialog(page, 2, winner=None)
+    assert dialog.form.winner.currentIndex() == -1
+    assert dialog.form.winner.placeholderText() == "choose who won"
+    assert not dialog.save_button.isEnabled()
+    qtbot.keyClick(dialog, Qt.Key.Key_Return)
+    qtbot.keyClick(dialog.form.cube, Qt.Key.Key_Enter)
+    assert dialog.isVisible() and page.match is not None
+    assert stored_match(event_path, page.match.id).games == ()
+    qtbot.keyClicks(dialog.form.winner, "A")  # the keyboard way: type the side's letter
+    assert dialog.form.winner.currentData() == "A"
+    assert dialog.save_button.isEnabled()
+    qtbot.keyClick(dialog, Qt.Key.Key_Return)
+    assert [g.winner for g in stored_match(event_path, page.match.id).games] == [Side.A]
+
+
+def type_cube(qtbot: QtBot, dialog: RecordGameDialog, digits: str) -> None:
+    """Tab into the cube box and type, as the director does."""
+    spin = dialog.form.cube
+    spin.setFocus()
+    spin.selectAll()
+    qtbot.keyClicks(spin, digits)
+
+
+def test_a_typed_digit_is_the_cube_value_never_a_prefix(
+    qtbot: QtBot, desk_factory: MakeDesk, event_path: Path
+) -> None:
+    """Risk 1: in the cube combo box "3" picked 32 and, on a 2-cube, "1" picked 16."""
+    page = desk_factory()
+    dialog = open_dialog(page, 1)
+    type_cube(qtbot, dialog, "3")
+    assert dialog.form.cube.text() == "3"
+    assert "32" not in dialog.preview.text() and not dialog.save_button.isEnabled()
+    assert "not a cube value" in dialog.form.errors["cube"].text()
+    type_cube(qtbot, dialog, "2")
+    assert dialog.preview.text() == "Blue Bar scores 2 points → score 2–0"
+    type_cube(qtbot, dialog, "1")
+    assert dialog.form.cube.value() == 1
+    assert dialog.preview.text() == "Blue Bar scores 1 point → score 1–0"
+    type_cube(qtbot, dialog, "5")  # no cube starts with 5: the keystroke is refused
+    assert dialog.form.cube.value() == 1 and dialog.form.cube.text() == "1"
+    qtbot.keyClick(dialog.form.cube, Qt.Key.Key_Up)  # arrows double and halve
+    qtbot.keyClick(dialog.form.cube, Qt.Key.Key_Up)
+    assert dialog.form.cube.value() == 4
+    qtbot.keyClick(dialog.form.cube, Qt.Key.Key_Down)
+    assert dialog.form.cube.value() == 2
+
+
+def test_a_game_worth_more_than_twice_the_match_asks_first(
+    qtbot: QtBot, desk_factory: MakeDesk, event_path: Path
+) -> None:
+    page = desk_factory(MatchRules(match_length=7))
+    dialog = open_dialog(page, 1)
+    choose(dialog.form.winner, "B")
+    type_cube(qtbot, dialog, "16")
+    assert dialog.preview.text() == "Gammonites scores 16 points → score 0–16"
+    save(qtbot, dialog)
+    assert dialog.confirm_box is not None and dialog.confirm_box.isVisible()
+    assert "16 points in a match to 7" in dialog.confirm_box.text()
+    assert page.match is not None
+    assert stored_match(event_path, page.match.id).games == ()
+    (cancel,) = [b for b in dialog.confirm_box.buttons() if b.text() == "Cancel"]
+    cancel.click()
+    assert dialog.isVisible() and stored_match(event_path, page.match.id).games == ()
+    type_cube(qtbot, dialog, "8")  # 8 points: within twice 7, saved without a question
+    choose(dialog.form.level, "single")
+    save(qtbot, dialog)
+    assert [g.cube for g in stored_match(event_path, page.match.id).games] == [8]
 
 
 def test_time_forfeit_asks_for_borne_off_and_rule_5_prime(
@@ -74,7 +151,7 @@ def test_time_forfeit_asks_for_borne_off_and_rule_5_prime(
     dialog = open_dialog(page, 2)
     form = dialog.form
     choose(form.end, "time")
-    choose(form.cube, 2)
+    form.cube.setValue(2)
     assert form.inputs["loser_borne_off"].isVisibleTo(dialog)
     assert form.inputs["agreed_level"].isVisibleTo(dialog)
     assert not form.inputs["level"].isVisibleTo(dialog)
@@ -142,10 +219,10 @@ def test_a_used_cube_on_the_dead_board_is_refused_before_saving(
     page = desk_factory(None, backgammon, Game(1, 2, Side.B, End.BEAR_OFF, level=Level.SINGLE))
     qtbot.mouseClick(page.boards[0].cube.offer_b, Qt.MouseButton.LeftButton)
     dialog = open_dialog(page, 2)
-    choose(dialog.form.cube, 2)
+    dialog.form.cube.setValue(2)
     assert "the cube is on board 1, dead here" in dialog.problems.text()
     assert not dialog.save_button.isEnabled()
-    choose(dialog.form.cube, 1)
+    dialog.form.cube.setValue(1)
     assert dialog.save_button.isEnabled()
 
 
@@ -210,7 +287,7 @@ def test_killer_pip_squeeze_asks_where_the_checkers_are(
     type_into(qtbot, killer.form.inputs["loser_home"], "11")
     type_into(qtbot, killer.form.inputs["loser_outfield"], "2")
     type_into(qtbot, killer.form.inputs["loser_in_winner_home_or_bar"], "0")
-    choose(killer.form.cube, 2)
+    killer.form.cube.setValue(2)
     choose(killer.form.level, "gammon")
     assert "scores 4 points and 60 pip points" in killer.preview.text()  # RULES §6.2 worked
     type_into(qtbot, killer.form.inputs["loser_outfield"], "5")

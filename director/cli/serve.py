@@ -1,0 +1,57 @@
+"""`tandem-director serve FILE`: the players' pages without the app (a second computer, a Pi)."""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import threading
+from types import FrameType
+
+from director.cli.common import Parser
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 0 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number from 0 to 65535")
+    return int(text)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from director.store.engine import open_event
+    from director.web.server import TableService
+
+    db = open_event(args.file)  # the app's lock: one writer per event file
+    stop = threading.Event()
+
+    def ask_stop(_signum: int, _frame: FrameType | None) -> None:
+        stop.set()
+
+    try:
+        service = TableService(db, args.host, args.port)
+        urls = service.start()
+        try:
+            print(urls[0], flush=True)  # the first line: the address, for people and scripts
+            for url in urls[1:]:
+                print(f"also at {url}", flush=True)
+            print(f"serving {db.title}; stop with Ctrl+C", flush=True)
+            signal.signal(signal.SIGINT, ask_stop)
+            signal.signal(signal.SIGTERM, ask_stop)
+            while not stop.wait(0.5):
+                if not service.running:
+                    print("tandem-director: the table service stopped", flush=True)
+                    return 1
+        finally:
+            service.stop()
+    finally:
+        db.close()
+    return 0
+
+
+def register(sub: argparse._SubParsersAction[Parser]) -> None:
+    serve = sub.add_parser(
+        "serve", help="serve the players' pages and result slips (prints the address first)"
+    )
+    serve.add_argument("file", help="the event file (or a PostgreSQL URL)")
+    serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all)")
+    serve.add_argument("--port", type=_port, default=8080, help="port (default 8080; 0: any)")
+    serve.set_defaults(func=cmd_serve)

@@ -1,0 +1,114 @@
+"""Two fixes to reportlab's text layer, so a shaped name can be found and copied from a PDF.
+
+reportlab writes each font's ToUnicode map (what a reader extracts) as one UTF-16 unit per
+glyph. Two cases lose the name:
+
+- a character outside the Basic Multilingual Plane (an emoji, a rare CJK ideograph) is
+  written as `<1F3B2>`, which no reader can decode: it needs a UTF-16 surrogate pair;
+- a glyph HarfBuzz made from several characters (a Devanagari conjunct, an Arabic ligature)
+  has no code of its own, so reportlab gives it one from the Private Use Area, and the text
+  layer then holds that private character instead of the letters.
+
+`install()` wraps reportlab's shaping to remember which characters each private glyph stands
+for (HarfBuzz's clusters say so) and replaces the ToUnicode writer with one that maps every
+glyph to its real text, as UTF-16 (surrogates included).
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from reportlab.pdfbase import pdfmetrics, ttfonts
+from reportlab.platypus import paragraph
+
+PRIVATE = range(0xE000, 0xF900)
+
+# (base font name, private code) → the text that glyph stands for
+_private_text: dict[tuple[str, int], str] = {}
+
+
+def _face_key(font_name: str) -> str:
+    face = pdfmetrics.getFont(font_name).face
+    return str((face.name + face.subfontNameX).decode("pdfdoc"))
+
+
+def _remember(word: Any, shaped: Any) -> None:
+    """Record the source characters of every private-use glyph in one shaped word."""
+    source = "".join(s for _, s in word[1:] if isinstance(s, str))
+    glyphs = [(f, s) for f, s in shaped[1:] if hasattr(s, "__shapeData__")]
+    clusters = sorted({d.cluster for _, s in glyphs for d in s.__shapeData__})
+    ends = dict(zip(clusters, [*clusters[1:], len(source)], strict=True))
+    by_cluster: dict[int, list[str]] = {}
+    for _, text in glyphs:
+        for char, data in zip(text, text.__shapeData__, strict=False):
+            by_cluster.setdefault(data.cluster, []).append(char)
+    for frag, text in glyphs:
+        for char, data in zip(text, text.__shapeData__, strict=False):
+            key = (_face_key(frag.fontName), ord(char))
+            if ord(char) not in PRIVATE or key in _private_text:
+                continue
+            # the cluster's characters that its other glyphs do not already stand for, given
+            # to its first private glyph (a conjunct's reph, an i-matra drawn before)
+            rest = list(source[data.cluster : ends.get(data.cluster, len(source))])
+            for other in by_cluster[data.cluster]:
+                if ord(other) not in PRIVATE and other in rest:
+                    rest.remove(other)
+            _private_text[key] = "".join(rest)
+            by_cluster[data.cluster] = [c for c in by_cluster[data.cluster] if c != char]
+            for other in by_cluster[data.cluster]:
+                if ord(other) in PRIVATE:
+                    _private_text.setdefault((key[0], ord(other)), "")
+
+
+def _utf16(text: str) -> str:
+    return text.encode("utf-16-be").hex().upper() if text else "FEFF"
+
+
+def _to_unicode_cmap(fontname: str, subset: list[int]) -> str:
+    face = fontname.split("+", 1)[-1]
+    pairs = []
+    for i, code in enumerate(subset):
+        text = _private_text.get((face, code), chr(code))
+        pairs.append(f"<{i:02X}> <{_utf16(text)}>")
+    return "\n".join(
+        [
+            "/CIDInit /ProcSet findresource begin",
+            "12 dict begin",
+            "begincmap",
+            "/CIDSystemInfo",
+            f"<< /Registry ({fontname})",
+            f"/Ordering ({fontname})",
+            "/Supplement 0",
+            ">> def",
+            f"/CMapName /{fontname} def",
+            "/CMapType 2 def",
+            "1 begincodespacerange",
+            f"<00> <{len(subset) - 1:02X}>",
+            "endcodespacerange",
+            f"{len(subset)} beginbfchar",
+            *pairs,
+            "endbfchar",
+            "endcmap",
+            "CMapName currentdict /CMap defineresource pop",
+            "end",
+            "end",
+        ]
+    )
+
+
+@functools.cache
+def install() -> None:
+    # Noto's discretionary ligatures add vowel marks nobody typed (ﷴ for محمد): a name prints
+    # letter for letter, with kerning and the required ligatures only.
+    ttfonts.shapeFragWord.__defaults__[0]["dlig"] = False
+    original = paragraph.shapeFragWord
+
+    def shape(word: Any, *args: Any, **kwargs: Any) -> Any:
+        shaped = original(word, *args, **kwargs)
+        if shaped is not word:
+            _remember(word, shaped)
+        return shaped
+
+    paragraph.shapeFragWord = shape
+    ttfonts.makeToUnicodeCMap = _to_unicode_cmap

@@ -1,0 +1,59 @@
+"""What the players' pages show changed: a cheap fingerprint for the table service to poll.
+
+Unlike `sync.changes_since` (the stations' view, where every clock press changes a match), this
+one changes only with what the public pages show: the event, teams, rounds, each match's
+version (every game and cube action bumps it) and the slips. The table service polls it a few
+times a second so a result typed at any desk, on any station, reaches the phones within 1 s.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from director.store import models
+
+
+def _digest(rows: object) -> str:
+    return hashlib.sha256(repr(rows).encode()).hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class Fingerprint:
+    areas: dict[str, str] = field(default_factory=dict)  # "event", "teams", "rounds"
+    matches: dict[int, int] = field(default_factory=dict)  # match id -> version
+    slips: dict[int, str] = field(default_factory=dict)  # match id -> digest of its slips
+
+
+def fingerprint(session: Session) -> Fingerprint:
+    team, rnd, slip = models.Team, models.Round, models.Slip
+    areas = {
+        "event": _digest(session.execute(select(models.Event.version)).all()),
+        "teams": _digest(session.execute(select(team.id, team.version).order_by(team.id)).all()),
+        "rounds": _digest(
+            session.execute(select(rnd.id, rnd.number, rnd.published).order_by(rnd.id)).all()
+        ),
+    }
+    matches = {m: v for m, v in session.execute(select(models.Match.id, models.Match.version))}
+    by_match: dict[int, list[tuple[int, str]]] = {}
+    for match_id, slip_id, status in session.execute(
+        select(slip.match_id, slip.id, slip.status).order_by(slip.id)
+    ):
+        by_match.setdefault(match_id, []).append((slip_id, status))
+    return Fingerprint(areas, matches, {m: _digest(s) for m, s in by_match.items()})
+
+
+def differences(old: Fingerprint | None, new: Fingerprint) -> frozenset[str]:
+    """Names of what changed: areas, "match:N" and "slips:N" (everything when old is None)."""
+    if old is None:
+        return frozenset((*new.areas, *(f"match:{m}" for m in new.matches),
+                          *(f"slips:{m}" for m in new.slips)))  # fmt: skip
+    out = {a for a in new.areas if old.areas.get(a) != new.areas[a]}
+    out |= {f"match:{m}" for m in set(old.matches) | set(new.matches)
+            if old.matches.get(m) != new.matches.get(m)}  # fmt: skip
+    out |= {f"slips:{m}" for m in set(old.slips) | set(new.slips)
+            if old.slips.get(m) != new.slips.get(m)}  # fmt: skip
+    return frozenset(out)

@@ -1,0 +1,450 @@
+"""Result slips from the players' phones: match tokens, slips, confirmation, the desk's decision.
+
+A match's QR code carries a random token (`secrets.token_urlsafe`, 192 bits) that lets a
+phone send result slips for that match only, while its round is the event's current round
+and not finished; the director can revoke a table's token (a new one is issued). A slip is
+one finished game as the players saw it. The team that did not enter it confirms it on
+another phone; then it waits at the desk as a **pending result** until the director accepts
+it (or at once, when the event auto-accepts confirmed slips).
+
+Every check a slip meets is the desk's own: the game is recorded with `results.record_game`
+(on submit and confirm inside a savepoint that is rolled back), so a slip is refused with the
+same words as the same game typed at the desk. A slip can only add the next game of its own
+match: never another match, a pairing or a setting.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import secrets
+from dataclasses import dataclass
+from enum import StrEnum
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from director.domain.errors import UserError
+from director.domain.event import MatchInfo
+from director.domain.records import _parse_game, game_json
+from director.domain.rules import Side
+from director.domain.scoring import Game
+from director.services.results import get_match, record_game
+from director.store import models
+from director.store.models import utcnow
+
+TOKEN_BYTES = 24  # 192 bits: far beyond guessing at any rate a server answers
+ID_PATTERN = re.compile(r"[0-9a-f]{32}")  # a phone's slip and device ids: 128 random bits, hex
+AUTO_ACCEPT_KEY = "slips.auto_accept"
+REASON_LIMIT = 200
+
+
+class SlipStatus(StrEnum):
+    UNCONFIRMED = "unconfirmed"  # waiting for the other team
+    PENDING = "pending"  # confirmed: waiting for the director
+    ACCEPTED = "accepted"  # recorded as a game of the match
+    REFUSED = "refused"  # the director or the rules refused it
+    DISPUTED = "disputed"  # the other team said it is wrong
+    WITHDRAWN = "withdrawn"  # the team that entered it took it back
+
+    @property
+    def open(self) -> bool:
+        return self in (SlipStatus.UNCONFIRMED, SlipStatus.PENDING)
+
+
+class Refusal(StrEnum):
+    """Why a slip request was refused: the web layer answers by code, never by the words."""
+
+    TOKEN = "token"  # no such token, revoked, or its round is over
+    INPUT = "input"  # malformed request (ids, side, fields)
+    RULES = "rules"  # the game breaks the rule book, in the desk's words
+    STATE = "state"  # the slip or the match is not in a state for this
+
+
+class SlipRefused(UserError):
+    def __init__(self, code: Refusal, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+BAD_TOKEN = (
+    "this slip link is not valid: it was replaced, or its round is over; "
+    "scan the QR code at your table again or ask the director"
+)
+
+
+@dataclass(frozen=True)
+class SlipInfo:
+    id: int
+    uid: str
+    match_id: int
+    round: int | None
+    table: int
+    pair: int
+    board: int
+    game: Game
+    entered_side: Side
+    status: SlipStatus
+    reason: str
+    names: tuple[str, str]
+
+    def describe(self) -> str:
+        """One line for the desk: where, who won, how."""
+        g = self.game
+        winner = self.names[0] if g.winner is Side.A else self.names[1]
+        how = [g.end.value]
+        if g.level is not None:
+            how.append(g.level.value)
+        if g.agreed_level is not None:
+            how.append(f"agreed {g.agreed_level.value}")
+        how.append(f"cube {g.cube}")
+        return (
+            f"table {self.table}, pair {self.pair}, board {self.board}: "
+            f"{winner} ({g.winner.value}) wins, {', '.join(how)}"
+        )
+
+    def public(self) -> dict[str, object]:
+        """What the phones are told about a slip of their match."""
+        return {
+            "uid": self.uid,
+            "pair": self.pair,
+            "board": self.board,
+            "game": game_json(self.game),
+            "entered_by": self.entered_side.value,
+            "status": self.status.value,
+            "reason": self.reason,
+            "description": self.describe(),
+        }
+
+
+# --- tokens ------------------------------------------------------------------------------
+
+
+def _live_token_row(session: Session, match_id: int) -> models.SlipToken | None:
+    return session.scalars(
+        select(models.SlipToken)
+        .where(models.SlipToken.match_id == match_id, models.SlipToken.revoked_at.is_(None))
+        .order_by(models.SlipToken.id.desc())
+    ).first()
+
+
+def _current_round(session: Session) -> models.Round | None:
+    return session.scalars(select(models.Round).order_by(models.Round.number.desc())).first()
+
+
+def _round_open(session: Session, round_id: int | None) -> bool:
+    """A token lives while its match's round is the current round and not finished."""
+    current = _current_round(session)
+    if round_id is None or current is None or current.id != round_id:
+        return False
+    unfinished = session.scalar(
+        select(func.count())
+        .select_from(models.Match)
+        .where(models.Match.round_id == round_id, models.Match.result == "unfinished")
+    )
+    return bool(unfinished)
+
+
+def token_for(session: Session, match_id: int) -> str | None:
+    """The match's live token, issued now if it has none; None once its round is over or for
+    a bye (nobody sends a slip for it)."""
+    row = session.get(models.Match, match_id)
+    if row is None:
+        raise UserError(f"there is no match {match_id}")
+    if row.team_b_id is None or not _round_open(session, row.round_id):
+        return None
+    live = _live_token_row(session, match_id)
+    if live is None:
+        live = models.SlipToken(match_id=match_id, token=secrets.token_urlsafe(TOKEN_BYTES))
+        session.add(live)
+        session.flush()
+    return live.token
+
+
+def round_tokens(session: Session) -> dict[int, str]:
+    """Match id -> live token for every match of the current round that can take slips."""
+    current = _current_round(session)
+    if current is None:
+        return {}
+    ids = session.scalars(select(models.Match.id).where(models.Match.round_id == current.id))
+    out = {}
+    for match_id in ids:
+        token = token_for(session, match_id)
+        if token is not None:
+            out[match_id] = token
+    return out
+
+
+def revoke_token(session: Session, match_id: int) -> str | None:
+    """Lock out every phone holding the table's QR code; return the new token (None: over)."""
+    live = _live_token_row(session, match_id)
+    if live is not None:
+        live.revoked_at = utcnow()
+        session.flush()
+    return token_for(session, match_id)
+
+
+def _token_row(session: Session, token: str) -> models.SlipToken:
+    if not isinstance(token, str) or len(token) > 64:
+        raise SlipRefused(Refusal.TOKEN, BAD_TOKEN)
+    row = session.scalar(select(models.SlipToken).where(models.SlipToken.token == token))
+    if row is None or row.revoked_at is not None:
+        raise SlipRefused(Refusal.TOKEN, BAD_TOKEN)
+    match = session.get(models.Match, row.match_id)
+    if match is None or not _round_open(session, match.round_id):
+        raise SlipRefused(Refusal.TOKEN, BAD_TOKEN)
+    return row
+
+
+def match_for_token(session: Session, token: str) -> MatchInfo:
+    """The one match a token opens, or `SlipRefused(TOKEN)`."""
+    return get_match(session, _token_row(session, token).match_id)
+
+
+# --- slips -------------------------------------------------------------------------------
+
+
+def _check_id(value: object, what: str) -> str:
+    if not isinstance(value, str) or not ID_PATTERN.fullmatch(value):
+        raise SlipRefused(Refusal.INPUT, f"{what} must be 32 hexadecimal digits")
+    return value
+
+
+def _check_side(value: object) -> Side:
+    if value not in ("A", "B"):
+        raise SlipRefused(Refusal.INPUT, "side must be A or B")
+    return Side(str(value))
+
+
+def _info(row: models.Slip, match: MatchInfo) -> SlipInfo:
+    game = _game_of(json.loads(row.game))
+    return SlipInfo(
+        id=row.id,
+        uid=row.uid,
+        match_id=row.match_id,
+        round=match.round,
+        table=match.table,
+        pair=row.pair_number,
+        board=row.board,
+        game=game,
+        entered_side=Side(row.entered_side),
+        status=SlipStatus(row.status),
+        reason=row.reason,
+        names=match.names,
+    )
+
+
+def _game_of(data: object) -> Game:
+    """A match-record game (FORMATS.md) with the record's strict types and the same words."""
+    problems: list[str] = []
+    game = _parse_game(data, 1, problems)
+    if problems or game is None:
+        raise SlipRefused(Refusal.INPUT, "; ".join(problems) or "the game is incomplete")
+    return game
+
+
+def _dry_run(session: Session, match: MatchInfo, game: Game) -> None:
+    """Record the game inside a savepoint and roll it back: the desk's checks, its words."""
+    _check_current(match, game)
+    savepoint = session.begin_nested()
+    try:
+        record_game(session, match.id, game)
+    except UserError as refusal:
+        savepoint.rollback()
+        raise SlipRefused(Refusal.RULES, str(refusal)) from None
+    savepoint.rollback()
+
+
+def _check_current(match: MatchInfo, game: Game) -> None:
+    """A slip is the next game of its board: the pair being played, a board not yet done."""
+    current = match.outcome.current_pair
+    if match.outcome.finished:
+        raise SlipRefused(Refusal.STATE, f"the match is over ({match.outcome.result})")
+    if game.pair != current or game.board in match.outcome.boards_done:
+        raise SlipRefused(
+            Refusal.STATE,
+            f"board {game.board}'s game of pair {game.pair} is already recorded at the desk "
+            f"(the match is at pair {current})",
+        )
+
+
+def _slip_row(session: Session, uid: str) -> models.Slip | None:
+    return session.scalar(select(models.Slip).where(models.Slip.uid == uid))
+
+
+def submit_slip(
+    session: Session, token: str, uid: object, side: object, device: object, game: object
+) -> SlipInfo:
+    """A team enters one finished game; the same `uid` again returns the stored slip."""
+    token_row = _token_row(session, token)
+    uid = _check_id(uid, "the slip id")
+    device = _check_id(device, "the device id")
+    entered = _check_side(side)
+    match = get_match(session, token_row.match_id)
+    existing = _slip_row(session, uid)
+    if existing is not None:
+        if existing.match_id != match.id:
+            raise SlipRefused(Refusal.INPUT, "this slip id belongs to another match")
+        return _info(existing, match)  # a retry: idempotent by slip id
+    value = _game_of(game)
+    _refuse_if_open(session, match, value)
+    _dry_run(session, match, value)
+    row = models.Slip(
+        uid=uid,
+        match_id=match.id,
+        token_id=token_row.id,
+        pair_number=value.pair,
+        board=value.board,
+        game=json.dumps(game_json(value)),
+        entered_side=entered.value,
+        entered_device=device,
+        status=SlipStatus.UNCONFIRMED.value,
+        reason="",
+    )
+    session.add(row)
+    session.flush()
+    return _info(row, match)
+
+
+def _refuse_if_open(session: Session, match: MatchInfo, game: Game) -> None:
+    waiting = session.scalar(
+        select(models.Slip).where(
+            models.Slip.match_id == match.id,
+            models.Slip.pair_number == game.pair,
+            models.Slip.board == game.board,
+            models.Slip.status.in_([s.value for s in SlipStatus if s.open]),
+        )
+    )
+    if waiting is not None:
+        raise SlipRefused(
+            Refusal.STATE,
+            f"a slip for board {game.board} of pair {game.pair} is already "
+            f"{SlipStatus(waiting.status).value}: confirm or dispute that one first",
+        )
+
+
+def answer_slip(
+    session: Session,
+    token: str,
+    uid: object,
+    side: object,
+    device: object,
+    agree: bool,
+    reason: object = "",
+) -> SlipInfo:
+    """The other team confirms (agree) or disputes a slip; its own team may withdraw it."""
+    token_row = _token_row(session, token)
+    uid = _check_id(uid, "the slip id")
+    device = _check_id(device, "the device id")
+    answering = _check_side(side)
+    row = _slip_row(session, uid)
+    if row is None or row.match_id != token_row.match_id:
+        raise SlipRefused(Refusal.STATE, "there is no such slip for this match")
+    match = get_match(session, row.match_id)
+    status = SlipStatus(row.status)
+    own_team = answering.value == row.entered_side
+    if agree and status is SlipStatus.PENDING and row.confirmed_device == device:
+        return _info(row, match)  # a retry of the same confirmation
+    if status is not SlipStatus.UNCONFIRMED:
+        raise SlipRefused(Refusal.STATE, f"this slip is already {status.value}")
+    if agree:
+        if own_team or device == row.entered_device:
+            raise SlipRefused(Refusal.STATE, "the other team confirms a slip, on their own phone")
+        _dry_run(session, match, _game_of(json.loads(row.game)))
+        row.status = SlipStatus.PENDING.value
+        row.confirmed_device = device
+        session.flush()
+        if auto_accept(session):
+            _auto_accept(session, row)
+    else:
+        text = str(reason).strip()[:REASON_LIMIT] if isinstance(reason, str) else ""
+        row.status = (SlipStatus.WITHDRAWN if own_team else SlipStatus.DISPUTED).value
+        row.reason = text
+        row.decided_at = utcnow()
+        session.flush()
+    return _info(row, get_match(session, row.match_id))
+
+
+def _auto_accept(session: Session, row: models.Slip) -> None:
+    """Record a confirmed slip now; one the rules refuse stays pending with the reason."""
+    savepoint = session.begin_nested()
+    try:
+        accept_slip(session, row.id)
+    except UserError as refusal:
+        savepoint.rollback()
+        row.reason = str(refusal)
+        session.flush()
+        return
+    savepoint.commit()
+
+
+def slips_of_match(session: Session, token: str) -> tuple[MatchInfo, list[SlipInfo]]:
+    """What a phone at the table sees: the match and its slips, newest first."""
+    match = match_for_token(session, token)
+    rows = session.scalars(
+        select(models.Slip).where(models.Slip.match_id == match.id).order_by(models.Slip.id.desc())
+    )
+    return match, [_info(r, match) for r in rows]
+
+
+def pending_slips(session: Session) -> list[SlipInfo]:
+    """Confirmed slips waiting for the director, oldest first (the order they are accepted)."""
+    rows = session.scalars(
+        select(models.Slip)
+        .where(models.Slip.status == SlipStatus.PENDING.value)
+        .order_by(models.Slip.id)
+    ).all()
+    matches: dict[int, MatchInfo] = {}
+    out = []
+    for row in rows:
+        if row.match_id not in matches:
+            matches[row.match_id] = get_match(session, row.match_id)
+        out.append(_info(row, matches[row.match_id]))
+    return out
+
+
+def _pending_row(session: Session, slip_id: int) -> models.Slip:
+    row = session.get(models.Slip, slip_id)
+    if row is None:
+        raise SlipRefused(Refusal.STATE, f"there is no slip {slip_id}")
+    if row.status != SlipStatus.PENDING.value:
+        raise SlipRefused(Refusal.STATE, f"this slip is already {row.status}")
+    return row
+
+
+def accept_slip(session: Session, slip_id: int) -> MatchInfo:
+    """The director accepts a pending result: it is recorded exactly as typed at the desk."""
+    row = _pending_row(session, slip_id)
+    match = get_match(session, row.match_id)
+    game = _game_of(json.loads(row.game))
+    try:
+        _check_current(match, game)
+    except SlipRefused as refusal:
+        raise UserError(str(refusal)) from None
+    recorded = record_game(session, row.match_id, game)
+    row.status = SlipStatus.ACCEPTED.value
+    row.game_id = recorded.game_ids[-1]
+    row.reason = ""
+    row.decided_at = utcnow()
+    session.flush()
+    return recorded
+
+
+def refuse_slip(session: Session, slip_id: int, reason: str) -> None:
+    """The director refuses a pending result; the phones show the reason."""
+    row = _pending_row(session, slip_id)
+    row.status = SlipStatus.REFUSED.value
+    row.reason = reason.strip()[:REASON_LIMIT] or "refused at the desk"
+    row.decided_at = utcnow()
+    session.flush()
+
+
+def auto_accept(session: Session) -> bool:
+    """The event option: confirmed slips are recorded without waiting for the director."""
+    row = session.get(models.Meta, AUTO_ACCEPT_KEY)
+    return row is not None and row.value == "1"
+
+
+def set_auto_accept(session: Session, on: bool) -> None:
+    session.merge(models.Meta(key=AUTO_ACCEPT_KEY, value="1" if on else "0"))
+    session.flush()

@@ -1,0 +1,128 @@
+"""The public JSON API (read-only) and the push stream.
+
+- `GET /api/event` – the event's name, venue, date, match length and scoring
+- `GET /api/pairings[?round=N]` – a round's tables with live scores (default: the current)
+- `GET /api/matches/N` – one match with every game
+- `GET /api/standings` – exactly `tandem-director standings --json`
+- `GET /api/tie-breaks` – the standings' tie-breaks in order, with their definitions
+- `GET /api/crosstable`, `GET /api/rules`, `GET /api/met[?g=0.28&b=0&size=6]`
+- `GET /events?ch=pairings&ch=match:12` – Server-Sent Events: the latest message of each
+  channel at once, then every change (`event:` is the channel, `data:` its JSON)
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.routing import BaseRoute, Route
+
+from director.domain.errors import UserError
+from director.domain.met import MetError
+from director.web import views
+from director.web.context import WebContext
+
+KEEPALIVE_SECONDS = 15.0
+MAX_STREAMS = 2000  # push connections at once: a club room, a projector, and room to spare
+MAX_CHANNELS = 20
+CHANNEL_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789:-_*")
+
+
+def _int(text: str | None, name: str, low: int, high: int) -> int | None:
+    if text is None:
+        return None
+    if not text.isdigit() or not low <= int(text) <= high:
+        raise HTTPException(400, f"{name} must be a whole number from {low} to {high}")
+    return int(text)
+
+
+def _float(text: str | None, name: str, default: float) -> float:
+    if text is None:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        raise HTTPException(400, f"{name} must be a number from 0 to 1") from None
+    if not 0.0 <= value <= 1.0:
+        raise HTTPException(400, f"{name} must be a number from 0 to 1")
+    return value
+
+
+def routes(web: WebContext) -> list[BaseRoute]:
+    async def event(_request: Request) -> Response:
+        data = await web.run_db(views.rules)
+        return JSONResponse({k: data[k] for k in ("event", "venue", "date")})
+
+    async def pairings(request: Request) -> Response:
+        number = _int(request.query_params.get("round"), "round", 1, 10_000)
+        if number is None:
+            latest = web.hub.latest("pairings")
+            if latest is not None:
+                return JSONResponse(latest.data)
+        return JSONResponse(await web.run_db(views.pairings, number))
+
+    async def match(request: Request) -> Response:
+        match_id = request.path_params["match_id"]
+        try:
+            return JSONResponse(await web.run_db(views.match_detail, match_id))
+        except UserError:
+            raise HTTPException(404, f"there is no match {match_id}") from None
+
+    async def standings(_request: Request) -> Response:
+        return JSONResponse(await web.run_db(views.standings))
+
+    async def tie_breaks(_request: Request) -> Response:
+        data = await web.run_db(views.standings_page)
+        return JSONResponse({"tie_breaks": data["tie_breaks"], "definitions": data["definitions"]})
+
+    async def crosstable(_request: Request) -> Response:
+        return JSONResponse(await web.run_db(views.crosstable))
+
+    async def rules(_request: Request) -> Response:
+        return JSONResponse(await web.run_db(views.rules))
+
+    async def met(request: Request) -> Response:
+        q = request.query_params
+        size = _int(q.get("size"), "size", 1, 25) or 6
+        try:
+            data = views.met(_float(q.get("g"), "g", 0.28), _float(q.get("b"), "b", 0.0), size)
+        except MetError as problem:
+            raise HTTPException(400, str(problem)) from None
+        return JSONResponse(data)
+
+    async def events(request: Request) -> Response:
+        channels = request.query_params.getlist("ch")
+        if not channels or len(channels) > MAX_CHANNELS:
+            raise HTTPException(400, f"ask for 1 to {MAX_CHANNELS} channels with ?ch=NAME")
+        if any(not c or len(c) > 40 or set(c) - CHANNEL_CHARS for c in channels):
+            raise HTTPException(400, "a channel name is letters, digits, ':' and '-'")
+        if web.hub.subscriber_count >= MAX_STREAMS:
+            raise HTTPException(503, "too many phones are connected; try again in a minute")
+        return StreamingResponse(
+            _stream(web, channels),
+            media_type="text/event-stream",
+            headers={"X-Accel-Buffering": "no"},
+        )
+
+    return [
+        Route("/api/event", event),
+        Route("/api/pairings", pairings),
+        Route("/api/matches/{match_id:int}", match),
+        Route("/api/standings", standings),
+        Route("/api/tie-breaks", tie_breaks),
+        Route("/api/crosstable", crosstable),
+        Route("/api/rules", rules),
+        Route("/api/met", met),
+        Route("/events", events),
+    ]
+
+
+async def _stream(web: WebContext, channels: list[str]) -> AsyncIterator[bytes]:
+    """One phone's push stream: reconnect after 1 s when dropped; a comment keeps it alive."""
+    yield b"retry: 1000\n\n"
+    with web.hub.subscription(channels) as sub:
+        while True:
+            message = await sub.next(KEEPALIVE_SECONDS)
+            yield b": keep-alive\n\n" if message is None else message.sse()

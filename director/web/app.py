@@ -1,0 +1,145 @@
+"""The table service's ASGI application: route modules, security, errors.
+
+Every feature is a module with `routes(web: WebContext) -> list[BaseRoute]`, listed in
+`ROUTE_MODULES`; adding one (the phone clocks, say) touches that module and one line here.
+`Guard` wraps the whole application: security headers on every answer, the same-origin check
+on every write, the read rate limit, a body size limit, and a plain sentence instead of a
+stack trace when something fails.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from director.web.context import WebContext
+from director.web.security import SECURITY_HEADERS, same_origin
+
+log = logging.getLogger(__name__)
+
+# each: a module of director.web with `routes(web) -> list[BaseRoute]`
+ROUTE_MODULES: tuple[str, ...] = (
+    "director.web.api",
+    "director.web.slip_routes",
+    "director.web.clock_routes",
+    "director.web.pages",  # last: its static files and pages are the fall-back
+)
+BODY_LIMIT = 16_384  # a slip is a few hundred bytes
+FAILED = "the table service could not answer this; the director's app has logged it"
+WRITE_METHODS = frozenset(("POST", "PUT", "PATCH", "DELETE"))
+
+
+def refusal(status: int, message: str, **extra: object) -> JSONResponse:
+    return JSONResponse({"error": message, **extra}, status_code=status)
+
+
+class Guard:
+    """Pure ASGI middleware (it must not buffer the push stream)."""
+
+    def __init__(self, app: ASGIApp, web: WebContext) -> None:
+        self.app = app
+        self.web = web
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
+        client = scope.get("client")
+        address = client[0] if client else "?"
+        method = scope["method"]
+        writes = method in WRITE_METHODS
+        limit = self.web.limits.writes if writes else self.web.limits.reads
+        length = headers.get("content-length") or "0"
+        problem: Response | None = None
+        if writes and not same_origin(headers.get("origin"), headers.get("host")):
+            problem = refusal(403, "refused: this request did not come from this server's pages")
+        elif not limit.allow(address):
+            problem = refusal(429, "too many requests: wait a minute and try again")
+        elif not length.isdigit() or int(length) > BODY_LIMIT:
+            problem = refusal(413, "the request is too large")
+        if problem is not None:
+            await self._secured(problem, scope, receive, send)
+            return
+        started = False
+
+        async def send_secured(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+                present = {k.lower() for k, _ in message.get("headers", [])}
+                message.setdefault("headers", [])
+                message["headers"] = list(message["headers"]) + [
+                    (k.lower().encode(), v.encode())
+                    for k, v in SECURITY_HEADERS.items()
+                    if k.lower().encode() not in present
+                ]
+            await send(message)
+
+        try:
+            await self.app(scope, receive, send_secured)
+        except Exception:
+            log.exception("table service: %s %s failed", method, scope.get("path"))
+            if not started:
+                await self._secured(refusal(500, FAILED), scope, receive, send)
+
+    async def _secured(
+        self, response: Response, scope: Scope, receive: Receive, send: Send
+    ) -> None:
+        response.headers.update(SECURITY_HEADERS)
+        await response(scope, receive, send)
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    detail = exc.detail if exc.status_code < 500 else FAILED
+    if request.url.path.startswith("/api/") or request.method != "GET":
+        return refusal(exc.status_code, str(detail))
+    return Response(f"{exc.status_code}: {detail}\n", exc.status_code, media_type="text/plain")
+
+
+async def _failure(request: Request, exc: Exception) -> Response:
+    log.error("table service: %s failed", request.url.path, exc_info=exc)
+    return refusal(500, FAILED)
+
+
+def collect_routes(web: WebContext, modules: Sequence[str] = ROUTE_MODULES) -> list[BaseRoute]:
+    routes: list[BaseRoute] = []
+    for name in modules:
+        provider: Callable[[WebContext], list[BaseRoute]] = importlib.import_module(name).routes
+        routes.extend(provider(web))
+    return routes
+
+
+def build_app(web: WebContext) -> ASGIApp:
+    app = Starlette(
+        debug=False,
+        routes=collect_routes(web),
+        exception_handlers={HTTPException: _http_error, Exception: _failure},
+    )
+    app.state.web = web
+    return Guard(app, web)
+
+
+async def json_body(request: Request) -> dict[str, Any]:
+    """The request's JSON object, or a 400 with one clear sentence."""
+    raw = await request.body()
+    if len(raw) > BODY_LIMIT:
+        raise HTTPException(413, "the request is too large")
+    try:
+        data = json.loads(raw or b"null")
+    except (ValueError, UnicodeDecodeError):
+        raise HTTPException(400, "the request is not JSON") from None
+    if not isinstance(data, dict):
+        raise HTTPException(400, "the request must be a JSON object")
+    return data

@@ -1,0 +1,91 @@
+"""What every route of the table service gets: the event, the hub, limits, devices.
+
+Database work never runs on the server's event loop (nor on the GUI thread): a route calls
+`await web.run_db(service, ...)`, which runs the service in a fresh session on a worker
+thread, in its own transaction, committed when it returns.
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Concatenate, ParamSpec, TypeVar
+
+from sqlalchemy.orm import Session
+from starlette.concurrency import run_in_threadpool
+
+from director.store.engine import EventDatabase
+from director.web.clock_room import ClockRoom
+from director.web.hub import PushHub
+from director.web.security import RateLimits
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+@dataclass
+class Device:
+    """A phone seen sending or reading slips of a table (shown to the director)."""
+
+    device: str
+    match_id: int
+    address: str
+    agent: str
+    last_seen: float
+
+
+@dataclass
+class Devices:
+    """The phones seen per match, since the service started (kept in memory only)."""
+
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+    _seen: dict[tuple[int, str], Device] = field(default_factory=dict)
+
+    def saw(self, match_id: int, device: str, address: str, agent: str) -> None:
+        with self._lock:
+            self._seen[(match_id, device)] = Device(
+                device, match_id, address, agent[:80], time.monotonic()
+            )
+
+    def of_match(self, match_id: int) -> list[Device]:
+        with self._lock:
+            return sorted(
+                (d for (m, _), d in self._seen.items() if m == match_id),
+                key=lambda d: -d.last_seen,
+            )
+
+    def forget(self, match_id: int) -> None:
+        with self._lock:
+            for key in [k for k in self._seen if k[0] == match_id]:
+                del self._seen[key]
+
+
+@dataclass
+class WebContext:
+    db: EventDatabase
+    hub: PushHub = field(default_factory=PushHub)
+    limits: RateLimits = field(default_factory=RateLimits)
+    devices: Devices = field(default_factory=Devices)
+    # told (from a worker thread) after a slip request changed something: "slips", "match:12"
+    on_change: Callable[[str], None] = lambda _what: None
+    clocks: ClockRoom = field(init=False)  # the phone clocks (director/web/clock_room.py)
+
+    def __post_init__(self) -> None:
+        self.clocks = ClockRoom(self.hub)
+
+    def session_run(
+        self, service: Callable[Concatenate[Session, P], T], *args: P.args, **kwargs: P.kwargs
+    ) -> T:
+        """Run a service in its own transaction on the calling thread (a worker thread)."""
+        with self.db.Session() as session, session.begin():
+            return service(session, *args, **kwargs)
+
+    async def run_db(
+        self, service: Callable[Concatenate[Session, P], T], *args: P.args, **kwargs: P.kwargs
+    ) -> T:
+        return await run_in_threadpool(
+            functools.partial(self.session_run, service, *args, **kwargs)
+        )

@@ -1,0 +1,114 @@
+"""The push hub: named channels fanned out to every subscriber, thread-safe to publish.
+
+A message is `(channel, data)` where data is JSON-ready. Each channel keeps its latest
+message: a subscriber gets the latest of every channel it asks for at once, so a phone that
+lost Wi-Fi and reconnects is up to date with its first read (nothing to replay). Channel
+names are the pages' words: "pairings", "standings", "crosstable", "match:12"; the clock
+issue adds "clock:12" and so on.
+
+Publishing may come from any thread (the change watcher, a route's worker thread, the GUI);
+delivery happens on the server's event loop. A subscriber too slow to keep up loses its
+oldest queued messages, never the newest: the latest state is what a page shows.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import threading
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+QUEUE_LIMIT = 64  # messages a subscriber may lag behind before the oldest are dropped
+
+
+@dataclass(frozen=True)
+class Message:
+    channel: str
+    data: object
+    seq: int  # the hub's running number: a client can tell old from new
+
+    def sse(self) -> bytes:
+        """The message as one Server-Sent Event (`event:` is the channel)."""
+        body = json.dumps(self.data, ensure_ascii=False, separators=(",", ":"))
+        return f"id: {self.seq}\nevent: {self.channel}\ndata: {body}\n\n".encode()
+
+
+@dataclass(eq=False)
+class Subscription:
+    channels: frozenset[str]
+    queue: asyncio.Queue[Message] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
+
+    def wants(self, channel: str) -> bool:
+        return channel in self.channels or any(
+            c.endswith("*") and channel.startswith(c[:-1]) for c in self.channels
+        )
+
+    async def next(self, timeout: float) -> Message | None:
+        """The next message, or None after `timeout` seconds without one."""
+        try:
+            return await asyncio.wait_for(self.queue.get(), timeout)
+        except TimeoutError:
+            return None
+
+    def put(self, message: Message) -> None:
+        if self.queue.full():
+            self.queue.get_nowait()  # drop the oldest: the newest state matters
+        self.queue.put_nowait(message)
+
+
+class PushHub:
+    """Channels and their subscribers; `publish` from any thread once `bind` has run."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._latest: dict[str, Message] = {}
+        self._subscribers: set[Subscription] = set()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._seq = 0
+
+    def bind(self, loop: asyncio.AbstractEventLoop) -> None:
+        """The server's event loop, where deliveries run."""
+        self._loop = loop
+
+    @property
+    def subscriber_count(self) -> int:
+        return len(self._subscribers)
+
+    def latest(self, channel: str) -> Message | None:
+        with self._lock:
+            return self._latest.get(channel)
+
+    def publish(self, channel: str, data: object) -> None:
+        with self._lock:
+            self._seq += 1
+            message = Message(channel, data, self._seq)
+            self._latest[channel] = message
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return  # kept as the latest: the first subscriber gets it
+        with contextlib.suppress(RuntimeError):  # the loop is shutting down: nobody listens
+            loop.call_soon_threadsafe(self._deliver, message)
+
+    def _deliver(self, message: Message) -> None:
+        for sub in list(self._subscribers):
+            if sub.wants(message.channel):
+                sub.put(message)
+
+    @contextlib.contextmanager
+    def subscription(self, channels: Iterable[str]) -> Iterator[Subscription]:
+        """Subscribe (on the server's loop): the latest message of each channel asked for is
+        queued at once, then every new one, until the block ends."""
+        sub = Subscription(frozenset(channels))
+        self._subscribers.add(sub)
+        try:
+            with self._lock:
+                current = sorted(
+                    (m for c, m in self._latest.items() if sub.wants(c)), key=lambda m: m.seq
+                )
+            for message in current:
+                sub.put(message)
+            yield sub
+        finally:
+            self._subscribers.discard(sub)

@@ -1,0 +1,222 @@
+"""The table service running: uvicorn in its own thread, and the change watcher.
+
+`TableService(db).start()` binds the socket (a port in use is a clear `UserError`), then runs
+the ASGI app on its own event loop in a daemon thread; the GUI thread only starts and stops it.
+The watcher polls `services.publish.fingerprint` a few times a second on a worker thread
+(a result typed at this desk, at another station or by the command line: all the same), and
+on a change publishes the fresh pages' data on the hub. `notify()` wakes it at once.
+Nothing is bound until `start()`, and `stop()` closes the socket.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import errno
+import logging
+import socket
+import threading
+from collections.abc import Callable, Iterable
+
+import uvicorn
+from starlette.concurrency import run_in_threadpool
+
+from director.domain.errors import UserError
+from director.services.publish import Fingerprint, differences, fingerprint
+from director.store.engine import EventDatabase
+from director.web import views
+from director.web.app import build_app
+from director.web.context import WebContext
+
+log = logging.getLogger(__name__)
+WATCH_SECONDS = 0.2
+DEFAULT_PORT = 8080
+ANY_ADDRESS = "0.0.0.0"
+
+
+def bind_socket(host: str, port: int) -> socket.socket:
+    """Bind now, so a port in use or a wrong address is told before anything runs."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror:
+        raise UserError(f"--host {host}: not an address of this computer") from None
+    family, _, _, _, address = infos[0]
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(256)
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            raise UserError(f"port {port} is in use: choose another with --port") from None
+        if exc.errno in (errno.EACCES, errno.EPERM):
+            raise UserError(f"port {port} needs administrator rights: use 1024 or above") from None
+        raise UserError(f"cannot listen on {host}:{port}: {exc.strerror}") from None
+    sock.setblocking(False)
+    return sock
+
+
+def local_addresses() -> list[str]:
+    """This computer's IPv4 addresses others on the network can reach (loopback last)."""
+    found: list[str] = []
+    with contextlib.suppress(OSError):
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            address = str(info[4][0])
+            if address not in found:
+                found.append(address)
+    outside = [a for a in found if not a.startswith("127.")]
+    return [*outside, "127.0.0.1"]
+
+
+def _url(host: str, port: int) -> str:
+    return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
+
+
+class TableService:
+    """The players' pages for one open event."""
+
+    def __init__(
+        self,
+        db: EventDatabase,
+        host: str = ANY_ADDRESS,
+        port: int = DEFAULT_PORT,
+        *,
+        on_change: Callable[[str], None] | None = None,
+    ) -> None:
+        self.web = WebContext(db)
+        self.web.on_change = self._changed_by_slip
+        self.host, self.port = host, port
+        self.external_change = on_change or (lambda _what: None)
+        self._thread: threading.Thread | None = None
+        self._server: uvicorn.Server | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._wake: asyncio.Event | None = None
+        self._ready = threading.Event()
+        self._seen: Fingerprint | None = None
+
+    # --- the director's side ----------------------------------------------------------
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    @property
+    def urls(self) -> list[str]:
+        """Where phones reach the pages: every address when bound to all of them."""
+        if self.host in (ANY_ADDRESS, "", "::"):
+            return [_url(a, self.port) for a in local_addresses()]
+        return [_url(self.host, self.port)]
+
+    def start(self) -> list[str]:
+        if self.running:
+            return self.urls
+        sock = bind_socket(self.host, self.port)
+        self.port = sock.getsockname()[1]  # port 0: the one the system chose
+        config = uvicorn.Config(
+            build_app(self.web),
+            log_level="warning",
+            lifespan="off",
+            access_log=False,
+            server_header=False,
+            timeout_graceful_shutdown=1,
+        )
+        self._server = uvicorn.Server(config)
+        self._ready.clear()
+        self._thread = threading.Thread(
+            target=self._run, args=(sock,), name="table-service", daemon=True
+        )
+        self._thread.start()
+        self._ready.wait(10)
+        return self.urls
+
+    def stop(self) -> None:
+        """Close the socket and every connection; returns when the thread has ended."""
+        if self._server is not None:
+            self._server.should_exit = True
+            self._server.force_exit = True  # push streams never end by themselves
+        if self._thread is not None:
+            self._thread.join(10)
+        self._thread = None
+        self._server = None
+
+    def notify(self, _what: str = "") -> None:
+        """Something changed at the desk: look now instead of at the next poll."""
+        loop, wake = self._loop, self._wake
+        if loop is not None and wake is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(wake.set)
+
+    # --- the server thread ------------------------------------------------------------
+
+    def _changed_by_slip(self, what: str) -> None:
+        """A slip route changed something: publish now; an auto-accepted result is a change
+        of the match the desk's pages must show (the watcher tells them about the slips)."""
+        self.notify(what)
+        if what.startswith("match:"):
+            self.external_change(what)
+
+    def _run(self, sock: socket.socket) -> None:
+        asyncio.run(self._main(sock))
+
+    async def _main(self, sock: socket.socket) -> None:
+        try:
+            self._loop = asyncio.get_running_loop()
+            self._wake = asyncio.Event()
+            self.web.hub.bind(self._loop)
+            assert self._server is not None
+            try:
+                await self._refresh()  # the pages' data is ready before the first phone asks
+            except Exception:
+                log.exception("table service: reading the event failed")
+            watcher = asyncio.create_task(self._watch())
+            self._ready.set()
+            try:
+                await self._server.serve(sockets=[sock])
+            finally:
+                watcher.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await watcher
+        finally:
+            sock.close()
+            self._ready.set()
+
+    async def _watch(self) -> None:
+        assert self._wake is not None
+        while True:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), WATCH_SECONDS)
+            self._wake.clear()
+            try:
+                await self._refresh()
+            except Exception:  # a locked or unreachable database: try again at the next poll
+                log.exception("table service: reading the event failed")
+
+    async def _refresh(self) -> None:
+        new = await run_in_threadpool(self.web.session_run, fingerprint)
+        names = differences(self._seen, new)
+        self._seen = new
+        if names:
+            await run_in_threadpool(self._publish, names)
+
+    def _publish(self, names: Iterable[str]) -> None:
+        """Runs on a worker thread: read what changed, publish it on the hub."""
+        names = set(names)
+        matches = sorted(int(n[6:]) for n in names if n.startswith("match:"))
+        slips = sorted(int(n[6:]) for n in names if n.startswith("slips:"))
+        channels: set[str] = set()
+        if matches or names & {"event", "teams", "rounds"}:
+            channels |= {"pairings", "standings", "crosstable"}
+        if "event" in names:
+            channels.add("rules")
+        with self.web.db.Session() as session:
+            for channel in sorted(channels):
+                self.web.hub.publish(channel, views.CHANNEL_VIEWS[channel](session))
+            for match_id in matches:
+                with contextlib.suppress(UserError):  # a match deleted meanwhile
+                    self.web.hub.publish(f"match:{match_id}", views.match_detail(session, match_id))
+        for match_id in slips:
+            # no slip content on a public channel: the phones holding the token ask again
+            self.web.hub.publish(f"slips:{match_id}", {"changed": True})
+        if slips:
+            self.external_change("slips")

@@ -1,0 +1,138 @@
+"""Result slips over the network: every route needs the match's token, writes need our Origin.
+
+- `GET /api/slip/TOKEN[?device=ID]` – the token's match, what a slip for it needs (the
+  scoring's fields, which board may have used the cube) and its slips, newest first
+- `POST /api/slip/TOKEN` `{"uid", "side", "device", "game"}` – enter a game (`game` as in a
+  match record); the same `uid` again answers with the stored slip
+- `POST /api/slip/TOKEN/answer` `{"uid", "side", "device", "agree", "reason"}` – the other
+  team confirms (agree: true) or disputes it; its own team may withdraw it
+
+Refusals: 403 a bad, revoked or expired token (or a cross-origin write), 422 a game the rules
+refuse (in the desk's words), 409 a slip not in a state for this, 429 too many tries.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from director.domain.event import MatchInfo
+from director.domain.rules import End
+from director.domain.scoring import required_fields
+from director.services import slips
+from director.services.slips import ID_PATTERN, Refusal, SlipInfo, SlipRefused
+from director.web.app import json_body, refusal
+from director.web.context import WebContext
+from director.web.views import match_summary
+
+STATUS = {Refusal.TOKEN: 403, Refusal.INPUT: 422, Refusal.RULES: 422, Refusal.STATE: 409}
+TOO_MANY = "too many wrong slip links from this phone: wait a minute and scan the QR code again"
+
+
+def slip_form(match: MatchInfo) -> dict[str, Any]:
+    """What the phone's form needs, asked of the domain: fields per end, the cube per board."""
+    rules = match.rules
+    cube = {}
+    for board in (1, 2):
+        allowed, reason = match.may_double(board)
+        cube[str(board)] = {"allowed": allowed, "reason": reason}
+    return {
+        "scoring": rules.scoring.value,
+        "scoring_label": rules.scoring.label,
+        "has_cube": rules.scoring.has_cube,
+        "agreed_lower_forfeit": rules.agreed_lower_forfeit and rules.scoring.has_cube,
+        "fields": {end.value: list(required_fields(rules.scoring, end)) for end in End},
+        "boards_done": sorted(match.outcome.boards_done),
+        "cube": cube,
+    }
+
+
+def _client(request: Request) -> str:
+    return request.client.host if request.client else "?"
+
+
+def routes(web: WebContext) -> list[BaseRoute]:
+    def refused(request: Request, problem: SlipRefused) -> Response:
+        if problem.code is Refusal.TOKEN:
+            web.limits.bad_tokens.allow(_client(request))  # a wrong token costs a try
+        return refusal(STATUS[problem.code], str(problem), code=problem.code.value)
+
+    def guessing(request: Request) -> Response | None:
+        if web.limits.bad_tokens.exhausted(_client(request)):
+            return refusal(429, TOO_MANY, code="rate")
+        return None
+
+    def seen(request: Request, match_id: int, device: object) -> None:
+        if isinstance(device, str) and ID_PATTERN.fullmatch(device):
+            agent = request.headers.get("user-agent", "")
+            web.devices.saw(match_id, device, _client(request), agent)
+
+    def answer(request: Request, slip: SlipInfo, device: object) -> Response:
+        seen(request, slip.match_id, device)
+        web.on_change(f"slips:{slip.match_id}")
+        return JSONResponse({"slip": slip.public()})
+
+    async def show(request: Request) -> Response:
+        if (blocked := guessing(request)) is not None:
+            return blocked
+        try:
+            match, found = await web.run_db(slips.slips_of_match, request.path_params["token"])
+        except SlipRefused as problem:
+            return refused(request, problem)
+        seen(request, match.id, request.query_params.get("device"))
+        return JSONResponse(
+            {
+                "match": match_summary(match),
+                "form": slip_form(match),
+                "slips": [s.public() for s in found],
+            }
+        )
+
+    async def submit(request: Request) -> Response:
+        if (blocked := guessing(request)) is not None:
+            return blocked
+        body = await json_body(request)
+        try:
+            slip = await web.run_db(
+                slips.submit_slip,
+                request.path_params["token"],
+                body.get("uid"),
+                body.get("side"),
+                body.get("device"),
+                body.get("game"),
+            )
+        except SlipRefused as problem:
+            return refused(request, problem)
+        return answer(request, slip, body.get("device"))
+
+    async def respond(request: Request) -> Response:
+        if (blocked := guessing(request)) is not None:
+            return blocked
+        body = await json_body(request)
+        agree = body.get("agree")
+        if not isinstance(agree, bool):
+            return refusal(422, "agree must be true or false", code="input")
+        try:
+            slip = await web.run_db(
+                slips.answer_slip,
+                request.path_params["token"],
+                body.get("uid"),
+                body.get("side"),
+                body.get("device"),
+                agree,
+                body.get("reason", ""),
+            )
+        except SlipRefused as problem:
+            return refused(request, problem)
+        if slip.status is slips.SlipStatus.ACCEPTED:
+            web.on_change(f"match:{slip.match_id}")  # auto-accepted: the result is in
+        return answer(request, slip, body.get("device"))
+
+    return [
+        Route("/api/slip/{token}", show, methods=["GET"]),
+        Route("/api/slip/{token}", submit, methods=["POST"]),
+        Route("/api/slip/{token}/answer", respond, methods=["POST"]),
+    ]

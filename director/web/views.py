@@ -1,0 +1,220 @@
+"""The public data of the players' pages as JSON-ready values, read through the services.
+
+Each function takes a session (a worker thread's) and returns what `/api/...` answers and what
+the hub pushes on the channel of the same name. Names people typed travel as JSON strings:
+the pages put them on screen as text, never as markup.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from director.domain.cube import CubeRegime
+from director.domain.event import MatchInfo, TeamInfo, round_status
+from director.domain.met import MetParameters, match_equity_table
+from director.domain.records import game_json
+from director.domain.rules import EventOptions, Scoring, Side
+from director.domain.standings import TIE_BREAK_DEFINITIONS, match_points_definition
+from director.services import standings as standings_service
+from director.services.events import get_event
+from director.services.results import get_match, list_matches
+from director.services.rounds import progress
+from director.services.teams import team_map
+
+
+def _team(team: TeamInfo | None) -> dict[str, Any] | None:
+    if team is None:
+        return None
+    return {"id": team.id, "name": team.name, "players": list(team.players), "club": team.club}
+
+
+def match_summary(match: MatchInfo) -> dict[str, Any]:
+    """One table of the pairings: teams, scoreline, away scores, the cube rule of the pair."""
+    outcome = match.outcome
+    live = not match.is_bye and match.forfeit_by is None and not outcome.finished
+    return {
+        "id": match.id,
+        "round": match.round,
+        "table": match.table,
+        "team_a": _team(match.team_a),
+        "team_b": _team(match.team_b),
+        "bye": match.is_bye,
+        "forfeit_by": match.forfeit_by.value if match.forfeit_by else None,
+        "score": {"A": outcome.final.a, "B": outcome.final.b},
+        "away": {"A": outcome.away(Side.A), "B": outcome.away(Side.B)} if live else None,
+        "pair": outcome.current_pair,
+        "one_cube_pair": live and outcome.cube_rule.regime is CubeRegime.ONE_CUBE,
+        "cube_rule": outcome.cube_rule.reason if live else "",
+        "status": match.status.value,
+        "result": outcome.result.value,
+        "games": len(match.games),
+    }
+
+
+def pairings(session: Session, round_number: int | None = None) -> dict[str, Any]:
+    """`/api/pairings`: the current round (or the one asked for) with live scores."""
+    last, _ = progress(session)
+    number = round_number or last
+    event = get_event(session)
+    matches = list_matches(session, number) if number else []
+    return {
+        "event": event.name,
+        "round": number or None,
+        "rounds": event.options.rounds,
+        "status": round_status(matches).value if matches else "not paired",
+        "match_length": event.options.match.match_length,
+        "matches": [match_summary(m) for m in matches],
+    }
+
+
+def match_detail(session: Session, match_id: int) -> dict[str, Any]:
+    """`/api/matches/N`: one match with every game, its points and the score after it."""
+    match = get_match(session, match_id)
+    out = match_summary(match)
+    out["games_list"] = [
+        {
+            **game_json(line.game),
+            "points": line.points,
+            "pip_points": line.pip_points,
+            "counted": line.counted,
+            "score": {"A": line.score.a, "B": line.score.b},
+        }
+        for line in match.outcome.lines
+    ]
+    out["scoring"] = match.rules.scoring.value
+    out["match_length"] = match.rules.match_length
+    out["winner_required"] = match.rules.winner_required
+    return out
+
+
+def standings(session: Session) -> list[dict[str, object]]:
+    """`/api/standings`: exactly what `tandem-director standings --json` prints."""
+    return standings_service.standings_json(standings_service.standings(session))
+
+
+def standings_page(session: Session) -> dict[str, Any]:
+    """The standings page: the rows, the tie-breaks in order and their definitions."""
+    view = standings_service.standings(session)
+    return {
+        "rows": standings_service.standings_json(view),
+        "tie_breaks": [tb.value for tb in view.tie_breaks],
+        "definitions": view.definitions,
+        "through_round": view.through_round,
+    }
+
+
+def crosstable(session: Session) -> dict[str, Any]:
+    """`/api/crosstable`: every team's result against each opponent, round by round."""
+    view = standings_service.standings(session)
+    cells = standings_service.event_crosstable(session)
+    teams = team_map(session)
+    rounds = sorted({r for team in cells.values() for r in team})
+    rank = {line.team.id: line.row.rank for line in view.lines}
+    rows = []
+    for line in view.lines:
+        team_cells = cells.get(line.team.id, {})
+        rows.append(
+            {
+                "rank": line.row.rank,
+                "team": line.team.name,
+                "match_points": line.row.match_points,
+                "rounds": {
+                    str(r): {
+                        "opponent": teams[c.opponent].name if c.opponent is not None else None,
+                        "opponent_rank": rank.get(c.opponent) if c.opponent is not None else None,
+                        "result": c.result,
+                        "for": c.points_for,
+                        "against": c.points_against,
+                    }
+                    for r, c in sorted(team_cells.items())
+                },
+            }
+        )
+    return {"rounds": rounds, "rows": rows}
+
+
+def met(gammon_rate: float = 0.28, backgammon_rate: float = 0.0, size: int = 6) -> dict[str, Any]:
+    """`/api/met`: the Tandem match equity table (RULES §9), as `met --json` plus its model."""
+    params = MetParameters(gammon_rate, backgammon_rate, size)
+    return {
+        "size": params.size,
+        "gammon_rate": params.gammon_rate,
+        "backgammon_rate": params.backgammon_rate,
+        "table": match_equity_table(params),
+        "model": params.model_text(),
+    }
+
+
+def _rule_lines(options: EventOptions) -> list[str]:
+    m, tc = options.match, options.time_control
+    lines = [
+        f"Matches are played to {m.match_length} points, two boards per team; every point won "
+        "on either board counts for the team.",
+        f"Scoring: {m.scoring.label}.",
+    ]
+    if m.winner_required:
+        lines.append(
+            "Winner required (rule 4′): the match ends as soon as a finished game brings a team "
+            "to the match length; the other game of that pair is abandoned. No draws."
+        )
+    else:
+        lines.append(
+            "After each pair of games: if exactly one team has reached the match length it "
+            "wins; if both reached it in the same pair, the match is a draw. The second game of "
+            "a pair is always played out. Knockout rounds always need a winner."
+        )
+    if m.scoring.has_cube:
+        near = "2-away or 1-away" if m.one_cube_threshold == 2 else "1-away"
+        lines.append(
+            f"One-cube pairs: when a pair starts with a team {near}, only one of its two games "
+            "may use the cube — the first board to double; on the other the cube is dead."
+        )
+        if m.no_cube_at_one_away:
+            lines.append("In a pair that starts with a team 1-away, neither board may double.")
+        lines.append(
+            "A game that runs out of time is lost: the opponent scores 3 × cube when the "
+            "flagged player has borne off no checker, 1 × cube otherwise."
+            + (
+                " When both players agree, the director may score a gammon or a single instead "
+                "(rule 5′)."
+                if m.agreed_lower_forfeit
+                else ""
+            )
+        )
+    elif m.scoring is Scoring.PIN_GAME:
+        lines.append("Pin game: no cube; the winner scores the loser's pip count (× 2, × 3).")
+    else:
+        lines.append("Chasing the girls: no cube and no gammons; each game won scores 1 point.")
+    lines.append(f"Clock: {tc.base_seconds} s per player per game + {tc.increment_seconds} s, "
+                 f"{tc.mode.label}.")  # fmt: skip
+    lines.append(f"Match points: {match_points_definition(options.match_points)}")
+    lines.append(
+        "Ties in the standings are broken in this order: "
+        + ", ".join(tb.value for tb in options.tie_breaks)
+        + "."
+    )
+    return lines
+
+
+def rules(session: Session) -> dict[str, Any]:
+    """`/api/rules`: the event's rules in plain words, and each tie-break's definition."""
+    event = get_event(session)
+    return {
+        "event": event.name,
+        "venue": event.venue,
+        "date": event.event_date,
+        "lines": _rule_lines(event.options),
+        "tie_breaks": {tb.value: TIE_BREAK_DEFINITIONS[tb] for tb in event.options.tie_breaks},
+    }
+
+
+# the channels the change watcher refreshes, and what each one carries
+PUBLIC_CHANNELS = ("pairings", "standings", "crosstable", "rules")
+CHANNEL_VIEWS = {
+    "pairings": pairings,
+    "standings": standings_page,
+    "crosstable": crosstable,
+    "rules": rules,
+}

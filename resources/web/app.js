@@ -1,0 +1,405 @@
+// Tandem Director – the players' pages. Every name reaches the screen as text (textContent),
+// never as markup. Live data comes by Server-Sent Events from /events; a page that lost the
+// connection is brought up to date by the first message after it reconnects.
+"use strict";
+
+const page = document.body.dataset.page;
+const main = document.getElementById("main");
+const live = document.getElementById("live");
+const store = {
+  get(key, fallback) {
+    try { const v = localStorage.getItem(key); return v === null ? fallback : JSON.parse(v); }
+    catch (e) { return fallback; }
+  },
+  set(key, value) { try { localStorage.setItem(key, JSON.stringify(value)); } catch (e) { /* full */ } },
+};
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") node.className = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+function show(...nodes) { main.replaceChildren(...nodes.flat(2).filter((n) => n !== null && n !== undefined)); }
+
+function randomId() {  // 128 random bits; crypto.randomUUID needs https, getRandomValues does not
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+const device = store.get("tandem.device", null) || randomId();
+store.set("tandem.device", device);
+
+async function getJSON(url) {
+  const response = await fetch(url, { cache: "no-store" });
+  const data = await response.json().catch(() => ({ error: "the server's answer was not readable" }));
+  if (!response.ok) throw Object.assign(new Error(data.error || response.statusText), { status: response.status, data });
+  return data;
+}
+
+// --- push ----------------------------------------------------------------------------------
+
+function subscribe(channels, handler) {
+  const url = "/events?" + channels.map((c) => "ch=" + encodeURIComponent(c)).join("&");
+  let source = null;
+  const open = () => {
+    if (source) source.close();
+    source = new EventSource(url);
+    source.onopen = () => { live.textContent = "● live"; live.className = "live on"; };
+    source.onerror = () => { live.textContent = "reconnecting…"; live.className = "live off"; };
+    for (const channel of channels) {
+      source.addEventListener(channel, (event) => handler(channel, JSON.parse(event.data)));
+    }
+  };
+  open();
+  window.addEventListener("online", open);  // back on Wi-Fi: at once, not at the next retry
+  return () => source && source.close();
+}
+
+// --- pieces --------------------------------------------------------------------------------
+
+function teamName(team) { return team ? team.name : "bye"; }
+
+function sideBlock(match, side) {
+  const team = side === "A" ? match.team_a : match.team_b;
+  if (!team) return el("div", { class: "side" }, el("span", { class: "team" }, "bye"));
+  const away = match.away ? el("span", { class: "away" }, ` ${match.away[side]}-away`) : null;
+  return el("div", { class: "side" },
+    el("span", { class: "team" }, team.name, away),
+    el("span", { class: "score", "data-side": side }, match.bye ? "" : match.score[side]),
+    el("span", { class: "players" }, team.players.join(" · ")));
+}
+
+function statusText(match) {
+  if (match.bye) return "bye";
+  if (match.forfeit_by) return `forfeit by ${teamName(match.forfeit_by === "A" ? match.team_a : match.team_b)}`;
+  if (match.status === "finished") {
+    if (match.result === "draw") return "finished: draw";
+    return `finished: ${teamName(match.result === "A" ? match.team_a : match.team_b)} wins`;
+  }
+  return match.status === "in progress" ? `pair ${match.pair}` : "not started";
+}
+
+function matchCard(match, mine) {
+  return el("a", { href: `/match/${match.id}`, class: "plain" },
+    el("article", { class: "card" + (mine ? " mine" : ""), "data-match": match.id },
+      el("div", { class: "top" },
+        el("span", {}, `Table ${match.table}`),
+        el("span", { class: match.status === "finished" ? "status-finished" : "" },
+          match.one_cube_pair ? el("span", { class: "badge", title: match.cube_rule }, "one cube") : null,
+          " ", statusText(match))),
+      sideBlock(match, "A"),
+      match.bye ? null : sideBlock(match, "B")));
+}
+
+function roundTitle(data) {
+  if (!data.round) return "No round is paired yet";
+  const of = data.rounds ? ` of ${data.rounds}` : "";
+  return `Round ${data.round}${of} · matches to ${data.match_length} · ${data.status}`;
+}
+
+function setEvent(name) {
+  if (name) { document.getElementById("event-name").textContent = name; }
+}
+
+function findText() { return (store.get("tandem.find", "") || "").trim(); }
+
+function matchesTeam(match, text) {
+  const needle = text.toLocaleLowerCase();
+  return [match.team_a, match.team_b].some((t) => t && [t.name, ...t.players]
+    .some((n) => n.toLocaleLowerCase().includes(needle)));
+}
+
+// --- pages ---------------------------------------------------------------------------------
+
+function pairingsPage() {
+  subscribe(["pairings"], (_c, data) => {
+    setEvent(data.event);
+    const text = findText();
+    show(el("h2", {}, roundTitle(data)),
+      el("div", { class: "cards" }, data.matches.map((m) => matchCard(m, text && matchesTeam(m, text)))));
+  });
+}
+
+function teamPage() {
+  let pairings = null, standings = null;
+  const input = el("input", { type: "search", id: "find", placeholder: "team or player name",
+    value: findText(), autocomplete: "off", "aria-label": "Find my team" });
+  const result = el("div", { id: "found" });
+  const draw = () => {
+    const text = input.value.trim();
+    store.set("tandem.find", text);
+    if (!text) { result.replaceChildren(el("p", { class: "muted" }, "Type your team's name or a player's name.")); return; }
+    const nodes = [];
+    const found = pairings ? pairings.matches.filter((m) => matchesTeam(m, text)) : [];
+    if (pairings && !found.length) nodes.push(el("p", { class: "muted" }, "No table this round for that name."));
+    for (const m of found) nodes.push(el("h2", {}, `Round ${m.round}: table ${m.table}`), matchCard(m, true));
+    if (standings) {
+      const needle = text.toLocaleLowerCase();
+      for (const row of standings.rows.filter((r) => r.team.toLocaleLowerCase().includes(needle))) {
+        nodes.push(el("p", {}, el("strong", {}, row.team), ` is ${row.rank}. in the standings with ${row.match_points} match points.`));
+      }
+    }
+    result.replaceChildren(...nodes);
+  };
+  input.addEventListener("input", draw);
+  show(el("div", { class: "field" }, el("label", { class: "label", for: "find" }, "Find my team"), input,
+    el("p", { class: "note" }, "This phone remembers what you type here; your table is framed on the pairings.")), result);
+  subscribe(["pairings", "standings"], (channel, data) => {
+    if (channel === "pairings") { pairings = data; setEvent(data.event); } else { standings = data; }
+    draw();
+  });
+}
+
+function standingsPage() {
+  subscribe(["standings"], (_c, data) => {
+    const heads = ["#", "Team", "MP", ...data.tie_breaks, "Played"];
+    const rows = data.rows.map((r) => el("tr", {},
+      el("td", {}, r.rank), el("td", { class: "name" }, r.team), el("td", {}, r.match_points),
+      data.tie_breaks.map((tb) => el("td", {}, r[tb] === null || r[tb] === undefined ? "" : r[tb])),
+      el("td", {}, r.games_played)));
+    const defs = Object.entries(data.definitions).map(([k, v]) => [el("dt", {}, k), el("dd", {}, v)]);
+    show(el("h2", {}, data.through_round ? `Standings after round ${data.through_round}` : "Standings"),
+      el("div", { class: "scroll" }, el("table", { id: "standings" },
+        el("thead", {}, el("tr", {}, heads.map((h, i) => el("th", { class: i === 1 ? "name" : "" }, h)))),
+        el("tbody", {}, rows))),
+      el("h2", {}, "How ties are broken"), el("dl", {}, defs));
+  });
+}
+
+function crosstablePage() {
+  subscribe(["crosstable"], (_c, data) => {
+    const heads = ["#", "Team", ...data.rounds.map((r) => `R${r}`), "MP"];
+    const rows = data.rows.map((row) => el("tr", {},
+      el("td", {}, row.rank), el("td", { class: "name" }, row.team),
+      data.rounds.map((r) => {
+        const c = row.rounds[String(r)];
+        if (!c) return el("td", {}, "");
+        const vs = c.opponent === null ? "bye" : `${c.result}${c.opponent_rank ?? ""}`;
+        return el("td", { title: c.opponent || "bye" }, vs, el("div", { class: "note" }, c.opponent === null ? "" : `${c.for}-${c.against}`));
+      }),
+      el("td", {}, row.match_points)));
+    show(el("h2", {}, "Crosstable"),
+      el("p", { class: "note" }, "W win, D draw, L loss, + / − forfeit, then the opponent's place; below it the game points."),
+      el("div", { class: "scroll" }, el("table", {},
+        el("thead", {}, el("tr", {}, heads.map((h, i) => el("th", { class: i === 1 ? "name" : "" }, h)))),
+        el("tbody", {}, rows))));
+  });
+}
+
+async function metPage() {
+  subscribe(["pairings"], (_c, data) => setEvent(data.event));
+  const data = await getJSON("/api/met");
+  const n = data.size;
+  const head = el("tr", {}, el("th", {}, "need"), Array.from({ length: n }, (_, j) => el("th", {}, j + 1)));
+  const rows = data.table.map((row, i) => el("tr", {}, el("th", {}, i + 1), row.map((x) => el("td", {}, (x * 100).toFixed(1)))));
+  show(el("h2", {}, "Tandem match equity table (%)"),
+    el("div", { class: "scroll" }, el("table", { id: "met" }, el("thead", {}, head), el("tbody", {}, rows))),
+    el("p", { class: "note" }, data.model));
+}
+
+function rulesPage() {
+  subscribe(["rules"], (_c, data) => {
+    setEvent(data.event);
+    const where = [data.venue, data.date].filter(Boolean).join(" · ");
+    show(el("h2", {}, "The rules of this event"), where ? el("p", { class: "muted" }, where) : null,
+      el("ul", {}, data.lines.map((line) => el("li", {}, line))),
+      el("h2", {}, "Tie-breaks"),
+      el("dl", {}, Object.entries(data.tie_breaks).map(([k, v]) => [el("dt", {}, k), el("dd", {}, v)])));
+  });
+}
+
+function matchPage() {
+  const id = Number(location.pathname.split("/").pop());
+  subscribe([`match:${id}`], (_c, m) => {
+    const names = { A: teamName(m.team_a), B: teamName(m.team_b) };
+    const rows = m.games_list.map((g) => el("tr", {},
+      el("td", {}, g.pair), el("td", {}, g.board), el("td", { class: "name" }, names[g.winner]),
+      el("td", { class: "name" }, [g.end, g.level || g.agreed_level].filter(Boolean).join(", ")),
+      el("td", {}, g.cube), el("td", {}, g.counted ? g.points : "–"),
+      el("td", {}, `${g.score.A}-${g.score.B}`)));
+    show(el("h2", {}, `Round ${m.round}, table ${m.table}`), matchCard(m, false),
+      el("div", { class: "scroll" }, el("table", {},
+        el("thead", {}, el("tr", {}, ["pair", "board", "winner", "how", "cube", "points", "score"].map((h) => el("th", {}, h)))),
+        el("tbody", {}, rows))));
+  });
+}
+
+// --- result slips --------------------------------------------------------------------------
+// A slip waits in this phone's outbox (localStorage) until the server has answered it: sent
+// again after a lost connection, the same slip id makes it the same slip at the desk.
+
+const OUTBOX = "tandem.outbox";
+
+function outbox() { return store.get(OUTBOX, []); }
+
+async function flushOutbox(onAnswer) {
+  for (const item of outbox()) {
+    let response;
+    try {
+      response = await fetch(item.url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(item.body) });
+    } catch (e) {
+      return false;  // offline: keep everything, try again later
+    }
+    if (response.status >= 500 || response.status === 429) return false;
+    const data = await response.json().catch(() => ({}));
+    store.set(OUTBOX, outbox().filter((o) => o.body.uid !== item.body.uid || o.url !== item.url));
+    onAnswer(item, response.ok, data);
+  }
+  return true;
+}
+
+function slipPage() {
+  const token = decodeURIComponent(location.pathname.split("/").pop());
+  const sideKey = `tandem.side.${token}`;
+  let state = null;
+  let message = null;
+  const api = `/api/slip/${encodeURIComponent(token)}`;
+
+  const send = async (url, body) => {
+    const list = outbox();
+    list.push({ url, body });
+    store.set(OUTBOX, list);
+    draw();
+    await retry();
+  };
+  const retry = async () => {
+    const done = await flushOutbox((_item, ok, data) => {
+      message = ok ? { ok: true, text: `Sent: ${data.slip.description} – ${data.slip.status}` }
+        : { ok: false, text: data.error || "refused" };
+    });
+    if (!done) message = { ok: false, text: "Not sent yet: no connection to the desk. This phone keeps the slip and sends it again." };
+    await load();
+  };
+  const load = async () => {
+    try {
+      state = await getJSON(`${api}?device=${device}`);
+      setEvent(null);
+    } catch (e) {
+      if (e.status) { state = null; message = { ok: false, text: e.message }; }
+    }
+    draw();
+  };
+
+  const choice = (name, options, value, disabled) => el("div", { class: "choices", role: "radiogroup" },
+    options.map(([v, label, off]) => el("label", {}, el("input", { type: "radio", name, value: v, checked: String(v) === String(value), disabled: disabled || off }), label)));
+
+  const form = (match, f, side) => {
+    const names = { A: teamName(match.team_a), B: teamName(match.team_b) };
+    const open = [1, 2].filter((b) => !f.boards_done.includes(b));
+    const node = el("form", { id: "slip-form" });
+    const fields = el("div", {});
+    const numbers = { loser_borne_off: "Checkers the flagged player had borne off", winner_left: "Winner's checkers not borne off",
+      loser_left: "Loser's checkers not borne off", loser_home: "Loser's checkers in their home board",
+      loser_outfield: "Loser's checkers in the outfield", loser_in_winner_home_or_bar: "Loser's checkers in the winner's home board or on the bar",
+      loser_pips: "Loser's pip count" };
+    const redraw = () => {
+      const data = new FormData(node);
+      const end = data.get("end") || "bear-off";
+      const board = data.get("board") || open[0];
+      const need = f.fields[end] || [];
+      const parts = [];
+      if (need.includes("level")) parts.push(el("div", { class: "field" }, el("span", { class: "label" }, end === "resign" ? "Level conceded" : "Level"),
+        choice("level", [["single", "single"], ["gammon", "gammon"], ["backgammon", "backgammon"]], data.get("level") || "single")));
+      if (f.has_cube) {
+        const reason = f.cube[String(board)].allowed ? "" : f.cube[String(board)].reason;
+        parts.push(el("div", { class: "field" }, el("label", { class: "label", for: "cube" }, end === "pass" ? "Cube before the refused double" : "Cube"),
+          el("select", { id: "cube", name: "cube" }, [1, 2, 4, 8, 16, 32, 64].map((v) => el("option", { value: v, selected: String(v) === (data.get("cube") || "1") }, v))),
+          reason ? el("p", { class: "note" }, `Board ${board}: ${reason}`) : null));
+      }
+      for (const key of need.filter((k) => numbers[k])) {
+        parts.push(el("div", { class: "field" }, el("label", { class: "label", for: key }, numbers[key]),
+          el("input", { type: "number", id: key, name: key, min: 0, max: key === "loser_pips" ? 375 : 15, inputmode: "numeric", value: data.get(key) || "" })));
+      }
+      if (end === "time" && f.agreed_lower_forfeit) parts.push(el("div", { class: "field" }, el("span", { class: "label" }, "Agreed lower forfeit (rule 5′)"),
+        choice("agreed_level", [["", "none"], ["gammon", "gammon"], ["single", "single"]], data.get("agreed_level") || "")));
+      fields.replaceChildren(...parts);
+    };
+    node.append(
+      el("div", { class: "field" }, el("span", { class: "label" }, "Board"), choice("board", [1, 2].map((b) => [b, `Board ${b}`, !open.includes(b)]), open[0])),
+      el("div", { class: "field" }, el("span", { class: "label" }, "Winner"), choice("winner", [["A", names.A], ["B", names.B]], side)),
+      el("div", { class: "field" }, el("span", { class: "label" }, "How it ended"),
+        choice("end", [["bear-off", "borne off"], ["pass", "double passed", !f.has_cube], ["resign", "resigned"], ["time", "time"]], "bear-off")),
+      fields,
+      el("button", { type: "submit", id: "send-slip" }, "Send to the other team for confirmation"));
+    node.addEventListener("change", redraw);
+    node.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const data = new FormData(node);
+      const end = data.get("end");
+      const game = { pair: match.pair, board: Number(data.get("board")), winner: data.get("winner"), end, cube: Number(data.get("cube") || 1) };
+      for (const key of f.fields[end] || []) {
+        const value = data.get(key);
+        if (value === null || value === "") continue;
+        game[key] = key === "level" ? value : Number(value);
+      }
+      if (data.get("agreed_level")) game.agreed_level = data.get("agreed_level");
+      send(api, { uid: randomId(), side, device, game });
+    });
+    redraw();
+    return node;
+  };
+
+  const slipCard = (s, side) => {
+    const theirs = s.entered_by !== side;
+    const act = (agree) => send(`${api}/answer`, { uid: s.uid, side, device, agree, reason: agree ? "" : "disputed at the table" });
+    const buttons = s.status === "unconfirmed" ? el("div", { class: "row" },
+      theirs ? el("button", { type: "button", class: "confirm", onclick: () => act(true) }, "Confirm") : null,
+      el("button", { type: "button", class: "secondary", onclick: () => act(false) }, theirs ? "Dispute" : "Withdraw")) : null;
+    const cls = { accepted: "ok", pending: "ok", refused: "error", disputed: "error", withdrawn: "muted", unconfirmed: "warn" }[s.status];
+    const words = { unconfirmed: theirs ? "waiting for your confirmation" : "waiting for the other team", pending: "confirmed: waiting for the director",
+      accepted: "recorded by the director", refused: "refused", disputed: "disputed", withdrawn: "withdrawn" }[s.status];
+    return el("article", { class: "card slip", "data-slip": s.uid },
+      el("div", {}, s.description), el("div", { class: cls }, words, s.reason ? `: ${s.reason}` : ""), buttons);
+  };
+
+  const draw = () => {
+    const nodes = [];
+    const waiting = outbox().filter((o) => o.url.startsWith(api)).length;
+    if (message) nodes.push(el("p", { id: "slip-message", class: message.ok ? "ok" : "error", role: "alert" }, message.text));
+    if (waiting) nodes.push(el("p", { class: "warn", id: "outbox" }, `${waiting} slip(s) on this phone not yet at the desk – they are sent again automatically.`));
+    if (!state) { show(...nodes); return; }
+    const m = state.match;
+    const side = store.get(sideKey, null);
+    nodes.push(el("h2", {}, `Result slip · round ${m.round}, table ${m.table}`), matchCard(m, true));
+    if (!side) {
+      nodes.push(el("p", {}, "Which team are you?"), el("div", { class: "row" },
+        ["A", "B"].map((s) => el("button", { type: "button", id: `side-${s}`, onclick: () => { store.set(sideKey, s); draw(); } },
+          `We are ${teamName(s === "A" ? m.team_a : m.team_b)}`))));
+    } else {
+      nodes.push(el("p", { class: "note" }, `This phone is ${teamName(side === "A" ? m.team_a : m.team_b)}. `,
+        el("a", { href: "#", onclick: (e) => { e.preventDefault(); store.set(sideKey, null); draw(); } }, "change")));
+      for (const s of state.slips.filter((x) => x.status === "unconfirmed" || x.status === "pending")) nodes.push(slipCard(s, side));
+      if (m.status !== "finished") nodes.push(el("h2", {}, `Enter a finished game of pair ${m.pair}`), form(m, state.form, side));
+      else nodes.push(el("p", { class: "ok" }, "The match is over."));
+      const done = state.slips.filter((x) => !["unconfirmed", "pending"].includes(x.status));
+      if (done.length) nodes.push(el("h2", {}, "Earlier slips"), done.map((s) => slipCard(s, side)));
+    }
+    show(...nodes);
+  };
+
+  load().then(retry);
+  setInterval(() => { if (outbox().length) retry(); }, 3000);
+  window.addEventListener("online", retry);
+  // the public match channel tells when a result is in; the slips channel only says "ask again"
+  const matchId = () => (state ? state.match.id : null);
+  const watch = setInterval(() => {
+    if (!matchId()) return;
+    clearInterval(watch);
+    subscribe([`match:${matchId()}`, `slips:${matchId()}`], () => load());
+  }, 200);
+}
+
+const pages = { pairings: pairingsPage, team: teamPage, standings: standingsPage, crosstable: crosstablePage,
+  met: metPage, rules: rulesPage, match: matchPage, slip: slipPage };
+(pages[page] || pairingsPage)();

@@ -1,0 +1,124 @@
+"""Every script a club's names use prints: right-to-left in order and joined, the others in a
+font that has them, all of it in the text layer; what no font has is named at import."""
+
+from __future__ import annotations
+
+import unicodedata
+from pathlib import Path
+
+import pypdfium2 as pdfium
+
+from director.reports.fonts import font_for, unprintable
+from director.services.teams import add_team, import_teams
+from director.store.engine import EventDatabase
+from tests.reports.conftest import Render
+from tests.reports.pdfcheck import fonts, page_texts, pdf_text
+
+ARABIC = "محمد علي"
+HEBREW = "דוד כהן"
+DEVANAGARI = "सीता शर्मा"  # र्मा: a conjunct (reph), one glyph for several characters
+THAI = "สมชาย ใจดี"
+EMOJI = "Dice 🎲 Club"
+CJK = ("王小明", "さくら")
+
+
+def positions(data: bytes, page: int = 0) -> list[tuple[str, float]]:
+    """Each character of a rendered page's text layer (NFKC) with its left edge."""
+    document = pdfium.PdfDocument(data)
+    try:
+        textpage = document[page].get_textpage()
+        out = []
+        for i in range(textpage.count_chars()):
+            char = textpage.get_text_range(i, 1)
+            left = textpage.get_charbox(i)[0]
+            out.extend((c, left) for c in unicodedata.normalize("NFKC", char))
+        return out
+    finally:
+        document.close()
+
+
+def lefts(chars: list[tuple[str, float]], word: str) -> list[float]:
+    """The left edges of `word`'s letters, found as a run of its letters in any order."""
+    letters = set(word)
+    for start in range(len(chars)):
+        run = chars[start : start + len(word)]
+        if len(run) == len(word) and sorted(c for c, _ in run) == sorted(word):
+            return [x for c, x in run if c in letters]
+    raise AssertionError(f"{word!r} is not on the page")
+
+
+def test_arabic_and_hebrew_print_right_to_left_and_joined(db: EventDatabase, pdf: Render) -> None:
+    with db.Session() as session, session.begin():
+        add_team(session, ARABIC, (HEBREW, "Zoë"))
+    data = pdf("teams")
+    chars = positions(data)
+    for name in (ARABIC, HEBREW):
+        first, second = name.split()
+        # the first word is read first: it stands to the right of the second
+        assert min(lefts(chars, first)) > max(lefts(chars, second)), name
+        # and inside a word the first letter is the rightmost
+        word = [x for c, x in chars if c in first][: len(first)]
+        assert word == sorted(word, reverse=True), name
+    # Arabic letters take their joined forms (U+FE70–FEFF), not the isolated letters
+    assert any(0xFE70 <= ord(c) <= 0xFEFF for c in "".join(page_texts(data)))
+    used = fonts(data)
+    assert used.get("NotoSansArabic-Regular") and used.get("NotoSansHebrew-Regular")
+
+
+def test_indic_thai_and_emoji_print_in_their_fonts_and_the_text_layer(
+    db: EventDatabase, pdf: Render
+) -> None:
+    with db.Session() as session, session.begin():
+        add_team(session, EMOJI, (DEVANAGARI, THAI))
+    data = pdf("teams")
+    text = pdf_text(data)
+    assert EMOJI in text and THAI in text
+    # the conjunct's glyph stands for its letters: all of them are in the text layer
+    assert sorted(DEVANAGARI.replace(" ", "")) == sorted(
+        c for c in text if 0x0900 <= ord(c) <= 0x097F
+    )
+    used = fonts(data)
+    for name in ("NotoSansDevanagari-Regular", "NotoSansThai-Regular", "Symbola"):
+        assert used.get(name), (name, used)
+
+
+def test_cjk_prints_in_a_system_font_or_is_named_at_import(
+    db: EventDatabase, pdf: Render, tmp_path: Path
+) -> None:
+    csv = tmp_path / "teams.csv"
+    csv.write_text(f"team,player1,player2\n{CJK[0]},{CJK[1]},Ann\n", encoding="utf-8")
+    with db.Session() as session, session.begin():
+        result = import_teams(session, csv.read_bytes())
+    if all(font_for(c) for c in "".join(CJK)):  # this machine has a CJK font
+        assert result.warnings == ()
+        text = pdf_text(pdf("teams"))
+        assert CJK[0] in text and CJK[1] in text
+    else:
+        assert any(CJK[0] in w for w in result.warnings)
+
+
+def test_a_name_no_font_prints_is_warned_about_at_import(db: EventDatabase) -> None:
+    hieroglyph = "𓀀"  # Egyptian hieroglyphs: no shipped font has them
+    assert unprintable(f"Ra {hieroglyph} team") == hieroglyph
+    assert unprintable(f"{ARABIC} {HEBREW} {DEVANAGARI} {THAI} {EMOJI}") == ""
+    csv = f"team,player1,player2\nRa {hieroglyph},Ann,Bob\nPlain,Cy,Di\n"
+    with db.Session() as session, session.begin():
+        result = import_teams(session, csv.encode())
+    assert len(result.imported) == 2
+    assert len(result.warnings) == 1
+    assert "U+13000" in result.warnings[0] and "Ra" in result.warnings[0]
+
+
+def test_the_page_header_prints_the_event_name_in_its_script(
+    db: EventDatabase, pdf: Render
+) -> None:
+    from director.services.events import update_event
+
+    with db.Session() as session, session.begin():
+        update_event(session, name=f"{ARABIC} Open")
+        add_team(session, "Blue", ("Ann", "Bob"))
+    data = pdf("teams")
+    chars = positions(data)
+    first, second = ARABIC.split()
+    assert min(lefts(chars, first)) > max(lefts(chars, second))
+    assert fonts(data).get("NotoSansArabic-Regular")

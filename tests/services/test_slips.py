@@ -1,0 +1,189 @@
+"""Result slips through the services: tokens, submit, confirm, the desk's decision, expiry."""
+
+from __future__ import annotations
+
+import secrets
+
+import pytest
+
+from director.domain.errors import UserError
+from director.domain.rules import End, Level, Side
+from director.domain.scoring import Game
+from director.services import results, rounds, slips
+from director.services.slips import Refusal, SlipRefused, SlipStatus
+from director.services.teams import add_team
+from director.store.engine import EventDatabase, open_database
+
+
+def hexid() -> str:
+    return secrets.token_hex(16)
+
+
+def paired(db: EventDatabase, teams: int = 4) -> list[int]:
+    with db.Session() as s, s.begin():
+        for i in range(1, teams + 1):
+            add_team(s, f"Team {i}", (f"P{i}a", f"P{i}b"))
+        info = rounds.pair_next_round(s)
+    return [m.id for m in info.matches if m.team_b is not None]
+
+
+def game(board: int = 1, pair: int = 1, **extra: object) -> dict[str, object]:
+    return {"pair": pair, "board": board, "winner": "A", "end": "bear-off", "level": "single",
+            "cube": 1, **extra}  # fmt: skip
+
+
+def token_of(db: EventDatabase, match_id: int) -> str:
+    with db.Session() as s, s.begin():
+        token = slips.token_for(s, match_id)
+    assert token is not None
+    return token
+
+
+def test_tokens_are_random_per_match_and_long(db: EventDatabase) -> None:
+    first, second = paired(db)
+    with db.Session() as s, s.begin():
+        tokens = slips.round_tokens(s)
+    assert set(tokens) == {first, second}
+    assert tokens[first] != tokens[second]
+    assert all(len(t) >= 32 for t in tokens.values())  # 24 bytes urlsafe: 192 bits
+    assert token_of(db, first) == tokens[first]  # stable until revoked
+
+
+def test_slip_confirmed_by_the_other_team_waits_then_is_accepted(db: EventDatabase) -> None:
+    match_id = paired(db)[0]
+    token, uid, phone_a, phone_b = token_of(db, match_id), hexid(), hexid(), hexid()
+    with db.Session() as s, s.begin():
+        slip = slips.submit_slip(s, token, uid, "A", phone_a, game(level="gammon", cube=2))
+    assert slip.status is SlipStatus.UNCONFIRMED
+    with db.Session() as s, s.begin():
+        again = slips.submit_slip(s, token, uid, "A", phone_a, game(level="gammon", cube=2))
+        assert again.id == slip.id  # a retry is the same slip
+        with pytest.raises(SlipRefused, match="the other team confirms"):
+            slips.answer_slip(s, token, uid, "A", phone_a, agree=True)
+    with db.Session() as s, s.begin():
+        slips.answer_slip(s, token, uid, "B", phone_b, agree=True)
+    with db.Session() as s:
+        pending = slips.pending_slips(s)
+        assert [p.uid for p in pending] == [uid]
+        assert "pair 1, board 1" in pending[0].describe()
+        assert results.get_match(s, match_id).games == ()  # not recorded until accepted
+    with db.Session() as s, s.begin():
+        match = slips.accept_slip(s, pending[0].id)
+    assert match.outcome.score.a == 4
+    db2 = open_database(db.target)  # reopened from disk: the slip is stored as accepted
+    with db2.Session() as s:
+        _, seen = slips.slips_of_match(s, token)
+    db2.close()
+    assert seen[0].status is SlipStatus.ACCEPTED
+
+
+def test_a_slip_is_refused_with_the_desks_words(db: EventDatabase) -> None:
+    match_id = paired(db)[0]
+    token = token_of(db, match_id)
+    bad = Game(1, 1, Side.A, End.BEAR_OFF, cube=3, level=Level.SINGLE)
+    with db.Session() as s, pytest.raises(UserError) as desk:
+        results.record_game(s, match_id, bad)
+    with db.Session() as s, pytest.raises(SlipRefused) as phone:
+        slips.submit_slip(s, token, hexid(), "A", hexid(), game(cube=3))
+    assert str(phone.value) == str(desk.value)
+    assert phone.value.code is Refusal.RULES
+
+
+def test_malformed_fields_are_refused_like_a_match_record(db: EventDatabase) -> None:
+    token = token_of(db, paired(db)[0])
+    for fields, words in (
+        (game(cube=True), "cube must be a whole number"),
+        (game(winner="C"), "winner 'C' is not one of A | B"),
+        (game(colour="red"), "unknown field 'colour'"),
+    ):
+        with db.Session() as s, pytest.raises(SlipRefused, match=words):
+            slips.submit_slip(s, token, hexid(), "A", hexid(), fields)
+    with db.Session() as s, pytest.raises(SlipRefused, match="32 hexadecimal"):
+        slips.submit_slip(s, token, "1' OR 1=1", "A", hexid(), game())
+
+
+def test_guessed_revoked_and_expired_tokens_are_refused(db: EventDatabase) -> None:
+    first, second = paired(db)
+    old = token_of(db, first)
+    with db.Session() as s, pytest.raises(SlipRefused) as guessed:
+        slips.submit_slip(s, secrets.token_urlsafe(24), hexid(), "A", hexid(), game())
+    assert guessed.value.code is Refusal.TOKEN
+    with db.Session() as s, s.begin():
+        new = slips.revoke_token(s, first)
+    assert new is not None and new != old
+    with db.Session() as s, pytest.raises(SlipRefused, match="not valid"):
+        slips.match_for_token(s, old)
+    # the round ends: every match finished (both boards A backgammon, 6-0 in a match to 5)
+    with db.Session() as s, s.begin():
+        for match_id in (first, second):
+            for board in (1, 2):
+                results.record_game(s, match_id, Game(0, board, Side.A, End.BEAR_OFF,
+                                                      level=Level.BACKGAMMON))  # fmt: skip
+    with db.Session() as s, pytest.raises(SlipRefused) as expired:
+        slips.match_for_token(s, new)
+    assert expired.value.code is Refusal.TOKEN
+
+
+def test_a_stale_slip_never_becomes_the_next_pairs_game(db: EventDatabase) -> None:
+    match_id = paired(db)[0]
+    token = token_of(db, match_id)
+    uid = hexid()
+    with db.Session() as s, s.begin():
+        slips.submit_slip(s, token, uid, "A", hexid(), game(board=1))
+    with db.Session() as s, s.begin():  # meanwhile the desk typed the same game itself
+        results.record_game(s, match_id, Game(0, 1, Side.A, End.BEAR_OFF, level=Level.SINGLE))
+    with db.Session() as s, pytest.raises(SlipRefused, match="already recorded at the desk"):
+        slips.answer_slip(s, token, uid, "B", hexid(), agree=True)
+
+
+def test_one_open_slip_per_board_and_a_dispute_closes_it(db: EventDatabase) -> None:
+    token = token_of(db, paired(db)[0])
+    uid = hexid()
+    with db.Session() as s, s.begin():
+        slips.submit_slip(s, token, uid, "A", hexid(), game())
+    with db.Session() as s, pytest.raises(SlipRefused, match="already unconfirmed"):
+        slips.submit_slip(s, token, hexid(), "B", hexid(), game())
+    with db.Session() as s, s.begin():
+        disputed = slips.answer_slip(s, token, uid, "B", hexid(), agree=False, reason="B won")
+    assert disputed.status is SlipStatus.DISPUTED and disputed.reason == "B won"
+    with db.Session() as s, s.begin():
+        slips.submit_slip(s, token, hexid(), "B", hexid(), game())  # entered again
+
+
+def test_auto_accept_records_a_confirmed_slip_at_once(db: EventDatabase) -> None:
+    match_id = paired(db)[0]
+    token, uid = token_of(db, match_id), hexid()
+    with db.Session() as s, s.begin():
+        slips.set_auto_accept(s, True)
+        slips.submit_slip(s, token, uid, "A", hexid(), game())
+    with db.Session() as s, s.begin():
+        slip = slips.answer_slip(s, token, uid, "B", hexid(), agree=True)
+    assert slip.status is SlipStatus.ACCEPTED
+    with db.Session() as s:
+        assert results.get_match(s, match_id).outcome.score.a == 1
+        assert slips.pending_slips(s) == []
+
+
+def test_a_slip_changes_only_its_own_match(db: EventDatabase) -> None:
+    first, second = paired(db)
+    token = token_of(db, first)
+    uid = hexid()
+    with db.Session() as s, s.begin():
+        slips.submit_slip(s, token, uid, "A", hexid(), game())
+        slips.answer_slip(s, token, uid, "B", hexid(), agree=True)
+        slips.accept_slip(s, slips.pending_slips(s)[0].id)
+    with db.Session() as s:
+        assert results.get_match(s, second).games == ()
+        assert len(results.get_match(s, first).games) == 1
+
+
+def test_the_director_refuses_a_pending_slip(db: EventDatabase) -> None:
+    token = token_of(db, paired(db)[0])
+    uid = hexid()
+    with db.Session() as s, s.begin():
+        slips.submit_slip(s, token, uid, "A", hexid(), game())
+        slips.answer_slip(s, token, uid, "B", hexid(), agree=True)
+        slips.refuse_slip(s, slips.pending_slips(s)[0].id, "wrong board")
+    with db.Session() as s:
+        _, seen = slips.slips_of_match(s, token)
+    assert seen[0].status is SlipStatus.REFUSED and seen[0].reason == "wrong board"

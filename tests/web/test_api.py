@@ -1,0 +1,114 @@
+"""The JSON API and the guard, against the real server on loopback."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+
+from director.domain.rules import End, Level, Side
+from director.domain.scoring import Game
+from director.services import results, slips
+from director.web.server import TableService
+from tests.web.conftest import HOSTILE, hexid, pair_round, request
+
+
+def test_standings_equal_the_command_line(served: tuple[TableService, str]) -> None:
+    service, url = served
+    match_id = pair_round(service.web.db)[0]
+    with service.web.db.Session() as s, s.begin():
+        results.record_game(s, match_id, Game(0, 1, Side.A, End.BEAR_OFF, level=Level.GAMMON))
+    cli = subprocess.run(
+        [sys.executable, "-m", "director.cli", "standings", service.web.db.target, "--json"],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    answer = request(url + "api/standings")
+    assert answer.status == 200
+    assert answer.json() == json.loads(cli.stdout)
+
+
+def test_pairings_and_a_match_show_the_live_score(served: tuple[TableService, str]) -> None:
+    service, url = served
+    match_id = pair_round(service.web.db)[0]
+    with service.web.db.Session() as s, s.begin():
+        results.record_game(s, match_id, Game(0, 2, Side.B, End.BEAR_OFF, level=Level.SINGLE))
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:  # the watcher publishes within a poll
+        pairings = request(url + "api/pairings").json()
+        table = next((m for m in pairings["matches"] if m["id"] == match_id), None)  # type: ignore[index]
+        if table is not None and table["score"] == {"A": 0, "B": 1}:
+            break
+        time.sleep(0.05)
+    assert table is not None and table["score"] == {"A": 0, "B": 1}
+    assert table["away"] == {"A": 5, "B": 4}
+    detail = request(url + f"api/matches/{match_id}").json()
+    assert detail["games_list"][0]["winner"] == "B"  # type: ignore[index]
+    missing = request(url + "api/matches/999")
+    assert missing.status == 404 and b"Traceback" not in missing.body
+
+
+def test_names_travel_as_text(served: tuple[TableService, str]) -> None:
+    service, url = served
+    pair_round(service.web.db, hostile=True)
+    names = {t["team"] for t in request(url + "api/standings").json()}  # type: ignore[union-attr, index]
+    assert HOSTILE in names
+    page = request(url)
+    assert page.status == 200
+    assert b"<img" not in page.body  # the shell carries no event data at all
+    assert "script-src 'self'" in page.headers["content-security-policy"]
+
+
+def test_writes_need_our_origin(served: tuple[TableService, str]) -> None:
+    service, url = served
+    match_id = pair_round(service.web.db)[0]
+    with service.web.db.Session() as s, s.begin():
+        token = slips.token_for(s, match_id)
+    slip = {"uid": hexid(), "side": "A", "device": hexid(),
+            "game": {"pair": 1, "board": 1, "winner": "A", "end": "bear-off", "level": "single",
+                     "cube": 1}}  # fmt: skip
+    evil = request(url + f"api/slip/{token}", slip, origin="http://evil.example")
+    assert evil.status == 403
+    none = request(url + f"api/slip/{token}", slip, origin=None)
+    assert none.status == 403
+    ours = request(url + f"api/slip/{token}", slip)
+    assert ours.status == 200, ours.body
+    with service.web.db.Session() as s:
+        assert len(slips.slips_of_match(s, str(token))[1]) == 1
+
+
+def test_guessed_tokens_are_refused_then_slowed(served: tuple[TableService, str]) -> None:
+    _service, url = served
+    statuses = [request(url + f"api/slip/{hexid()}").status for _ in range(12)]
+    assert statuses[:10] == [403] * 10
+    assert statuses[10:] == [429, 429]
+
+
+def test_failures_never_show_a_stack_trace(served: tuple[TableService, str]) -> None:
+    _service, url = served
+    for answer in (
+        request(url + "api/met?g=2"),
+        request(url + "api/pairings?round=x"),
+        request(url + "events"),
+        request(url + f"api/slip/{hexid()}", b"not json", method="POST"),
+        request(url + "nothing-here"),
+    ):
+        assert 400 <= answer.status < 500
+        assert b"Traceback" not in answer.body and b'File "' not in answer.body
+
+
+def test_nothing_listens_until_started(event_path: object) -> None:
+    from director.store.engine import open_event
+
+    db = open_event(str(event_path), make_backup=False)
+    service = TableService(db, "127.0.0.1", 0)
+    assert not service.running and service.urls == ["http://127.0.0.1:0/"]
+    url = service.start()[0]
+    assert request(url + "api/event").status == 200
+    service.stop()
+    db.close()
+    try:
+        request(url + "api/event")
+    except OSError:
+        return
+    raise AssertionError("the server still answers after stop()")
