@@ -419,6 +419,7 @@ class MatchClock:
             t = self._begin(now)
             running = [n for n in BOARDS if self._state.board(n).phase is Phase.RUNNING]
             done = [self._try(ClockEvent(EventKind.PAUSE, t, n)) for n in running]
+            self._log_flags(t)
             return any(done)
         return self._each(EventKind.PAUSE, board, now)
 

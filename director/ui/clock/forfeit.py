@@ -30,17 +30,8 @@ from director.ui.desk.words import board_players
 
 
 def time_forfeit_proposal(match: MatchInfo, board: int, flagged: Side) -> Game:
-    """RULES §5's proposal: the other side wins on the board's cube, no checker borne off."""
-    needs_count = "loser_borne_off" in required_fields(match.rules.scoring, End.TIME)
-    cube = match.cubes.of(board).value if match.rules.scoring.has_cube else 1
-    return Game(
-        pair=match.outcome.current_pair,
-        board=board,
-        winner=flagged.other,
-        end=End.TIME,
-        cube=cube,
-        loser_borne_off=0 if needs_count else None,
-    )
+    """RULES §5's proposal, as the match's pair state gives it."""
+    return match.pair_state.time_forfeit(board, flagged)
 
 
 class ClockEntry(RecordGameDialog):

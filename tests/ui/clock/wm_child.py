@@ -19,14 +19,14 @@ from typing import Any
 
 os.environ["QT_QPA_PLATFORM"] = "xcb"
 
-from PySide6.QtCore import QEvent, QObject, QPoint, QSettings, QSocketNotifier, QTimer  # noqa: E402
-from PySide6.QtWidgets import QApplication, QComboBox, QLabel, QWidget  # noqa: E402
+from PySide6.QtCore import QEvent, QObject, QPoint, QSettings, QSocketNotifier, QTimer
+from PySide6.QtWidgets import QApplication, QComboBox, QLabel, QWidget
 
-from director.services import results  # noqa: E402
-from director.store.engine import open_database  # noqa: E402
-from director.ui.clock.launch import open_clock_window  # noqa: E402
-from director.ui.clock.window import ClockWindow  # noqa: E402
-from director.ui.context import EventContext  # noqa: E402
+from director.services import results
+from director.store.engine import open_database
+from director.ui.clock.launch import open_clock_window
+from director.ui.clock.window import ClockWindow
+from director.ui.context import EventContext
 
 
 def centre(widget: QWidget) -> list[int]:
