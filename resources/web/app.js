@@ -264,6 +264,7 @@ function slipPage() {
   const sideKey = `tandem.side.${token}`;
   let state = null;
   let message = null;
+  let keptForm = null;
   const api = `/api/slip/${encodeURIComponent(token)}`;
 
   const send = async (url, body) => {
@@ -344,6 +345,7 @@ function slipPage() {
         game[key] = key === "level" ? value : Number(value);
       }
       if (data.get("agreed_level")) game.agreed_level = data.get("agreed_level");
+      keptForm = null;  // sent: the next game starts from a fresh form
       send(api, { uid: randomId(), side, device, game });
     });
     redraw();
@@ -380,7 +382,12 @@ function slipPage() {
       nodes.push(el("p", { class: "note" }, `This phone is ${teamName(side === "A" ? m.team_a : m.team_b)}. `,
         el("a", { href: "#", onclick: (e) => { e.preventDefault(); store.set(sideKey, null); draw(); } }, "change")));
       for (const s of state.slips.filter((x) => x.status === "unconfirmed" || x.status === "pending")) nodes.push(slipCard(s, side));
-      if (m.status !== "finished") nodes.push(el("h2", {}, `Enter a finished game of pair ${m.pair}`), form(m, state.form, side));
+      if (m.status !== "finished") {
+        // a push redraws the page: the form the player is filling in is kept while it still fits
+        const key = JSON.stringify([m.id, m.pair, state.form.boards_done, side]);
+        if (!keptForm || keptForm.key !== key) keptForm = { key, node: form(m, state.form, side) };
+        nodes.push(el("h2", {}, `Enter a finished game of pair ${m.pair}`), keptForm.node);
+      }
       else nodes.push(el("p", { class: "ok" }, "The match is over."));
       const done = state.slips.filter((x) => !["unconfirmed", "pending"].includes(x.status));
       if (done.length) nodes.push(el("h2", {}, "Earlier slips"), done.map((s) => slipCard(s, side)));
