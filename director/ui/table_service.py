@@ -124,11 +124,14 @@ class TableServiceWindow(QWidget):
         self.revoke_button.clicked.connect(self._revoke_selected)
         self.table_qr = QLabel()
         self.table_qr_caption = plain("")
+        self.clocks_button = QPushButton("Phone clocks…")  # every table's clocks (issue 19)
+        self.clocks_button.clicked.connect(self.show_phone_clocks)
 
         top = QHBoxLayout()
         top.addWidget(self.toggle)
         top.addWidget(self.port)
         top.addStretch(1)
+        top.addWidget(self.clocks_button)
         buttons = QHBoxLayout()
         buttons.addWidget(self.accept_button)
         buttons.addWidget(self.refuse_button)
@@ -188,6 +191,15 @@ class TableServiceWindow(QWidget):
         self.toggle.setText("Turn off" if self.service else "Turn on")
         self.port.setEnabled(self.service is None)
         self.refresh()
+
+    def show_phone_clocks(self) -> QWidget:
+        from director.ui.phone_clocks import PhoneClocksView
+
+        view = PhoneClocksView(
+            self.ctx, lambda: self.service.web.clocks if self.service else None, parent=self
+        )
+        view.show()
+        return view
 
     @property
     def serving(self) -> bool:

@@ -20,7 +20,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from director.web import api, pages, slip_routes
+from director.web import api, clock_routes, pages, slip_routes
 from director.web.context import WebContext
 from director.web.responses import BODY_LIMIT, FAILED, refusal
 from director.web.security import SECURITY_HEADERS, same_origin
@@ -32,6 +32,7 @@ log = logging.getLogger(__name__)
 ROUTE_MODULES: tuple[ModuleType, ...] = (
     api,
     slip_routes,
+    clock_routes,
     pages,  # last: its static files are mounted under /static
 )
 WRITE_METHODS = frozenset(("POST", "PUT", "PATCH", "DELETE"))
