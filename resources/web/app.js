@@ -147,7 +147,7 @@ function teamPage() {
     if (standings) {
       const needle = text.toLocaleLowerCase();
       for (const row of standings.rows.filter((r) => r.team.toLocaleLowerCase().includes(needle))) {
-        nodes.push(el("p", {}, el("strong", {}, row.team), ` is ${row.rank}. in the standings with ${row.match_points} match points.`));
+        nodes.push(el("p", {}, el("strong", {}, row.team), `: place ${row.rank} in the standings, ${row.match_points} match points.`));
       }
     }
     result.replaceChildren(...nodes);
@@ -161,18 +161,23 @@ function teamPage() {
   });
 }
 
+// short column heads for a phone's width; the definitions below the table name each in full
+const SHORT = { buchholz: "Buch", "points-difference": "Diff", "points-for": "For", "head-to-head": "H2H", seed: "Seed" };
+
 function standingsPage() {
   subscribe(["standings"], (_c, data) => {
-    const heads = ["#", "Team", "MP", ...data.tie_breaks, "Played"];
+    const heads = ["#", "Team", "MP", ...data.columns.map((c) => SHORT[c.name] || c.name), "Pl"];
     const rows = data.rows.map((r) => el("tr", {},
       el("td", {}, r.rank), el("td", { class: "name" }, r.team), el("td", {}, r.match_points),
-      data.tie_breaks.map((tb) => el("td", {}, r[tb] === null || r[tb] === undefined ? "" : r[tb])),
+      data.columns.map((c) => el("td", {}, r[c.key] === null || r[c.key] === undefined ? "" : r[c.key])),
       el("td", {}, r.games_played)));
     const defs = Object.entries(data.definitions).map(([k, v]) => [el("dt", {}, k), el("dd", {}, v)]);
     show(el("h2", {}, data.through_round ? `Standings after round ${data.through_round}` : "Standings"),
       el("div", { class: "scroll" }, el("table", { id: "standings" },
         el("thead", {}, el("tr", {}, heads.map((h, i) => el("th", { class: i === 1 ? "name" : "" }, h)))),
         el("tbody", {}, rows))),
+      el("p", { class: "note" }, "MP match points, Pl matches played; " +
+        data.tie_breaks.map((tb) => `${SHORT[tb] || tb} ${tb}`).join(", ") + "."),
       el("h2", {}, "How ties are broken"), el("dl", {}, defs));
   });
 }
@@ -264,6 +269,7 @@ function slipPage() {
   const sideKey = `tandem.side.${token}`;
   let state = null;
   let message = null;
+  let keptForm = null;
   const api = `/api/slip/${encodeURIComponent(token)}`;
 
   const send = async (url, body) => {
@@ -297,6 +303,8 @@ function slipPage() {
   const form = (match, f, side) => {
     const names = { A: teamName(match.team_a), B: teamName(match.team_b) };
     const open = [1, 2].filter((b) => !f.boards_done.includes(b));
+    // a phone clock's flag links here with RULES §5's proposal: ?board=N&end=time&winner=S…
+    const pre = Object.fromEntries(new URLSearchParams(location.search));
     const node = el("form", { id: "slip-form" });
     const fields = el("div", {});
     const numbers = { loser_borne_off: "Checkers the flagged player had borne off", winner_left: "Winner's checkers not borne off",
@@ -319,17 +327,17 @@ function slipPage() {
       }
       for (const key of need.filter((k) => numbers[k])) {
         parts.push(el("div", { class: "field" }, el("label", { class: "label", for: key }, numbers[key]),
-          el("input", { type: "number", id: key, name: key, min: 0, max: key === "loser_pips" ? 375 : 15, inputmode: "numeric", value: data.get(key) || "" })));
+          el("input", { type: "number", id: key, name: key, min: 0, max: key === "loser_pips" ? 375 : 15, inputmode: "numeric", value: data.get(key) || pre[key] || "" })));
       }
       if (end === "time" && f.agreed_lower_forfeit) parts.push(el("div", { class: "field" }, el("span", { class: "label" }, "Agreed lower forfeit (rule 5′)"),
         choice("agreed_level", [["", "none"], ["gammon", "gammon"], ["single", "single"]], data.get("agreed_level") || "")));
       fields.replaceChildren(...parts);
     };
     node.append(
-      el("div", { class: "field" }, el("span", { class: "label" }, "Board"), choice("board", [1, 2].map((b) => [b, `Board ${b}`, !open.includes(b)]), open[0])),
-      el("div", { class: "field" }, el("span", { class: "label" }, "Winner"), choice("winner", [["A", names.A], ["B", names.B]], side)),
+      el("div", { class: "field" }, el("span", { class: "label" }, "Board"), choice("board", [1, 2].map((b) => [b, `Board ${b}`, !open.includes(b)]), open.includes(Number(pre.board)) ? pre.board : open[0])),
+      el("div", { class: "field" }, el("span", { class: "label" }, "Winner"), choice("winner", [["A", names.A], ["B", names.B]], pre.winner || side)),
       el("div", { class: "field" }, el("span", { class: "label" }, "How it ended"),
-        choice("end", [["bear-off", "borne off"], ["pass", "double passed", !f.has_cube], ["resign", "resigned"], ["time", "time"]], "bear-off")),
+        choice("end", [["bear-off", "borne off"], ["pass", "double passed", !f.has_cube], ["resign", "resigned"], ["time", "time"]], pre.end || "bear-off")),
       fields,
       el("button", { type: "submit", id: "send-slip" }, "Send to the other team for confirmation"));
     node.addEventListener("change", redraw);
@@ -344,6 +352,7 @@ function slipPage() {
         game[key] = key === "level" ? value : Number(value);
       }
       if (data.get("agreed_level")) game.agreed_level = data.get("agreed_level");
+      keptForm = null;  // sent: the next game starts from a fresh form
       send(api, { uid: randomId(), side, device, game });
     });
     redraw();
@@ -372,6 +381,9 @@ function slipPage() {
     const m = state.match;
     const side = store.get(sideKey, null);
     nodes.push(el("h2", {}, `Result slip · round ${m.round}, table ${m.table}`), matchCard(m, true));
+    // this phone as a board's clock (issue 19): the same token opens it
+    nodes.push(el("p", { class: "row", id: "clock-links" }, [1, 2].map((b) =>
+      el("a", { href: `/clock/${encodeURIComponent(token)}/${b}`, id: `clock-${b}`, class: "button" }, `Clock for board ${b}`))));
     if (!side) {
       nodes.push(el("p", {}, "Which team are you?"), el("div", { class: "row" },
         ["A", "B"].map((s) => el("button", { type: "button", id: `side-${s}`, onclick: () => { store.set(sideKey, s); draw(); } },
@@ -380,7 +392,12 @@ function slipPage() {
       nodes.push(el("p", { class: "note" }, `This phone is ${teamName(side === "A" ? m.team_a : m.team_b)}. `,
         el("a", { href: "#", onclick: (e) => { e.preventDefault(); store.set(sideKey, null); draw(); } }, "change")));
       for (const s of state.slips.filter((x) => x.status === "unconfirmed" || x.status === "pending")) nodes.push(slipCard(s, side));
-      if (m.status !== "finished") nodes.push(el("h2", {}, `Enter a finished game of pair ${m.pair}`), form(m, state.form, side));
+      if (m.status !== "finished") {
+        // a push redraws the page: the form the player is filling in is kept while it still fits
+        const key = JSON.stringify([m.id, m.pair, state.form.boards_done, side]);
+        if (!keptForm || keptForm.key !== key) keptForm = { key, node: form(m, state.form, side) };
+        nodes.push(el("h2", {}, `Enter a finished game of pair ${m.pair}`), keptForm.node);
+      }
       else nodes.push(el("p", { class: "ok" }, "The match is over."));
       const done = state.slips.filter((x) => !["unconfirmed", "pending"].includes(x.status));
       if (done.length) nodes.push(el("h2", {}, "Earlier slips"), done.map((s) => slipCard(s, side)));
@@ -399,6 +416,8 @@ function slipPage() {
     subscribe([`match:${matchId()}`, `slips:${matchId()}`], () => load());
   }, 200);
 }
+
+getJSON("/api/event").then((e) => setEvent(e.event)).catch(() => {});
 
 const pages = { pairings: pairingsPage, team: teamPage, standings: standingsPage, crosstable: crosstablePage,
   met: metPage, rules: rulesPage, match: matchPage, slip: slipPage };

@@ -29,7 +29,7 @@
 
   const ui = {
     far: $("face-far"), near: $("face-near"), status: $("status"), start: $("start"),
-    menu: $("menu"), dialog: $("settings"), info: $("settings-info"), sync: $("sync"),
+    forfeit: $("forfeit"), menu: $("menu"), dialog: $("settings"), info: $("settings-info"), sync: $("sync"),
     title: $("settings-title"),
   };
 
@@ -293,6 +293,13 @@
     if (problem) status += ` · ${problem}`;
     ui.status.textContent = status;
     ui.start.hidden = !(b.phase === "ready" && b.on_move !== null && !info.finished);
+    // a flag: the board's slip with RULES §5's proposal (the other side wins on time, the
+    // flagged player has borne off nothing: 3 × cube); the desk's entry opens the same
+    ui.forfeit.hidden = b.flagged === null || info.recorded;
+    if (b.flagged !== null) {
+      const q = new URLSearchParams({ board, end: "time", winner: E.other(b.flagged), loser_borne_off: 0 });
+      ui.forfeit.href = `/slip/${encodeURIComponent(token)}?${q}`;
+    }
     document.body.dataset.phase = b.phase;
     document.body.dataset.sent = String(sent);
     document.body.dataset.events = String(clock.eventCount);

@@ -74,6 +74,18 @@ def test_rules_5_7_a_flag_on_a_phone_opens_the_desks_forfeit_entry_prefilled(
         assert page(two, "phase") == "running"  # the other board keeps running
         log = stored(service.web.db, ids[0], 1)
         assert kinds(log)[-1] == "flag"
+        # the board's slip offers the same: the phone links to it with the proposal
+        link = one.find_element("id", "forfeit")
+        assert link.is_displayed()
+        link.click()
+        wait_for(lambda: one.find_elements("id", "side-B"))
+        one.execute_script("document.getElementById('side-B').click();")  # it redraws
+        wait_for(lambda: one.find_elements("id", "slip-form"))
+        checked = one.execute_script(
+            "const f = new FormData(document.getElementById('slip-form'));"
+            "return [f.get('board'), f.get('winner'), f.get('end'), f.get('loser_borne_off')];"
+        )
+        assert checked == ["1", "B", "time", "0"]
 
 
 def test_rules_7_the_desk_starts_both_boards_and_the_next_pair_resets_the_phones(

@@ -292,3 +292,20 @@ def test_rules_7_pause_and_settings_open_on_a_hold_outside_the_faces_only(
         one.find_element("id", "pause").click()
         wait_for(lambda: page(one, "phase") == "paused" and synced(one))
         assert kinds(stored(service.web.db, ids[0], 1))[-1] == "pause"
+
+
+def test_the_matchs_qr_code_opens_the_clock_of_either_board(
+    table: tuple[TableService, str, list[int], list[str]],
+) -> None:
+    """The slip page the match's QR code opens links to both boards' clocks."""
+    service, url, ids, tokens = table
+    driver = phone(new_driver())
+    try:
+        driver.get(f"{url}slip/{tokens[0]}")
+        wait_for(lambda: driver.find_elements("id", "clock-2"))
+        driver.execute_script("document.getElementById('clock-2').click();")
+        wait_for(lambda: driver.execute_script("return document.body.dataset.ready === '1'"))
+        assert driver.current_url == f"{url}clock/{tokens[0]}/2"
+        assert "board 2" in driver.find_element("id", "status").text
+    finally:
+        driver.quit()
