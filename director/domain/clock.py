@@ -533,3 +533,43 @@ def format_remaining(ns: int) -> str:
     hours, rest = divmod(ns // NS_PER_SECOND, 3600)
     minutes, seconds = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes}:{seconds:02d}"
+
+
+@dataclass(frozen=True, slots=True)
+class LogLine:
+    """One logged action as a dispute reads it: what happened, on which board, by whom, when
+    (ns of the log's monotonic clock, and seconds since the log began), and both sides' times
+    on that board right after it, as the engine replays them."""
+
+    event: ClockEvent
+    seconds: float
+    remaining_a_ns: int
+    remaining_b_ns: int
+    reason: str = ""
+
+
+def log_lines(
+    events: Iterable[ClockEvent],
+    time_control: TimeControl,
+    reasons: Mapping[tuple[int, str, int, int], str] | None = None,
+    with_checkpoints: bool = False,
+) -> list[LogLine]:
+    """Replay a log through the engine and say what each action left (checkpoints are left
+    out unless asked for; they only mark "still running"). `reasons` gives an adjustment's
+    reason by (board, side, t_ns, new remaining ns). Raises ClockError for a log that cannot
+    have happened."""
+    state = initial_state(time_control)
+    out: list[LogLine] = []
+    origin: int | None = None
+    for e in events:
+        state = apply_event(state, e, time_control)
+        origin = e.t_ns if origin is None else origin
+        if e.kind is EventKind.CHECKPOINT and not with_checkpoints:
+            continue
+        b = state.board(e.board)
+        reason = ""
+        if e.kind is EventKind.ADJUST and reasons and e.side is not None:
+            reason = reasons.get((e.board, e.side.value, e.t_ns, e.value or 0), "")
+        seconds = (e.t_ns - origin) / NS_PER_SECOND
+        out.append(LogLine(e, seconds, b.a.remaining_ns, b.b.remaining_ns, reason))
+    return out

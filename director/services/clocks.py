@@ -15,11 +15,20 @@ from datetime import UTC, datetime
 from sqlalchemy import func, insert, select
 from sqlalchemy.orm import Session
 
-from director.domain.clock import ClockError, EventKind, MatchClock, TimeSource
+from director.domain.clock import (
+    ClockError,
+    EventKind,
+    LogLine,
+    MatchClock,
+    TimeSource,
+    format_remaining,
+    log_lines,
+)
 from director.domain.clock import ClockEvent as LoggedEvent
 from director.domain.errors import UserError
 from director.domain.rules import Side, TimeControl
 from director.services import audit
+from director.services.events import get_event
 from director.services.results import get_match
 from director.store import models
 from director.store.models import utcnow
@@ -167,3 +176,46 @@ def clock_is_behind(session: Session, match_id: int) -> bool:
 def _naive(moment: datetime) -> datetime:
     """SQLite hands back naive UTC, PostgreSQL an aware time: compare them as naive UTC."""
     return moment.astimezone(UTC).replace(tzinfo=None) if moment.tzinfo else moment
+
+
+def match_clock_log(session: Session, match_id: int) -> list[LogLine]:
+    """The match's clock log for a dispute: every action replayed through the engine, with
+    both sides' times after it and each adjustment's reason from the audit."""
+    get_match(session, match_id)
+    tc = get_event(session).options.time_control
+    events = load_events(session, match_id)
+    try:
+        return log_lines(events, tc, adjustment_reasons(session, match_id))
+    except ClockError as exc:
+        raise UserError(f"the clock log of match {match_id} cannot be replayed: {exc}") from None
+
+
+def log_line_data(line: LogLine) -> dict[str, object]:
+    """One line of `clock-log --json`."""
+    e = line.event
+    return {
+        "kind": e.kind.value,
+        "board": e.board,
+        "side": None if e.side is None else e.side.value,
+        "t_ns": e.t_ns,
+        "seconds": round(line.seconds, 9),
+        "value_ns": e.value,
+        "remaining_a_ns": line.remaining_a_ns,
+        "remaining_b_ns": line.remaining_b_ns,
+        "reason": line.reason,
+    }
+
+
+def log_line_text(line: LogLine) -> str:
+    """One line of `clock-log`: '   12.345 s  board 1  press   A1    A1 1:47.6  B1 2:00'."""
+    e = line.event
+    seat = "" if e.side is None else f"{e.side.value}{e.board}"
+    what = e.kind.value
+    if e.kind is EventKind.ADJUST and e.value is not None:
+        what = f"adjust to {format_remaining(e.value)}"
+    times = (
+        f"A{e.board} {format_remaining(line.remaining_a_ns):>8}  "
+        f"B{e.board} {format_remaining(line.remaining_b_ns):>8}"
+    )
+    reason = f"  ({line.reason})" if line.reason else ""
+    return f"{line.seconds:>10.3f} s  board {e.board}  {what:<18} {seat:<3}  {times}{reason}"

@@ -55,6 +55,8 @@ class TopBar(QWidget):
         self.flat_action = self._checkable("Flat screen: faces turned to the players")
         self.board2_action = self._checkable("Board 2 in its own window (second screen)")
         self.low_time_action = self._checkable("Warn at 10 s left")
+        self.setup_menu.addSeparator()
+        self.log_action = self.setup_menu.addAction("Clock log (for a dispute)…")
         self.setup_button.setMenu(self.setup_menu)
         self.full_button = button("Full screen (F11)", "fullScreen", toggle_full)
         self.full_button.setToolTip("F11; Esc leaves full screen")

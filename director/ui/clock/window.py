@@ -11,12 +11,13 @@ import contextlib
 import logging
 
 from PySide6.QtCore import QEvent, QSettings, Qt, QTimer
-from PySide6.QtGui import QCloseEvent, QColor, QPalette, QShowEvent
+from PySide6.QtGui import QCloseEvent, QColor, QFontDatabase, QPalette, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
     QHBoxLayout,
     QLabel,
+    QPlainTextEdit,
     QVBoxLayout,
     QWidget,
 )
@@ -133,6 +134,7 @@ class ClockWindow(QWidget):
         self.top.flat_action.toggled.connect(self.set_flat)
         self.top.board2_action.toggled.connect(self.set_board2_window)
         self.top.low_time_action.toggled.connect(self.set_low_time_warning)
+        self.top.log_action.triggered.connect(self.show_log)
         self.title, self.screens = self.top.title, self.top.screens
         self.start_button, self.pause_button = self.top.start_button, self.top.pause_button
         self.status = QLabel()
@@ -449,6 +451,27 @@ class ClockWindow(QWidget):
             self.keymap.save(self.settings)
             self.show_match_text()
             self.refresh()
+
+    def show_log(self) -> QDialog:
+        """The match's clock log as `clock-log` prints it, for a dispute at the table."""
+        writer = self.controller.writer
+        if writer is not None:
+            writer.flush(2.0)
+        try:
+            lines = self.ctx.read(clocks.match_clock_log, self.match.id)
+            text = "\n".join(clocks.log_line_text(line) for line in lines)
+        except UserError as exc:
+            text = str(exc)
+        dialog = QDialog(self)
+        dialog.setWindowTitle(f"Clock log: {self.match.names[0]} v {self.match.names[1]}")
+        view = QPlainTextEdit(text or "No clock log yet.")
+        view.setReadOnly(True)
+        view.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        view.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        QVBoxLayout(dialog).addWidget(view)
+        dialog.resize(900, 560)
+        dialog.show()
+        return dialog
 
     def show_help(self) -> None:
         show_clock_help(self)
