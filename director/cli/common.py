@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
@@ -61,13 +61,41 @@ def session_for(target: str, read_only: bool = False) -> Iterator[Session]:
         db.close()
 
 
+def shown(target: str) -> str:
+    """A file name as it is, a server address without its password (never print one)."""
+    from director.store.engine import display_target
+
+    return display_target(target)
+
+
 # --- the parser --------------------------------------------------------------------------
 
 
-def positive_int(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
-    return int(text)
+MAX_ID = 2**31 - 1  # the largest INTEGER every back end stores: ids, counts, seeds
+MAX_MATCH_LENGTH = 99
+MAX_ROUNDS = 99
+
+
+def whole(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from `low` to `high`, else one clear line."""
+
+    def parse(text: str) -> int:
+        value = text.strip()
+        if not value.isdigit():  # no sign, no exponent: "-3", "1e9", "" are all refused
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number")
+        if int(value) < low:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least {low}")
+        if len(value) > 12 or int(value) > high:
+            raise argparse.ArgumentTypeError(f"{text!r} is too large: at most {high}")
+        return int(value)
+
+    return parse
+
+
+positive_int = whole(1, MAX_ID)
+count = whole(0, MAX_ID)
+match_length = whole(1, MAX_MATCH_LENGTH)
+rounds_count = whole(0, MAX_ROUNDS)
 
 
 def rate(text: str) -> float:

@@ -8,7 +8,17 @@ import io
 import json
 import sys
 
-from director.cli.common import Parser, positive_int, rate, read_bytes, read_text, session_for
+from director.cli.common import (
+    Parser,
+    match_length,
+    positive_int,
+    rate,
+    read_bytes,
+    read_text,
+    rounds_count,
+    session_for,
+    shown,
+)
 from director.domain.errors import UserError
 from director.domain.met import MetParameters, match_equity_table
 from director.domain.records import parse_record, replay_data
@@ -104,10 +114,20 @@ def cmd_replay(args: argparse.Namespace) -> int:
 # --- events and teams --------------------------------------------------------------------
 
 
+MAX_BASE_SECONDS = 24 * 3600
+MAX_INCREMENT_SECONDS = 3600
+
+
 def parse_time(text: str) -> tuple[int, int]:
     base, sep, inc = text.partition("+")
     if not sep or not base.strip().isdigit() or not inc.strip().isdigit():
         raise UserError(f"--time {text!r}: write BASE+INC in seconds, e.g. 120+12")
+    if len(base.strip()) > 6 or int(base) > MAX_BASE_SECONDS:
+        raise UserError(f"--time {text!r}: the base time is at most {MAX_BASE_SECONDS} seconds")
+    if len(inc.strip()) > 6 or int(inc) > MAX_INCREMENT_SECONDS:
+        raise UserError(
+            f"--time {text!r}: the increment or delay is at most {MAX_INCREMENT_SECONDS} seconds"
+        )
     return int(base), int(inc)
 
 
@@ -136,15 +156,11 @@ def cmd_new(args: argparse.Namespace) -> int:
         ".tandem"
     ):
         raise UserError(f"{args.file}: an event file name ends in .tandem")
-    from director.store.engine import create_database
+    from director.store.engine import display_target, new_database
 
-    db = create_database(args.file)
-    try:
-        with db.Session() as session, session.begin():
-            create_event(session, args.name, options)
-    finally:
-        db.close()
-    print(f"created {args.file}")
+    with new_database(args.file) as db, db.Session() as session, session.begin():
+        create_event(session, args.name, options)
+    print(f"created {display_target(args.file)}")
     return 0
 
 
@@ -204,7 +220,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         db.close()
     for line in problems:
         print(line)
-    print(f"{args.file}: {'OK' if not problems else f'{len(problems)} problem(s)'}")
+    print(f"{shown(args.file)}: {'OK' if not problems else f'{len(problems)} problem(s)'}")
     return 1 if problems else 0
 
 
@@ -226,7 +242,7 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
     new = sub.add_parser("new", help="create an event file")
     new.add_argument("file")
     new.add_argument("--name", required=True)
-    new.add_argument("--length", type=positive_int, required=True)
+    new.add_argument("--length", type=match_length, required=True)
     new.add_argument("--scoring", choices=[s.value for s in Scoring], default="standard")
     new.add_argument("--winner-required", action="store_true")
     new.add_argument("--one-cube-threshold", type=int, choices=(1, 2), default=2)
@@ -234,7 +250,7 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
     new.add_argument("--time", default="120+12", help="BASE+INC in seconds (default 120+12)")
     new.add_argument("--clock", choices=[c.value for c in ClockMode], default="fischer")
     new.add_argument("--format", choices=[p.value for p in PairingSystem], default="swiss")
-    new.add_argument("--rounds", type=int, default=5)
+    new.add_argument("--rounds", type=rounds_count, default=5, help="0: Swiss until one is clear")
     new.set_defaults(func=cmd_new)
 
     imp = sub.add_parser("import-teams", help="import a team list CSV")

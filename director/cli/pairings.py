@@ -7,7 +7,16 @@ import json
 import random
 import time
 
-from director.cli.common import Parser, positive_int, session_for
+from director.cli.common import (
+    MAX_MATCH_LENGTH,
+    Parser,
+    count,
+    positive_int,
+    rounds_count,
+    session_for,
+    shown,
+    whole,
+)
 from director.domain.errors import UserError
 from director.domain.rules import PairingSystem, Scoring
 
@@ -82,7 +91,7 @@ def cmd_check_pairings(args: argparse.Namespace) -> int:
     for v in violations:
         teams = ", ".join(names.get(t, str(t)) for t in v.teams)
         print(f"round {v.round}: {teams}: {v.rule}: {v.text}")
-    print(f"{args.file}: {len(violations)} violation(s)")
+    print(f"{shown(args.file)}: {len(violations)} violation(s)")
     return 1 if violations else 0
 
 
@@ -108,16 +117,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     db = simulate_event(args.file, settings)
     try:
-        print(f"{args.file}: {status_line(db)} in {time.perf_counter() - start:.1f} s")
+        print(f"{shown(args.file)}: {status_line(db)} in {time.perf_counter() - start:.1f} s")
     finally:
         db.close()
     return 0
-
-
-def _count(text: str) -> int:
-    if not text.isdigit():
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number")
-    return int(text)
 
 
 def register(sub: argparse._SubParsersAction[Parser]) -> None:
@@ -140,13 +143,15 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
     sim = sub.add_parser("simulate", help="build a complete simulated event")
     sim.add_argument("file")
     sim.add_argument("--teams", type=positive_int, required=True)
-    sim.add_argument("--rounds", type=_count, required=True)
+    sim.add_argument("--rounds", type=rounds_count, required=True)
     sim.add_argument("--format", choices=[p.value for p in PairingSystem], default="swiss")
     sim.add_argument("--scoring", choices=[s.value for s in Scoring], default="standard")
-    sim.add_argument("--seed", type=_count)
-    sim.add_argument("--length", type=_count, default=0, help="match length (default 5)")
-    sim.add_argument("--late-entries", type=_count, default=0)
-    sim.add_argument("--withdrawals", type=_count, default=0)
-    sim.add_argument("--forbidden-pairs", type=_count, default=0)
-    sim.add_argument("--play", type=_count, help="play only this many rounds")
+    sim.add_argument("--seed", type=count)
+    sim.add_argument(
+        "--length", type=whole(0, MAX_MATCH_LENGTH), default=0, help="match length (default 5)"
+    )
+    sim.add_argument("--late-entries", type=count, default=0)
+    sim.add_argument("--withdrawals", type=count, default=0)
+    sim.add_argument("--forbidden-pairs", type=count, default=0)
+    sim.add_argument("--play", type=count, help="play only this many rounds")
     sim.set_defaults(func=cmd_simulate)

@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 from director.domain.errors import ConflictError, UserError
 from director.services.backups import backup_after_pairing, backup_after_round
 from director.services.rounds import progress
+from director.store.backup import space_warning
 from director.store.engine import EventDatabase
 from director.store.errors import classify
 
@@ -61,6 +62,10 @@ class EventContext(QObject):
                 backup_after_round(self.db, last)
         except UserError as failure:  # the change itself is committed: say so, carry on
             self.notice.emit(f"the automatic backup failed: {failure}")
+            return
+        warning = space_warning(self.db.path.resolve())
+        if warning:  # early, while backups still fit: before anything fails
+            self.notice.emit(warning)
 
     def read(
         self, service: Callable[Concatenate[Session, P], T], *args: P.args, **kwargs: P.kwargs
