@@ -1,39 +1,36 @@
-"""Where the app's resources (fonts, icons, help pages, sounds) are found.
+"""Where the app's resources (fonts, icons, help pages, sounds, notices) are found.
 
-`resource_path("fonts", "DejaVuSans.ttf")` returns a real file path. It asks
-`importlib.resources` first, for a package named `director_resources` (how an installed or
-frozen build ships the repository's `resources/` folder: the installer packages it under that
-name), and falls back to the source tree's `resources/` folder next to the `director` package,
-which is where it lives in a checkout and in an editable install.
-
-Callers never build resource paths themselves, so the packaging can change in one place.
+The repository's top-level `resources/` folder is the package `director_resources` wherever
+the app runs: an editable install, a wheel (pyproject.toml maps the name onto the folder and
+ships it as package data) and the frozen app (the PyInstaller spec does the same). It is read
+here, through `importlib.resources`, and nowhere else: callers never build resource paths.
 """
 
 from __future__ import annotations
 
 import importlib.resources
+from functools import cache
 from pathlib import Path
+
+from director.domain.errors import UserError
 
 RESOURCE_PACKAGE = "director_resources"
 
 
-def _packaged_root() -> Path | None:
+@cache
+def resource_root() -> Path:
+    """The folder holding fonts/, icons/, help/, sounds/ and notices/."""
     try:
         root = importlib.resources.files(RESOURCE_PACKAGE)
     except ModuleNotFoundError:
-        return None
-    # reportlab and Qt want file names: a package inside a zip file cannot serve them, so only
-    # a package on disk (wheel, PyInstaller bundle) counts.
-    return root if isinstance(root, Path) else None
-
-
-def _source_root() -> Path:
-    return Path(__file__).resolve().parent.parent / "resources"
-
-
-def resource_root() -> Path:
-    """The folder holding fonts/, icons/, help/ and sounds/."""
-    return _packaged_root() or _source_root()
+        raise UserError(
+            f"the app's resources ({RESOURCE_PACKAGE}) are not installed: install the app "
+            "(pip install . or pip install -e .) instead of running it from a bare source tree"
+        ) from None
+    # reportlab and Qt want file names: a package inside a zip file cannot serve them
+    if not isinstance(root, Path):
+        raise UserError(f"the app's resources are not a folder on disk ({root})")
+    return root
 
 
 def resource_path(*parts: str) -> Path:

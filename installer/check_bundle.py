@@ -99,7 +99,7 @@ def check(exe: Path, work: Path) -> None:
     ok("a file argument that is no event: status 2, one line")
 
     bundled = resource_folder(exe)
-    shipped = [f for f in files_under(bundled) if f != "__init__.py"]
+    shipped = files_under(bundled)
     in_source = "\n".join(files_under(ROOT / "resources"))
     same(f"resources ({len(shipped)} files)", "\n".join(shipped), in_source)
     named = sorted(

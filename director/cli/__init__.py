@@ -26,11 +26,26 @@ REGISTRARS = (
 )
 
 
+DB_HELP = (
+    "open the app on a shared event on a PostgreSQL server, e.g. --db "
+    "postgresql://director@server/spring_open (a command takes the URL as its FILE instead)"
+)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = Parser(prog="tandem-director", description="Run a Tandem backgammon event.")
-    parser.add_argument("--version", action="version", version=f"tandem-director {__version__}")
-    parser.add_argument("--db", help="open a shared event on a PostgreSQL server (database URL)")
-    sub = parser.add_subparsers(dest="command", parser_class=Parser)
+    parser = Parser(
+        prog="tandem-director",
+        description="Run a Tandem backgammon event. Without a command: start the app, with "
+        "EVENT.tandem open if given.",
+    )
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"tandem-director {__version__}",
+        help="print the version and stop",
+    )
+    parser.add_argument("--db", metavar="URL", help=DB_HELP)
+    sub = parser.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND")
     for register in REGISTRARS:
         register(sub)
     return parser
@@ -43,21 +58,58 @@ def _command_names(parser: argparse.ArgumentParser) -> set[str]:
     return set()
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def _first_positional(argv: Sequence[str]) -> int | None:
+    """Where the first word that is neither an option nor an option's value stands."""
+    i = 0
+    while i < len(argv):
+        word = argv[i]
+        if word == "--":
+            return i + 1 if i + 1 < len(argv) else None
+        if word == "--db":  # the one top-level option that takes a separate value
+            i += 2
+            continue
+        if not word.startswith("-"):
+            return i
+        i += 1
+    return None
+
+
+def parse_command_line(argv: Sequence[str]) -> argparse.Namespace:
+    """The parsed arguments, with `event` (a file to open in the app, or None) and `db`.
+
+    `tandem-director FILE` opens an event in the app, so a first word that is no command is
+    that file; `--db URL` and `--db=URL` name a server event for the app. Usage errors exit 2
+    with one line.
+    """
     parser = build_parser()
+    words = list(argv)
+    event = None
+    at = _first_positional(words)
+    if at is not None and words[at] not in _command_names(parser):
+        event = words.pop(at)
+    elif at is not None and any(w == "--db" or w.startswith("--db=") for w in words[:at]):
+        parser.error(
+            "--db opens the app on a server event; a command takes the URL as its FILE "
+            f"(tandem-director {words[at]} postgresql://...)"
+        )
+    args = parser.parse_args(words)
+    args.event = event
+    if args.db is not None:
+        if "://" not in args.db:
+            parser.error(f"--db {args.db!r} is not a database URL (postgresql://USER@HOST/DB)")
+        if event is not None:
+            parser.error(f"give an event file ({event}) or --db URL, not both")
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["--smoke-test"]:  # hidden: the built app's self-test (installer/README.md)
         from director.ui.smoke import main as smoke_test
 
         return smoke_test(argv[1:])
-    commands = _command_names(parser)
-    # `tandem-director FILE` opens that event in the app: a first word that is no command
-    event = None
-    positional = [a for a in argv if not a.startswith("-")]
-    if positional and positional[0] not in commands:
-        event = positional[0]
-        argv.remove(event)
-    args = parser.parse_args(argv)
+    args = parse_command_line(argv)
+    event = args.event
     try:
         if args.command is None:
             from director.ui.app import run_gui

@@ -43,7 +43,9 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         "clock", help="open the clocks of a match in their own window (see the help page)"
     )
     clock.add_argument("file", help="the event file (or a database URL)")
-    clock.add_argument("match", type=positive_int, help="the match id (as `check` lists them)")
+    clock.add_argument(
+        "match", type=positive_int, help="the match id (`pair FILE --round R` lists them)"
+    )
     clock.add_argument("--full-screen", action="store_true", help="start in full screen")
     clock.add_argument(
         "--screen", type=positive_int, help="the screen to show the clocks on (1 = the first)"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
@@ -14,6 +15,7 @@ if TYPE_CHECKING:  # the command line starts fast: heavy modules load only when 
     from sqlalchemy.orm import Session
 
 EXIT_USAGE = 2
+EVENT_HELP = "the event: a .tandem file, or a database URL (postgresql://USER@HOST/DB)"
 
 
 class Parser(argparse.ArgumentParser):
@@ -74,6 +76,8 @@ def shown(target: str) -> str:
 MAX_ID = 2**31 - 1  # the largest INTEGER every back end stores: ids, counts, seeds
 MAX_MATCH_LENGTH = 99
 MAX_ROUNDS = 99
+MAX_BASE_SECONDS = 24 * 3600
+MAX_INCREMENT_SECONDS = 3600
 
 
 def whole(low: int, high: int) -> Callable[[str], int]:
@@ -106,3 +110,49 @@ def rate(text: str) -> float:
     if not 0.0 <= value <= 1.0:
         raise argparse.ArgumentTypeError(f"{text!r} must be between 0 and 1")
     return value
+
+
+# BASE is minutes (`2`, `2m`), minutes and seconds (`2:00`) or seconds (`120s`); INC is seconds
+_BASE = re.compile(r"(?:(?P<min>\d+)m?|(?P<mm>\d+):(?P<ss>[0-5]\d)|(?P<sec>\d+)s)")
+_INC = re.compile(r"(?P<inc>\d+)s?")
+TIME_HELP = (
+    "the time control BASE+INC, as chess writes it: BASE in minutes (2, 2m), minutes:seconds "
+    "(2:00) or seconds (120s), then the increment or delay in seconds: 2+12, 2:00+12 and "
+    "120s+12 all mean 2 minutes + 12 s a move (default 2+12)"
+)
+
+
+def time_control(text: str) -> tuple[int, int]:
+    """`--time`: (base seconds, increment seconds) from chess notation (see TIME_HELP)."""
+    base, sep, inc = text.replace(" ", "").partition("+")
+    b, i = _BASE.fullmatch(base), _INC.fullmatch(inc)
+    if not sep or b is None or i is None:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not BASE+INC: write minutes + seconds, e.g. 2+12 (2 min + 12 s), "
+            "2:00+12 or 120s+12"
+        )
+    if len(base) > 8 or len(inc) > 6:  # a pasted 20-digit number is not a time control
+        raise argparse.ArgumentTypeError(f"{text!r}: the numbers are far too large")
+    if b["min"] is not None:
+        seconds = int(b["min"]) * 60
+    elif b["mm"] is not None:
+        seconds = int(b["mm"]) * 60 + int(b["ss"])
+    else:
+        seconds = int(b["sec"])
+    if seconds > MAX_BASE_SECONDS:
+        raise argparse.ArgumentTypeError(f"{text!r}: the base time is at most 24 hours")
+    if int(i["inc"]) > MAX_INCREMENT_SECONDS:
+        raise argparse.ArgumentTypeError(f"{text!r}: the increment or delay is at most 1 hour")
+    return seconds, int(i["inc"])
+
+
+def time_control_text(base_seconds: int, increment_seconds: int) -> str:
+    """How the CLI says back a time control: `2 min + 12 s`, `1:30 min + 15 s`, `45 s + 5 s`."""
+    minutes, seconds = divmod(base_seconds, 60)
+    if base_seconds < 60:
+        base = f"{base_seconds} s"
+    elif seconds:
+        base = f"{minutes}:{seconds:02d} min"
+    else:
+        base = f"{minutes} min"
+    return f"{base} + {increment_seconds} s"

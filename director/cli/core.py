@@ -9,6 +9,8 @@ import json
 import sys
 
 from director.cli.common import (
+    EVENT_HELP,
+    TIME_HELP,
     Parser,
     match_length,
     positive_int,
@@ -18,6 +20,8 @@ from director.cli.common import (
     rounds_count,
     session_for,
     shown,
+    time_control,
+    time_control_text,
 )
 from director.domain.errors import UserError
 from director.domain.met import MetParameters, match_equity_table
@@ -55,7 +59,8 @@ def cmd_met(args: argparse.Namespace) -> int:
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(["need", *range(1, params.size + 1)])
         for i, row in enumerate(table, start=1):
-            writer.writerow([i, *(repr(x) for x in row)])
+            # 12 decimals: the table's own precision, without float noise (0.7149999999999999)
+            writer.writerow([i, *(repr(round(x, 12)) for x in row)])
         print(out.getvalue(), end="")
     else:
         print(params.model_text())
@@ -114,27 +119,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
 # --- events and teams --------------------------------------------------------------------
 
 
-MAX_BASE_SECONDS = 24 * 3600
-MAX_INCREMENT_SECONDS = 3600
-
-
-def parse_time(text: str) -> tuple[int, int]:
-    base, sep, inc = text.partition("+")
-    if not sep or not base.strip().isdigit() or not inc.strip().isdigit():
-        raise UserError(f"--time {text!r}: write BASE+INC in seconds, e.g. 120+12")
-    if len(base.strip()) > 6 or int(base) > MAX_BASE_SECONDS:
-        raise UserError(f"--time {text!r}: the base time is at most {MAX_BASE_SECONDS} seconds")
-    if len(inc.strip()) > 6 or int(inc) > MAX_INCREMENT_SECONDS:
-        raise UserError(
-            f"--time {text!r}: the increment or delay is at most {MAX_INCREMENT_SECONDS} seconds"
-        )
-    return int(base), int(inc)
-
-
 def cmd_new(args: argparse.Namespace) -> int:
     from director.services.events import create_event
 
-    base, inc = parse_time(args.time)
+    base, inc = args.time
     options = EventOptions(
         match=MatchRules(
             match_length=args.length,
@@ -161,6 +149,8 @@ def cmd_new(args: argparse.Namespace) -> int:
     with new_database(args.file) as db, db.Session() as session, session.begin():
         create_event(session, args.name, options)
     print(f"created {display_target(args.file)}")
+    clock = options.time_control
+    print(f"time control: {time_control_text(base, inc)} a move ({clock.mode.label})")
     return 0
 
 
@@ -184,6 +174,8 @@ def cmd_export_teams(args: argparse.Namespace) -> int:
     with session_for(args.file, read_only=True) as session:
         text = export_teams(session)
     atomic_write(args.csv, text.encode("utf-8"))
+    teams = len(list(csv.reader(io.StringIO(text)))) - 1  # the header row, then the teams
+    print(f"wrote {teams} team{'s' if teams != 1 else ''} to {args.csv}")
     return 0
 
 
@@ -193,6 +185,9 @@ def cmd_export_match(args: argparse.Namespace) -> int:
     with session_for(args.file, read_only=True) as session:
         text = export_match(session, args.match)
     atomic_write(args.out, text.encode("utf-8"))
+    record = parse_record(text)
+    a, b = record.teams[Side.A].name, record.teams[Side.B].name
+    print(f"wrote match {args.match} ({a} v {b}, {record.outcome().score}) to {args.out}")
     return 0
 
 
@@ -226,55 +221,106 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def register(sub: argparse._SubParsersAction[Parser]) -> None:
     met = sub.add_parser("met", help="print the Tandem match equity table (RULES §9)")
-    met.add_argument("--gammon-rate", type=rate, default=0.28)
-    met.add_argument("--backgammon-rate", type=rate, default=0.0)
-    met.add_argument("--size", type=positive_int, default=6)
+    met.add_argument(
+        "--gammon-rate",
+        type=rate,
+        default=0.28,
+        help="share of games won as a gammon (default 0.28)",
+    )
+    met.add_argument(
+        "--backgammon-rate",
+        type=rate,
+        default=0.0,
+        help="share of games won as a backgammon (default 0)",
+    )
+    met.add_argument(
+        "--size", type=positive_int, default=6, help="points away to tabulate, 1 to S (default 6)"
+    )
     fmt = met.add_mutually_exclusive_group()
-    fmt.add_argument("--json", action="store_true")
-    fmt.add_argument("--csv", action="store_true")
+    fmt.add_argument("--json", action="store_true", help="print JSON (full precision)")
+    fmt.add_argument("--csv", action="store_true", help="print CSV (full precision)")
     met.set_defaults(func=cmd_met)
 
     replay = sub.add_parser("replay", help="re-score a match record")
-    replay.add_argument("file")
-    replay.add_argument("--json", action="store_true")
+    replay.add_argument("file", help="the match record (.tandem-match.json)")
+    replay.add_argument("--json", action="store_true", help="print the FORMATS.md JSON layout")
     replay.set_defaults(func=cmd_replay)
 
     new = sub.add_parser("new", help="create an event file")
-    new.add_argument("file")
-    new.add_argument("--name", required=True)
-    new.add_argument("--length", type=match_length, required=True)
-    new.add_argument("--scoring", choices=[s.value for s in Scoring], default="standard")
-    new.add_argument("--winner-required", action="store_true")
-    new.add_argument("--one-cube-threshold", type=int, choices=(1, 2), default=2)
-    new.add_argument("--no-cube-at-one-away", action="store_true")
-    new.add_argument("--time", default="120+12", help="BASE+INC in seconds (default 120+12)")
-    new.add_argument("--clock", choices=[c.value for c in ClockMode], default="fischer")
-    new.add_argument("--format", choices=[p.value for p in PairingSystem], default="swiss")
-    new.add_argument("--rounds", type=rounds_count, default=5, help="0: Swiss until one is clear")
+    new.add_argument("file", help="the event file to create (NAME.tandem) or a database URL")
+    new.add_argument("--name", required=True, help="the event's name, as printed on reports")
+    new.add_argument(
+        "--length", type=match_length, required=True, help="match length in points (RULES §2)"
+    )
+    new.add_argument(
+        "--scoring",
+        choices=[s.value for s in Scoring],
+        default="standard",
+        help="the scoring variant (RULES §6; default standard)",
+    )
+    new.add_argument(
+        "--winner-required", action="store_true", help="a drawn match is played on (RULES §4)"
+    )
+    new.add_argument(
+        "--one-cube-threshold",
+        type=int,
+        choices=(1, 2),
+        default=2,
+        help="points away at which the one-cube rule starts (RULES §5; default 2)",
+    )
+    new.add_argument(
+        "--no-cube-at-one-away",
+        action="store_true",
+        help="no doubling once a team is one point away",
+    )
+    new.add_argument("--time", type=time_control, default=(120, 12), metavar="BASE+INC",
+                     help=TIME_HELP)  # fmt: skip
+    new.add_argument(
+        "--clock",
+        choices=[c.value for c in ClockMode],
+        default="fischer",
+        help="how INC is used: fischer increment, bronstein or simple delay (default fischer)",
+    )
+    new.add_argument(
+        "--format",
+        choices=[p.value for p in PairingSystem],
+        default="swiss",
+        help="the pairing system (default swiss)",
+    )
+    new.add_argument(
+        "--rounds",
+        type=rounds_count,
+        default=5,
+        help="number of rounds (0: Swiss until one team is clear)",
+    )
     new.set_defaults(func=cmd_new)
 
     imp = sub.add_parser("import-teams", help="import a team list CSV")
-    imp.add_argument("file")
-    imp.add_argument("csv")
-    imp.add_argument("--skip-bad-rows", action="store_true")
+    imp.add_argument("file", help=EVENT_HELP)
+    imp.add_argument("csv", help="the team list: team,player1,player2[,club][,rating][,seed]")
+    imp.add_argument(
+        "--skip-bad-rows", action="store_true", help="import the good rows, list the bad ones"
+    )
     imp.set_defaults(func=cmd_import_teams)
 
     exp = sub.add_parser("export-teams", help="export the team list CSV")
-    exp.add_argument("file")
-    exp.add_argument("csv")
+    exp.add_argument("file", help=EVENT_HELP)
+    exp.add_argument("csv", help="the CSV file to write")
     exp.set_defaults(func=cmd_export_teams)
 
     em = sub.add_parser("export-match", help="write a match record")
-    em.add_argument("file")
-    em.add_argument("match", type=positive_int)
-    em.add_argument("out")
+    em.add_argument("file", help=EVENT_HELP)
+    em.add_argument(
+        "match", type=positive_int, help="the match id (`pair FILE --round R` lists them)"
+    )
+    em.add_argument("out", metavar="OUT.json", help="the match record to write")
     em.set_defaults(func=cmd_export_match)
 
     im = sub.add_parser("import-match", help="add a match record to the event")
-    im.add_argument("file")
-    im.add_argument("json_file", metavar="IN.json")
+    im.add_argument("file", help=EVENT_HELP)
+    im.add_argument("json_file", metavar="IN.json", help="the match record to add")
     im.set_defaults(func=cmd_import_match)
 
     check = sub.add_parser("check", help="integrity check and re-score every match (read-only)")
-    check.add_argument("file")
+    check.add_argument("file", help=EVENT_HELP)
     check.set_defaults(func=cmd_check)

@@ -8,6 +8,7 @@ import random
 import time
 
 from director.cli.common import (
+    EVENT_HELP,
     MAX_MATCH_LENGTH,
     Parser,
     count,
@@ -33,7 +34,7 @@ def cmd_pair(args: argparse.Namespace) -> int:
             if args.round is not None:
                 for m in rounds.get_round(session, args.round).matches:
                     b = m.team_b.name if m.team_b else "bye"
-                    print(f"table {m.table}: {m.team_a.name} v {b}")
+                    print(f"table {m.table}: {m.team_a.name} v {b} (match {m.id})")
                 return 0
             preview = rounds.preview_next_round(session)
             if not args.preview:
@@ -125,33 +126,49 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def register(sub: argparse._SubParsersAction[Parser]) -> None:
     pair = sub.add_parser("pair", help="pair the next round (or show a round)")
-    pair.add_argument("file")
-    pair.add_argument("--round", type=positive_int)
+    pair.add_argument("file", help=EVENT_HELP)
+    pair.add_argument(
+        "--round", type=positive_int, help="show this round's tables and match ids, pair nothing"
+    )
     pair.add_argument("--preview", action="store_true", help="show the pairing, save nothing")
     pair.set_defaults(func=cmd_pair)
 
     st = sub.add_parser("standings", help="print the standings")
-    st.add_argument("file")
+    st.add_argument("file", help=EVENT_HELP)
     st.add_argument("--round", type=positive_int, help="after this round (default: the last)")
-    st.add_argument("--json", action="store_true")
+    st.add_argument("--json", action="store_true", help="print JSON rows (keys in README.md)")
     st.set_defaults(func=cmd_standings)
 
     check = sub.add_parser("check-pairings", help="check every round against the pairing rules")
-    check.add_argument("file")
+    check.add_argument("file", help=EVENT_HELP)
     check.set_defaults(func=cmd_check_pairings)
 
     sim = sub.add_parser("simulate", help="build a complete simulated event")
-    sim.add_argument("file")
-    sim.add_argument("--teams", type=positive_int, required=True)
-    sim.add_argument("--rounds", type=rounds_count, required=True)
-    sim.add_argument("--format", choices=[p.value for p in PairingSystem], default="swiss")
-    sim.add_argument("--scoring", choices=[s.value for s in Scoring], default="standard")
-    sim.add_argument("--seed", type=count)
+    sim.add_argument("file", help="the event file to create (NAME.tandem) or a database URL")
+    sim.add_argument("--teams", type=positive_int, required=True, help="number of teams")
+    sim.add_argument("--rounds", type=rounds_count, required=True, help="number of rounds")
+    sim.add_argument(
+        "--format",
+        choices=[p.value for p in PairingSystem],
+        default="swiss",
+        help="the pairing system (default swiss)",
+    )
+    sim.add_argument(
+        "--scoring",
+        choices=[s.value for s in Scoring],
+        default="standard",
+        help="the scoring variant (default standard)",
+    )
+    sim.add_argument("--seed", type=count, help="the random seed (default: a new one, printed)")
     sim.add_argument(
         "--length", type=whole(0, MAX_MATCH_LENGTH), default=0, help="match length (default 5)"
     )
-    sim.add_argument("--late-entries", type=count, default=0)
-    sim.add_argument("--withdrawals", type=count, default=0)
-    sim.add_argument("--forbidden-pairs", type=count, default=0)
+    sim.add_argument("--late-entries", type=count, default=0, help="teams that join after round 1")
+    sim.add_argument(
+        "--withdrawals", type=count, default=0, help="teams that withdraw during the event"
+    )
+    sim.add_argument(
+        "--forbidden-pairs", type=count, default=0, help="pairs of teams that must not meet"
+    )
     sim.add_argument("--play", type=count, help="play only this many rounds")
     sim.set_defaults(func=cmd_simulate)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from director.cli.common import Parser
+from director.cli.common import EVENT_HELP, Parser
 
 
 def cmd_backups(args: argparse.Namespace) -> int:
@@ -84,19 +84,19 @@ def cmd_upgrade(args: argparse.Namespace) -> int:
 
 def register(sub: argparse._SubParsersAction[Parser]) -> None:
     backups = sub.add_parser("backups", help="list an event's backups, newest first (read-only)")
-    backups.add_argument("file")
+    backups.add_argument("file", help=EVENT_HELP)
     backups.set_defaults(func=cmd_backups)
 
     backup = sub.add_parser("backup", help="back up an event now (refused while it is open)")
-    backup.add_argument("file")
+    backup.add_argument("file", help=EVENT_HELP)
     backup.add_argument("--reason", default="by hand", help="a label for the backup")
     backup.set_defaults(func=cmd_backup)
 
     restore = sub.add_parser(
         "restore", help="replace an event by a backup (the current file is kept aside)"
     )
-    restore.add_argument("file")
-    restore.add_argument("backup")
+    restore.add_argument("file", help=EVENT_HELP)
+    restore.add_argument("backup", help="the backup file (`backups FILE` lists them)")
     restore.add_argument("--reason", default="restored from a backup", help="for the audit log")
     restore.set_defaults(func=cmd_restore)
 
@@ -104,5 +104,5 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         "upgrade",
         help="upgrade an event file written by an older version (the original is kept beside it)",
     )
-    upgrade.add_argument("file")
+    upgrade.add_argument("file", help=EVENT_HELP)
     upgrade.set_defaults(func=cmd_upgrade)

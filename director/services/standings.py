@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from sqlalchemy.orm import Session
 
+from director.domain.errors import UserError
 from director.domain.event import TeamInfo
 from director.domain.pairing.model import MatchResult, Outcome
 from director.domain.rules import Side, TieBreak
@@ -20,7 +21,7 @@ from director.domain.standings import (
     crosstable,
     match_points_definition,
 )
-from director.services.events import get_event
+from director.services.events import get_event, rounds_paired
 from director.services.results import list_matches
 from director.services.rounds import stored_results, team_entry
 from director.services.teams import team_map
@@ -71,6 +72,12 @@ def standings(session: Session, through_round: int | None = None) -> Standings:
     options = get_event(session).options
     teams = team_map(session)
     results = stored_results(session)
+    paired = rounds_paired(session)
+    if through_round is not None and through_round > paired:
+        raise UserError(
+            f"there are no standings after round {through_round}: "
+            f"{paired} round{'s' if paired != 1 else ''} paired so far"
+        )
     last, decided, matches = rounds_counted(results, through_round)
     rows = compute_standings(
         [team_entry(t) for t in teams.values()],
@@ -99,7 +106,8 @@ def standings_json(view: Standings) -> list[dict[str, object]]:
             "rank": line.row.rank,
             "team": line.team.name,
             "match_points": line.row.match_points,
-            **{tb.value: line.row.tie_breaks.get(tb) for tb in view.tie_breaks},
+            # snake_case like every other key: "points-difference" is "points_difference"
+            **{tb.value.replace("-", "_"): line.row.tie_breaks.get(tb) for tb in view.tie_breaks},
             "games_played": line.row.played,
         }
         for line in view.lines

@@ -12,7 +12,6 @@ line per problem on stderr. The user's settings are not touched.
 
 from __future__ import annotations
 
-import importlib.resources
 import logging
 import os
 import sys
@@ -83,13 +82,9 @@ def check_resources(problems: Problems) -> None:
     from director.resources import resource_root
 
     root = resource_root()
-    if getattr(sys, "frozen", False):  # the bundle's own copy, not some folder found nearby
-        try:
-            packaged = Path(str(importlib.resources.files("director_resources")))
-        except ModuleNotFoundError:
-            packaged = None
-        if packaged != root:
-            problems.add(f"the app reads resources from {root}, not from its bundle")
+    bundle = getattr(sys, "_MEIPASS", None)  # the frozen app's own folder
+    if bundle is not None and not root.is_relative_to(Path(bundle)):
+        problems.add(f"the app reads resources from {root}, not from its bundle")
     formats = {bytes(f.data()).decode() for f in QImageReader.supportedImageFormats()}
     for needed in ("svg", "png"):
         if needed not in formats:

@@ -12,6 +12,8 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QWidget
 
 from director import __version__
+from director.resources import resource_path
+from director.ui.plain import mnemonic_safe
 from director.ui.recent import RecentEvents
 from director.ui.style import app_icon
 
@@ -37,9 +39,12 @@ def about_box(parent: QWidget) -> QMessageBox:
     box.setText(f"<b>{APP_TITLE}</b> {__version__}")
     box.setInformativeText(
         "Runs Tandem backgammon team events: teams, pairings, clocks, results and standings, "
-        "with every change saved at once.\n\nMIT licence. DejaVu fonts under their own "
-        "licence (see resources/fonts)."
+        "with every change saved at once.\n\nFree software under the MIT licence. Built on "
+        "Qt for Python (LGPL-3.0), SQLAlchemy, reportlab and others, and the DejaVu fonts: "
+        "Show Details for every licence."
     )
+    box.setTextFormat(Qt.TextFormat.RichText)  # our own title only; the notices are plain text
+    box.setDetailedText(resource_path("notices", "THIRD-PARTY-NOTICES.txt").read_text("utf-8"))
     box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     box.open()
     return box
@@ -54,7 +59,7 @@ def fill_recent_menu(
     """The File > Open recent entries, rebuilt each time the menu opens."""
     menu.clear()
     for entry in recent.entries():
-        action = menu.addAction(entry.name or Path(entry.path).stem)
+        action = menu.addAction(mnemonic_safe(entry.name or Path(entry.path).stem))
         action.setToolTip(entry.path)
         action.setEnabled(entry.exists)
         action.triggered.connect(lambda _checked=False, p=entry.path: open_target(p))

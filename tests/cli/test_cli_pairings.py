@@ -46,8 +46,8 @@ def test_standings_json_rows(tmp_path: Path) -> None:
     simulate(path)
     rows = json.loads(run("standings", str(path), "--json").stdout)
     assert [r["rank"] for r in rows] == list(range(1, 10))
-    assert set(rows[0]) == {"rank", "team", "match_points", "buchholz", "points-difference",
-                            "points-for", "head-to-head", "seed", "games_played"}  # fmt: skip
+    assert set(rows[0]) == {"rank", "team", "match_points", "buchholz", "points_difference",
+                            "points_for", "head_to_head", "seed", "games_played"}  # fmt: skip
 
 
 def test_check_pairings_finds_a_deliberate_rematch(tmp_path: Path) -> None:

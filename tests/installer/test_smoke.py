@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from director.services.reports import KINDS
-from tests.installer.helpers import INSTALLER, ROOT
+from tests.installer.helpers import ROOT
 
 
 def smoke(*args: str, pythonpath: Path | None = None) -> subprocess.CompletedProcess[str]:
@@ -43,7 +43,6 @@ def test_a_broken_resource_makes_the_smoke_test_fail(tmp_path: Path) -> None:
     # a build that packaged a damaged icon: the same package name the spec ships resources as
     package = tmp_path / "packages" / "director_resources"
     shutil.copytree(ROOT / "resources", package)
-    shutil.copy(INSTALLER / "director_resources" / "__init__.py", package)
     (package / "icons" / "nav-teams.svg").write_text("<svg this is not")
     done = smoke(str(tmp_path / "out"), pythonpath=tmp_path / "packages")
     assert done.returncode == 1

@@ -190,6 +190,27 @@ def test_about_names_the_version(qtbot: QtBot, window: MainWindow) -> None:
     box.close()
 
 
+def test_about_shows_the_licence_and_every_third_party_notice(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    import importlib.metadata
+
+    from packaging.requirements import Requirement
+
+    box = window.show_about()
+    assert "MIT" in box.informativeText()
+    notices = box.detailedText()  # "Show Details...": plain text, the shipped notices file
+    assert "Permission is hereby granted, free of charge" in notices  # our LICENSE
+    assert "GNU LESSER GENERAL PUBLIC LICENSE" in notices  # Qt's, which PySide6 omits
+    for text in importlib.metadata.requires("tandem-director") or []:
+        req = Requirement(text)
+        if req.marker is None:  # every runtime dependency names itself and its licence
+            assert f"\n  {req.name} " in notices.replace("_", "-"), (
+                f"{req.name} is not in the notices: run python installer/notices.py"
+            )
+    box.close()
+
+
 def test_full_screen_toggles(window: MainWindow) -> None:
     window.full_screen_action.trigger()
     assert window.isFullScreen()
