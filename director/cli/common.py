@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import re
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
@@ -61,6 +62,11 @@ def session_for(target: str, read_only: bool = False) -> Iterator[Session]:
             yield session
     finally:
         db.close()
+
+
+def wrote(out: str, message: str) -> None:
+    """Say what was written: on stderr when the file itself went to stdout (`-`)."""
+    print(message, file=sys.stderr if out == "-" else sys.stdout)
 
 
 def shown(target: str) -> str:

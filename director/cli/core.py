@@ -22,6 +22,7 @@ from director.cli.common import (
     shown,
     time_control,
     time_control_text,
+    wrote,
 )
 from director.domain.errors import UserError
 from director.domain.met import MetParameters, match_equity_table
@@ -175,7 +176,7 @@ def cmd_export_teams(args: argparse.Namespace) -> int:
         text = export_teams(session)
     atomic_write(args.csv, text.encode("utf-8"))
     teams = len(list(csv.reader(io.StringIO(text)))) - 1  # the header row, then the teams
-    print(f"wrote {teams} team{'s' if teams != 1 else ''} to {args.csv}")
+    wrote(args.csv, f"wrote {teams} team{'s' if teams != 1 else ''} to {args.csv}")
     return 0
 
 
@@ -187,7 +188,7 @@ def cmd_export_match(args: argparse.Namespace) -> int:
     atomic_write(args.out, text.encode("utf-8"))
     record = parse_record(text)
     a, b = record.teams[Side.A].name, record.teams[Side.B].name
-    print(f"wrote match {args.match} ({a} v {b}, {record.outcome().score}) to {args.out}")
+    wrote(args.out, f"wrote match {args.match} ({a} v {b}, {record.outcome().score}) to {args.out}")
     return 0
 
 
