@@ -115,6 +115,7 @@ class PhoneClocksView(QWidget):
         row = QHBoxLayout()
         for name, text, slot in (
             ("start", "Start both boards", self.start_selected),
+            ("pause-match", "Pause both boards", self.pause_match_selected),
             ("pause", "Pause board", lambda: self.command_selected(EventKind.PAUSE)),
             ("resume", "Resume board", lambda: self.command_selected(EventKind.RESUME)),
             ("adjust", "Restore a time…", self.adjust_selected),
@@ -245,6 +246,16 @@ class PhoneClocksView(QWidget):
         room.schedule_start(match_id, pair)
         self.status.setText(f"Table {self.matches[match_id].table}: both boards start.")
         return True
+
+    def pause_match_selected(self) -> None:
+        """RULES §7: one action pauses both boards of the match."""
+        need = self._need()
+        if need is not None:
+            for board in (1, 2):
+                need[0].command(need[1], board, EventKind.PAUSE)
+            self.status.setText(
+                f"Sent to both phones of table {self.matches[need[1]].table}: pause."
+            )
 
     def command_selected(self, kind: EventKind) -> None:
         need = self._need()

@@ -102,6 +102,9 @@ def test_rules_7_the_desk_starts_both_boards_and_the_next_pair_resets_the_phones
         view.start_selected()
         for d in (one, two):
             wait_for(lambda d=d: page(d, "phase") == "running")
+        view.pause_match_selected()  # one action pauses both boards
+        for d in (one, two):
+            wait_for(lambda d=d: page(d, "phase") == "paused")
         for board in (1, 2):  # both games of pair 1: B wins each by a single
             with db.Session() as s, s.begin():
                 results.record_game(
@@ -110,7 +113,7 @@ def test_rules_7_the_desk_starts_both_boards_and_the_next_pair_resets_the_phones
             service.notify(f"match:{ids[0]}")
             if board == 1:
                 wait_for(lambda: page(one, "phase") == "stopped")
-                assert page(two, "phase") == "running"  # its game is still on
+                assert page(two, "phase") == "paused"  # its game is still on: not stopped
         for d in (one, two):
             wait_for(lambda d=d: page(d, "phase") == "ready" and synced(d))
             assert "pair 2" in d.find_element("id", "status").text
