@@ -269,8 +269,10 @@ class PhoneClocksView(QWidget):
             return
         room, match_id, board = need
         live = room.live().get((match_id, board))
-        if live is None or live.state.phase not in (Phase.PAUSED, Phase.STOPPED):
-            self.status.setText(f"Pause board {board} to restore a time (RULES §7).")
+        if live is None or live.state.phase is not Phase.PAUSED:
+            self.status.setText(
+                f"Pause board {board} to restore a time (RULES §7); a flagged board too."
+            )
             return
         side_text, ok = QInputDialog.getItem(self, "Restore a time", "Side", ["A", "B"], 0, False)
         if not ok:
