@@ -115,6 +115,10 @@ class EventDialog(QDialog):
         self.name.setPlaceholderText("e.g. Club Night Tandem, March")
         self.venue = QLineEdit(tab)
         self.venue.setPlaceholderText("optional")
+        self.organiser = QLineEdit(tab)
+        self.organiser.setPlaceholderText("optional")
+        self.director = QLineEdit(tab)
+        self.director.setPlaceholderText("optional")
         self.has_date = QCheckBox(tab)
         self.date = QDateEdit(QDate.currentDate(), tab)
         self.date.setCalendarPopup(True)
@@ -135,6 +139,8 @@ class EventDialog(QDialog):
             ("Event name", self.name, "Shown in the window title, on reports and the display."),
             ("Venue", self.venue, "Where the event is played; printed on reports."),
             ("Date", date_row, "The day of the event; untick for none."),
+            ("Organiser", self.organiser, "The club or person running the event; on reports."),
+            ("Director", self.director, "The director or arbiter; printed on every report."),
         ]
         if self.ctx is None:
             note = "Every change is saved here at once: there is no Save. Keep it on a local disk."
@@ -167,6 +173,8 @@ class EventDialog(QDialog):
     def _load(self, info: EventInfo) -> None:
         self.name.setText(info.name)
         self.venue.setText(info.venue)
+        self.organiser.setText(info.organiser)
+        self.director.setText(info.director)
         date = QDate.fromString(info.event_date, "yyyy-MM-dd")
         self.has_date.setChecked(date.isValid())
         if date.isValid():
@@ -243,8 +251,10 @@ class EventDialog(QDialog):
         try:
             with database.Session() as session, session.begin():
                 self.saved = create_event(
-                    session, self.name.text(), self.options(), self.venue.text(), self.event_date()
-                )
+                    session, self.name.text(), self.options(), self.venue.text(),
+                    self.event_date(), organiser=self.organiser.text(),
+                    director=self.director.text(),
+                )  # fmt: skip
         except UserError as exc:
             database.close()
             remove_database_files(path)  # the file was ours, made a moment ago: leave nothing
@@ -263,6 +273,8 @@ class EventDialog(QDialog):
                 options=self.options(),
                 venue=self.venue.text(),
                 event_date=self.event_date(),
+                organiser=self.organiser.text(),
+                director=self.director.text(),
             )
         except UserError as exc:
             show_error(self.error, f"Not changed: {exc}.")
