@@ -38,6 +38,7 @@ KINDS = (
     "event",
     "results",
     "blank-scoresheet",
+    "bracket",
 )
 TITLES = {
     "scoresheet": "Match scoresheets",
@@ -51,6 +52,7 @@ TITLES = {
     "event": "Event report",
     "results": "Results",
     "blank-scoresheet": "Blank scoresheet",
+    "bracket": "Knockout bracket",
 }
 ROUND_KINDS = ("scoresheet", "match-report", "pairings", "standings", "crosstable", "results")
 SHEET_KINDS = ("scoresheet", "match-report", "pairings", "results")  # about one round's play
@@ -323,6 +325,16 @@ def _story(
         _check_round(session, number)
         story = results_report.story(number, list_matches(session, number), box)
         return story, f"Results – round {number}", False
+    if kind == "bracket":
+        from director.reports import bracket
+
+        by_round: dict[int, list[MatchInfo]] = {}
+        for m in list_matches(session):
+            if m.round is not None:
+                by_round.setdefault(m.round, []).append(m)
+        teams = len(list_teams(session))
+        total = max(1, (max(teams, 2) - 1).bit_length())  # rounds of a knockout of `teams`
+        return bracket.story(by_round, total, box), title, False
     if kind == "teams":
         return teams_report.story(list_teams(session), box), title, False
     if kind == "met":

@@ -31,7 +31,7 @@ if TYPE_CHECKING:  # the database layer loads when an event is first opened
 # the menu's sections: a round's papers, the tables, the lists, everything at once
 SECTIONS = (
     ("pairings", "scoresheet", "match-report", "results"),
-    ("standings", "crosstable", "boards"),
+    ("standings", "crosstable", "boards", "bracket"),
     ("teams", "met", "blank-scoresheet"),
     ("event",),
 )
