@@ -326,7 +326,15 @@ def _story(
         story = results_report.story(number, list_matches(session, number), box)
         return story, f"Results – round {number}", False
     if kind == "bracket":
+        from director.domain.rules import PairingSystem
         from director.reports import bracket
+        from director.reports.styles import Section, text
+
+        if opts.pairing_system is not PairingSystem.KNOCKOUT:
+            words = opts.pairing_system.value.replace("-", " ")
+            note = f"This event is paired {words}, not knockout: it has no bracket."
+            story = [Section(title), text(title, "title"), text(note, "body")]
+            return story, title, False
 
         by_round: dict[int, list[MatchInfo]] = {}
         for m in list_matches(session):

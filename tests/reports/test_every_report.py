@@ -21,6 +21,7 @@ NAMES = {
     "met": (),
     "results": ("R&D <Team>", "Дмитрий"),
     "blank-scoresheet": (),
+    "bracket": (),  # a Swiss event has no bracket: the page says so
 }
 EVENT = "Athens & Kyiv <Open> Ελληνικό Кубок"
 AT = datetime(2025, 3, 14, 18, 5)
