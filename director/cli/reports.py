@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from director.cli.common import Parser, positive_int, session_for
+from director.cli.common import Parser, positive_int, session_for, wrote
 from director.domain.errors import UserError
 from director.domain.rules import Paper
 from director.services.reports import KINDS
@@ -33,7 +33,7 @@ def cmd_report(args: argparse.Namespace) -> int:
             logo=args.logo,
         )
     atomic_write(args.out, data)
-    print(f"wrote {args.out}")
+    wrote(args.out, f"wrote {args.out}")
     return 0
 
 

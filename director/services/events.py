@@ -7,7 +7,7 @@ from datetime import date
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from director.domain.errors import UserError
+from director.domain.errors import ConflictError, UserError
 from director.domain.event import EventInfo
 from director.domain.rules import EventOptions
 from director.services import audit
@@ -52,6 +52,11 @@ def event_row(session: Session) -> models.Event:
 
 def get_event(session: Session) -> EventInfo:
     return convert.event_info(event_row(session))
+
+
+def event_version(session: Session) -> int:
+    """The event row's version: what an options dialog passes back to `update_event`."""
+    return event_row(session).version
 
 
 def _check(name: str, options: EventOptions) -> None:
@@ -134,7 +139,11 @@ def update_event(
     end_date: str | None = None,
     organiser: str | None = None,
     director: str | None = None,
+    version: int | None = None,
 ) -> EventInfo:
+    """Save the event's name and options; with `version` (what the dialog showed), refused
+    when another station saved them since (the row's version counter, checked on PostgreSQL
+    by the UPDATE itself)."""
     row = event_row(session)
     check_header(
         row.venue if venue is None else venue,
@@ -143,6 +152,11 @@ def update_event(
         row.organiser if organiser is None else organiser,
         row.director if director is None else director,
     )
+    if version is not None and row.version != version:
+        raise ConflictError(
+            "the event's options were changed on another station since you opened them: "
+            "the view is refreshed, open them again"
+        )
     before = convert.event_info(row)
     new_options = options or before.options
     new_name = before.name if name is None else name

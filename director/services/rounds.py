@@ -274,6 +274,20 @@ def _round_row(session: Session, number: int) -> models.Round:
     return row
 
 
+def _lock_round(session: Session, number: int) -> None:
+    """Row-lock the round and its matches until the transaction ends (PostgreSQL; SQLite has a
+    single writer anyway). A station recording a result holds its match row the same way, so
+    the check that the round has no results, made after this, cannot miss one: the question
+    waits for that commit, then sees the result and refuses."""
+    round_id = session.scalar(
+        select(models.Round.id).where(models.Round.number == number).with_for_update()
+    )
+    if round_id is not None:
+        session.scalars(
+            select(models.Match.id).where(models.Match.round_id == round_id).with_for_update()
+        ).all()
+
+
 def _refuse_if_started(info: RoundInfo, action: str) -> None:
     if info.status is not RoundStatus.NOT_STARTED:
         raise UserError(f"round {info.number} has results: it cannot be {action}")
@@ -283,6 +297,7 @@ def set_round_pairings(
     session: Session, number: int, pairings: tuple[Pairing, ...], reason: str
 ) -> list[str]:
     """Replace a round's pairings by hand (no results yet); returns the warnings, audited."""
+    _lock_round(session, number)
     info = get_round(session, number)
     _refuse_if_started(info, "re-paired")
     if not reason.strip():
@@ -317,6 +332,7 @@ def swap(
 
 def repair_round(session: Session, number: int) -> RoundInfo:
     """Pair the last round again with the engine (it must have no results)."""
+    _lock_round(session, number)
     rounds = list_rounds(session)
     if not rounds or rounds[-1].number != number:
         raise UserError("only the last round can be paired again")
@@ -326,6 +342,9 @@ def repair_round(session: Session, number: int) -> RoundInfo:
 
 
 def undo_last_round(session: Session) -> int:
+    last_number = session.scalar(select(func.max(models.Round.number)))
+    if last_number is not None:
+        _lock_round(session, last_number)
     rounds = list_rounds(session)
     if not rounds:
         raise UserError("no round is paired yet")
