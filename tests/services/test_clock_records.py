@@ -40,7 +40,9 @@ def timed_match(db: EventDatabase) -> tuple[int, list[ClockEvent]]:
         a = add_team(s, "Blue Bar", ("Ana", "Ben")).id
         b = add_team(s, "Gammonites", ("Cleo", "Dev")).id
         match_id = results.create_match(s, a, b).id
-        results.record_game(s, match_id, Game(1, 1, Side.B, End.BEAR_OFF, cube=1, level=Level.SINGLE))
+        results.record_game(
+            s, match_id, Game(1, 1, Side.B, End.BEAR_OFF, cube=1, level=Level.SINGLE)
+        )
         clocks.append_events(s, match_id, 0, clock.events)
     return match_id, list(clock.events)
 
