@@ -12,7 +12,7 @@ from director.domain.event import MatchInfo
 from director.domain.records import MatchRecord, RecordTeam, parse_record, record_json
 from director.domain.rules import MatchRules, Side
 from director.domain.scoring import Game
-from director.services import audit
+from director.services import audit, clocks
 from director.services.games import record_games
 from director.services.matches import get_match
 from director.services.teams import team_named
@@ -38,7 +38,8 @@ def match_record(match: MatchInfo) -> MatchRecord:
 
 
 def export_match(session: Session, match_id: int) -> str:
-    return record_json(match_record(get_match(session, match_id)))
+    record = match_record(get_match(session, match_id))
+    return record_json(replace(record, clock=tuple(clocks.load_events(session, match_id))))
 
 
 def _registered_team(session: Session, team: RecordTeam) -> int:
@@ -111,5 +112,6 @@ def import_match(session: Session, text: str) -> MatchInfo:
         )
     games = record.games if match.team_a.id == a else tuple(map(_flipped, record.games))
     info = record_games(session, match.id, games)
+    clocks.append_events(session, match.id, 0, record.clock)  # kept for disputes as it came
     audit.log(session, "import match", f"match {match.id} ({where(match)})")
     return info
