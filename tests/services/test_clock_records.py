@@ -73,9 +73,15 @@ def test_export_writes_the_clock_log_and_import_keeps_it(
     # import keeps it: the new match's clock log reads back equal, from a fresh connection
     other = tmp_path / "other.tandem"
     shutil.copy(template_event, other)
+    target = open_database(str(other))
+    with target.Session() as s, s.begin():  # FORMATS: a record fills a paired match
+        a = add_team(s, "Blue Bar", ("Ana", "Ben")).id
+        b = add_team(s, "Gammonites", ("Cleo", "Dev")).id
+        imported = results.create_match(s, a, b).id
+    target.close()
     done = run("import-match", str(other), str(out))
     assert done.returncode == 0, done.stderr
-    imported = int(done.stdout.split()[2].rstrip(":"))
+    assert done.stdout.startswith(f"imported into match {imported}: ")
     check = open_database(str(other))
     try:
         with check.Session() as s:
