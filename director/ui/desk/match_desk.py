@@ -331,15 +331,17 @@ class MatchDeskPage(QWidget):
             self.open_record_dialog(board, game)
             return
         clock_ns = self.ctx.clock_times(match.id, board)
-        self.ctx.change(
+        # off the GUI thread (ui.background): a server that hangs cannot freeze the desk
+        self.ctx.change_later(
             f"match:{match.id}",
             results.record_game,
             match.id,
             game,
             version=match.version,
             clock_ns=clock_ns,
+            on_done=lambda _info: self.game_recorded.emit(match.id, board),
+            on_failed=self.refuse,
         )
-        self.game_recorded.emit(match.id, board)
 
     def open_record_dialog(self, board: int, proposal: Game | None = None) -> None:
         """Open the dialog for `board`'s game; the clock's flag fall passes its proposal."""
