@@ -20,6 +20,10 @@ HUGE = "99999999999999999999"
 def event(tmp_path: Path) -> Path:
     path = tmp_path / "e.tandem"
     assert run("new", str(path), "--name", "E", "--length", "5").returncode == 0
+    teams = tmp_path / "teams.csv"  # FORMATS: a record fills a paired match of registered teams
+    teams.write_text("team,player1,player2\nBlue Bar,Ana,Ben\nGammonites,Cleo,Dev\n")
+    assert run("import-teams", str(path), str(teams)).returncode == 0
+    assert run("pair", str(path)).returncode == 0
     assert run("import-match", str(path), str(EXAMPLE)).returncode == 0
     return path
 
