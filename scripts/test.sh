@@ -9,6 +9,7 @@ PY=${PYTHON:-python3}
 .venv/bin/python -m pip install -q -e '.[test]'
 export QT_QPA_PLATFORM=offscreen
 source scripts/postgres.sh
+source scripts/chromium.sh  # the browser tests of the players' pages (issue 18)
 start_test_postgres
 trap stop_test_postgres EXIT
 .venv/bin/ruff check director tests

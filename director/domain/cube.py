@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from director.domain.errors import UserError
@@ -59,6 +59,23 @@ class Cube:
         return replace(self, offered_by=None)
 
 
+@dataclass(frozen=True)
+class LiveCubes:
+    """The live cube of each board of the pair being played (kept by the desk while the games
+    are on). An offer withdrawn as a mis-click leaves no trace here: it never happened."""
+
+    board1: Cube = field(default_factory=Cube)
+    board2: Cube = field(default_factory=Cube)
+
+    def of(self, board: int) -> Cube:
+        return self.board1 if board == 1 else self.board2
+
+    def sent(self, board: int) -> bool:
+        """A double was offered on this board in this pair (on offer now, or taken)."""
+        cube = self.of(board)
+        return cube.value > 1 or cube.offered_by is not None
+
+
 class CubeRegime(StrEnum):
     FREE = "free"  # both boards may double
     ONE_CUBE = "one-cube"  # only the first board to double may use the cube
@@ -78,26 +95,30 @@ def away(match_length: int, points: int) -> int:
 def pair_cube_rule(
     rules: MatchRules, score_a: int, score_b: int, team_names: tuple[str, str] = ("A", "B")
 ) -> PairCubeRule:
-    """How the cube works in a pair that starts at this score (RULES §4)."""
+    """How the cube works in a pair that starts at this score (RULES §4).
+
+    Teams are told apart by side, never by name (RULES §2): the names only word the reason.
+    """
     if not rules.scoring.has_cube:
         return PairCubeRule(CubeRegime.NO_CUBE, f"{rules.scoring.label} has no doubling cube")
     if rules.match_length == 1:
         return PairCubeRule(CubeRegime.NO_CUBE, "a match to 1 point has no doubling")
     aways = {
-        name: away(rules.match_length, score)
-        for name, score in zip(team_names, (score_a, score_b), strict=True)
+        side: away(rules.match_length, score)
+        for side, score in zip(Side, (score_a, score_b), strict=True)
     }
+    name = dict(zip(Side, team_names, strict=True))
     if rules.no_cube_at_one_away:
-        one_away = [name for name, a in aways.items() if a == 1]
+        one_away = [side for side, a in aways.items() if a == 1]
         if one_away:
             return PairCubeRule(
                 CubeRegime.NO_CUBE,
-                f"no cube at 1-away: team {one_away[0]} is 1-away, neither board may double",
+                f"no cube at 1-away: team {name[one_away[0]]} is 1-away, neither board may double",
             )
-    close = [(name, a) for name, a in aways.items() if 1 <= a <= rules.one_cube_threshold]
+    close = [(side, a) for side, a in aways.items() if 1 <= a <= rules.one_cube_threshold]
     if close:
-        name, a = min(close, key=lambda item: item[1])
-        return PairCubeRule(CubeRegime.ONE_CUBE, f"one-cube pair: team {name} is {a}-away")
+        side, a = min(close, key=lambda item: item[1])
+        return PairCubeRule(CubeRegime.ONE_CUBE, f"one-cube pair: team {name[side]} is {a}-away")
     return PairCubeRule(CubeRegime.FREE, "both boards may double")
 
 

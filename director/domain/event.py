@@ -10,8 +10,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from director.domain.cube import Cube, PairCubeRule, board_may_double
+from director.domain.cube import LiveCubes, PairCubeRule
 from director.domain.match import MatchOutcome
+from director.domain.pair_state import PairState, Permission
 from director.domain.rules import EventOptions, MatchRules, Side
 from director.domain.scoring import Game
 
@@ -43,18 +44,6 @@ class TeamInfo:
         return self.withdrawn_after_round is not None
 
 
-@dataclass(frozen=True)
-class LiveCubes:
-    """The cube of each board in the pair being played, and the pair's cube board."""
-
-    board1: Cube = field(default_factory=Cube)
-    board2: Cube = field(default_factory=Cube)
-    cube_board: int | None = None
-
-    def of(self, board: int) -> Cube:
-        return self.board1 if board == 1 else self.board2
-
-
 class PlayStatus(StrEnum):
     """Where a match, or a whole round, stands."""
 
@@ -74,7 +63,6 @@ class MatchInfo:
     games: tuple[Game, ...]
     game_ids: tuple[int, ...]
     outcome: MatchOutcome
-    cubes: LiveCubes = field(default_factory=LiveCubes)
     forfeit_by: Side | None = None
     version: int = 1
 
@@ -96,17 +84,21 @@ class MatchInfo:
     def names(self) -> tuple[str, str]:
         return (self.team_a.name, self.team_b.name if self.team_b else "bye")
 
+    @property
+    def pair_state(self) -> PairState:
+        """The pair being played: ask it about the cube and what may be recorded (RULES §4)."""
+        return self.outcome.pair_state
+
+    @property
+    def cubes(self) -> LiveCubes:
+        return self.outcome.pair_state.cubes
+
     def cube_rule(self) -> PairCubeRule:
         return self.outcome.cube_rule
 
-    def may_double(self, board: int) -> tuple[bool, str]:
+    def may_double(self, board: int) -> Permission:
         """RULES §4 for the live desk: may this board send the cube now, and why (not)."""
-        if self.outcome.finished:
-            return False, "the match is over"
-        if board in self.outcome.boards_done:
-            return False, f"board {board}'s game of this pair is recorded"
-        cube_board = self.cubes.cube_board or self.outcome.cube_board
-        return board_may_double(self.outcome.cube_rule, board, cube_board)
+        return self.outcome.pair_state.may_double(board)
 
 
 def round_status(matches: Iterable[MatchInfo]) -> PlayStatus:

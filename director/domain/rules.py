@@ -6,7 +6,7 @@ the rule book's words; the string values are the ones used in the match-record f
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 
@@ -230,3 +230,11 @@ class EventOptions:
         if len(set(self.tie_breaks)) != len(self.tie_breaks):
             out.append("a tie-break is listed twice")
         return out
+
+
+def rules_for_match(options: EventOptions, *, knockout: bool) -> MatchRules:
+    """The rules one match of the event is played under: the event's, with rule 4′ (winner
+    required) always on in a knockout round (RULES §3, §8)."""
+    if knockout and not options.match.winner_required:
+        return replace(options.match, winner_required=True)
+    return options.match

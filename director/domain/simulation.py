@@ -111,7 +111,7 @@ def simulate_match(rules: MatchRules, rng: random.Random, strength_a: float = 0.
             may_cube = outcome.cube_rule.regime is CubeRegime.FREE or (
                 outcome.cube_rule.regime is CubeRegime.ONE_CUBE and board == cube_board
             )
-            game = _game(rules, rng, pair, board, may_cube, strength_a)
+            game = simulate_game(rules, rng, pair, board, may_cube, strength_a)
             outcome = _checked(rules, games, game)
             games.append(game)
             if outcome.finished:
@@ -125,7 +125,7 @@ def _checked(rules: MatchRules, games: list[Game], game: Game) -> MatchOutcome:
     return outcome
 
 
-def _game(
+def simulate_game(
     rules: MatchRules, rng: random.Random, pair: int, board: int, may_cube: bool, strength: float
 ) -> Game:
     winner = Side.A if rng.random() < strength else Side.B
@@ -139,8 +139,8 @@ def _game(
     if roll < 0.03:
         borne_off = 0 if rng.random() < 0.4 else rng.randint(1, 14)
         agreed = Level.GAMMON if borne_off == 0 and rng.random() < 0.3 else None
-        if not rules.scoring.has_cube:
-            agreed = None
+        if not rules.scoring.has_cube or not rules.agreed_lower_forfeit:
+            agreed = None  # rule 5′ only where the event has it
         game = Game(pair, board, winner, End.TIME, cube, loser_borne_off=borne_off,
                     agreed_level=agreed)  # fmt: skip
         return _with_counts(rules, rng, game)

@@ -19,6 +19,7 @@ from director.domain.met import MetParameters
 from director.domain.rules import Paper
 from director.domain.standings import BoardTotals, CrossCell, StandingRow
 from director.reports import boards, crosstable, match_report, met, pairings, standings, teams
+from director.reports.crosstable import GamePoints
 from director.reports.scoresheet import rules_lines
 from director.reports.styles import LANDSCAPE, PORTRAIT, Section, esc, layout, rich, text
 
@@ -34,6 +35,8 @@ class EventData:
     standings: Sequence[StandingRow]
     through_round: int
     crosstable: Mapping[int, Mapping[int, CrossCell]]
+    game_points: GamePoints | None  # pip squeeze: game points beside adjusted totals
+    final: bool  # every round played and finished: "Winner", "Final standings"
     boards: Sequence[BoardTotals]
     met_parameters: MetParameters
     met_table: Sequence[Sequence[float]]
@@ -56,9 +59,10 @@ def cover(data: EventData) -> list[Flowable]:
     out += [rich(f, "h2") for f in facts if f]
     if data.standings and data.through_round:
         leader = by_id[data.standings[0].team_id]
+        label = "Winner" if data.final else f"Leader after round {data.through_round}"
         out.append(
             rich(
-                f"Leader after round {data.through_round}: <b>{esc(leader.name)}</b> "
+                f"{label}: <b>{esc(leader.name)}</b> "
                 f"({esc(leader.players[0])}, {esc(leader.players[1])})",
                 "h2",
             )
@@ -75,14 +79,17 @@ def story(data: EventData, paper: Paper) -> list[Flowable]:
     out = cover(data)
     out += [PageBreak()]
     out += standings.story(
-        data.standings, team_map, opts.match_points, opts.tie_breaks, data.through_round, portrait
-    )
+        data.standings, team_map, opts.match_points, opts.tie_breaks, data.through_round,
+        portrait, game_points=data.game_points, final=data.final,
+    )  # fmt: skip
     rounds = sorted(data.rounds)
-    wide = crosstable.needs_landscape(len(rounds))
+    scored = [n for n in rounds if n <= data.through_round]
+    wide = crosstable.needs_landscape(len(scored))
     out += [NextPageTemplate(LANDSCAPE if wide else PORTRAIT), PageBreak()]
     out += crosstable.story(
-        data.standings, data.crosstable, team_map, rounds, landscape if wide else portrait
-    )
+        data.standings, data.crosstable, team_map, scored, landscape if wide else portrait,
+        game_points=data.game_points,
+    )  # fmt: skip
     out += [NextPageTemplate(PORTRAIT), PageBreak()]
     out += boards.story(data.boards, team_map, portrait)
     for number in rounds:

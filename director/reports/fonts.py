@@ -25,7 +25,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-from bidi import get_display
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
@@ -201,6 +200,8 @@ def display_order(value: str) -> str:
     """
     if not any(unicodedata.bidirectional(c) in RTL for c in value):
         return value
+    from bidi import get_display  # only for right-to-left text
+
     visual = get_display(value)
     out: list[str] = []
     run: list[str] = []

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, PageBreak, Spacer
 
 from director.domain.cube import CubeRegime, pair_cube_rule
@@ -19,6 +20,7 @@ from director.domain.rules import End, Scoring, Side
 from director.domain.scoring import Game, forfeit_level
 from director.reports.scoresheet import match_header, match_title
 from director.reports.styles import (
+    FONT,
     FONT_BOLD,
     GREY,
     INK,
@@ -140,7 +142,10 @@ def game_table(match: MatchInfo, box: Layout) -> Flowable:
         if line.game.pair != previous_pair and r > 1:
             extra.append(("LINEABOVE", (0, r), (-1, r), 1.0, INK))
         previous_pair = line.game.pair
-    return grid(data, box.headed_columns(cols), size=8.5, padding=2, extra=extra)
+    # a cell holds "backgammon": its column is never narrower than that word
+    content = [pdfmetrics.stringWidth("backgammon", FONT, 8.5) + 5 if c[0] == "Level" else 0.0
+               for c in cols]  # fmt: skip
+    return grid(data, box.headed_columns(cols, content), size=8.5, padding=2, extra=extra)
 
 
 def _abandoned_board(match: MatchInfo) -> int | None:
@@ -171,8 +176,10 @@ def result_text(match: MatchInfo) -> str:
         )
     if result is Result.DRAW:
         return f"Draw, {final.a}–{final.b}."
-    winner = a if result is Result.A else b
-    return f"{winner} wins, {final.a}–{final.b}."
+    # the winner's score first, as results are said: "Blue Bar wins 9–1"
+    if result is Result.A:
+        return f"{a} wins {final.a}–{final.b}."
+    return f"{b} wins {final.b}–{final.a}."
 
 
 def totals_table(match: MatchInfo, box: Layout) -> Flowable:

@@ -12,7 +12,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Spacer
 
 from director.domain.event import MatchInfo, TeamInfo
-from director.reports.styles import FONT_BOLD, Layout, Section, esc, grid, rich, text
+from director.reports.styles import FONT_BOLD, Layout, Section, esc, kept_with_tail, rich, text
 
 INDEX_FROM = 6  # tables: from this many on, players look their team up alphabetically
 
@@ -25,7 +25,7 @@ def _team_cell(team: TeamInfo) -> list[Flowable]:
     ]
 
 
-def pairing_table(matches: Sequence[MatchInfo], box: Layout) -> Flowable:
+def pairing_table(matches: Sequence[MatchInfo], box: Layout) -> list[Flowable]:
     rows: list[list[object]] = [[text(h, "wall-head") for h in ("Table", "Team A", "", "Team B")]]
     for match in matches:
         assert match.team_b is not None
@@ -38,10 +38,10 @@ def pairing_table(matches: Sequence[MatchInfo], box: Layout) -> Flowable:
             ]
         )
     padding = [("TOPPADDING", (0, 1), (-1, -1), 4), ("BOTTOMPADDING", (0, 1), (-1, -1), 5)]
-    return grid(rows, box.columns(13, 43, 5, 43), zebra=True, extra=padding)
+    return kept_with_tail(rows, box.columns(13, 43, 5, 43), zebra=True, extra=padding, keep=2)
 
 
-def find_your_table(matches: Sequence[MatchInfo], box: Layout) -> Flowable:
+def find_your_table(matches: Sequence[MatchInfo], box: Layout) -> list[Flowable]:
     """Every team, A to Z, with its table: two lists side by side."""
     entries: list[tuple[str, str]] = []
     for match in matches:
@@ -62,7 +62,7 @@ def find_your_table(matches: Sequence[MatchInfo], box: Layout) -> Flowable:
         ("FONTNAME", (1, 1), (1, -1), FONT_BOLD),
         ("FONTNAME", (3, 1), (3, -1), FONT_BOLD),
     ]
-    return grid(rows, box.columns(38, 12, 38, 12), size=12, zebra=True, extra=style)
+    return kept_with_tail(rows, box.columns(38, 12, 38, 12), size=12, zebra=True, extra=style)
 
 
 def story(
@@ -75,7 +75,7 @@ def story(
         text(f"Round {round_number}", "wall-title"),
     ]
     if played:
-        out.append(pairing_table(played, box))
+        out += pairing_table(played, box)
     for match in byes:
         out += [
             Spacer(0, 4 * mm),
@@ -92,6 +92,6 @@ def story(
         out += [
             PageBreak(),
             text(f"Round {round_number}: find your table", "wall-title"),
-            find_your_table(matches, box),
+            *find_your_table(matches, box),
         ]
     return out

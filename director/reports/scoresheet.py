@@ -8,18 +8,24 @@ game in the order the games finish (that order decides rule 4′), two rows per 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import Flowable, KeepTogether, PageBreak, Spacer, Table
 
+from director.domain.cube import CubeRegime, pair_cube_rule
 from director.domain.event import EventInfo, MatchInfo
 from director.domain.rules import MatchRules, Scoring, TimeControl
 from director.reports.styles import (
+    FONT,
     FONT_BOLD,
     HINT,
     INK,
     SHADE,
+    ZEBRA,
     Layout,
     Section,
     esc,
@@ -44,23 +50,43 @@ def clock_text(tc: TimeControl) -> str:
     return f"{base} + {tc.increment_seconds} s {tc.mode.label} per player per game"
 
 
+@functools.cache
+def cube_regimes(rules: MatchRules) -> frozenset[CubeRegime]:
+    """Every way the cube can work in a pair of this match, over every starting score: the
+    rules text names only those that can happen (the domain decides each, RULES §4)."""
+    n = rules.match_length
+    if not rules.scoring.has_cube or n == 1:
+        return frozenset({pair_cube_rule(rules, 0, 0).regime})
+    return frozenset(pair_cube_rule(rules, a, b).regime for a in range(n) for b in range(n))
+
+
+def doubling(rules: MatchRules) -> bool:
+    """Whether any pair of the match may double (not a 1-point match, not a cubeless scoring)."""
+    return cube_regimes(rules) != {CubeRegime.NO_CUBE}
+
+
 def rules_lines(rules: MatchRules, clock: TimeControl) -> list[str]:
     """The rule book as it applies to this match, in a few lines (RULES §3, §4, §5, §6)."""
     n = rules.match_length
     out = [f"<b>Match to {n} point{'s' if n != 1 else ''}</b> · {esc(rules.scoring.label)} scoring"]
+    regimes = cube_regimes(rules)
     if not rules.scoring.has_cube:
         out.append("No doubling cube.")
-    elif n == 1:
+    elif not doubling(rules):
         out.append("A match to 1 point has no doubling.")
     else:
-        away = "1-away" if rules.one_cube_threshold == 1 else "2-away or 1-away"
-        cube = (
-            f"One-cube pair when a team is {away} as the pair starts: the first board to double "
-            "takes the cube, the other board's cube stays dead at 1 (RULES §4)."
-        )
+        cube = []
+        if CubeRegime.ONE_CUBE in regimes:
+            away = "1-away" if rules.one_cube_threshold == 1 else "2-away or 1-away"
+            if rules.no_cube_at_one_away:
+                away = "2-away"  # at 1-away nobody doubles: the next sentence
+            cube.append(
+                f"One-cube pair when a team is {away} as the pair starts: the first board to "
+                "double takes the cube, the other board's cube stays dead at 1 (RULES §4)."
+            )
         if rules.no_cube_at_one_away:
-            cube += " No doubling on either board in a pair that starts with a team 1-away."
-        out.append(cube)
+            cube.append("No doubling on either board in a pair that starts with a team 1-away.")
+        out.append(" ".join(cube))
     if rules.winner_required:
         out.append(
             f"Winner required (rule 4′): the match ends the moment a game brings a team to {n}; "
@@ -96,16 +122,10 @@ def match_header(
     team_b = match.team_b
     b_name = team_b.name if team_b else "bye"
     b_players = team_b.players if team_b else ("", "")
-    rows = [
-        ["", "Team A", "Team B"],
-        ["Team", text(match.team_a.name, "name-team"), text(b_name, "name-team")],
-        ["Board 1", text(match.team_a.players[0], "name"), text(b_players[0], "name")],
-        ["Board 2", text(match.team_a.players[1], "name"), text(b_players[1], "name")],
-    ]
-    teams = grid(rows, box.columns(16, 42, 42), size=10)
+    names = (match.team_a.name, b_name, *match.team_a.players, *b_players)
     out: list[Flowable] = [
         rich(f"{esc(heading)} — {esc(match_title(match))}", "title"),
-        teams,
+        teams_table(names, box),
         Spacer(0, 2 * mm),
     ]
     if rules:
@@ -113,87 +133,133 @@ def match_header(
     return out
 
 
-def _columns(scoring: Scoring) -> list[tuple[str, float, str]]:
-    """(heading, width weight, the choices pre-printed in grey) of the game grid."""
-    cols: list[tuple[str, float, str]] = [
-        ("#", 4, ""),
-        ("Pair", 5, ""),
-        ("Board", 7, "1   2"),
-        ("Winner", 8, "A   B"),
+def sheet_teams(names: Sequence[str], box: Layout) -> Table:
+    """The scoresheet's teams: one row per team, its board 1 and board 2 players beside it."""
+    a, b, a1, a2, b1, b2 = names
+    rows = [
+        heads("", "Team", "Board 1", "Board 2"),
+        [text("A", "name-team"), text(a, "name-team"), text(a1, "name"), text(a2, "name")],
+        [text("B", "name-team"), text(b, "name-team"), text(b1, "name"), text(b2, "name")],
     ]
-    if scoring.has_cube:
-        cols.append(("End", 12, "O  P  R  T"))
-    else:
-        cols.append(("End", 10, "O  R  T"))
+    heights = [4.5 * mm, None, None] if a else [4.5 * mm, 8 * mm, 8 * mm]
+    return grid(rows, box.columns(5, 39, 28, 28), padding=3, row_heights=heights)
+
+
+def teams_table(names: Sequence[str], box: Layout, *, size: float = 10) -> Table:
+    """Team A and team B with their board 1 and board 2 players ("" leaves a line to write)."""
+    a, b, a1, a2, b1, b2 = names
+    rows = [
+        ["", "Team A", "Team B"],
+        ["Team", text(a, "name-team"), text(b, "name-team")],
+        ["Board 1", text(a1, "name"), text(b1, "name")],
+        ["Board 2", text(a2, "name"), text(b2, "name")],
+    ]
+    return grid(rows, box.columns(16, 42, 42), size=size, padding=3)
+
+
+# --- the scoresheet ------------------------------------------------------------------------
+
+ROW_MIN, ROW_MAX = 5.2 * mm, 8 * mm  # a game row: room for a pen, more when there is space
+HEAD_ROW = 9 * mm
+
+
+@dataclass(frozen=True)
+class Column:
+    heading: str
+    weight: float
+    hint: str = ""  # choices pre-printed in grey, to circle
+    pair: bool = False  # one cell for the pair (spans its two rows)
+
+
+def columns(rules: MatchRules) -> list[Column]:
+    """The game grid's columns for this match's scoring and cube (RULES §2–§6)."""
+    scoring, cube = rules.scoring, doubling(rules)
+    cols = [Column("Pair", 4.5, pair=True), Column("Start A–B", 8, "   –   ", pair=True)]
+    cols.append(Column("Away A / B", 8, "   /   ", pair=True))
+    if cube and CubeRegime.ONE_CUBE in cube_regimes(rules):
+        cols.append(Column("One-cube · cube board", 10, f"{BOX}   1   2", pair=True))
+    cols += [Column("Board", 6, "1   2"), Column("Winner", 6.5, "A   B")]
+    cols.append(Column("End", 10, "O  P  R  T" if cube else "O  R  T"))
     if scoring is not Scoring.CHASING_THE_GIRLS:
-        cols.append(("Level", 10, "S  G  BG"))
-    if scoring.has_cube:
-        cols.append(("Cube", 6, ""))
+        cols.append(Column("Level", 9.5, "S  G  BG"))
+    if cube:
+        cols.append(Column("Cube", 5.5))
     if scoring is Scoring.SIMPLE_PIP_SQUEEZE:
-        cols.append(("Left W / L", 10, "   /   "))
+        cols.append(Column("Left W/L", 8, "   /   "))
     if scoring is Scoring.KILLER_PIP_SQUEEZE:
-        cols.append(("H · O · B  or  W / L", 16, ""))
+        cols.append(Column("H·O·B or W/L", 10))
     if scoring is Scoring.PIN_GAME:
-        cols.append(("Pip count", 9, ""))
-    cols.append(("Points", 7, "1" if scoring is Scoring.CHASING_THE_GIRLS else ""))
+        cols.append(Column("Pip count", 8))
+    cols.append(Column("Points", 6.5, "1" if scoring is Scoring.CHASING_THE_GIRLS else ""))
     if scoring.is_pip_squeeze:
-        cols.append(("Pip pts", 7, ""))
-    cols += [("Team A", 8, ""), ("Team B", 8, "")]
-    if scoring.is_pip_squeeze:
-        cols += [("Pips A", 7, ""), ("Pips B", 7, "")]
+        cols += [Column("Pip pts", 6.5), Column("Pips A / B", 9, "   /   ")]
+    cols += [Column("Score A", 6.5), Column("Score B", 6.5), Column("Initials A · B", 9)]
     return cols
 
 
-def legend(scoring: Scoring) -> str:
-    parts = ["Write the games in the order they finish. Winner: team A or B."]
-    ends = (
-        "O bear-off, P pass, R resign, T time"
-        if scoring.has_cube
-        else "O bear-off, R resign, T time"
-    )
+def legend(rules: MatchRules) -> str:
+    scoring, cube = rules.scoring, doubling(rules)
+    parts = [
+        "One row per game, in the order the games finish; a pair's two rows start at the score "
+        "written when the pair starts. Winner: team A or B. Both players initial each game."
+    ]
+    ends = "O bear-off, P pass, R resign, T time" if cube else "O bear-off, R resign, T time"
     parts.append(f"End: {ends}.")
     if scoring is not Scoring.CHASING_THE_GIRLS:
         parts.append("Level: S single, G gammon, BG backgammon.")
-    if scoring.has_cube:
+    if cube and CubeRegime.ONE_CUBE in cube_regimes(rules):
+        parts.append(
+            "One-cube pair: tick the box, and circle the board that doubled first: only it "
+            "may use the cube in that pair."
+        )
+    if cube:
         parts.append("Points = cube × level; a pass scores the cube before the offer.")
     if scoring is Scoring.SIMPLE_PIP_SQUEEZE:
         parts.append("Pip pts = loser's checkers left − winner's checkers left (RULES §6.1).")
     if scoring is Scoring.KILLER_PIP_SQUEEZE:
         parts.append(
-            "Pip pts (RULES §6.2): bear-off: loser's checkers in their home (H) + 2 × outfield (O) "
-            "+ 3 × in the winner's home or on the bar (B); other ends: loser's checkers left − "
-            "winner's (W / L); then × the game's points."
+            "Pip pts (RULES §6.2): bear-off: loser's checkers in their home (H) + 2 × outfield "
+            "(O) + 3 × in the winner's home or on the bar (B); other ends: loser's checkers "
+            "left − winner's (W / L); then × the game's points."
         )
     if scoring is Scoring.PIN_GAME:
         parts.append("Points = the loser's pip count × 1, 2 (gammon) or 3 (backgammon).")
-    parts.append("Team A / Team B: the running team score.")
+    parts.append("Score A / Score B: the running team score after the game.")
     return " ".join(parts)
 
 
-def _rows_wanted(rules: MatchRules) -> int:
+def pairs_needed(rules: MatchRules) -> int:
+    """Enough pairs for the longest match: every complete pair scores 2 points or more."""
     if rules.scoring is Scoring.PIN_GAME:
-        return 16  # pip counts score fast: a few pairs decide even a long match
-    return max(12, 2 * rules.match_length + 2)  # a pair gives at least 2 points in total
+        return 8  # pip counts score fast: a few pairs decide even a long match
+    return max(6, rules.match_length)
 
 
-def game_grid(rules: MatchRules, box: Layout, space: float) -> Table:
-    cols = _columns(rules.scoring)
-    rows_wanted = _rows_wanted(rules)
-    row_height = max(5.8 * mm, min(8.5 * mm, space / (rows_wanted + 1)))
-    data: list[list[object]] = [heads(*(c[0] for c in cols))]
-    for i in range(rows_wanted):
-        data.append([str(i + 1), str(i // 2 + 1), *(c[2] for c in cols[2:])])
+def game_grid(rules: MatchRules, box: Layout, first_pair: int, pairs: int, row: float) -> Table:
+    cols = columns(rules)
+    data: list[list[object]] = [heads(*(c.heading for c in cols))]
     extra: list[tuple[object, ...]] = [
-        ("TEXTCOLOR", (2, 1), (-1, -1), HINT),
-        ("FONTSIZE", (2, 1), (-1, -1), 8),
+        ("TEXTCOLOR", (0, 1), (-1, -1), HINT),
+        ("FONTSIZE", (0, 1), (-1, -1), 8),
         ("ALIGN", (0, 0), (-1, -1), "CENTER"),
-        ("FONTSIZE", (0, 0), (-1, 0), 8),
-        ("TEXTCOLOR", (0, 1), (1, -1), INK),
+        ("TEXTCOLOR", (0, 1), (0, -1), INK),
+        ("FONTSIZE", (0, 1), (0, -1), 9),
     ]
-    extra += [("LINEBELOW", (0, r), (-1, r), 1.1, INK) for r in range(2, rows_wanted + 1, 2)]
-    heights = [8 * mm] + [row_height] * rows_wanted
-    widths = box.headed_columns([(c[0], c[1]) for c in cols])
-    return grid(data, widths, extra=extra, row_heights=heights)
+    for p in range(pairs):
+        top = 1 + 2 * p
+        for _ in range(2):
+            data.append([str(first_pair + p) if _ == 0 else "", *(c.hint for c in cols[1:])])
+        for j, col in enumerate(cols):
+            if col.pair:
+                extra.append(("SPAN", (j, top), (j, top + 1)))
+        extra.append(("LINEBELOW", (0, top + 1), (-1, top + 1), 1.2, INK))
+        extra.append(("BACKGROUND", (0, top), (sum(c.pair for c in cols) - 1, top + 1), ZEBRA))
+    hint_size = 8 if len(cols) <= 15 else 7  # pip squeeze: four more columns
+    extra.append(("FONTSIZE", (1, 1), (-1, -1), hint_size))
+    hints = [pdfmetrics.stringWidth(c.hint, FONT, hint_size) + 5 for c in cols]
+    widths = box.headed_columns([(c.heading, c.weight) for c in cols], hints)
+    heights = [HEAD_ROW] + [row] * (2 * pairs)
+    return grid(data, widths, extra=extra, row_heights=heights, padding=2)
 
 
 def conversion_box(rules: MatchRules, box: Layout) -> Table:
@@ -205,61 +271,167 @@ def conversion_box(rules: MatchRules, box: Layout) -> Table:
     )
     rows = [
         ["End-of-match conversion", "Team A", "Team B"],
+        ["Game points", "", ""],
         ["Pip points", "", ""],
         [text(f"Extra game points to the team with more pip points: {rule}", "cell"), "", ""],
         ["Adjusted total (game points + extra)", "", ""],
     ]
     note = "The higher adjusted total wins; equal totals: the result on game points stands (§6.3)."
-    table = grid(rows, box.columns(60, 20, 20), extra=[("FONTNAME", (0, 1), (0, -1), FONT_BOLD)])
+    table = grid(
+        rows, box.columns(60, 20, 20), size=8.5, padding=2,
+        extra=[("FONTNAME", (0, 1), (0, -1), FONT_BOLD)],
+    )  # fmt: skip
     return KeepTogether([table, text(note, "small")])
 
 
-def result_block(match: MatchInfo, box: Layout) -> Flowable:
-    rules = match.rules
-    b_name = match.team_b.name if match.team_b else "bye"
-    choices = [f"{BOX} {esc(match.team_a.name)} won", f"{BOX} {esc(b_name)} won"]
+def notes_box(box: Layout, height: float = 15 * mm) -> Table:
+    """Disputes, appeals, a director's ruling: where, when, what, who."""
+    label = "Notes · disputes · appeals (pair, board, time, what happened, ruling)"
+    rows = [[text(label, "cell-small")], [""]]
+    return grid(rows, [box.width], header_rows=0, row_heights=[4.5 * mm, height], padding=3)
+
+
+def result_block(names: tuple[str, str], rules: MatchRules, box: Layout) -> Flowable:
+    """The result, the captains' and the director's signatures, and a box for notes."""
+    choices = [f"{BOX} {esc(names[0]) or 'Team A'} won", f"{BOX} {esc(names[1]) or 'Team B'} won"]
     if not rules.winner_required:
         choices.append(f"{BOX} draw")
     final = "Final score" + (" (adjusted)" if rules.scoring.is_pip_squeeze else "")
+    label = "Notes · disputes · appeals (pair, board, time, ruling)"
     sign = [
-        ["Team A captain", "Team B captain", "Recorded by (director)"],
-        ["", "", ""],
-    ]
+        ["Team A captain", "Team B captain", "Director (entered)", text(label, "cell-small")],
+        ["", "", "", ""],
+    ]  # fmt: skip
     signatures = grid(
         sign,
-        box.columns(1, 1, 1),
+        box.columns(19, 19, 19, 43),
         header_rows=0,
-        row_heights=[6 * mm, 14 * mm],
-        extra=[("FONTSIZE", (0, 0), (-1, 0), 8), ("BACKGROUND", (0, 0), (-1, 0), SHADE)],
+        row_heights=[4.5 * mm, 12 * mm],
+        padding=2,
+        extra=[("FONTSIZE", (0, 0), (-1, 0), 7), ("BACKGROUND", (0, 0), (-1, 0), SHADE)],
     )
     return KeepTogether(
         [
-            Spacer(0, 3 * mm),
-            rich(f"<b>{final}:</b> Team A ______   Team B ______", "body"),
-            rich("<b>Result:</b> " + ("&nbsp;" * 6).join(choices), "body"),
             Spacer(0, 1.5 * mm),
+            rich(
+                f"<b>{final}:</b> Team A ______  Team B ______ &nbsp;&nbsp; "
+                f"<b>Finished at</b> ____:____",
+                "note",
+            ),
+            rich("<b>Result:</b> " + ("&nbsp;" * 4).join(choices), "note"),
+            Spacer(0, 0.5 * mm),
             signatures,
         ]
     )
 
 
-def scoresheet(event: EventInfo, match: MatchInfo, box: Layout) -> list[Flowable]:
-    rules = match.rules
-    reserved = 118 * mm + (32 * mm if rules.scoring.is_pip_squeeze else 0)
-    out = match_header(event, match, box, "Match scoresheet")
-    out += [
-        rich(esc(legend(rules.scoring)), "small"),
+@dataclass(frozen=True)
+class Sheet:
+    """What one scoresheet prints: a match's, or blank lines to fill in."""
+
+    title: str  # "Round 3, table 4", "Match 12" or "" (blank)
+    names: tuple[str, str, str, str, str, str]  # team A, team B, A1, A2, B1, B2
+    rules: MatchRules
+    round_text: str = ""
+
+
+def sheet_of(match: MatchInfo) -> Sheet:
+    b = match.team_b
+    assert b is not None
+    return Sheet(
+        match_title(match),
+        (match.team_a.name, b.name, *match.team_a.players, *b.players),
+        match.rules,
+    )
+
+
+def blank_sheet(rules: MatchRules) -> Sheet:
+    return Sheet("", ("", "", "", "", "", ""), rules)
+
+
+def _facts(event: EventInfo, sheet: Sheet, box: Layout) -> Table:
+    """Round, table, match length, scoring, clock: each in its own box, blank to fill in."""
+    clock = event.options.time_control
+    round_, table = ("", "")
+    if sheet.title.startswith("Round "):
+        round_, table = sheet.title.removeprefix("Round ").split(", table ")
+    n = sheet.rules.match_length
+    labels = ["Round", "Table", "Match to", "Scoring", "Time control", "Started at"]
+    values = [round_, table, f"{n} point{'s' if n != 1 else ''}", sheet.rules.scoring.label,
+              clock_text(clock).removesuffix(" per player per game"), "____:____"]  # fmt: skip
+    data = [heads(*labels), [text(v, "cell") for v in values]]
+    return grid(
+        data, box.columns(7, 7, 10, 16, 30, 12), size=9, padding=2,
+        row_heights=[5 * mm, 7 * mm],
+    )  # fmt: skip
+
+
+def _rules_paragraph(rules: MatchRules, event: EventInfo) -> str:
+    first, *rest = rules_lines(rules, event.options.time_control)
+    return " ".join([f"{first}.", *rest])
+
+
+def _measure(flowables: Sequence[Flowable], box: Layout) -> float:
+    """The height the flowables take in the frame (a KeepTogether: its contents)."""
+    total = 0.0
+    for f in flowables:
+        if isinstance(f, KeepTogether):
+            total += _measure(f._content, box)
+            continue
+        total += f.wrap(box.width, box.height)[1] + f.getSpaceBefore() + f.getSpaceAfter()
+    return total
+
+
+def scoresheet(event: EventInfo, sheet: Sheet, box: Layout) -> list[Flowable]:
+    """The first sheet of a match, and continuation sheets for the pairs that do not fit."""
+    rules = sheet.rules
+    heading = f"Match scoresheet — {sheet.title}" if sheet.title else "Match scoresheet"
+    top: list[Flowable] = [
+        _facts(event, sheet, box),
+        Spacer(0, 1.2 * mm),
+        sheet_teams(sheet.names, box),
         Spacer(0, 1 * mm),
-        game_grid(rules, box, box.height - reserved),
+        rich(_rules_paragraph(rules, event), "rules"),
+        rich(esc(legend(rules)), "legend"),
+        Spacer(0, 0.5 * mm),
     ]
+    bottom: list[Flowable] = []
     if rules.scoring.is_pip_squeeze:
-        out += [Spacer(0, 3 * mm), conversion_box(rules, box)]
-    out.append(result_block(match, box))
-    return out
+        bottom += [Spacer(0, 1.5 * mm), conversion_box(rules, box)]
+    bottom.append(result_block(sheet.names[:2], rules, box))
+    wanted = pairs_needed(rules)
+    space = box.height - _measure(top, box) - _measure(bottom, box) - HEAD_ROW - 3 * mm
+    fits = max(1, int(space // (2 * ROW_MIN)))
+    first = min(wanted, fits)
+    row = max(ROW_MIN, min(ROW_MAX, space / (2 * first)))
+    out = [*top, game_grid(rules, box, 1, first, row)]
+    done = first
+    if done >= wanted:
+        return [*out, *bottom]
+    # a longer match: titled continuation sheets, whole pairs only, the result on the last
+    while done < wanted:
+        cont_top: list[Flowable] = [
+            PageBreak(),
+            rich(esc(f"{heading} (continued, from pair {done + 1})"), "h2"),
+            sheet_teams(sheet.names, box),
+            Spacer(0, 2 * mm),
+        ]
+        space = box.height - _measure(cont_top[1:], box) - HEAD_ROW - 3 * mm
+        if space - _measure(bottom, box) >= 2 * ROW_MIN * (wanted - done):
+            count = wanted - done
+            space -= _measure(bottom, box)
+        else:
+            count = min(wanted - done, max(1, int(space // (2 * ROW_MIN))))
+        row = max(ROW_MIN, min(ROW_MAX, space / (2 * count)))
+        out += [*cont_top, game_grid(rules, box, done + 1, count, row)]
+        done += count
+    return [*out, *bottom]
 
 
-def story(event: EventInfo, matches: Sequence[MatchInfo], box: Layout) -> list[Flowable]:
-    """One page per match (byes have no scoresheet); a long match continues on a second page."""
+def story(
+    event: EventInfo, matches: Sequence[MatchInfo], box: Layout, *, round_text: str = ""
+) -> list[Flowable]:
+    """One sheet per match (byes have no scoresheet); a long match continues on titled sheets."""
     out: list[Flowable] = []
     for match in matches:
         if match.is_bye:
@@ -267,7 +439,26 @@ def story(event: EventInfo, matches: Sequence[MatchInfo], box: Layout) -> list[F
         if out:
             out.append(PageBreak())
         out.append(Section(f"Scoresheet – {match_title(match)}", level=0))
-        out += scoresheet(event, match, box)
+        out += scoresheet(event, sheet_of(match), box)
     if not out:
         out.append(text("No matches to score: every pairing here is a bye.", "body"))
     return out
+
+
+def blank_story(event: EventInfo, box: Layout) -> list[Flowable]:
+    """A generic sheet with the event's rules and blank names, then a spare sheet of pairs."""
+    sheet = blank_sheet(event.options.match)
+    out: list[Flowable] = [Section("Blank scoresheet", level=0)]
+    out += scoresheet(event, sheet, box)
+    out += [PageBreak(), Section("Spare sheet", level=0)]
+    spare_top: list[Flowable] = [
+        rich("Spare scoresheet — any match: round ____ table ____ sheet ____", "h2"),
+        sheet_teams(sheet.names, box),
+        Spacer(0, 2 * mm),
+        rich(esc(legend(sheet.rules)), "small"),
+    ]
+    space = box.height - _measure(spare_top, box) - HEAD_ROW - 6 * mm - 22 * mm
+    count = max(1, int(space // (2 * 6.5 * mm)))
+    row = space / (2 * count)
+    grid_ = game_grid(sheet.rules, box, 1, count, row)
+    return [*out, *spare_top, grid_, Spacer(0, 2 * mm), notes_box(box)]

@@ -15,8 +15,8 @@ from director.reports.styles import (
     Layout,
     Section,
     esc,
-    grid,
     heads,
+    kept_with_tail,
     num,
     rich,
     signed,
@@ -32,8 +32,43 @@ TIE_BREAK_HEADINGS: dict[TieBreak, str] = {
 }
 
 
-def standings_title(through_round: int) -> str:
+# pip-squeeze events rank on adjusted totals (the stored result, RULES §6.3): the tie-breaks
+# say so, and the game points print beside them
+ADJUSTED_HEADINGS: dict[TieBreak, str] = {
+    TieBreak.POINTS_DIFFERENCE: "Adj diff",
+    TieBreak.POINTS_FOR: "Adj for",
+}
+ADJUSTED_DEFINITIONS: dict[TieBreak, str] = {
+    TieBreak.POINTS_DIFFERENCE: (
+        "Points difference on adjusted totals: in all matches, the adjusted totals won minus "
+        "those lost (game points plus the extra game points from pip points, RULES §6.3); a "
+        "bye or a forfeit counts 0-0."
+    ),
+    TieBreak.POINTS_FOR: (
+        "Points for on adjusted totals: the adjusted totals won in all matches (game points "
+        "plus the extra game points from pip points, RULES §6.3); a bye or a forfeit counts 0."
+    ),
+}
+GAME_POINT_COLUMNS = (
+    ("GP diff", "Game points difference: game points won minus game points lost in all "
+     "finished matches, before the pip-squeeze adjustment; shown, not a tie-break."),
+    ("GP for", "Game points for: game points won in all finished matches, before the "
+     "pip-squeeze adjustment; shown, not a tie-break."),
+)  # fmt: skip
+
+GamePoints = Mapping[int, Mapping[int, tuple[int, int]]]  # team → round → (for, against)
+
+
+def standings_title(through_round: int, final: bool = False) -> str:
+    if final:
+        return "Final standings"
     return f"Standings after round {through_round}" if through_round else "Standings"
+
+
+def heading(tie_break: TieBreak, adjusted: bool) -> str:
+    if adjusted and tie_break in ADJUSTED_HEADINGS:
+        return ADJUSTED_HEADINGS[tie_break]
+    return TIE_BREAK_HEADINGS[tie_break]
 
 
 def rank_text(row: StandingRow) -> str:
@@ -62,10 +97,16 @@ def standings_table(
     teams: Mapping[int, TeamInfo],
     tie_breaks: Sequence[TieBreak],
     box: Layout,
-) -> Flowable:
+    game_points: GamePoints | None = None,
+    notes: Sequence[Flowable] = (),
+) -> list[Flowable]:
+    """The table, its last rows kept on a page with the `notes` below it."""
     byes = any(r.byes for r in rows)
+    adjusted = game_points is not None
     labels = ["Rank", "Team", "Played", "W", "D", "L"] + (["Byes"] if byes else []) + ["MP"]
-    labels += [TIE_BREAK_HEADINGS[t] for t in tie_breaks]
+    labels += [heading(t, adjusted) for t in tie_breaks]
+    if adjusted:
+        labels += [label for label, _ in GAME_POINT_COLUMNS]
     data: list[list[object]] = [heads(*labels)]
     for row in rows:
         cells: list[object] = [
@@ -80,6 +121,10 @@ def standings_table(
             cells.append(str(row.byes))
         cells.append(num(row.match_points))
         cells += [tie_break_text(t, row.tie_breaks.get(t)) for t in tie_breaks]
+        if game_points is not None:
+            played = game_points.get(row.team_id, {}).values()
+            won, lost = sum(p[0] for p in played), sum(p[1] for p in played)
+            cells += [signed(won - lost), str(won)]
         data.append(cells)
     weights: list[tuple[str, float]] = [(labels[0], 6), (labels[1], 44)]
     weights += [(label, 7) for label in labels[2:]]
@@ -89,7 +134,9 @@ def standings_table(
         ("ALIGN", (2, 0), (-1, -1), "CENTER"),
         ("FONTNAME", (mp, 1), (mp, -1), FONT_BOLD),
     ]
-    return grid(data, box.headed_columns(weights), size=9.5, zebra=True, extra=style)
+    return kept_with_tail(
+        data, box.headed_columns(weights), notes, size=9.5, zebra=True, extra=style
+    )
 
 
 def defined(heading: str, definition: str) -> str:
@@ -100,12 +147,14 @@ def defined(heading: str, definition: str) -> str:
     return f"<b>{esc(heading)}</b> = {esc(name)}: {esc(rest)}"
 
 
-def footnotes(scheme: MatchPointScheme, tie_breaks: Sequence[TieBreak]) -> list[Flowable]:
+def footnotes(
+    scheme: MatchPointScheme, tie_breaks: Sequence[TieBreak], adjusted: bool = False
+) -> list[Flowable]:
     out: list[Flowable] = [
         Spacer(0, 3 * mm),
         rich(defined("MP", match_points_definition(scheme)), "note"),
     ]
-    order = ", ".join(TIE_BREAK_HEADINGS[t] for t in tie_breaks)
+    order = ", ".join(heading(t, adjusted) for t in tie_breaks)
     out.append(
         text(
             f"Teams equal on match points are ranked by the tie-breaks in this order: {order}.",
@@ -113,8 +162,12 @@ def footnotes(scheme: MatchPointScheme, tie_breaks: Sequence[TieBreak]) -> list[
         )
     )
     for tie_break in tie_breaks:
-        heading = TIE_BREAK_HEADINGS[tie_break]
-        out.append(rich(defined(heading, TIE_BREAK_DEFINITIONS[tie_break]), "note"))
+        definition = TIE_BREAK_DEFINITIONS[tie_break]
+        if adjusted:
+            definition = ADJUSTED_DEFINITIONS.get(tie_break, definition)
+        out.append(rich(defined(heading(tie_break, adjusted), definition), "note"))
+    if adjusted:
+        out += [rich(defined(label, text_), "note") for label, text_ in GAME_POINT_COLUMNS]
     out.append(
         text(
             "Played counts matches played or forfeited; W, D and L include forfeits, not byes. "
@@ -134,10 +187,12 @@ def story(
     box: Layout,
     *,
     level: int = 0,
+    game_points: GamePoints | None = None,
+    final: bool = False,
 ) -> list[Flowable]:
-    title = standings_title(through_round)
+    title = standings_title(through_round, final)
     out: list[Flowable] = [Section(title, level=level), text(title, "title")]
     if not rows:
         return [*out, text("No team is registered yet.", "body")]
-    out.append(standings_table(rows, teams, tie_breaks, box))
-    return out + footnotes(scheme, tie_breaks)
+    notes = footnotes(scheme, tie_breaks, game_points is not None)
+    return out + standings_table(rows, teams, tie_breaks, box, game_points, notes)

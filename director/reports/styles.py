@@ -27,7 +27,15 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Paragraph, Table
+from reportlab.platypus import (
+    BaseDocTemplate,
+    Flowable,
+    Frame,
+    KeepTogether,
+    PageTemplate,
+    Paragraph,
+    Table,
+)
 
 from director import __version__
 from director.domain.rules import Paper
@@ -74,6 +82,8 @@ STYLES: dict[str, ParagraphStyle] = {
     "body": _style("body", 9.5, spaceAfter=1 * mm),
     "small": _style("small", 8, textColor=GREY, spaceAfter=0.8 * mm),
     "note": _style("note", 8.5, spaceAfter=0.8 * mm),
+    "rules": _style("rules", 7.2, spaceAfter=0.4 * mm, leading=8.6),
+    "legend": _style("legend", 6.8, textColor=GREY, leading=8.1),
     "alert": _style("alert", 9.5, textColor=ALERT, spaceAfter=1 * mm),
     "cell": _style("cell", 9),
     "cell-small": _style("cell-small", 7.5, textColor=GREY),
@@ -173,14 +183,18 @@ class Layout:
         total = sum(weights)
         return [self.width * w / total for w in weights]
 
-    def headed_columns(self, cols: Sequence[tuple[str, float]]) -> list[float]:
+    def headed_columns(
+        self, cols: Sequence[tuple[str, float]], content: Sequence[float] = ()
+    ) -> list[float]:
         """Widths in proportion to the weights, but never narrower than a heading's longest
-        word (so "Winner" never breaks into "Winne r"); the others share what is left."""
+        word (so "Winner" never breaks into "Winne r") nor than `content[i]` (what a cell
+        holds); the others share what is left."""
         register_fonts()
         need = [
             max(pdfmetrics.stringWidth(w, FONT_BOLD, HEAD_SIZE) for w in label.split() or [""]) + 7
             for label, _ in cols
         ]
+        need = [max(n, c) for n, c in zip(need, [*content, *[0.0] * len(need)], strict=False)]
         pinned: set[int] = set()
         while True:
             free = self.width - sum(need[i] for i in pinned)
@@ -412,3 +426,43 @@ def signed(value: float) -> str:
 def num(value: float) -> str:
     """A number as people write it: no ".0", a real minus sign."""
     return f"−{-value:g}" if value < 0 else f"{value:g}"
+
+
+def kept_with_tail(
+    rows: Sequence[Sequence[object]],
+    widths: Sequence[float],
+    notes: Sequence[Flowable] = (),
+    *,
+    keep: int = 3,
+    zebra: bool = False,
+    extra: Sequence[tuple[Any, ...]] = (),
+    **kwargs: Any,
+) -> list[Flowable]:
+    """A ruled table whose last `keep` rows stay on a page with the notes below it: no row and
+    no legend is ever left alone on a page. `extra` commands address the whole table's rows."""
+    body, tail = list(rows[:-keep]), list(rows[-keep:])
+    if len(body) <= 1:  # short: one table, kept with its notes
+        return [KeepTogether([grid(rows, widths, zebra=zebra, extra=extra, **kwargs), *notes])]
+    first = grid(
+        body, widths, zebra=zebra, extra=_rows_within(extra, 0, len(body), len(rows)), **kwargs
+    )
+    commands = _rows_within(extra, len(body), len(rows), len(rows))
+    if zebra:  # the tail's stripes continue the body's
+        odd = (len(body) - 1) % 2
+        colours = [ZEBRA, colors.white] if odd else [colors.white, ZEBRA]
+        commands.append(("ROWBACKGROUNDS", (0, 0), (-1, -1), colours))
+    last = grid(tail, widths, header_rows=0, extra=commands, **kwargs)
+    return [first, KeepTogether([last, *notes])]
+
+
+def _rows_within(
+    commands: Sequence[tuple[Any, ...]], start: int, stop: int, total: int
+) -> list[tuple[Any, ...]]:
+    """Style commands for a whole table of `total` rows, moved to its rows [start, stop)."""
+    out = []
+    for name, (c0, r0), (c1, r1), *rest in commands:
+        lo = max(r0 if r0 >= 0 else total + r0, start)
+        hi = min(r1 if r1 >= 0 else total + r1, stop - 1)
+        if lo <= hi:
+            out.append((name, (c0, lo - start), (c1, hi - start), *rest))
+    return out

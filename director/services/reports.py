@@ -7,6 +7,7 @@ the words the CLI and the Reports menu use; `title_of` and `suggested_file_name`
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
@@ -120,9 +121,16 @@ class _Standings:
 
     def __init__(self, session: Session, through: int | None) -> None:
         from director.services import standings as standings_service  # networkx: only now
+        from director.services.events import get_event
+        from director.services.results import list_matches
 
+        self.matches = list_matches(session)
         if through is not None:
             _check_round(session, through)
+        else:  # the last round with a result: a round just paired has nothing to stand on
+            through = max(
+                (m.round for m in self.matches if m.round is not None and _scored(m)), default=0
+            )
         view = standings_service.standings(session, through)
         self.through = view.through_round
         self.rows = [line.row for line in view.lines]
@@ -134,6 +142,37 @@ class _Standings:
             for team, by_round in cells.items()
         }
         self.boards = standings_service.board_statistics(session)
+        self.game_points = _game_points(self.matches, self.through)
+        event = get_event(session)
+        rounds_done = [n for n in round_numbers(session) if n <= self.through]
+        # over: every round the event has is played and nothing is left to finish
+        self.final = (
+            bool(self.matches)
+            and len(rounds_done) >= event.options.rounds
+            and all(_scored(m) for m in self.matches if m.round is not None)
+            and self.through == max(round_numbers(session), default=0)
+        )
+
+
+def _scored(match: MatchInfo) -> bool:
+    return match.is_bye or match.forfeit_by is not None or match.outcome.finished
+
+
+def _game_points(
+    matches: Sequence[MatchInfo], through: int
+) -> dict[int, dict[int, tuple[int, int]]]:
+    """team id → round → (game points for, against) of its finished match, before any
+    pip-squeeze adjustment (what "game points" means in RULES §6.3)."""
+    out: dict[int, dict[int, tuple[int, int]]] = {}
+    for m in matches:
+        if m.round is None or m.round > through or m.team_b is None or m.forfeit_by:
+            continue
+        if not m.outcome.finished:
+            continue
+        score = m.outcome.score
+        out.setdefault(m.team_a.id, {})[m.round] = (score.a, score.b)
+        out.setdefault(m.team_b.id, {})[m.round] = (score.b, score.a)
+    return out
 
 
 # --- render --------------------------------------------------------------------------------
@@ -213,14 +252,19 @@ def _story(
     view = _Standings(session, round)
     if kind == "standings":
         story = standings_report.story(
-            view.rows, view.team_map, opts.match_points, opts.tie_breaks, view.through, box
-        )
-        return story, standings_report.standings_title(view.through), False
+            view.rows, view.team_map, opts.match_points, opts.tie_breaks, view.through, box,
+            game_points=view.game_points if opts.match.scoring.is_pip_squeeze else None,
+            final=view.final,
+        )  # fmt: skip
+        return story, standings_report.standings_title(view.through, view.final), False
     if kind == "crosstable":
         wide = crosstable.needs_landscape(len(view.rounds))
         box = layout(paper, LANDSCAPE) if wide else box
-        story = crosstable.story(view.rows, view.crosstable, view.team_map, view.rounds, box)
-        return story, title, wide
+        story = crosstable.story(
+            view.rows, view.crosstable, view.team_map, view.rounds, box,
+            game_points=view.game_points if opts.match.scoring.is_pip_squeeze else None,
+        )  # fmt: skip
+        return story, crosstable.crosstable_title(view.through), wide
     return boards.story(view.boards, view.team_map, box), title, False
 
 
@@ -228,11 +272,10 @@ def _event_data(
     session: Session, event: EventInfo, printed_on: date, params: MetParameters
 ) -> EventData:
     from director.reports.event import EventData
-    from director.services.results import list_matches
     from director.services.teams import list_teams
 
     view = _Standings(session, None)
-    every = list_matches(session)
+    every = view.matches
     rounds: dict[int, list[MatchInfo]] = {n: [] for n in view.rounds}
     for m in every:
         if m.round is not None:
@@ -245,6 +288,8 @@ def _event_data(
         standings=view.rows,
         through_round=view.through,
         crosstable=view.crosstable,
+        game_points=view.game_points if event.options.match.scoring.is_pip_squeeze else None,
+        final=view.final,
         boards=view.boards,
         met_parameters=params,
         met_table=match_equity_table(params),

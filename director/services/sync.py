@@ -48,7 +48,6 @@ def _match_signatures(session: Session) -> dict[int, str]:
     cubes = select(
         pair.match_id,
         pair.number,
-        pair.cube_board,
         pair.cube1_value,
         pair.cube1_owner,
         pair.cube1_offered_by,

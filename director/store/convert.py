@@ -8,8 +8,8 @@ from typing import Any
 
 from sqlalchemy import Row
 
-from director.domain.cube import Cube
-from director.domain.event import EventInfo, LiveCubes, MatchInfo, TeamInfo
+from director.domain.cube import Cube, LiveCubes
+from director.domain.event import EventInfo, MatchInfo, TeamInfo
 from director.domain.match import score_match
 from director.domain.rules import (
     ClockMode,
@@ -145,17 +145,13 @@ def match_rules(
     return replace(base or event_options(event).match, winner_required=match.winner_required)
 
 
-def live_cubes(pair: models.Pair | Row[Any] | None) -> LiveCubes:
-    if pair is None:
-        return LiveCubes()
-
+def live_cubes(pair: models.Pair | Row[Any]) -> LiveCubes:
     def side(value: str | None) -> Side | None:
         return Side(value) if value else None
 
     return LiveCubes(
         Cube(pair.cube1_value, side(pair.cube1_owner), side(pair.cube1_offered_by)),
         Cube(pair.cube2_value, side(pair.cube2_owner), side(pair.cube2_offered_by)),
-        pair.cube_board,
     )
 
 
@@ -189,8 +185,8 @@ def match_info(
     team_a = teams[row.team_a_id]
     team_b = teams[row.team_b_id] if row.team_b_id is not None else None
     names = (team_a.name, team_b.name if team_b else "bye")
-    outcome = score_match(rules, games, names)
-    current = next((p for p in pair_rows if p.number == outcome.current_pair), None)
+    live = {p.number: live_cubes(p) for p in pair_rows}
+    outcome = score_match(rules, games, names, live)
     return MatchInfo(
         id=row.id,
         round=round_number,
@@ -201,7 +197,6 @@ def match_info(
         games=games,
         game_ids=tuple(g.id for g in game_rows),
         outcome=outcome,
-        cubes=live_cubes(current),
         forfeit_by=Side(row.forfeit_by) if row.forfeit_by else None,
         version=row.version,
     )

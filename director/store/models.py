@@ -160,7 +160,10 @@ class Match(Base):
 
 
 class Pair(Base):
-    """One pair of games (RULES §1): its number, when it started, and its cube board."""
+    """One pair of games (RULES §1): its number, when it started, and the live cubes.
+
+    The pair's cube board is not stored: the domain derives it from the games and the live
+    offers (RULES §4), so a corrected game or a withdrawn offer cannot leave a stale one."""
 
     __tablename__ = "pair"
     __table_args__ = (UniqueConstraint("match_id", "number"),)
@@ -168,7 +171,6 @@ class Pair(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), index=True)
     number: Mapped[int] = mapped_column(Integer)
-    cube_board: Mapped[int | None] = mapped_column(Integer, nullable=True)
     # the live cube of each board while its game is played (survives a crash of the desk)
     cube1_value: Mapped[int] = mapped_column(Integer, default=1)
     cube1_owner: Mapped[str | None] = mapped_column(String(1), nullable=True)

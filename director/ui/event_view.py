@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
-    QLabel,
     QListWidget,
     QStackedWidget,
     QVBoxLayout,
@@ -25,6 +24,7 @@ from director.domain.event import EventInfo
 from director.domain.rules import PairingSystem
 from director.services.events import get_event
 from director.ui.context import EventContext
+from director.ui.plain import plain_label
 from director.ui.style import hint, icon
 from director.ui.window_parts import PAGE_TITLES, shown_target
 
@@ -116,7 +116,7 @@ class EventView(QWidget):
             item.setIcon(icon(spec.icon))
             item.setToolTip(f"{spec.title} (Ctrl+{number})")
             item.setSizeHint(QSize(0, 42))
-        self.event_name = QLabel(self)
+        self.event_name = plain_label(parent=self)
         self.event_name.setWordWrap(True)
         self.event_name.setStyleSheet("font-size: 13pt; font-weight: bold;")
         self.event_name.setContentsMargins(4, 0, 4, 0)

@@ -52,6 +52,7 @@ if TYPE_CHECKING:  # the database layer and the pages load when an event is firs
     from director.ui.event_view import EventView
     from director.ui.restore_dialog import RestoreDialog
     from director.ui.server_watch import ServerWatch
+    from director.ui.table_service import TableServiceWindow
 
 EXTENSION = ".tandem"
 
@@ -65,6 +66,7 @@ class MainWindow(QMainWindow):
         self.view: EventView | None = None
         self.help_window: HelpWindow | None = None
         self.public_display: QWidget | None = None
+        self.table_service: TableServiceWindow | None = None  # the players' phones (issue 18)
         self.read_only = False  # the open event is a view-only file: every change is refused
         self.watch: ServerWatch | None = None  # other stations' changes, for a server event
         self.setWindowIcon(app_icon())
@@ -117,6 +119,8 @@ class MainWindow(QMainWindow):
         display = self.show_public_display
         self.display_action = self._action("&Public display", display, "Ctrl+Shift+D")
         self.full_screen_action = self._action("&Full screen", self.toggle_full_screen, "F11")
+        phones = self.show_table_service
+        self.phones_action = self._action("P&hones at the tables…", phones, "Ctrl+Shift+T")
         self.full_screen_action.setCheckable(True)
         self.help_actions = {
             key: self._action(title, partial(self.show_help, key), keys)
@@ -149,7 +153,7 @@ class MainWindow(QMainWindow):
         view_menu = bar.addMenu("&View")
         view_menu.addActions(self.page_actions)
         view_menu.addSeparator()
-        view_menu.addActions([self.display_action, self.full_screen_action])
+        view_menu.addActions([self.display_action, self.phones_action, self.full_screen_action])
         help_menu = bar.addMenu("&Help")
         help_menu.addActions(list(self.help_actions.values()))
         help_menu.addSeparator()
@@ -167,6 +171,7 @@ class MainWindow(QMainWindow):
             self.options_action,
             self.close_action,
             self.display_action,
+            self.phones_action,
             *self.page_actions,
         ):
             action.setEnabled(has_event)
@@ -259,6 +264,11 @@ class MainWindow(QMainWindow):
         if self.public_display is not None:
             self.public_display.close()
             self.public_display = None
+        if self.table_service is not None:  # the server stops before the event closes
+            self.table_service.shutdown()
+            self.table_service.close()
+            self.table_service.deleteLater()
+            self.table_service = None
         if self.ctx is not None:  # the clocks of this event go with it (their log is saved)
             for clock_window in list(getattr(self.ctx, "clock_windows", {}).values()):
                 if isinstance(clock_window, QWidget):
@@ -392,6 +402,19 @@ class MainWindow(QMainWindow):
         self.public_display.show()
         self.public_display.raise_()
         return self.public_display
+
+    def show_table_service(self) -> TableServiceWindow | None:
+        """The players' phones: turn the table service on, see pending results (issue 18)."""
+        if self.ctx is None:
+            return None
+        if self.table_service is None:
+            from director.ui.table_service import TableServiceWindow
+
+            self.table_service = TableServiceWindow(self.ctx, self)
+            self.table_service.setWindowIcon(app_icon())
+        self.table_service.show()
+        self.table_service.raise_()
+        return self.table_service
 
     def toggle_full_screen(self) -> None:
         if self.isFullScreen():

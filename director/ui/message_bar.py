@@ -30,6 +30,7 @@ class MessageBar(QFrame):
         super().__init__(parent)
         self.setObjectName("messageBar")
         self.label = QLabel(self)
+        self.label.setTextFormat(Qt.TextFormat.PlainText)  # refusals quote names people typed
         self.label.setWordWrap(True)
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         close = QToolButton(self)
@@ -111,6 +112,7 @@ def ask(
     box = QMessageBox(
         QMessageBox.Icon.Question, title, text, QMessageBox.StandardButton.NoButton, parent
     )
+    box.setTextFormat(Qt.TextFormat.PlainText)  # questions name teams and players
     box.setInformativeText(informative)
     yes = box.addButton(yes_text, QMessageBox.ButtonRole.AcceptRole)
     box.addButton(QMessageBox.StandardButton.Cancel)

@@ -28,12 +28,14 @@ from PySide6.QtWidgets import (
 )
 
 from director.domain.errors import UserError
-from director.domain.event import round_status
-from director.services import results, rounds
+from director.domain.event import MatchInfo, round_status
+from director.services import no_show, results, rounds
 from director.services.rounds import RoundInfo
 from director.ui.context import EventContext
 from director.ui.message_bar import MessageBar, ask
 from director.ui.models.round_model import RoundMatchesModel
+from director.ui.no_show_dialog import NoShowDialog
+from director.ui.plain import tooltip
 from director.ui.round_dialogs import PairRoundDialog, SwapDialog
 from director.ui.style import (
     ACCENT,
@@ -62,7 +64,7 @@ class RoundsPage(QWidget):
         self.ctx = ctx
         self.rounds: list[RoundInfo] = []
         self.dirty = False
-        self.dialog: PairRoundDialog | SwapDialog | None = None
+        self.dialog: PairRoundDialog | SwapDialog | NoShowDialog | None = None
         self.question: QMessageBox | None = None
         self.messages = MessageBar(self)
         self.summary = QLabel(self)
@@ -77,6 +79,9 @@ class RoundsPage(QWidget):
         self.repair_button = QPushButton("Pair again", self)
         self.repair_button.setToolTip("Pair the last round again with the engine")
         self.undo_button = QPushButton("Undo last round", self)
+        self.no_show_button = QPushButton("No-show…", self)
+        self.no_show_button.setObjectName("noShow")
+        self.no_show_button.setEnabled(False)
         self.round_list = QListWidget(self)
         self.round_list.setObjectName("roundList")
         self.round_list.setFixedWidth(210)
@@ -124,7 +129,7 @@ class RoundsPage(QWidget):
         tools = QHBoxLayout()
         tools.addWidget(self.pair_button)
         tools.addStretch(1)
-        for button in (self.swap_button, self.repair_button, self.undo_button):
+        for button in (self.no_show_button, self.swap_button, self.repair_button, self.undo_button):
             tools.addWidget(button)
         layout = page_layout(self)
         layout.addLayout(top)
@@ -138,6 +143,8 @@ class RoundsPage(QWidget):
         self.swap_button.clicked.connect(self.swap_teams)
         self.repair_button.clicked.connect(self.pair_again)
         self.undo_button.clicked.connect(self.undo_last_round)
+        self.no_show_button.clicked.connect(self.open_no_show)
+        self.table.selectionModel().selectionChanged.connect(self.update_no_show)
         self.round_list.currentRowChanged.connect(self.show_round)
         self.table.doubleClicked.connect(self.open_match)
         self.table.activated.connect(self.open_match)
@@ -173,7 +180,7 @@ class RoundsPage(QWidget):
         item = self.round_list.item(position)
         item.setText(f"Round {info.number}\n{self.rounds[position].status}")
         if self.round_list.currentRow() == position:
-            self.model.set_matches(matches)
+            self.set_matches(matches)
         self.summary.setText(self.summary_text())
         return True
 
@@ -219,12 +226,45 @@ class RoundsPage(QWidget):
 
     def show_round(self, row: int) -> None:
         info = self.rounds[row] if 0 <= row < len(self.rounds) else None
-        self.model.set_matches(info.matches if info else ())
+        self.set_matches(info.matches if info else ())
+
+    def set_matches(self, matches: tuple[MatchInfo, ...]) -> None:
+        """Show a round's matches, keeping the chosen table chosen."""
+        chosen = self.selected_match()
+        self.model.set_matches(matches)
+        ids = [m.id for m in matches]
+        if chosen is not None and chosen.id in ids:
+            self.table.selectRow(ids.index(chosen.id))
+        self.update_no_show()
+
+    def selected_match(self) -> MatchInfo | None:
+        rows = self.table.selectionModel().selectedRows()
+        return self.model.match_at(rows[0].row()) if rows else None
 
     def open_match(self) -> None:
-        rows = self.table.selectionModel().selectedRows()
-        if rows:
-            self.ctx.show_match.emit(self.model.match_at(rows[0].row()).id)
+        match = self.selected_match()
+        if match is not None:
+            self.ctx.show_match.emit(match.id)
+
+    def update_no_show(self) -> None:
+        """The no-show button follows the chosen match, enabled by the service's answer."""
+        match = self.selected_match()
+        refusal = "choose a match first" if match is None else ""
+        if match is not None:
+            refusal = self.ctx.read(no_show.no_show_refusal, match.id)
+        undo = match is not None and match.forfeit_by is not None
+        self.no_show_button.setText("Undo forfeit…" if undo else "No-show…")
+        self.no_show_button.setEnabled(not refusal)
+        self.no_show_button.setToolTip(
+            tooltip(refusal) if refusal else "The chosen match's team did not show: a forfeit"
+        )
+
+    def open_no_show(self) -> None:
+        match = self.selected_match()
+        if match is None or not self.no_show_button.isEnabled():
+            return
+        self.messages.clear()
+        self._open(NoShowDialog(self.ctx, match, self))
 
     # -- changes ------------------------------------------------------------------------
 
@@ -260,7 +300,7 @@ class RoundsPage(QWidget):
             text += " Warnings (recorded in the audit log): " + "; ".join(dialog.warnings_now)
         self.messages.show_info(text)
 
-    def _open(self, dialog: PairRoundDialog | SwapDialog) -> None:
+    def _open(self, dialog: PairRoundDialog | SwapDialog | NoShowDialog) -> None:
         self.dialog = dialog
         dialog.finished.connect(self._closed)
         dialog.open()

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QWidget
 
 from director import __version__
 from director.resources import resource_path
+from director.ui.plain import mnemonic_safe
 from director.ui.recent import RecentEvents
 from director.ui.style import app_icon
 
@@ -58,7 +59,7 @@ def fill_recent_menu(
     """The File > Open recent entries, rebuilt each time the menu opens."""
     menu.clear()
     for entry in recent.entries():
-        action = menu.addAction(entry.name or Path(entry.path).stem)
+        action = menu.addAction(mnemonic_safe(entry.name or Path(entry.path).stem))
         action.setToolTip(entry.path)
         action.setEnabled(entry.exists)
         action.triggered.connect(lambda _checked=False, p=entry.path: open_target(p))

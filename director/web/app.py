@@ -31,6 +31,7 @@ log = logging.getLogger(__name__)
 ROUTE_MODULES: tuple[str, ...] = (
     "director.web.api",
     "director.web.slip_routes",
+    "director.web.clock_routes",
     "director.web.pages",  # last: its static files and pages are the fall-back
 )
 BODY_LIMIT = 16_384  # a slip is a few hundred bytes

@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
 from director.store.engine import EventDatabase
+from director.web.clock_room import ClockRoom
 from director.web.hub import PushHub
 from director.web.security import RateLimits
 
@@ -70,6 +71,10 @@ class WebContext:
     devices: Devices = field(default_factory=Devices)
     # told (from a worker thread) after a slip request changed something: "slips", "match:12"
     on_change: Callable[[str], None] = lambda _what: None
+    clocks: ClockRoom = field(init=False)  # the phone clocks (director/web/clock_room.py)
+
+    def __post_init__(self) -> None:
+        self.clocks = ClockRoom(self.hub)
 
     def session_run(
         self, service: Callable[Concatenate[Session, P], T], *args: P.args, **kwargs: P.kwargs

@@ -72,8 +72,12 @@ def routes(web: WebContext) -> list[BaseRoute]:
     async def match_page(_request: Request) -> Response:
         return HTMLResponse(match_body)
 
+    async def no_icon(_request: Request) -> Response:
+        return Response(status_code=204)
+
     return [
         *(page(path) for path in PAGES),
+        Route("/favicon.ico", no_icon),
         Route("/slip/{token}", slip_page),
         Route("/match/{match_id:int}", match_page),
         Mount("/static", app=StaticFiles(directory=resource_path("web")), name="static"),

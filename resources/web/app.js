@@ -29,7 +29,7 @@ function el(tag, attrs, ...children) {
   return node;
 }
 
-function show(...nodes) { main.replaceChildren(...nodes); }
+function show(...nodes) { main.replaceChildren(...nodes.flat(2).filter((n) => n !== null && n !== undefined)); }
 
 function randomId() {  // 128 random bits; crypto.randomUUID needs https, getRandomValues does not
   const bytes = new Uint8Array(16);
@@ -91,7 +91,7 @@ function statusText(match) {
 }
 
 function matchCard(match, mine) {
-  return el("a", { href: `/match/${match.id}`, style: "color:inherit;text-decoration:none" },
+  return el("a", { href: `/match/${match.id}`, class: "plain" },
     el("article", { class: "card" + (mine ? " mine" : ""), "data-match": match.id },
       el("div", { class: "top" },
         el("span", {}, `Table ${match.table}`),
@@ -297,6 +297,8 @@ function slipPage() {
   const form = (match, f, side) => {
     const names = { A: teamName(match.team_a), B: teamName(match.team_b) };
     const open = [1, 2].filter((b) => !f.boards_done.includes(b));
+    // a phone clock's flag links here with RULES §5's proposal: ?board=N&end=time&winner=S…
+    const pre = Object.fromEntries(new URLSearchParams(location.search));
     const node = el("form", { id: "slip-form" });
     const fields = el("div", {});
     const numbers = { loser_borne_off: "Checkers the flagged player had borne off", winner_left: "Winner's checkers not borne off",
@@ -319,17 +321,17 @@ function slipPage() {
       }
       for (const key of need.filter((k) => numbers[k])) {
         parts.push(el("div", { class: "field" }, el("label", { class: "label", for: key }, numbers[key]),
-          el("input", { type: "number", id: key, name: key, min: 0, max: key === "loser_pips" ? 375 : 15, inputmode: "numeric", value: data.get(key) || "" })));
+          el("input", { type: "number", id: key, name: key, min: 0, max: key === "loser_pips" ? 375 : 15, inputmode: "numeric", value: data.get(key) || pre[key] || "" })));
       }
       if (end === "time" && f.agreed_lower_forfeit) parts.push(el("div", { class: "field" }, el("span", { class: "label" }, "Agreed lower forfeit (rule 5′)"),
         choice("agreed_level", [["", "none"], ["gammon", "gammon"], ["single", "single"]], data.get("agreed_level") || "")));
       fields.replaceChildren(...parts);
     };
     node.append(
-      el("div", { class: "field" }, el("span", { class: "label" }, "Board"), choice("board", [1, 2].map((b) => [b, `Board ${b}`, !open.includes(b)]), open[0])),
-      el("div", { class: "field" }, el("span", { class: "label" }, "Winner"), choice("winner", [["A", names.A], ["B", names.B]], side)),
+      el("div", { class: "field" }, el("span", { class: "label" }, "Board"), choice("board", [1, 2].map((b) => [b, `Board ${b}`, !open.includes(b)]), open.includes(Number(pre.board)) ? pre.board : open[0])),
+      el("div", { class: "field" }, el("span", { class: "label" }, "Winner"), choice("winner", [["A", names.A], ["B", names.B]], pre.winner || side)),
       el("div", { class: "field" }, el("span", { class: "label" }, "How it ended"),
-        choice("end", [["bear-off", "borne off"], ["pass", "double passed", !f.has_cube], ["resign", "resigned"], ["time", "time"]], "bear-off")),
+        choice("end", [["bear-off", "borne off"], ["pass", "double passed", !f.has_cube], ["resign", "resigned"], ["time", "time"]], pre.end || "bear-off")),
       fields,
       el("button", { type: "submit", id: "send-slip" }, "Send to the other team for confirmation"));
     node.addEventListener("change", redraw);
@@ -372,6 +374,9 @@ function slipPage() {
     const m = state.match;
     const side = store.get(sideKey, null);
     nodes.push(el("h2", {}, `Result slip · round ${m.round}, table ${m.table}`), matchCard(m, true));
+    // this phone as a board's clock (issue 19): the same token opens it
+    nodes.push(el("p", { class: "row", id: "clock-links" }, [1, 2].map((b) =>
+      el("a", { href: `/clock/${encodeURIComponent(token)}/${b}`, id: `clock-${b}`, class: "button" }, `Clock for board ${b}`))));
     if (!side) {
       nodes.push(el("p", {}, "Which team are you?"), el("div", { class: "row" },
         ["A", "B"].map((s) => el("button", { type: "button", id: `side-${s}`, onclick: () => { store.set(sideKey, s); draw(); } },

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -11,7 +10,7 @@ from hypothesis import strategies as st
 from director.domain.match import Result, score_match
 from director.domain.records import MatchRecord, RecordTeam, parse_record, record_json, replay_data
 from director.domain.rules import MatchRules, Scoring, Side
-from director.domain.simulation import simulate_match
+from director.domain.simulation import simulate_game, simulate_match
 
 rules_strategy = st.builds(
     MatchRules,
@@ -31,8 +30,9 @@ def records(draw: st.DrawFn) -> MatchRecord:
     outcome = score_match(rules, games)
     if rules.winner_required and len(outcome.boards_done) == 1 and draw(st.booleans()):
         # rule 4′: the other game of the deciding pair may still be written down, uncounted
+        # and it obeys RULES §4 like any game: drawn with the cube dead
         last = games[-1]
-        games.append(replace(last, board=3 - last.board, winner=last.winner.other))
+        games.append(simulate_game(rules, rng, last.pair, 3 - last.board, False, 0.5))
     cut = draw(st.integers(0, len(games)))  # an unfinished match is a prefix of a finished one
     teams = {Side.A: RecordTeam("Blue", ("Ana", "Ben")), Side.B: RecordTeam("Red", ("Cleo", "Dev"))}
     return MatchRecord(rules, teams, tuple(games[:cut]))

@@ -69,6 +69,9 @@ def build_event(
     forfeit: bool = True,
     unfinished: bool = True,
     name: str = "Athens & Kyiv <Open> Ελληνικό Кубок",
+    one_cube_threshold: int = 2,
+    no_cube_at_one_away: bool = False,
+    names: tuple[tuple[str, tuple[str, str]], ...] = SPECIAL_TEAMS,
 ) -> Built:
     """An event with `teams` teams and `rounds` rounds; the last round may be left unfinished."""
     rng = random.Random(seed)
@@ -76,15 +79,19 @@ def build_event(
     options = replace(
         options,
         match=MatchRules(
-            match_length=match_length, scoring=scoring, winner_required=winner_required
+            match_length=match_length,
+            scoring=scoring,
+            winner_required=winner_required,
+            one_cube_threshold=one_cube_threshold,
+            no_cube_at_one_away=no_cube_at_one_away,
         ),
         rounds=rounds,
     )
     update_event(session, name=name, options=options, venue="Hall Ω", event_date="2025-03-14")
     ids: list[int] = []
     for i in range(teams):
-        if i < len(SPECIAL_TEAMS):
-            team, players = SPECIAL_TEAMS[i]
+        if i < len(names):
+            team, players = names[i]
         else:
             team, players = team_name(rng, i), (player_name(rng), player_name(rng))
         ids.append(add_team(session, team, players, club=f"Club {i % 4 + 1}", seed=i + 1).id)

@@ -19,7 +19,7 @@ def test_the_event_report_holds_every_section_with_bookmarks(
     for title in (
         "Event",
         "Standings after round 3",
-        "Crosstable",
+        "Crosstable after round 3",
         "Board statistics",
         "Round 1",
         "Pairings – round 2",

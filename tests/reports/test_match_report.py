@@ -30,8 +30,10 @@ def test_every_game_score_and_result_of_a_round(
             assert f"{max(0, n - line.score.a)} / {max(0, n - line.score.b)}" in text
         assert match.outcome.result in (Result.A, Result.B, Result.DRAW)
         final = match.outcome.final
-        winner = {Result.A: match.names[0], Result.B: match.names[1]}.get(match.outcome.result)
-        expected = f"{winner} wins, {final.a}–{final.b}." if winner else "Draw,"
+        result = match.outcome.result
+        winner = {Result.A: match.names[0], Result.B: match.names[1]}.get(result)
+        high, low = max(final.a, final.b), min(final.a, final.b)
+        expected = f"{winner} wins {high}–{low}." if winner else "Draw,"  # the winner's first
         assert f"Result: {expected}" in text
 
 
@@ -63,7 +65,7 @@ def test_time_forfeits_name_rule_5_and_5_prime(db: EventDatabase, pdf: Render) -
     assert "time forfeit, rule 5: no checker borne off, 3 × cube" in text
     assert "time forfeit, rule 5′: agreed gammon instead of backgammon" in text
     assert "one-cube pair: team A is 2-away" in text  # pair 2 started at 3–2
-    assert "Result: Ελληνική Ομάδα wins, 5–2." in text
+    assert "Result: Ελληνική Ομάδα wins 5–2." in text
 
 
 def test_rule_4_prime_marks_the_abandoned_game(db: EventDatabase, pdf: Render) -> None:
@@ -88,10 +90,10 @@ def test_rule_4_prime_marks_the_abandoned_game(db: EventDatabase, pdf: Render) -
     early = flat(page_texts(pdf("match-report", match=decided_early.id))[0])
     assert "Winner required (rule 4′)" in early
     assert "abandoned (rule 4′): not played out, scores nothing" in early
-    assert "Result: Дмитрий & Co wins, 3–1." in early
+    assert "Result: Дмитрий & Co wins 3–1." in early
     late = flat(page_texts(pdf("match-report", match=decided_late.id))[0])
     assert "abandoned (rule 4′): not played out" not in late
-    assert "Result: R&D <Team> wins, 3–0." in late
+    assert "Result: R&D <Team> wins 3–0." in late
 
 
 def test_pip_squeeze_shows_pip_points_and_adjusted_totals(db: EventDatabase, pdf: Render) -> None:

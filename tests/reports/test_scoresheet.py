@@ -9,7 +9,7 @@ from director.domain.rules import Scoring
 from director.services.results import list_matches
 from director.store.engine import EventDatabase
 from tests.reports.conftest import Render
-from tests.reports.eventdata import Built, build_event
+from tests.reports.eventdata import SPECIAL_TEAMS, Built, build_event
 from tests.reports.pdfcheck import flat, ink, page_texts
 
 
@@ -66,13 +66,13 @@ def test_byes_have_no_scoresheet(db: EventDatabase, pdf: Render) -> None:
     [
         (
             Scoring.KILLER_PIP_SQUEEZE,
-            ["Pip pts", "Pips A", "Pips B", "End-of-match conversion", "Adjusted total",
+            ["Pip pts", "Pips A / B", "End-of-match conversion", "Adjusted total",
              "0 below 15, otherwise margin ÷ 15 rounded up"],
             [],
         ),
         (
             Scoring.SIMPLE_PIP_SQUEEZE,
-            ["Pip pts", "Pips A", "Left W / L", "End-of-match conversion",
+            ["Pip pts", "Pips A / B", "Left W/L", "End-of-match conversion",
              "margin ÷ 15, rounded down"],
             [],
         ),
@@ -110,10 +110,98 @@ def test_a_long_match_continues_on_a_second_page(db: EventDatabase, pdf: Render)
         build_event(session, teams=2, rounds=1, match_length=25, forfeit=False, unfinished=False)
     texts = [flat(t) for t in page_texts(pdf("scoresheet", round=1))]
     assert len(texts) == 2
-    assert "52" in texts[1]  # 2 × 25 + 2 rows: the last row number, on the second page
-    assert "Winner" in texts[1]  # the grid's headings repeat
+    # a titled continuation sheet: whole pairs, up to pair 25, the grid's headings again
+    assert "(continued, from pair" in texts[1] and " 25 " in texts[1]
+    assert "Winner" in texts[1]
+    assert "Team A captain" in texts[1] and "Team A captain" not in texts[0]
 
 
 def test_no_round_yet_is_a_clear_error(pdf: Render) -> None:
     with pytest.raises(UserError, match="no round is paired yet"):
         pdf("scoresheet")
+
+
+LONG_NAMES = (
+    ("The Extraordinarily Long-Named Backgammon Society of Greater Upper Wolverhampton",
+     ("Maximilian Alexander von Hohenzollern-Sigmaringen",
+      "Anastasia Konstantinovna Rimskaya-Korsakova")),
+    ("Société Nationale des Joueurs de Trictrac et de Jacquet de la Haute-Savoie",
+     ("Jean-Baptiste Grenouille de la Fontaine-Saint-Michel",
+      "Marie-Antoinette Josèphe Jeanne de Lorraine")),
+)  # fmt: skip
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize(
+    ("length", "scoring", "names"),
+    [
+        (11, Scoring.STANDARD, ()),
+        (7, Scoring.KILLER_PIP_SQUEEZE, ()),
+        (7, Scoring.SIMPLE_PIP_SQUEEZE, ()),
+        (5, Scoring.STANDARD, LONG_NAMES),
+    ],
+)
+def test_one_page_per_match_up_to_11_points_on_both_papers(
+    db: EventDatabase,
+    pdf: Render,
+    paper: str,
+    length: int,
+    scoring: Scoring,
+    names: tuple[tuple[str, tuple[str, str]], ...],
+) -> None:
+    with db.Session() as session, session.begin():
+        build_event(
+            session, teams=4, rounds=1, match_length=length, scoring=scoring,
+            forfeit=False, unfinished=False, names=names or SPECIAL_TEAMS,
+        )  # fmt: skip
+    texts = [flat(t) for t in page_texts(pdf("scoresheet", round=1, paper=paper))]
+    assert len(texts) == 2  # two matches, one page each
+    for text in texts:
+        assert "continued" not in text
+        assert f" {length} " in text.split("Pair")[-1]  # the last pair's row is on the page
+        assert "Team A captain" in text and "Notes" in text
+
+
+def test_a_continuation_sheet_is_titled_and_holds_whole_pairs(
+    db: EventDatabase, pdf: Render
+) -> None:
+    with db.Session() as session, session.begin():
+        build_event(session, teams=2, rounds=1, match_length=17, forfeit=False, unfinished=False)
+    texts = [flat(t) for t in page_texts(pdf("scoresheet", round=1, paper="letter"))]
+    assert len(texts) == 2
+    first = int(texts[1].split("from pair ")[1].split(")")[0])
+    assert 1 < first <= 17
+    assert "Match scoresheet — Round 1, table 1 (continued, from pair" in texts[1]
+    # pairs are numbered once, on one sheet each: the first sheet ends where the next begins
+    grid_one = texts[0].split("Initials A · B")[1].split("Final score")[0]
+    assert f" {first - 1} " in grid_one and f" {first} " not in grid_one
+
+
+def test_the_tandem_sheet_has_pair_start_away_one_cube_initials_and_notes(
+    built: Built, pdf: Render
+) -> None:
+    text = flat(page_texts(pdf("scoresheet", round=1))[0])
+    for field in ("Start A–B", "Away A / B", "One-cube · cube board", "Initials A · B",
+                  "Notes · disputes · appeals", "Started at", "Time control", "Round", "Table",
+                  "Director (entered)", "Finished at"):  # fmt: skip
+        assert field in text, field
+
+
+def test_no_one_cube_rule_where_it_can_never_apply(db: EventDatabase, pdf: Render) -> None:
+    with db.Session() as session, session.begin():
+        build_event(
+            session, teams=2, rounds=1, one_cube_threshold=1, no_cube_at_one_away=True,
+            forfeit=False, unfinished=False,
+        )  # fmt: skip
+    text = flat(page_texts(pdf("scoresheet", round=1))[0])
+    assert "No doubling on either board in a pair that starts with a team 1-away" in text
+    assert "One-cube pair when" not in text and "One-cube ·" not in text
+
+
+def test_a_one_point_match_has_no_cube_column_and_no_pass(db: EventDatabase, pdf: Render) -> None:
+    with db.Session() as session, session.begin():
+        build_event(session, teams=2, rounds=1, match_length=1, forfeit=False, unfinished=False)
+    text = flat(page_texts(pdf("scoresheet", round=1))[0])
+    assert "A match to 1 point has no doubling" in text
+    assert "Cube" not in text and "P pass" not in text and "O P R T" not in text
+    assert "O R T" in text

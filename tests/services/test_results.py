@@ -111,7 +111,7 @@ def test_live_cube_one_cube_pair_kills_the_other_board(db: EventDatabase, match_
     record(db, match_id, bear_off(A, 2))  # 3-0 to A: the next pair is a one-cube pair
     with db.Session() as s, s.begin():
         info = results.cube_action(s, match_id, 2, "offer", B)
-    assert info.cubes.cube_board == 2
+    assert info.pair_state.cube_board == 2
     allowed, reason = info.may_double(1)
     assert not allowed and "the cube is on board 2" in reason
     with db.Session() as s, s.begin(), pytest.raises(UserError, match="dead here"):
@@ -159,6 +159,47 @@ def test_a_dead_board_cannot_record_a_doubled_game(db: EventDatabase, match_id: 
     record(db, match_id, bear_off(A, 2))  # 3-0: pair 2 is a one-cube pair
     with db.Session() as s, s.begin():
         results.cube_action(s, match_id, 1, "offer", B)  # board 1 takes the cube
-    with pytest.raises(UserError, match="board 2 cannot have used the cube"):
+    with pytest.raises(UserError, match="pair 2, board 2: both boards .* dead here"):
         record(db, match_id, bear_off(B, 2, cube=2))
     assert record(db, match_id, bear_off(B, 2)).outcome.score == Score(3, 1)
+
+
+def test_rules_4_a_corrected_game_re_derives_the_cube_board(
+    db: EventDatabase, event_path: Path, match_id: int
+) -> None:
+    """Defect 5: correcting board 1's doubled game to cube 1 frees board 2's cube."""
+    record(db, match_id, bear_off(A, 1, cube=2))
+    record(db, match_id, bear_off(A, 2))  # 3-0: pair 2 is a one-cube pair
+    info = record(db, match_id, bear_off(B, 1, cube=2))
+    assert not info.may_double(2).allowed
+    with db.Session() as s, s.begin():
+        results.correct_game(s, info.game_ids[-1], bear_off(B, 1), "the cube was never turned")
+    again = reopen(event_path, match_id)
+    assert again.pair_state.cube_board is None
+    assert again.may_double(2).allowed
+    assert record(db, match_id, bear_off(B, 2, cube=2)).outcome.problems == ()
+
+
+def test_rules_4_a_withdrawn_offer_leaves_no_cube_board(
+    db: EventDatabase, event_path: Path, match_id: int
+) -> None:
+    """Defect 5: an offer withdrawn as a mis-click never happened (RULES §4)."""
+    record(db, match_id, bear_off(A, 1, cube=2))
+    record(db, match_id, bear_off(A, 2))
+    with db.Session() as s, s.begin():
+        results.cube_action(s, match_id, 1, "offer", B)
+        results.cube_action(s, match_id, 1, "withdraw")
+    info = reopen(event_path, match_id)
+    assert info.pair_state.cube_board is None
+    assert info.may_double(2).allowed
+    assert record(db, match_id, bear_off(B, 2, cube=2)).pair_state.cube_board == 2
+
+
+def test_rules_3_rule_4_prime_is_on_for_a_knockout_match(db: EventDatabase) -> None:
+    with db.Session() as s, s.begin():
+        a = add_team(s, "Blue Bar", ("Ana", "Ben")).id
+        b = add_team(s, "Gammonites", ("Cleo", "Dev")).id
+        row = results.new_match_row(s, a, b, knockout=True)
+        s.flush()
+        info = results.get_match(s, row.id)
+    assert info.rules.winner_required

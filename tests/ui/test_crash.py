@@ -10,6 +10,7 @@ import pytest
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
+from sqlalchemy import create_engine, text
 from sqlalchemy.exc import OperationalError
 
 from director.domain.errors import UserError
@@ -37,14 +38,31 @@ def test_a_user_error_shows_its_message_and_logs_nothing(qtbot: QtBot, tmp_path:
     assert list(tmp_path.iterdir()) == []
 
 
+def _a_real_locked_database_failure(folder: Path) -> BaseException:
+    """SQLite's own "database is locked" (SQLITE_BUSY): another connection holds the file."""
+    folder.mkdir()
+    holder = sqlite3.connect(folder / "ev.tandem", isolation_level=None)
+    holder.execute("CREATE TABLE t (x)")
+    holder.execute("BEGIN EXCLUSIVE")
+    engine = create_engine(f"sqlite:///{folder / 'ev.tandem'}", connect_args={"timeout": 0})
+    try:
+        with engine.connect() as connection:
+            connection.execute(text("INSERT INTO t VALUES (1)"))
+    except OperationalError as exc:
+        return exc
+    finally:
+        engine.dispose()
+        holder.close()
+    raise AssertionError("the second connection was not refused")
+
+
 def test_a_known_database_failure_is_a_message_not_a_bug(qtbot: QtBot, tmp_path: Path) -> None:
-    locked = OperationalError("INSERT", {}, sqlite3.OperationalError("database is locked"))
-    kind, exc, tb = raised(locked)
+    kind, exc, tb = raised(_a_real_locked_database_failure(tmp_path / "db"))
     box = crash.handle_exception(kind, exc, tb, tmp_path)  # type: ignore[arg-type]
     assert box is not None
     qtbot.addWidget(box)
     assert "busy in another program" in box.text()
-    assert list(tmp_path.iterdir()) == []
+    assert [p.name for p in tmp_path.iterdir()] == ["db"]  # no crash log beside it
 
 
 def test_a_bug_is_logged_with_its_traceback_and_reported(qtbot: QtBot, tmp_path: Path) -> None:

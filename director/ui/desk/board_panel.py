@@ -4,11 +4,12 @@ the button that records its game."""
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QGroupBox, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGroupBox, QPushButton, QVBoxLayout, QWidget
 
 from director.domain.event import MatchInfo
 from director.ui.desk.cube_widget import CubeWidget
 from director.ui.desk.words import board_players, side_name
+from director.ui.plain import esc, plain_label, rich_label, tooltip
 
 
 class BoardPanel(QGroupBox):
@@ -21,11 +22,11 @@ class BoardPanel(QGroupBox):
         super().__init__(f"Board {board}", parent)
         self.board = board
         self.setStyleSheet("QGroupBox { font-weight: bold; font-size: 12pt; }")
-        self.players = QLabel()
+        self.players = rich_label()
         self.players.setObjectName("players")
         self.players.setWordWrap(True)
         self.players.setStyleSheet("font-size: 13pt; font-weight: normal;")
-        self.status = QLabel()
+        self.status = plain_label()
         self.status.setObjectName("boardStatus")
         self.status.setWordWrap(True)
         self.status.setStyleSheet("font-weight: normal;")
@@ -50,8 +51,8 @@ class BoardPanel(QGroupBox):
         a, b = board_players(match, self.board)
         n = self.board
         self.players.setText(
-            f"<b>A{n}</b> {a} <span style='color:gray'>({match.names[0]})</span>"
-            f"&nbsp; v &nbsp;<b>B{n}</b> {b} <span style='color:gray'>({match.names[1]})</span>"
+            f"<b>A{n}</b> {esc(a)} <span style='color:gray'>({esc(match.names[0])})</span>&nbsp; v"
+            f" &nbsp;<b>B{n}</b> {esc(b)} <span style='color:gray'>({esc(match.names[1])})</span>"
         )
         outcome = match.outcome
         live = self.live(match)
@@ -59,19 +60,16 @@ class BoardPanel(QGroupBox):
         self.record_button.setEnabled(live)
         key = f"Alt+{self.board}"
         self.record_button.setToolTip(
-            f"Record this board's game ({key})" if live else self.status_text(match)
+            f"Record this board's game ({key})" if live else tooltip(self.status_text(match))
         )
         self.cube.show_cube(match.cubes.of(self.board), match.may_double(self.board), (a, b), live)
         self.cube.set_has_cube(match.rules.scoring.has_cube, outcome.cube_rule.reason)
 
     def live(self, match: MatchInfo) -> bool:
-        """Its game of the current pair is still being played."""
-        return not (
-            match.is_bye
-            or match.forfeit_by is not None
-            or match.outcome.finished
-            or self.board in match.outcome.boards_done
-        )
+        """Its game of the current pair is still being played (the pair state's answer)."""
+        if match.is_bye or match.forfeit_by is not None:
+            return False
+        return match.pair_state.board_live(self.board)
 
     def status_text(self, match: MatchInfo) -> str:
         outcome = match.outcome

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QPushButton, QVB
 
 from director.domain.cube import Cube, CubeError
 from director.domain.rules import Side
+from director.ui.plain import esc, mnemonic_safe, plain_label, rich_label, tooltip
 
 CUBE_STYLE = (
     "QLabel#cubeValue { border: 2px solid palette(text); border-radius: 6px;"
@@ -35,14 +36,14 @@ class CubeWidget(QWidget):
         self.value_label = QLabel("1")
         self.value_label.setObjectName("cubeValue")
         self.value_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.state_label = QLabel()
+        self.state_label = rich_label()
         self.state_label.setWordWrap(True)
         self.offer_a = QPushButton("A doubles")
         self.offer_b = QPushButton("B doubles")
         self.take_button = QPushButton("Take")
         self.pass_button = QPushButton("Pass")
         self.withdraw_button = QPushButton("Withdraw")
-        self.reason_label = QLabel()
+        self.reason_label = plain_label()
         self.reason_label.setObjectName("cubeReason")
         self.reason_label.setWordWrap(True)
         self.offer_a.clicked.connect(lambda: self.offer.emit(Side.A))
@@ -84,8 +85,8 @@ class CubeWidget(QWidget):
         self.value_label.setText(str(cube.value))
         self.state_label.setText(self._state_text(cube, players))
         offered = cube.offered_by is not None
-        self.offer_a.setText(f"A doubles ({players[0]})")
-        self.offer_b.setText(f"B doubles ({players[1]})")
+        self.offer_a.setText(mnemonic_safe(f"A doubles ({players[0]})"))
+        self.offer_b.setText(mnemonic_safe(f"B doubles ({players[1]})"))
         self.offer_a.setEnabled(live and allowed and cube.may_offer(Side.A))
         self.offer_b.setEnabled(live and allowed and cube.may_offer(Side.B))
         for button in (self.take_button, self.pass_button, self.withdraw_button):
@@ -95,7 +96,7 @@ class CubeWidget(QWidget):
         style = "color: #b03a2e; font-weight: bold;" if dead else "" if live else "color: gray;"
         self.reason_label.setStyleSheet(style)
         for button in self.action_buttons:
-            button.setToolTip(self._tooltip(button, cube, reason, allowed, live))
+            button.setToolTip(tooltip(self._tooltip(button, cube, reason, allowed, live)))
 
     def set_has_cube(self, has_cube: bool, reason: str) -> None:
         """Pin game and chasing the girls have no cube: only the reason is shown."""
@@ -112,12 +113,13 @@ class CubeWidget(QWidget):
         if cube.offered_by is not None:
             doubler = players[0] if cube.offered_by is Side.A else players[1]
             return (
-                f"<b>Team {cube.offered_by} ({doubler}) offers {cube.value * 2}</b>: take or pass?"
+                f"<b>Team {cube.offered_by} ({esc(doubler)}) offers {cube.value * 2}</b>:"
+                " take or pass?"
             )
         if cube.owner is None:
             return "centred"
         owner = players[0] if cube.owner is Side.A else players[1]
-        return f"owned by team {cube.owner} ({owner})"
+        return f"owned by team {cube.owner} ({esc(owner)})"
 
     def _tooltip(
         self, button: QPushButton, cube: Cube, reason: str, allowed: bool, live: bool

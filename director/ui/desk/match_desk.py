@@ -22,12 +22,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.domain.cube import board_may_double
 from director.domain.errors import UserError
 from director.domain.event import MatchInfo
 from director.domain.rules import Side
 from director.domain.scoring import Game, game_problems
-from director.services import results
+from director.services import no_show, results
 from director.services.events import rounds_paired
 from director.ui.context import EventContext
 from director.ui.desk.board_panel import BoardPanel
@@ -36,6 +35,8 @@ from director.ui.desk.match_picker import MatchPicker
 from director.ui.desk.record_dialog import CorrectGameDialog, RecordGameDialog
 from director.ui.desk.scoreline import Scoreline
 from director.ui.message_bar import MessageBar, ask
+from director.ui.no_show_dialog import NoShowDialog
+from director.ui.plain import plain_label, tooltip
 from director.ui.reports.desk_button import MatchPrintButton
 from director.ui.style import hint, section_title
 
@@ -62,14 +63,14 @@ class MatchDeskPage(QWidget):
 
         self.picker = MatchPicker(self.round_matches)
         self.picker.picked.connect(self.show_match)
-        self.heading = QLabel()
+        self.heading = plain_label()
         self.heading.setObjectName("heading")
         self.heading.setStyleSheet("font-size: 14pt; font-weight: bold;")
-        self.pair_label = QLabel()
+        self.pair_label = plain_label()
         self.pair_label.setObjectName("pair")
         self.pair_label.setStyleSheet("font-size: 14pt; font-weight: bold;")
         self.scoreline = Scoreline()
-        self.cube_state = QLabel()
+        self.cube_state = plain_label()
         self.cube_state.setObjectName("cubeState")
         self.cube_state.setWordWrap(True)
         self.boards = (BoardPanel(1), BoardPanel(2))
@@ -87,7 +88,12 @@ class MatchDeskPage(QWidget):
         clock_layout.addWidget(self.clock_status)
         clock_layout.addStretch(1)
         clock_layout.addWidget(self.clock_button)
+        self.no_show_button = QPushButton("No-show…")
+        self.no_show_button.setObjectName("noShow")
+        self.no_show_button.clicked.connect(self.open_no_show)
+        clock_layout.addWidget(self.no_show_button)
         self.clock_area.setFixedWidth(200)
+        self.no_show: NoShowDialog | None = None
         self.print_button = MatchPrintButton(ctx, lambda: self.match, self)
 
         self.games_panel = GamesPanel(UNDO_KEY, CORRECT_KEY, self)
@@ -216,6 +222,30 @@ class MatchDeskPage(QWidget):
         for panel in self.boards:
             panel.show_match(match)
         self.show_cube_state(match)
+        self.show_no_show(match)
+
+    def show_no_show(self, match: MatchInfo) -> None:
+        """The no-show button, enabled by the service's answer (a played match, a bye, a past
+        round: disabled with the reason)."""
+        refusal = self.ctx.read(no_show.no_show_refusal, match.id)
+        undo = match.forfeit_by is not None
+        self.no_show_button.setText("Undo forfeit…" if undo else "No-show…")
+        self.no_show_button.setEnabled(not refusal)
+        self.no_show_button.setToolTip(
+            tooltip(refusal)
+            if refusal
+            else "A team did not show: it forfeits the match, 0–0 (RULES §8)"
+            if not undo
+            else "Undo the forfeit so the match is played (the reason goes to the audit log)"
+        )
+
+    def open_no_show(self) -> None:
+        if self.match is None or not self.no_show_button.isEnabled():
+            return
+        self.clear_message()
+        self.no_show = NoShowDialog(self.ctx, self.match, self)
+        self.no_show.finished.connect(self.refresh)
+        self.no_show.open()
 
     def show_cube_state(self, match: MatchInfo) -> None:
         """The pair's cube rule in the domain's words, e.g. 'one-cube pair: team B is 2-away;
@@ -225,8 +255,7 @@ class MatchDeskPage(QWidget):
             self.cube_state.clear()
             self.cube_state.setStyleSheet("")
             return
-        cube_board = match.cubes.cube_board or outcome.cube_board
-        _, text = board_may_double(outcome.cube_rule, cube_board or 1, cube_board)
+        text = match.pair_state.cube_text()
         regime = outcome.cube_rule.regime.value
         colour = {"free": "#e8f1e8", "one-cube": "#fff2cc", "no-cube": "#f8d7d3"}[regime]
         if not match.rules.scoring.has_cube:

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from director.domain.errors import UserError
 from director.domain.event import MatchInfo
-from director.domain.match import MatchOutcome, score_match
+from director.domain.match import MatchOutcome, Problem, score_match
 from director.domain.rules import End, Level, Side
 from director.domain.scoring import Game
 from director.services import results
@@ -33,6 +33,7 @@ from director.ui.context import EventContext
 from director.ui.desk.game_form import ERROR_STYLE, GameForm, readable
 from director.ui.desk.words import board_sides, result_text, side_name
 from director.ui.message_bar import ask
+from director.ui.plain import esc, plain_label, rich_label
 
 ClockTimes = tuple[int | None, int | None]
 # A game worth more than twice the match length is far more likely a slip (a 32 cube typed for
@@ -61,19 +62,21 @@ class RecordGameDialog(QDialog):
         pair = self.pair_number()
         self.setWindowTitle(self.heading())
         players = board_sides(match, board)
-        self.header = QLabel(
-            f"<b>{self.heading()}</b><br>A{board} {players[0]} &nbsp;v&nbsp; B{board} {players[1]}"
+        self.header = rich_label()
+        self.header.setText(
+            f"<b>{self.heading()}</b><br>A{board} {esc(players[0])} &nbsp;v&nbsp;"
+            f" B{board} {esc(players[1])}"
         )
         self.form = GameForm(match.rules, board, pair, players)
-        self.preview = QLabel()
+        self.preview = plain_label()
         self.preview.setObjectName("preview")
         self.preview.setWordWrap(True)
         self.preview.setStyleSheet("font-size: 13pt; font-weight: bold;")
-        self.problems = QLabel()
+        self.problems = plain_label()
         self.problems.setObjectName("problems")
         self.problems.setWordWrap(True)
         self.problems.setStyleSheet(ERROR_STYLE)
-        self.refusal = QLabel()
+        self.refusal = plain_label()
         self.refusal.setObjectName("refusal")
         self.refusal.setWordWrap(True)
         self.refusal.setStyleSheet(ERROR_STYLE + "font-weight: bold;")
@@ -132,12 +135,14 @@ class RecordGameDialog(QDialog):
         self.refusal.hide()
         game, general = self.form.check()
         if game is None:
+            # the winner is not chosen yet, but a used cube on a dead board is refused already
             sketch, _ = self.form.parse(any_winner=True)
-            general += self.live_cube_problems(sketch) if sketch is not None else []
+            cube = self.match.pair_state.cube_problems(sketch) if sketch is not None else []
+            general += [readable(text) for text in cube]
             self.show_problems(general)
             return
-        outcome = score_match(self.match.rules, self.games_with(game), self.match.names)
-        general += [readable(str(p)) for p in outcome.problems] or self.live_cube_problems(game)
+        outcome = self.scored(game)
+        general += [readable(str(p)) for p in outcome.problems]
         if general:
             self.show_problems(general)
             return
@@ -145,17 +150,20 @@ class RecordGameDialog(QDialog):
         self.preview.setText(self.award_text(game, outcome))
         self.save_button.setEnabled(not self.missing())
 
+    def scored(self, game: Game) -> MatchOutcome:
+        """The match with this game, scored by the domain with the live cubes of the pair: a
+        double offered on the other board already made it the cube board (RULES §4)."""
+        live = {self.match.outcome.current_pair: self.match.cubes}
+        return score_match(self.match.rules, self.games_with(game), self.match.names, live)
+
+    def live_cube_problems(self, game: Game) -> list[str]:
+        """The domain's RULES §4 answer for a game not complete yet (no winner chosen)."""
+        texts = self.match.pair_state.cube_problems(game)
+        return [readable(str(Problem(text, game.pair, game.board))) for text in texts]
+
     def missing(self) -> bool:
         """Something besides the game is still needed before saving (a correction's reason)."""
         return False
-
-    def live_cube_problems(self, game: Game) -> list[str]:
-        """A game on a cube above 1 (or a pass) on a board whose cube is dead in this pair: the
-        pair's cube board is known live, before the other board's game is recorded."""
-        allowed, reason = self.match.may_double(self.board)
-        if game.used_cube and not allowed:
-            return [f"this game used the cube, but {reason} (RULES §4)"]
-        return []
 
     def show_problems(self, general: list[str]) -> None:
         self.preview.setText("Points: — (not ready to save)")
@@ -263,15 +271,15 @@ class CorrectGameDialog(RecordGameDialog):
     def pair_number(self) -> int:
         return self.original.pair
 
+    def live_cube_problems(self, game: Game) -> list[str]:
+        return []  # the live cube is the current pair's; a correction re-checks the record
+
     def games_with(self, game: Game) -> tuple[Game, ...]:
         game = replace(game, pair=self.original.pair)
         return tuple(
             game if gid == self.game_id else g
             for gid, g in zip(self.match.game_ids, self.match.games, strict=True)
         )
-
-    def live_cube_problems(self, game: Game) -> list[str]:
-        return []  # the live cube is the current pair's; a correction re-checks the record
 
     def missing(self) -> bool:
         if not hasattr(self, "reason"):

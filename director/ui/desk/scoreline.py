@@ -11,6 +11,7 @@ from director.domain.event import MatchInfo
 from director.domain.met import MetError, MetParameters, equity_at
 from director.domain.rules import Side
 from director.ui.desk.words import result_text
+from director.ui.plain import esc, plain_label, rich_label
 
 MET_PARAMETERS = MetParameters()
 
@@ -33,16 +34,16 @@ def needs(match: MatchInfo) -> tuple[int, int]:
 class Scoreline(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.name_a = QLabel()
-        self.name_b = QLabel()
+        self.name_a = plain_label()
+        self.name_b = plain_label()
         self.score = QLabel()
         self.score.setObjectName("score")
         self.away_a = QLabel()
         self.away_b = QLabel()
-        self.equity = QLabel()
+        self.equity = rich_label()
         self.equity.setObjectName("equity")
         self.equity.setWordWrap(True)
-        self.result = QLabel()
+        self.result = plain_label()
         self.result.setObjectName("result")
         self.result.setWordWrap(True)
         for label in (self.name_a, self.name_b):
@@ -98,7 +99,7 @@ class Scoreline(QWidget):
             return f"No Tandem MET here: {refusal}"
         return (
             f"Tandem MET at {need_a}-away v {need_b}-away:<br>"
-            f"<b>{match.names[0]} {a:.1%}</b> · {match.names[1]} {1 - a:.1%}"
+            f"<b>{esc(match.names[0])} {a:.1%}</b> · {esc(match.names[1])} {1 - a:.1%}"
         )
 
     @staticmethod

@@ -253,3 +253,34 @@ def test_without_a_match_the_desk_says_how_to_pick_one(
     assert not empty.boards[0].isEnabled()
     empty.show_match(999)
     assert empty.match is None and empty.stack.currentIndex() == 0
+
+
+def test_a_withdrawn_double_leaves_the_other_board_free(
+    qtbot: QtBot, desk_factory: MakeDesk, event_path: Path
+) -> None:
+    """Risk 4: a mis-clicked "B doubles" on board 1, then Withdraw, left board 2 "Cube dead" and
+    refused its real 2-cube game. A withdrawn offer never happened (RULES §4)."""
+    page = desk_factory(None, bear_off(1, 1, Side.A, 1, Level.BACKGAMMON), bear_off(1, 2, Side.B))
+    board1, board2 = page.boards
+    click(qtbot, board1.cube.offer_b)  # the mis-click
+    assert "Cube dead" in board2.cube.reason_label.text()
+    click(qtbot, board1.cube.withdraw_button)
+    assert page.cube_state.text() == (
+        "Pair 2: one-cube pair: team Blue Bar is 2-away; the first board to double takes the cube"
+    )
+    assert page.match is not None
+    assert page.match.pair_state.cube_board is None
+    for board in (board1, board2):
+        assert board.cube.offer_a.isEnabled() and board.cube.offer_b.isEnabled()
+        assert "Cube dead" not in board.cube.reason_label.text()
+    # board 2's real double: offered, taken, its 2-cube game saved
+    click(qtbot, board2.cube.offer_a)
+    click(qtbot, board2.cube.take_button)
+    assert "Cube dead" in board1.cube.reason_label.text()  # now board 1 is the dead one
+    page.open_record_dialog(2)
+    dialog = page.dialog
+    assert dialog is not None and dialog.form.cube.value() == 2
+    dialog.form.winner.setCurrentIndex(dialog.form.winner.findData("B"))
+    assert dialog.save_button.isEnabled(), dialog.problems.text()
+    click(qtbot, dialog.save_button)
+    assert [(g.board, g.cube) for g in stored_match(event_path, page.match.id).games][-1] == (2, 2)

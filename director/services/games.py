@@ -1,0 +1,175 @@
+"""A match's games: record, correct, undo, import several at once, a forfeit.
+
+Every change goes through the domain's `score_match` before it is written: a game the rule
+book forbids is refused in the words `replay` uses (pair, board, the rule), and nothing is
+written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import asdict, replace
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from director.domain.cube import Cube
+from director.domain.errors import ConflictError, UserError
+from director.domain.event import MatchInfo
+from director.domain.match import MatchOutcome, score_match
+from director.domain.rules import Side
+from director.domain.scoring import Game
+from director.services import audit
+from director.services.matches import (
+    CHANGED_ELSEWHERE,
+    check_version,
+    claim,
+    get_match,
+    match_row,
+    pair_row,
+    store_outcome,
+)
+from director.store import convert, models
+
+
+def _checked(info: MatchInfo, games: tuple[Game, ...]) -> MatchOutcome:
+    """The match scored with these games and the live cubes of the pair being played."""
+    live = {info.outcome.current_pair: info.cubes}
+    outcome = score_match(info.rules, games, info.names, live)
+    if outcome.problems:
+        raise UserError("; ".join(str(p) for p in outcome.problems))
+    return outcome
+
+
+def _playable(info: MatchInfo) -> None:
+    if info.is_bye or info.forfeit_by is not None:
+        raise UserError("this match is a bye or a forfeit: it has no games")
+
+
+def record_game(
+    session: Session,
+    match_id: int,
+    game: Game,
+    *,
+    version: int | None = None,
+    clock_ns: tuple[int | None, int | None] = (None, None),
+) -> MatchInfo:
+    """Record the next finished game of a match. `game.pair` is taken from the match."""
+    row = match_row(session, match_id)
+    check_version(row, version)
+    claim(session, row)  # before reading the games: they cannot change under us after it
+    info = get_match(session, match_id)
+    _playable(info)
+    if not info.pair_state.match_live:
+        raise UserError(f"the match is over ({info.outcome.result}): no more games")
+    game = replace(game, pair=info.pair_state.number)
+    outcome = _checked(info, (*info.games, game))
+    pair = pair_row(session, row, game.pair)
+    seq = (
+        session.scalar(select(func.max(models.Game.seq)).where(models.Game.match_id == row.id)) or 0
+    ) + 1
+    game_row = models.Game(pair_id=pair.id, seq=seq)
+    convert.write_game(game_row, game)
+    game_row.clock_a_ns, game_row.clock_b_ns = clock_ns
+    row.games.append(game_row)
+    convert.write_cube(pair, game.board, Cube())  # the board's game is over: its live cube too
+    store_outcome(row, outcome)
+    session.flush()
+    return get_match(session, match_id)
+
+
+def correct_game(
+    session: Session, game_id: int, corrected: Game, reason: str, *, version: int | None = None
+) -> MatchInfo:
+    """Replace a recorded game; the whole match is re-checked and the change audited."""
+    if not reason.strip():
+        raise UserError("a correction needs a reason for the audit log")
+    found = session.get(models.Game, game_id)
+    if found is None:
+        if version is not None:
+            raise ConflictError(CHANGED_ELSEWHERE)  # it was on screen: another station undid it
+        raise UserError(f"there is no game {game_id}")
+    row = match_row(session, found.match_id)
+    check_version(row, version)
+    claim(session, row)
+    # read the game again now that the match is ours: another station may have changed it
+    game_row = session.get(models.Game, game_id, populate_existing=True)
+    if game_row is None:
+        raise ConflictError(CHANGED_ELSEWHERE)
+    info = get_match(session, row.id)
+    before = convert.game_value(game_row)
+    corrected = replace(corrected, pair=before.pair, board=before.board)
+    games = tuple(
+        corrected if gid == game_id else g for gid, g in zip(info.game_ids, info.games, strict=True)
+    )
+    outcome = _checked(info, games)
+    convert.write_game(game_row, corrected)
+    store_outcome(row, outcome)
+    audit.log(
+        session,
+        "correct game",
+        f"match {row.id} game {game_id}",
+        asdict(before),
+        asdict(corrected),
+        reason.strip(),
+    )
+    session.flush()
+    return get_match(session, row.id)
+
+
+def undo_last_game(
+    session: Session, match_id: int, reason: str = "undo", *, version: int | None = None
+) -> MatchInfo:
+    row = match_row(session, match_id)
+    check_version(row, version)
+    if not row.games:
+        raise UserError("this match has no game to undo")
+    claim(session, row)
+    last = row.games[-1]
+    before = convert.game_value(last)
+    row.games.remove(last)
+    session.flush()
+    info = get_match(session, match_id)
+    pair = next((p for p in row.pairs if p.number == before.pair), None)
+    if pair is not None and not any(g.pair == before.pair for g in info.games):
+        row.pairs.remove(pair)
+    store_outcome(row, info.outcome)
+    audit.log(session, "undo game", f"match {match_id}", asdict(before), None, reason)
+    session.flush()
+    return get_match(session, match_id)
+
+
+def record_games(session: Session, match_id: int, games: Sequence[Game]) -> MatchInfo:
+    """Record several finished games at once (an import, a simulation), validated as a whole.
+
+    The games keep their own pair numbers and follow the match's recorded games; a game
+    abandoned under rule 4′ is kept (it scores nothing), so a match record round-trips.
+    """
+    row = match_row(session, match_id)
+    claim(session, row)
+    info = get_match(session, match_id)
+    _playable(info)
+    outcome = _checked(info, (*info.games, *games))
+    seq = max((g.seq for g in row.games), default=0)
+    for game in games:
+        pair = pair_row(session, row, game.pair)
+        seq += 1
+        game_row = models.Game(pair_id=pair.id, seq=seq)
+        convert.write_game(game_row, game)
+        row.games.append(game_row)
+    store_outcome(row, outcome)
+    session.flush()
+    return get_match(session, match_id)
+
+
+def set_forfeit(session: Session, match_id: int, absent: Side | None, reason: str) -> MatchInfo:
+    """A team that did not show loses 0-0 (None clears it)."""
+    row = match_row(session, match_id)
+    if row.games and absent is not None:
+        raise UserError("games are recorded in this match: it cannot be a forfeit")
+    row.forfeit_by = absent.value if absent else None
+    info = get_match(session, match_id)
+    store_outcome(row, info.outcome)
+    audit.log(session, "forfeit", f"match {match_id}", None, row.forfeit_by, reason)
+    session.flush()
+    return get_match(session, match_id)

@@ -1,0 +1,259 @@
+"""A board's clock on a phone: its log lands in the match's clock log (RULES §7).
+
+The phone charges time itself (director/web/static engine, equal to the domain's) and sends
+its board's log in order, each event numbered by its place in that board's log. This module
+stores it exactly as the laptop clock's log is stored (`services.clocks.append_events`, one
+`clock_event` row per event, read back by the clock-log command): an event already stored is
+acknowledged again and not stored twice, a gap is refused with the count the desk has (the
+phone resends from there), and a log that the domain's engine cannot replay is refused.
+
+The match's token (the slip's, `services.slips`) opens its clocks; another match's token
+opens that match only.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from director.domain.clock import (
+    BOARDS,
+    BoardClock,
+    ClockError,
+    ClockEvent,
+    EventKind,
+    Phase,
+    apply_event,
+    replay,
+)
+from director.domain.event import MatchInfo
+from director.domain.rules import Side, TimeControl
+from director.services import audit
+from director.services.clocks import append_events, next_seq
+from director.services.events import get_event
+from director.services.results import get_match
+from director.services.slips import Refusal, SlipRefused, match_for_token
+from director.store import models
+
+WIRE_INT = re.compile(r"-?[0-9]{1,20}")
+MAX_BATCH = 500  # events in one request: a phone back after a long outage sends in parts
+ADJUST_ACTION = "clock-adjust"  # the audit's action for a director's time adjustment
+
+
+class ClockRefused(SlipRefused):
+    """A clock request refused; `stored` tells the phone how much of its log the desk has."""
+
+    def __init__(self, code: Refusal, message: str, stored: int | None = None) -> None:
+        super().__init__(code, message)
+        self.stored = stored
+
+
+def wire(e: ClockEvent) -> dict[str, Any]:
+    """An event as the phone sends it: `to_dict`, integers as decimal strings (a browser's
+    JSON numbers lose nanoseconds past 2**53)."""
+    d = e.to_dict()
+    for key in ("t_ns", "value"):
+        if d[key] is not None:
+            d[key] = str(d[key])
+    return d
+
+
+def _int(value: object, what: str) -> int:
+    if not isinstance(value, str) or not WIRE_INT.fullmatch(value):
+        raise ClockRefused(Refusal.INPUT, f"{what} must be whole nanoseconds as text")
+    return int(value)
+
+
+def unwire(data: object, board: int) -> ClockEvent:
+    """One event from the phone; anything malformed or of another board is refused."""
+    if not isinstance(data, Mapping):
+        raise ClockRefused(Refusal.INPUT, "a clock event must be an object")
+    value = data.get("value")
+    try:
+        e = ClockEvent.from_dict(
+            {
+                "kind": data.get("kind"),
+                "t_ns": _int(data.get("t_ns"), "t_ns"),
+                "board": data.get("board"),
+                "side": data.get("side"),
+                "value": None if value is None else _int(value, "value"),
+            }
+        )
+    except ClockError as exc:
+        raise ClockRefused(Refusal.INPUT, str(exc)) from None
+    if e.board != board:
+        raise ClockRefused(Refusal.INPUT, f"this clock times board {board}, not {e.board}")
+    return e
+
+
+def board_events(session: Session, match_id: int, board: int) -> list[ClockEvent]:
+    """The board's part of the match's clock log, in logged order."""
+    c = models.ClockEvent
+    rows = session.execute(
+        select(c.kind, c.t_ns, c.board, c.side, c.value)
+        .where(c.match_id == match_id, c.board == board)
+        .order_by(c.seq)
+    )
+    return [ClockEvent.from_dict(row._asdict()) for row in rows]
+
+
+def time_control(session: Session) -> TimeControl:
+    return get_event(session).options.time_control
+
+
+def board_state(events: Sequence[ClockEvent], tc: TimeControl, board: int) -> BoardClock:
+    """The board as its log leaves it (the domain's replay)."""
+    return replay(events, tc).board(board)
+
+
+def _check_board(board: object) -> int:
+    if board not in BOARDS or not isinstance(board, int):
+        raise ClockRefused(Refusal.INPUT, "a match has boards 1 and 2")
+    return board
+
+
+def _players(match: MatchInfo, board: int) -> dict[str, str]:
+    b = match.team_b.players[board - 1] if match.team_b else ""
+    return {"A": match.team_a.players[board - 1], "B": b}
+
+
+def clock_view(session: Session, token: str, board: int) -> dict[str, Any]:
+    """What a board's phone needs: the match and its players, the time control, the pair
+    being played, whether this board's game of it is recorded, and the board's stored log."""
+    board = _check_board(board)
+    match = match_for_token(session, token)
+    if match.is_bye or match.forfeit_by is not None:
+        raise ClockRefused(Refusal.STATE, "a bye or a forfeited match has no games to time")
+    tc = time_control(session)
+    events = board_events(session, match.id, board)
+    outcome = match.outcome
+    return {
+        "match_id": match.id,
+        "table": match.table,
+        "round": match.round,
+        "board": board,
+        "teams": {"A": match.team_a.name, "B": match.team_b.name if match.team_b else ""},
+        "players": _players(match, board),
+        "time_control": {
+            "base_seconds": tc.base_seconds,
+            "increment_seconds": tc.increment_seconds,
+            "mode": tc.mode.value,
+            "label": str(tc),
+        },
+        "pair": outcome.current_pair,
+        "recorded": board in outcome.boards_done,
+        "finished": outcome.finished,
+        "score": {"A": outcome.final.a, "B": outcome.final.b},
+        "log": [wire(e) for e in events],
+    }
+
+
+@dataclass(frozen=True)
+class Appended:
+    """What a log request did: how many of the board's events the desk now has, the new ones
+    and the board as the whole log leaves it."""
+
+    match_id: int
+    board: int
+    stored: int
+    new: tuple[ClockEvent, ...]
+    state: BoardClock
+    time_control: TimeControl
+    adjusted: tuple[tuple[ClockEvent, int], ...] = ()  # each new adjustment, the time before it
+
+
+def append_board_log(
+    session: Session, token: str, board: object, first: object, events: object
+) -> Appended:
+    """Store the board's events `first`, `first` + 1, ... (those not stored yet); idempotent
+    by that number. A gap or a different past is refused with the count the desk has."""
+    board = _check_board(board)
+    match = match_for_token(session, token)
+    if not isinstance(first, int) or isinstance(first, bool) or first < 0:
+        raise ClockRefused(Refusal.INPUT, "first must be the number of the first event sent")
+    if not isinstance(events, list) or len(events) > MAX_BATCH:
+        raise ClockRefused(Refusal.INPUT, f"events must be a list of at most {MAX_BATCH}")
+    sent = [unwire(d, board) for d in events]
+    stored = board_events(session, match.id, board)
+    if first > len(stored):
+        raise ClockRefused(
+            Refusal.STATE, f"the desk has {len(stored)} events of this board", len(stored)
+        )
+    overlap = stored[first : first + len(sent)]
+    if sent[: len(overlap)] != overlap:
+        raise ClockRefused(
+            Refusal.STATE, "this log differs from the one the desk has stored", len(stored)
+        )
+    new = sent[len(overlap) :]
+    tc = time_control(session)
+    adjusted = []
+    try:
+        state = replay(stored, tc)
+        for e in new:
+            if e.kind is EventKind.ADJUST:
+                adjusted.append((e, state.board(board).side(e.who).remaining_ns))
+            state = apply_event(state, e, tc)
+    except ClockError as exc:
+        raise ClockRefused(Refusal.RULES, f"the clock log does not add up: {exc}") from None
+    append_events(session, match.id, next_seq(session, match.id), new)
+    return Appended(
+        match.id,
+        board,
+        len(stored) + len(new),
+        tuple(new),
+        state.board(board),
+        tc,
+        tuple(adjusted),
+    )
+
+
+def record_adjustment(
+    session: Session, match_id: int, e: ClockEvent, before_ns: int, reason: str
+) -> None:
+    """The audit's line for the director's time adjustment a phone clock carried out: the
+    clock log holds the adjustment, this keeps who, when and why."""
+    audit.log(
+        session,
+        ADJUST_ACTION,
+        f"match {match_id} clock",
+        {"board": e.board, "side": e.who.value, "remaining_ns": before_ns},
+        {"board": e.board, "side": e.who.value, "remaining_ns": e.value, "t_ns": e.t_ns},
+        reason.strip(),
+    )
+
+
+def ready_to_start(session: Session, match_id: int) -> dict[int, Side | None]:
+    """Each board's first mover if that board is waiting to start (READY), else None; the
+    start is possible when both boards have one."""
+    tc = time_control(session)
+    out: dict[int, Side | None] = {}
+    for n in BOARDS:
+        b = board_state(board_events(session, match_id, n), tc, n)
+        out[n] = b.on_move if b.phase is Phase.READY else None
+    return out
+
+
+def start_check(session: Session, match_id: int) -> tuple[int, int, str | None]:
+    """(match id, pair, why its boards cannot start now, or None)."""
+    match = get_match(session, match_id)
+    ready = ready_to_start(session, match.id)
+    missing = [n for n, side in ready.items() if side is None]
+    why = None
+    if match.outcome.finished:
+        why = "the match is over"
+    elif missing:
+        why = (
+            f"board {missing[0]}'s clock is not waiting to start with its first mover set: "
+            "tap the face of the player who moves first on that phone"
+        )
+    return match.id, match.outcome.current_pair, why
+
+
+def start_refusal(session: Session, token: str) -> tuple[int, int, str | None]:
+    """`start_check` for the token's match (a phone's Start)."""
+    return start_check(session, match_for_token(session, token).id)

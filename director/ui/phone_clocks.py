@@ -1,0 +1,285 @@
+"""The desk's live view of every table's phone clocks (RULES §7), and the arbiter's tools.
+
+One row per board of the current round: both sides' times as the board's phone logged them,
+projected to now by the domain's engine (the phones log in the desk's monotonic time), who is
+running, a flag, and how much of the board's log the desk has and when it last heard from it.
+The times are read from the table service's memory (`ClockRoom`), never from the database on
+the display timer. A flag opens the time-forfeit entry with RULES §5's proposal filled in; the
+director may start both boards of a match, pause or resume a board, and restore a side's time
+with a reason (carried out by the phone, so its log stays the one record of the board).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QInputDialog,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from director.domain.clock import (
+    ClockError,
+    ClockEvent,
+    EventKind,
+    Phase,
+    apply_event,
+    format_remaining,
+    initial_state,
+)
+from director.domain.errors import UserError
+from director.domain.event import MatchInfo
+from director.domain.rules import Side
+from director.services import phone_clocks, results, slips
+from director.ui.clock.adjust import AdjustDialog
+from director.ui.clock.forfeit import TimeForfeitDialog
+from director.ui.context import EventContext
+from director.web.clock_room import BoardLive, ClockRoom
+
+REFRESH_MS = 200
+COLUMNS = ("Table", "Board", "Side A", "Side B", "Clock", "Desk has", "Heard")
+
+
+def projected(live: BoardLive, now_ns: int) -> tuple[int, int, str]:
+    """(A's ns, B's ns, the state in words) of a phone's board at `now_ns`, by the engine."""
+    b = live.state
+    if b.phase is Phase.RUNNING:
+        event = ClockEvent(EventKind.CHECKPOINT, max(now_ns, b.since_ns), live.board)
+        state = initial_state(live.time_control).with_board(live.board, b)
+        try:
+            b = apply_event(state, event, live.time_control).board(live.board)
+        except ClockError:  # the flag fell since the phone last wrote: it is on its way
+            side = b.on_move
+            a = 0 if side is Side.A else b.a.remaining_ns
+            return a, (0 if side is Side.B else b.b.remaining_ns), f"flag {side}: arriving"
+    words = {
+        Phase.READY: f"ready, {b.on_move} moves first" if b.on_move else "who moves first?",
+        Phase.RUNNING: f"{b.on_move} to move",
+        Phase.PAUSED: "paused",
+        Phase.STOPPED: "stopped",
+    }[b.phase]
+    if b.flagged is not None:
+        words = f"FLAG {b.flagged}{live.board}"
+    return b.a.remaining_ns, b.b.remaining_ns, words
+
+
+def _item(text: str) -> QTableWidgetItem:
+    item = QTableWidgetItem(text)  # plain text: names are never markup in a table cell
+    item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
+    return item
+
+
+class PhoneClocksView(QWidget):
+    """`room()` is the running table service's clock room, or None while it is off."""
+
+    def __init__(
+        self,
+        ctx: EventContext,
+        room: Callable[[], ClockRoom | None],
+        source: Callable[[], int] = time.monotonic_ns,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent, Qt.WindowType.Window)
+        self.setWindowTitle("Phone clocks")
+        self.ctx = ctx
+        self.room = room
+        self.source = source
+        self.matches: dict[int, MatchInfo] = {}
+        self.tokens: dict[int, str] = {}
+        self.rows: list[tuple[int, int]] = []  # (match id, board) per row
+        self.handled_flags: set[tuple[int, int, int]] = set()  # (match, board, flag instant)
+        self.forfeits: list[TimeForfeitDialog] = []
+
+        self.table = QTableWidget(0, len(COLUMNS))
+        self.table.setHorizontalHeaderLabels(COLUMNS)
+        header = self.table.horizontalHeader()
+        for column in (2, 3):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.verticalHeader().hide()
+        self.status = QLabel("")
+        self.status.setTextFormat(Qt.TextFormat.PlainText)
+        self.status.setWordWrap(True)
+        self.buttons: dict[str, QPushButton] = {}
+        row = QHBoxLayout()
+        for name, text, slot in (
+            ("start", "Start both boards", self.start_selected),
+            ("pause", "Pause board", lambda: self.command_selected(EventKind.PAUSE)),
+            ("resume", "Resume board", lambda: self.command_selected(EventKind.RESUME)),
+            ("adjust", "Restore a time…", self.adjust_selected),
+        ):
+            button = QPushButton(text)
+            button.setObjectName(name)
+            button.clicked.connect(slot)
+            self.buttons[name] = button
+            row.addWidget(button)
+        row.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.table, 1)
+        layout.addLayout(row)
+        layout.addWidget(self.status)
+        self.resize(900, 520)
+        self.timer = QTimer(self)
+        self.timer.setInterval(REFRESH_MS)
+        self.timer.timeout.connect(self.tick)
+        self.timer.start()
+        ctx.changed.connect(self._desk_changed)
+        self.refresh()
+
+    # -- what is shown -------------------------------------------------------------------
+
+    def _desk_changed(self, what: str) -> None:
+        if what.startswith("match:") or what in ("rounds", "event", "teams"):
+            self.refresh()
+
+    def refresh(self) -> None:
+        """The current round's matches (names, tables, tokens): read on a change only."""
+        with self.ctx.db.Session() as session, session.begin():
+            self.tokens = slips.round_tokens(session)
+            self.matches = {m: results.get_match(session, m) for m in self.tokens}
+        self.rows = [(m, n) for m in sorted(self.matches, key=self._table_of) for n in (1, 2)]
+        self.table.setRowCount(len(self.rows))
+        for r, (m, n) in enumerate(self.rows):
+            match = self.matches[m]
+            self.table.setItem(r, 0, _item(str(match.table)))
+            self.table.setItem(r, 1, _item(str(n)))
+        self.tick()
+
+    def _table_of(self, match_id: int) -> int:
+        return self.matches[match_id].table
+
+    def tick(self) -> None:
+        room = self.room()
+        live = room.live() if room is not None else {}
+        now = self.source()
+        for r, (m, n) in enumerate(self.rows):
+            match = self.matches[m]
+            a_name = match.team_a.players[n - 1]
+            b_name = match.team_b.players[n - 1] if match.team_b else ""
+            board = live.get((m, n))
+            if board is None:
+                cells = [f"{a_name}", f"{b_name}", "no phone yet", "–", "–"]
+            else:
+                a_ns, b_ns, words = projected(board, now)
+                heard = max(0, now - board.heard_ns) // 1_000_000_000
+                cells = [
+                    f"{a_name}  {format_remaining(a_ns)}",
+                    f"{b_name}  {format_remaining(b_ns)}",
+                    words,
+                    str(board.stored),
+                    f"{heard} s ago",
+                ]
+                self._notice_flag(board)
+            for c, text in enumerate(cells, start=2):
+                item = self.table.item(r, c)
+                if item is None:
+                    self.table.setItem(r, c, _item(text))
+                elif item.text() != text:
+                    item.setText(text)
+        self.status.setText(
+            "" if room is not None else "The table service is off: no phone clock can report."
+        )
+
+    def _notice_flag(self, board: BoardLive) -> None:
+        b = board.state
+        if b.flagged is None or b.flag_ns is None:
+            return
+        key = (board.match_id, board.board, b.flag_ns)
+        if key in self.handled_flags:
+            return
+        self.handled_flags.add(key)
+        self.open_forfeit(
+            board.match_id, board.board, b.flagged, (b.a.remaining_ns, b.b.remaining_ns)
+        )
+
+    def open_forfeit(
+        self, match_id: int, board: int, flagged: Side, clock_ns: tuple[int, int]
+    ) -> TimeForfeitDialog:
+        """RULES §5's entry for the flagged board, prefilled; not modal over the other clocks."""
+        match = self.ctx.read(results.get_match, match_id)
+        dialog = TimeForfeitDialog(self.ctx, match, board, flagged, clock_ns, self)
+        dialog.setModal(False)
+        self.forfeits.append(dialog)
+        dialog.finished.connect(lambda _r, d=dialog: self.forfeits.remove(d))
+        dialog.show()
+        return dialog
+
+    # -- the arbiter's tools -------------------------------------------------------------
+
+    def selected(self) -> tuple[int, int] | None:
+        rows = self.table.selectionModel().selectedRows()
+        return self.rows[rows[0].row()] if rows else None
+
+    def _need(self) -> tuple[ClockRoom, int, int] | None:
+        room, chosen = self.room(), self.selected()
+        if room is None:
+            self.status.setText("Turn the table service on first.")
+            return None
+        if chosen is None:
+            self.status.setText("Select a board first.")
+            return None
+        return room, chosen[0], chosen[1]
+
+    def start_selected(self) -> None:
+        need = self._need()
+        if need is not None:
+            self.start(need[0], need[1])
+
+    def start(self, room: ClockRoom, match_id: int) -> bool:
+        """Both boards of the match start together, as from either phone."""
+        _, pair, why = self.ctx.read(phone_clocks.start_check, match_id)
+        if why is not None:
+            self.status.setText(why)
+            return False
+        room.schedule_start(match_id, pair)
+        self.status.setText(f"Table {self.matches[match_id].table}: both boards start.")
+        return True
+
+    def command_selected(self, kind: EventKind) -> None:
+        need = self._need()
+        if need is not None:
+            need[0].command(need[1], need[2], kind)
+            self.status.setText(f"Sent to the phone of board {need[2]}: {kind.value}.")
+
+    def adjust_selected(self) -> None:
+        need = self._need()
+        if need is None:
+            return
+        room, match_id, board = need
+        live = room.live().get((match_id, board))
+        if live is None or live.state.phase not in (Phase.PAUSED, Phase.STOPPED):
+            self.status.setText(f"Pause board {board} to restore a time (RULES §7).")
+            return
+        side_text, ok = QInputDialog.getItem(self, "Restore a time", "Side", ["A", "B"], 0, False)
+        if not ok:
+            return
+        side = Side(side_text)
+        dialog = AdjustDialog(f"{side.value}{board}", live.state.side(side).remaining_ns, self)
+        if not dialog.exec() or dialog.remaining_ns is None:
+            return
+        reason, ok = QInputDialog.getText(self, "Restore a time", "Reason (for the audit log)")
+        if not ok or not reason.strip():
+            self.status.setText("A time restore needs a reason.")
+            return
+        self.restore_time(room, match_id, board, side, dialog.remaining_ns, reason)
+
+    def restore_time(
+        self, room: ClockRoom, match_id: int, board: int, side: Side, ns: int, reason: str
+    ) -> None:
+        if not reason.strip():
+            raise UserError("a time restore needs a reason for the audit log")
+        room.command(match_id, board, EventKind.ADJUST, side, ns, reason.strip())
+        self.status.setText(
+            f"Sent to the phone of board {board}: {side}{board} gets {format_remaining(ns)}."
+        )

@@ -1,0 +1,140 @@
+"""A board's clock on a phone: its page and its API, opened by the match's token.
+
+- `GET /clock/TOKEN/N` – the clock page of board N (1 or 2) of the token's match
+- `GET /api/clock/TOKEN/N` – the board's players, time control, pair, stored log, the start
+  and the director's commands (as on the push channel `clock:MATCH`), and the server's time
+- `POST /api/clock/TOKEN/N/log` `{"first": K, "events": [...]}` – the board's events from its
+  K-th on; answers `{"stored": count}`; an event the desk has is not stored twice
+- `POST /api/clock/TOKEN/start` – both boards start together (each needs its first mover)
+- `GET /api/clock-time` – the server's monotonic time, for a phone to line its clock up
+
+Refusals as for slips: 403 a bad token (or a cross-origin write), 422 malformed or a log the
+engine cannot replay, 409 a gap or a log that differs (with `stored`, to resend from).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from director.resources import resource_path
+from director.services import phone_clocks
+from director.services.phone_clocks import ClockRefused
+from director.services.slips import Refusal, SlipRefused
+from director.web.app import json_body, refusal
+from director.web.context import WebContext
+
+STATUS = {Refusal.TOKEN: 403, Refusal.INPUT: 422, Refusal.RULES: 422, Refusal.STATE: 409}
+WRITE_TRIES = 5
+TOO_MANY = "too many wrong clock links from this phone: wait a minute and scan the QR code again"
+
+
+def _client(request: Request) -> str:
+    return request.client.host if request.client else "?"
+
+
+def routes(web: WebContext) -> list[BaseRoute]:
+    room = web.clocks
+
+    def refused(request: Request, problem: SlipRefused) -> Response:
+        if problem.code is Refusal.TOKEN:
+            web.limits.bad_tokens.allow(_client(request))  # a wrong token costs a try
+        extra: dict[str, Any] = {"code": problem.code.value}
+        if isinstance(problem, ClockRefused) and problem.stored is not None:
+            extra["stored"] = problem.stored
+        return refusal(STATUS[problem.code], str(problem), **extra)
+
+    def guessing(request: Request) -> Response | None:
+        if web.limits.bad_tokens.exhausted(_client(request)):
+            return refusal(429, TOO_MANY, code="rate")
+        return None
+
+    writing = threading.Lock()
+
+    def append(token: str, board: int, first: object, events: object) -> phone_clocks.Appended:
+        """One board's events into the match's log. The two phones of a match write to one
+        log: here one at a time, and another station's write taking the same seq first is
+        retried (the unique seq refuses the second)."""
+        for attempt in range(WRITE_TRIES):
+            try:
+                with writing:
+                    return web.session_run(
+                        phone_clocks.append_board_log, token, board, first, events
+                    )
+            except IntegrityError:
+                if attempt == WRITE_TRIES - 1:
+                    raise
+        raise AssertionError("unreachable")
+
+    def board_of(request: Request) -> int:
+        return int(request.path_params["board"])
+
+    shell = resource_path("web", "clock.html").read_text(encoding="utf-8")
+
+    async def page(request: Request) -> Response:
+        if board_of(request) not in (1, 2):
+            return Response("404: a match has boards 1 and 2\n", 404, media_type="text/plain")
+        return HTMLResponse(shell)
+
+    async def now(_request: Request) -> Response:
+        return JSONResponse({"server_ns": str(time.monotonic_ns())})
+
+    async def show(request: Request) -> Response:
+        if (blocked := guessing(request)) is not None:
+            return blocked
+        try:
+            view = await web.run_db(
+                phone_clocks.clock_view, request.path_params["token"], board_of(request)
+            )
+        except SlipRefused as problem:
+            return refused(request, problem)
+        view["channel"] = f"clock:{view['match_id']}"
+        view.update(room.channel(view["match_id"]))
+        view["server_ns"] = str(time.monotonic_ns())
+        return JSONResponse(view)
+
+    async def log(request: Request) -> Response:
+        if (blocked := guessing(request)) is not None:
+            return blocked
+        body = await json_body(request)
+        token = request.path_params["token"]
+        try:
+            done = await run_in_threadpool(
+                append, token, board_of(request), body.get("first"), body.get("events")
+            )
+        except SlipRefused as problem:
+            return refused(request, problem)
+        for e, before in done.adjusted:
+            reason = room.reason_for(done.match_id, e)
+            if reason is not None:
+                await web.run_db(phone_clocks.record_adjustment, done.match_id, e, before, reason)
+        room.heard(done)
+        return JSONResponse({"stored": done.stored})
+
+    async def start(request: Request) -> Response:
+        if (blocked := guessing(request)) is not None:
+            return blocked
+        try:
+            match_id, pair, why = await web.run_db(
+                phone_clocks.start_refusal, request.path_params["token"]
+            )
+        except SlipRefused as problem:
+            return refused(request, problem)
+        if why is not None:
+            return refusal(409, why, code="state")
+        return JSONResponse({"start": room.schedule_start(match_id, pair)})
+
+    return [
+        Route("/clock/{token}/{board:int}", page, methods=["GET"]),
+        Route("/api/clock-time", now, methods=["GET"]),
+        Route("/api/clock/{token}/{board:int}", show, methods=["GET"]),
+        Route("/api/clock/{token}/{board:int}/log", log, methods=["POST"]),
+        Route("/api/clock/{token}/start", start, methods=["POST"]),
+    ]

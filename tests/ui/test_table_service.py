@@ -1,0 +1,143 @@
+"""The table service window: off until turned on, pending results accepted with Enter, revoke."""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from director.services import results, slips
+from director.services.slips import Refusal, SlipRefused
+from director.store.engine import open_event
+from director.ui.context import EventContext
+from director.ui.main_window import MainWindow
+from director.ui.table_service import TableServiceWindow
+from tests.web.conftest import hexid, pair_round, request
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture
+def ctx(event_path: Path) -> Iterator[EventContext]:
+    context = EventContext(open_event(str(event_path), make_backup=False))
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def panel(qtbot: QtBot, ctx: EventContext) -> Iterator[TableServiceWindow]:
+    window = TableServiceWindow(ctx)
+    qtbot.addWidget(window)
+    yield window
+    window.shutdown()
+
+
+def slip(ctx: EventContext, match_id: int, confirm: bool = True) -> str:
+    with ctx.db.Session() as s, s.begin():
+        token = slips.token_for(s, match_id)
+        assert token is not None
+        uid = hexid()
+        game = {"pair": 1, "board": 1, "winner": "B", "end": "bear-off", "level": "gammon",
+                "cube": 1}  # fmt: skip
+        slips.submit_slip(s, token, uid, "B", hexid(), game)
+        if confirm:
+            slips.answer_slip(s, token, uid, "A", hexid(), agree=True)
+    return token
+
+
+def test_off_until_turned_on_then_it_says_where(qtbot: QtBot, panel: TableServiceWindow) -> None:
+    pair_round(panel.ctx.db)
+    assert panel.service is None and "Off" in panel.addresses.text()
+    port = free_port()
+    panel.port.setValue(port)
+    panel.toggle.click()
+    assert panel.service is not None
+    assert f"127.0.0.1:{port}/" in panel.addresses.text()
+    assert not panel.qr.pixmap().isNull()
+    assert request(f"http://127.0.0.1:{port}/api/event").status == 200
+    panel.toggle.click()
+    assert panel.service is None
+    with pytest.raises(OSError):
+        request(f"http://127.0.0.1:{port}/api/event")
+
+
+def test_a_port_in_use_is_said_next_to_the_toggle(panel: TableServiceWindow) -> None:
+    with socket.socket() as taken:
+        taken.bind(("0.0.0.0", 0))
+        taken.listen()
+        panel.port.setValue(taken.getsockname()[1])
+        panel.toggle.click()
+    assert panel.service is None and not panel.toggle.isChecked()
+    assert "is in use" in panel.addresses.text()
+
+
+def test_a_pending_result_is_accepted_with_one_key(qtbot: QtBot, panel: TableServiceWindow) -> None:
+    match_id = pair_round(panel.ctx.db)[0]
+    panel.port.setValue(free_port())
+    panel.toggle.click()
+    slip(panel.ctx, match_id)
+    qtbot.waitUntil(lambda: panel.pending.count() == 1, timeout=5000)  # told by the server
+    assert "board 1" in panel.pending.item(0).text()
+    panel.pending.setFocus()
+    with qtbot.waitSignal(panel.ctx.changed, timeout=2000) as changed:
+        qtbot.keyClick(panel.pending, Qt.Key.Key_Return)
+    assert changed.args == [f"match:{match_id}"]
+    assert panel.pending.count() == 0
+    match = panel.ctx.read(results.get_match, match_id)
+    assert (match.outcome.score.a, match.outcome.score.b) == (0, 2)
+
+
+def test_a_refused_accept_is_said_in_the_window(panel: TableServiceWindow) -> None:
+    match_id = pair_round(panel.ctx.db)[0]
+    slip(panel.ctx, match_id)
+    panel.refresh()
+    from director.domain.rules import End, Level, Side
+    from director.domain.scoring import Game
+
+    # the desk typed board 1 itself meanwhile: the pending slip no longer fits
+    panel.ctx.change("match", results.record_game, match_id,
+                     Game(0, 1, Side.A, End.BEAR_OFF, level=Level.SINGLE))  # fmt: skip
+    panel._accept_selected()
+    assert "already recorded at the desk" in panel.problem.text()
+    assert len(panel.ctx.read(results.get_match, match_id).games) == 1
+
+
+def test_revoking_a_table_locks_its_phones_out(panel: TableServiceWindow) -> None:
+    match_id = pair_round(panel.ctx.db)[0]
+    old = slip(panel.ctx, match_id, confirm=False)
+    panel.refresh()
+    panel.tables.selectRow(panel.match_ids.index(match_id))
+    panel.revoke_button.click()
+    with panel.ctx.db.Session() as s, pytest.raises(SlipRefused) as refused:
+        slips.match_for_token(s, old)
+    assert refused.value.code is Refusal.TOKEN
+    assert panel.tokens[match_id] != old
+
+
+def test_auto_accept_is_an_event_option(panel: TableServiceWindow) -> None:
+    panel.auto.click()
+    assert panel.ctx.read(slips.auto_accept)
+
+
+def test_the_main_window_stops_the_service_with_the_event(
+    window: MainWindow, event_path: Path
+) -> None:
+    assert window.open_target(str(event_path))
+    phones = window.show_table_service()
+    assert phones is not None
+    port = free_port()
+    phones.port.setValue(port)
+    phones.toggle.click()
+    assert request(f"http://127.0.0.1:{port}/api/event").status == 200
+    window.close_event()
+    assert window.table_service is None
+    with pytest.raises(OSError):
+        request(f"http://127.0.0.1:{port}/api/event")

@@ -1,0 +1,144 @@
+"""The desk sees every phone clock live; a flag on a phone opens the desk's time-forfeit entry
+with RULES §5's proposal; the desk starts both boards; the next pair resets both phones and
+the match's end shows its score (real server, headless Chromium phones, the real Qt view)."""
+
+from __future__ import annotations
+
+import time
+
+from pytestqt.qtbot import QtBot
+
+from director.domain.clock import NS_PER_SECOND, EventKind, Phase
+from director.domain.rules import End, Level, Side
+from director.domain.scoring import Game
+from director.services import results
+from director.ui.context import EventContext
+from director.ui.phone_clocks import PhoneClocksView
+from director.web.server import TableService
+from tests.web.clock_browser import tap
+from tests.web.test_clock_page import (
+    clock_page,
+    first_mover_and_start,
+    kinds,
+    page,
+    stored,
+    synced,
+    table,
+    wait_for,
+)
+
+__all__ = ["table"]
+
+
+def view_of(qtbot: QtBot, service: TableService) -> PhoneClocksView:
+    view = PhoneClocksView(EventContext(service.web.db), lambda: service.web.clocks)
+    qtbot.addWidget(view)
+    return view
+
+
+def cell(view: PhoneClocksView, match_id: int, board: int, column: int) -> str:
+    item = view.table.item(view.rows.index((match_id, board)), column)
+    return item.text() if item is not None else ""
+
+
+def test_rules_5_7_a_flag_on_a_phone_opens_the_desks_forfeit_entry_prefilled(
+    qtbot: QtBot, table: tuple[TableService, str, list[int], list[str]]
+) -> None:
+    service, url, ids, tokens = table
+    room = service.web.clocks
+    view = view_of(qtbot, service)
+    with clock_page(url, tokens[0], 1) as one, clock_page(url, tokens[0], 2) as two:
+        first_mover_and_start([one, two])
+        qtbot.waitUntil(lambda: "A to move" in cell(view, ids[0], 1, 4), timeout=5000)
+        assert "2:0" in cell(view, ids[0], 1, 2) or "1:5" in cell(view, ids[0], 1, 2)
+        # the arbiter's tools: pause, give A1 one second, resume: A1's flag falls
+        room.command(ids[0], 1, EventKind.PAUSE)
+        wait_for(lambda: page(one, "phase") == "paused" and synced(one))
+        view.restore_time(room, ids[0], 1, Side.A, NS_PER_SECOND, "test of the flag")
+        wait_for(lambda: "0:01.0" in one.find_element("id", "face-near").text)
+        room.command(ids[0], 1, EventKind.RESUME)
+        qtbot.waitUntil(lambda: bool(view.forfeits), timeout=8000)
+        dialog = view.forfeits[0]
+        assert (dialog.match.id, dialog.board, dialog.flagged) == (ids[0], 1, Side.A)
+        game, _ = dialog.form.check()
+        assert game is not None
+        assert (game.winner, game.end, game.cube, game.loser_borne_off) == (
+            Side.B,
+            End.TIME,
+            1,
+            0,
+        )
+        assert dialog.points_of(game) == 3  # RULES §5: 3 × cube, nothing borne off
+        assert "FLAG A1" in cell(view, ids[0], 1, 4)
+        assert "flag" in one.find_element("id", "face-near").text
+        assert page(two, "phase") == "running"  # the other board keeps running
+        log = stored(service.web.db, ids[0], 1)
+        assert kinds(log)[-1] == "flag"
+        # the board's slip offers the same: the phone links to it with the proposal
+        link = one.find_element("id", "forfeit")
+        assert link.is_displayed()
+        link.click()
+        wait_for(lambda: one.find_elements("id", "side-B"))
+        one.execute_script("document.getElementById('side-B').click();")  # it redraws
+        wait_for(lambda: one.find_elements("id", "slip-form"))
+        checked = one.execute_script(
+            "const f = new FormData(document.getElementById('slip-form'));"
+            "return [f.get('board'), f.get('winner'), f.get('end'), f.get('loser_borne_off')];"
+        )
+        assert checked == ["1", "B", "time", "0"]
+
+
+def test_rules_7_the_desk_starts_both_boards_and_the_next_pair_resets_the_phones(
+    qtbot: QtBot, table: tuple[TableService, str, list[int], list[str]]
+) -> None:
+    service, url, ids, tokens = table
+    db = service.web.db
+    view = view_of(qtbot, service)
+    with clock_page(url, tokens[0], 1) as one, clock_page(url, tokens[0], 2) as two:
+        for d in (one, two):
+            tap(d, "face-near")
+            wait_for(lambda d=d: synced(d))
+        view.table.selectRow(view.rows.index((ids[0], 1)))
+        view.start_selected()
+        for d in (one, two):
+            wait_for(lambda d=d: page(d, "phase") == "running")
+        for board in (1, 2):  # both games of pair 1: B wins each by a single
+            with db.Session() as s, s.begin():
+                results.record_game(
+                    s, ids[0], Game(1, board, Side.B, End.BEAR_OFF, 1, Level.SINGLE)
+                )
+            service.notify(f"match:{ids[0]}")
+            if board == 1:
+                wait_for(lambda: page(one, "phase") == "stopped")
+                assert page(two, "phase") == "running"  # its game is still on
+        for d in (one, two):
+            wait_for(lambda d=d: page(d, "phase") == "ready" and synced(d))
+            assert "pair 2" in d.find_element("id", "status").text
+        for n in (1, 2):
+            assert kinds(stored(db, ids[0], n))[-2:] == ["stop", "reset"]
+        qtbot.waitUntil(lambda: "who moves first" in cell(view, ids[0], 1, 4), timeout=5000)
+
+
+def test_the_match_end_shows_the_final_score_on_the_phones(
+    table: tuple[TableService, str, list[int], list[str]],
+) -> None:
+    service, url, ids, tokens = table
+    db = service.web.db
+    with clock_page(url, tokens[0], 1) as one:
+        pair = 1
+        while True:  # B wins every game by a backgammon until the match is over
+            with db.Session() as s, s.begin():
+                info = results.get_match(s, ids[0])
+                if info.outcome.finished:
+                    break
+                board = 1 if 1 not in info.outcome.boards_done else 2
+                results.record_game(
+                    s, ids[0], Game(pair, board, Side.B, End.BEAR_OFF, 1, Level.BACKGAMMON)
+                )
+            service.notify(f"match:{ids[0]}")
+        final = info.outcome.final
+        text = f"Match over: Team 1 {final.a} – {final.b} Team 3"
+        wait_for(lambda: one.find_element("id", "status").text == text)
+        time.sleep(0.2)
+        assert page(one, "phase") in (Phase.READY.value, Phase.STOPPED.value)
+        assert one.find_element("id", "start").is_displayed() is False
