@@ -11,7 +11,8 @@ export QT_QPA_PLATFORM=offscreen
 source scripts/postgres.sh
 source scripts/chromium.sh  # the browser tests of the players' pages (issue 18)
 start_test_postgres
-trap stop_test_postgres EXIT
+source scripts/xvfb.sh && start_test_xvfb  # the `wm` focus tests' X server and window manager
+trap 'stop_test_postgres; stop_test_xvfb' EXIT
 .venv/bin/ruff check director tests
 .venv/bin/ruff format --check director tests
 .venv/bin/mypy

@@ -38,7 +38,36 @@ def cmd_clock(args: argparse.Namespace) -> int:
         db.close()
 
 
+def cmd_clock_log(args: argparse.Namespace) -> int:
+    """Every press, pause, adjustment and flag of a match, replayed, with the times left."""
+    import json
+
+    from director.cli.common import session_for
+    from director.services.clocks import log_line_data, log_line_text, match_clock_log
+
+    with session_for(args.file, read_only=True) as session:
+        lines = match_clock_log(session, args.match)
+    if args.json:
+        print(json.dumps([log_line_data(line) for line in lines], ensure_ascii=False, indent=1))
+        return 0
+    if not lines:
+        print(f"match {args.match} has no clock log")
+        return 0
+    for line in lines:
+        print(log_line_text(line))
+    return 0
+
+
 def register(sub: argparse._SubParsersAction[Parser]) -> None:
+    log = sub.add_parser(
+        "clock-log",
+        help="a match's clock log for a dispute: every press, pause, adjustment and flag "
+        "with its time and both sides' times left, replayed through the clock engine",
+    )
+    log.add_argument("file", help="the event file (or a database URL)")
+    log.add_argument("match", type=positive_int, help="the match id (as `check` lists them)")
+    log.add_argument("--json", action="store_true", help="one JSON object per logged action")
+    log.set_defaults(func=cmd_clock_log)
     clock = sub.add_parser(
         "clock", help="open the clocks of a match in their own window (see the help page)"
     )

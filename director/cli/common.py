@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import contextlib
 import re
-from collections.abc import Iterator
+import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
@@ -63,13 +64,48 @@ def session_for(target: str, read_only: bool = False) -> Iterator[Session]:
         db.close()
 
 
+def wrote(out: str, message: str) -> None:
+    """Say what was written: on stderr when the file itself went to stdout (`-`)."""
+    print(message, file=sys.stderr if out == "-" else sys.stdout)
+
+
+def shown(target: str) -> str:
+    """A file name as it is, a server address without its password (never print one)."""
+    from director.store.engine import display_target
+
+    return display_target(target)
+
+
 # --- the parser --------------------------------------------------------------------------
 
 
-def positive_int(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
-    return int(text)
+MAX_ID = 2**31 - 1  # the largest INTEGER every back end stores: ids, counts, seeds
+MAX_MATCH_LENGTH = 99
+MAX_ROUNDS = 99
+MAX_BASE_SECONDS = 24 * 3600
+MAX_INCREMENT_SECONDS = 3600
+
+
+def whole(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from `low` to `high`, else one clear line."""
+
+    def parse(text: str) -> int:
+        value = text.strip()
+        if not value.isdigit():  # no sign, no exponent: "-3", "1e9", "" are all refused
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number")
+        if int(value) < low:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least {low}")
+        if len(value) > 12 or int(value) > high:
+            raise argparse.ArgumentTypeError(f"{text!r} is too large: at most {high}")
+        return int(value)
+
+    return parse
+
+
+positive_int = whole(1, MAX_ID)
+count = whole(0, MAX_ID)
+match_length = whole(1, MAX_MATCH_LENGTH)
+rounds_count = whole(0, MAX_ROUNDS)
 
 
 def rate(text: str) -> float:
@@ -101,12 +137,18 @@ def time_control(text: str) -> tuple[int, int]:
             f"{text!r} is not BASE+INC: write minutes + seconds, e.g. 2+12 (2 min + 12 s), "
             "2:00+12 or 120s+12"
         )
+    if len(base) > 8 or len(inc) > 6:  # a pasted 20-digit number is not a time control
+        raise argparse.ArgumentTypeError(f"{text!r}: the numbers are far too large")
     if b["min"] is not None:
         seconds = int(b["min"]) * 60
     elif b["mm"] is not None:
         seconds = int(b["mm"]) * 60 + int(b["ss"])
     else:
         seconds = int(b["sec"])
+    if seconds > MAX_BASE_SECONDS:
+        raise argparse.ArgumentTypeError(f"{text!r}: the base time is at most 24 hours")
+    if int(i["inc"]) > MAX_INCREMENT_SECONDS:
+        raise argparse.ArgumentTypeError(f"{text!r}: the increment or delay is at most 1 hour")
     return seconds, int(i["inc"])
 
 

@@ -12,13 +12,17 @@ from director.cli.common import (
     EVENT_HELP,
     TIME_HELP,
     Parser,
+    match_length,
     positive_int,
     rate,
     read_bytes,
     read_text,
+    rounds_count,
     session_for,
+    shown,
     time_control,
     time_control_text,
+    wrote,
 )
 from director.domain.errors import UserError
 from director.domain.met import MetParameters, match_equity_table
@@ -141,15 +145,11 @@ def cmd_new(args: argparse.Namespace) -> int:
         ".tandem"
     ):
         raise UserError(f"{args.file}: an event file name ends in .tandem")
-    from director.store.engine import create_database
+    from director.store.engine import display_target, new_database
 
-    db = create_database(args.file)
-    try:
-        with db.Session() as session, session.begin():
-            create_event(session, args.name, options)
-    finally:
-        db.close()
-    print(f"created {args.file}")
+    with new_database(args.file) as db, db.Session() as session, session.begin():
+        create_event(session, args.name, options)
+    print(f"created {display_target(args.file)}")
     clock = options.time_control
     print(f"time control: {time_control_text(base, inc)} a move ({clock.mode.label})")
     return 0
@@ -176,7 +176,7 @@ def cmd_export_teams(args: argparse.Namespace) -> int:
         text = export_teams(session)
     atomic_write(args.csv, text.encode("utf-8"))
     teams = len(list(csv.reader(io.StringIO(text)))) - 1  # the header row, then the teams
-    print(f"wrote {teams} team{'s' if teams != 1 else ''} to {args.csv}")
+    wrote(args.csv, f"wrote {teams} team{'s' if teams != 1 else ''} to {args.csv}")
     return 0
 
 
@@ -188,7 +188,7 @@ def cmd_export_match(args: argparse.Namespace) -> int:
     atomic_write(args.out, text.encode("utf-8"))
     record = parse_record(text)
     a, b = record.teams[Side.A].name, record.teams[Side.B].name
-    print(f"wrote match {args.match} ({a} v {b}, {record.outcome().score}) to {args.out}")
+    wrote(args.out, f"wrote match {args.match} ({a} v {b}, {record.outcome().score}) to {args.out}")
     return 0
 
 
@@ -216,7 +216,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         db.close()
     for line in problems:
         print(line)
-    print(f"{args.file}: {'OK' if not problems else f'{len(problems)} problem(s)'}")
+    print(f"{shown(args.file)}: {'OK' if not problems else f'{len(problems)} problem(s)'}")
     return 1 if problems else 0
 
 
@@ -251,7 +251,7 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
     new.add_argument("file", help="the event file to create (NAME.tandem) or a database URL")
     new.add_argument("--name", required=True, help="the event's name, as printed on reports")
     new.add_argument(
-        "--length", type=positive_int, required=True, help="match length in points (RULES §2)"
+        "--length", type=match_length, required=True, help="match length in points (RULES §2)"
     )
     new.add_argument(
         "--scoring",
@@ -289,7 +289,10 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         help="the pairing system (default swiss)",
     )
     new.add_argument(
-        "--rounds", type=int, default=5, help="number of rounds (0: Swiss until one team is clear)"
+        "--rounds",
+        type=rounds_count,
+        default=5,
+        help="number of rounds (0: Swiss until one team is clear)",
     )
     new.set_defaults(func=cmd_new)
 

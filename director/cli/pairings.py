@@ -7,7 +7,17 @@ import json
 import random
 import time
 
-from director.cli.common import EVENT_HELP, Parser, positive_int, session_for
+from director.cli.common import (
+    EVENT_HELP,
+    MAX_MATCH_LENGTH,
+    Parser,
+    count,
+    positive_int,
+    rounds_count,
+    session_for,
+    shown,
+    whole,
+)
 from director.domain.errors import UserError
 from director.domain.rules import PairingSystem, Scoring
 
@@ -82,7 +92,7 @@ def cmd_check_pairings(args: argparse.Namespace) -> int:
     for v in violations:
         teams = ", ".join(names.get(t, str(t)) for t in v.teams)
         print(f"round {v.round}: {teams}: {v.rule}: {v.text}")
-    print(f"{args.file}: {len(violations)} violation(s)")
+    print(f"{shown(args.file)}: {len(violations)} violation(s)")
     return 1 if violations else 0
 
 
@@ -108,16 +118,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     db = simulate_event(args.file, settings)
     try:
-        print(f"{args.file}: {status_line(db)} in {time.perf_counter() - start:.1f} s")
+        print(f"{shown(args.file)}: {status_line(db)} in {time.perf_counter() - start:.1f} s")
     finally:
         db.close()
     return 0
-
-
-def _count(text: str) -> int:
-    if not text.isdigit():
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number")
-    return int(text)
 
 
 def register(sub: argparse._SubParsersAction[Parser]) -> None:
@@ -142,7 +146,7 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
     sim = sub.add_parser("simulate", help="build a complete simulated event")
     sim.add_argument("file", help="the event file to create (NAME.tandem) or a database URL")
     sim.add_argument("--teams", type=positive_int, required=True, help="number of teams")
-    sim.add_argument("--rounds", type=_count, required=True, help="number of rounds")
+    sim.add_argument("--rounds", type=rounds_count, required=True, help="number of rounds")
     sim.add_argument(
         "--format",
         choices=[p.value for p in PairingSystem],
@@ -155,14 +159,16 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         default="standard",
         help="the scoring variant (default standard)",
     )
-    sim.add_argument("--seed", type=_count, help="the random seed (default: a new one, printed)")
-    sim.add_argument("--length", type=_count, default=0, help="match length (default 5)")
-    sim.add_argument("--late-entries", type=_count, default=0, help="teams that join after round 1")
+    sim.add_argument("--seed", type=count, help="the random seed (default: a new one, printed)")
     sim.add_argument(
-        "--withdrawals", type=_count, default=0, help="teams that withdraw during the event"
+        "--length", type=whole(0, MAX_MATCH_LENGTH), default=0, help="match length (default 5)"
+    )
+    sim.add_argument("--late-entries", type=count, default=0, help="teams that join after round 1")
+    sim.add_argument(
+        "--withdrawals", type=count, default=0, help="teams that withdraw during the event"
     )
     sim.add_argument(
-        "--forbidden-pairs", type=_count, default=0, help="pairs of teams that must not meet"
+        "--forbidden-pairs", type=count, default=0, help="pairs of teams that must not meet"
     )
-    sim.add_argument("--play", type=_count, help="play only this many rounds")
+    sim.add_argument("--play", type=count, help="play only this many rounds")
     sim.set_defaults(func=cmd_simulate)

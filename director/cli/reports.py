@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from director.cli.common import Parser, positive_int, session_for
+from director.cli.common import Parser, positive_int, session_for, wrote
 from director.domain.rules import Paper
 from director.services.reports import KINDS
 from director.store.files import atomic_write
@@ -16,7 +16,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     with session_for(args.file, read_only=True) as session:
         data = render(session, args.kind, round=args.round, match=args.match, paper=args.paper)
     atomic_write(args.out, data)
-    print(f"wrote {args.out}")
+    wrote(args.out, f"wrote {args.out}")
     return 0
 
 

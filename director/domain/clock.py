@@ -26,6 +26,10 @@ Conventions (the help pages repeat them):
   start), consumed is what was taken from a side's main time before increments and refunds are
   credited back, and delay_absorbed is simple-delay time that was taken from nobody. Per side:
   remaining == base − consumed + credited + adjusted.
+- A flag stands until the arbiter corrects it (a clock fault, a wrong press): the flagged board
+  may be paused alone (never by pause-all), the flagged side's time restored by an adjustment
+  (which lifts the flag) and the board resumed with that side still on move. A paused board
+  whose flag still stands cannot resume.
 - Crash restore: the UI logs a checkpoint about every 0.5 s while a board runs. `restore` replays
   the log and pauses the running boards at the last logged instant, so a side is never charged
   for time after it (at most one checkpoint interval, well inside the 1 s the rules allow).
@@ -251,8 +255,12 @@ _ALLOWED: dict[EventKind, tuple[tuple[Phase, ...], str]] = {
 def _refusal(b: BoardClock, e: ClockEvent) -> str | None:
     """Why `e` cannot happen to board `b` now, or None when it can (flags are checked apart)."""
     phases, why = _ALLOWED.get(e.kind, ((), "a flag is not an action"))
+    if e.kind is EventKind.PAUSE and b.flagged is not None:
+        return None if b.phase is Phase.STOPPED else "the clock is not running"
     if b.phase not in phases:
         return why
+    if e.kind is EventKind.RESUME and b.flagged is not None:
+        return f"the flag of {b.flagged}{e.board} stands: restore a time first"
     if e.kind in (EventKind.START, EventKind.PRESS) and b.on_move is not e.side:
         return f"side {e.side} is not on move"
     if e.value is not None and e.value < 0:
@@ -302,6 +310,8 @@ def apply_event(state: MatchClockState, e: ClockEvent, tc: TimeControl) -> Match
             o, new = b.side(e.who), e.value or 0
             adjusted = o.adjusted_ns + new - o.remaining_ns
             b = b.with_side(e.who, SideClock(new, o.consumed_ns, o.credited_ns, adjusted))
+            if b.flagged is e.who and new > 0:  # the arbiter restored time: the flag is lifted
+                b = replace(b, flagged=None, flag_ns=None)
         case EventKind.RESET:
             b = fresh_board(tc)
         case _:  # checkpoint and restore only mark the log
@@ -367,6 +377,11 @@ class MatchClock:
         return tuple(self._events)
 
     @property
+    def floor_ns(self) -> int | None:
+        """The latest instant an action was logged at: no later action may be earlier."""
+        return self._floor
+
+    @property
     def event_count(self) -> int:
         return len(self._events)
 
@@ -398,7 +413,14 @@ class MatchClock:
         return accepted
 
     def pause(self, board: int | None = None, now: int | None = None) -> bool:
-        """Pause one board, or every running board; True when a clock was running."""
+        """Pause one board, or every running board; True when a clock was running. A flagged
+        board is paused only by name: that is the arbiter correcting it."""
+        if board is None:
+            t = self._begin(now)
+            running = [n for n in BOARDS if self._state.board(n).phase is Phase.RUNNING]
+            done = [self._try(ClockEvent(EventKind.PAUSE, t, n)) for n in running]
+            self._log_flags(t)
+            return any(done)
         return self._each(EventKind.PAUSE, board, now)
 
     def resume(self, board: int | None = None, now: int | None = None) -> bool:
@@ -511,3 +533,43 @@ def format_remaining(ns: int) -> str:
     hours, rest = divmod(ns // NS_PER_SECOND, 3600)
     minutes, seconds = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes}:{seconds:02d}"
+
+
+@dataclass(frozen=True, slots=True)
+class LogLine:
+    """One logged action as a dispute reads it: what happened, on which board, by whom, when
+    (ns of the log's monotonic clock, and seconds since the log began), and both sides' times
+    on that board right after it, as the engine replays them."""
+
+    event: ClockEvent
+    seconds: float
+    remaining_a_ns: int
+    remaining_b_ns: int
+    reason: str = ""
+
+
+def log_lines(
+    events: Iterable[ClockEvent],
+    time_control: TimeControl,
+    reasons: Mapping[tuple[int, str, int, int], str] | None = None,
+    with_checkpoints: bool = False,
+) -> list[LogLine]:
+    """Replay a log through the engine and say what each action left (checkpoints are left
+    out unless asked for; they only mark "still running"). `reasons` gives an adjustment's
+    reason by (board, side, t_ns, new remaining ns). Raises ClockError for a log that cannot
+    have happened."""
+    state = initial_state(time_control)
+    out: list[LogLine] = []
+    origin: int | None = None
+    for e in events:
+        state = apply_event(state, e, time_control)
+        origin = e.t_ns if origin is None else origin
+        if e.kind is EventKind.CHECKPOINT and not with_checkpoints:
+            continue
+        b = state.board(e.board)
+        reason = ""
+        if e.kind is EventKind.ADJUST and reasons and e.side is not None:
+            reason = reasons.get((e.board, e.side.value, e.t_ns, e.value or 0), "")
+        seconds = (e.t_ns - origin) / NS_PER_SECOND
+        out.append(LogLine(e, seconds, b.a.remaining_ns, b.b.remaining_ns, reason))
+    return out

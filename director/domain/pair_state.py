@@ -19,9 +19,9 @@ from director.domain.cube import (
     board_may_double,
     pair_cube_rule,
 )
-from director.domain.rules import End, MatchRules
+from director.domain.rules import End, MatchRules, Side
 from director.domain.score import Problem, Result, Score
-from director.domain.scoring import Game, game_problems
+from director.domain.scoring import Game, game_problems, required_fields
 
 BOARDS = (1, 2)
 
@@ -96,6 +96,20 @@ class PairState:
         offer (RULES §2). Raises CubeError when no double is on offer."""
         winner, value = self.cubes.of(board).passed()
         return Game(pair=self.number, board=board, winner=winner, end=End.PASS, cube=value)
+
+    def time_forfeit(self, board: int, flagged: Side) -> Game:
+        """RULES §5's proposal when `flagged`'s time ran out on `board`: the opponent wins by
+        time on the board's live cube (no cube: 1), nobody borne off yet (the clock's entry
+        asks), so the scorer gives the most the game could still give."""
+        scoring = self.rules.scoring
+        return Game(
+            pair=self.number,
+            board=board,
+            winner=flagged.other,
+            end=End.TIME,
+            cube=self.cubes.of(board).value if scoring.has_cube else 1,
+            loser_borne_off=0 if "loser_borne_off" in required_fields(scoring, End.TIME) else None,
+        )
 
     def decided_text(self) -> str:
         if self.decided is Result.DRAW:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import csv
 import io
+import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -18,6 +20,47 @@ REQUIRED = COLUMNS[:3]
 MAX_NAME = 100
 MAX_FILE_BYTES = 5_000_000
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+# Characters that show nothing but make two equal-looking names differ: zero-width spaces, the
+# word joiner, the BOM, and the bidirectional marks, embeddings, overrides and isolates (which
+# can also reorder what a name shows). Joiners (U+200C, U+200D) stay: scripts and emoji use them.
+INVISIBLE = frozenset(
+    "\u200b\u2060\ufeff\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e"
+    "\u2066\u2067\u2068\u2069\u00ad"
+)
+_SPACES = re.compile(r"\s+")
+
+
+def clean_name(value: str) -> str:
+    """A name as it is stored: NFC, no invisible characters, single spaces, trimmed."""
+    if value.isascii():  # most names: nothing to normalise or drop
+        return _SPACES.sub(" ", value).strip()
+    text = unicodedata.normalize("NFC", value)
+    text = "".join(ch for ch in text if ch not in INVISIBLE)
+    return _SPACES.sub(" ", text).strip()
+
+
+def name_key(value: str) -> str:
+    """What two names are compared by: equal keys are the same name to a reader. Compatibility
+    forms (full-width letters, ligatures) fold to their plain letters, case folds (ß = ss),
+    and every format character goes (so also the joiners)."""
+    if value.isascii():
+        return _SPACES.sub(" ", value).strip().lower()
+    text = unicodedata.normalize("NFKC", clean_name(value)).casefold()
+    text = "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
+    return unicodedata.normalize("NFKC", _SPACES.sub(" ", text).strip())
+
+
+def name_problem(label: str, value: str) -> str | None:
+    """Why a typed or imported name cannot be stored, or None (check before `clean_name`)."""
+    if value.isascii() and value.isprintable():
+        return None
+    if any(unicodedata.category(ch) == "Cc" for ch in value):  # C0, DEL and C1
+        return f"{label} contains a control character"
+    if any("\ud800" <= ch <= "\udfff" for ch in value):  # half of a pasted emoji, say
+        return f"{label} contains a character that is not valid text"
+    return None
 
 
 @dataclass(frozen=True)
@@ -79,7 +122,10 @@ def parse_team_list(text: str, existing_names: Iterable[str] = ()) -> ParsedTeam
     unknown = [name for name in header if name not in COLUMNS]
     if unknown:
         raise UserError(f"unknown column {unknown[0]!r}: columns are {','.join(COLUMNS)}")
-    seen = {name.casefold() for name in existing_names}
+    twice = [name for i, name in enumerate(header) if name in header[:i]]
+    if twice:
+        raise UserError(f"the header row is wrong: column {twice[0]!r} appears twice")
+    seen = {name_key(name) for name in existing_names}
     rows: list[TeamRow] = []
     bad: list[BadRow] = []
     for number, record in enumerate(records[1:], start=2):
@@ -89,7 +135,7 @@ def parse_team_list(text: str, existing_names: Iterable[str] = ()) -> ParsedTeam
         if row is None:
             bad.append(BadRow(number, reason))
         else:
-            seen.add(row.team.casefold())
+            seen.add(name_key(row.team))
             rows.append(row)
     return ParsedTeamList(tuple(rows), tuple(bad))
 
@@ -100,18 +146,19 @@ def _parse_row(
     if len(record) > len(header):
         return None, f"{len(record)} cells but the header has {len(header)}"
     cells = {name: (record[i].strip() if i < len(record) else "") for i, name in enumerate(header)}
+    for name in ("team", "player1", "player2", "club"):
+        if name not in cells:
+            continue
+        problem = name_problem(name, cells[name])
+        if problem:
+            return None, problem
+        cells[name] = clean_name(cells[name])
+        if len(cells[name]) > MAX_NAME:
+            return None, f"{name} is longer than {MAX_NAME} characters"
     for name in REQUIRED:
         if not cells[name]:
             return None, f"{name} is empty"
-    for name in ("team", "player1", "player2", "club"):
-        value = cells.get(name, "")
-        if len(value) > MAX_NAME:
-            return None, f"{name} is longer than {MAX_NAME} characters"
-        if any(ord(ch) < 32 for ch in value):
-            return None, f"{name} contains a control character"
-        if any("\ud800" <= ch <= "\udfff" for ch in value):  # pasted text can hold these
-            return None, f"{name} contains a character that is not valid text"
-    if cells["team"].casefold() in seen:
+    if name_key(cells["team"]) in seen:
         return None, f"team {cells['team']!r} is already in the list"
     numbers: dict[str, int | None] = {}
     for name in ("rating", "seed"):

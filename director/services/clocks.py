@@ -8,16 +8,27 @@ monotonic clock restarts from another origin, so a restored log's later times ma
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from sqlalchemy import func, insert, select
 from sqlalchemy.orm import Session
 
-from director.domain.clock import ClockError, EventKind, MatchClock, TimeSource
+from director.domain.clock import (
+    ClockError,
+    EventKind,
+    LogLine,
+    MatchClock,
+    TimeSource,
+    format_remaining,
+    log_lines,
+)
 from director.domain.clock import ClockEvent as LoggedEvent
 from director.domain.errors import UserError
-from director.domain.rules import TimeControl
+from director.domain.rules import Side, TimeControl
+from director.services import audit
+from director.services.events import get_event
 from director.services.results import get_match
 from director.store import models
 from director.store.models import utcnow
@@ -83,6 +94,60 @@ def restore_clock(
     return clock
 
 
+ADJUST_ACTION = "clock-adjust"
+
+
+def adjustment_target(match_id: int) -> str:
+    return f"match {match_id} clock"
+
+
+def record_adjustment(
+    session: Session,
+    match_id: int,
+    board: int,
+    side: Side,
+    before_ns: int,
+    after_ns: int,
+    t_ns: int,
+    reason: str,
+) -> None:
+    """The audit's line for a director's time adjustment: the clock log holds the adjustment
+    itself (its instant and new time); this keeps who, when on the wall clock and why. The
+    clock log's read-out joins them by board, side, instant and time."""
+    get_match(session, match_id)
+    if not reason.strip():
+        raise UserError("a time adjustment needs a reason for the audit log")
+    audit.log(
+        session,
+        ADJUST_ACTION,
+        adjustment_target(match_id),
+        {"board": board, "side": side.value, "remaining_ns": before_ns},
+        {"board": board, "side": side.value, "remaining_ns": after_ns, "t_ns": t_ns},
+        reason.strip(),
+    )
+
+
+def adjustment_reasons(session: Session, match_id: int) -> dict[tuple[int, str, int, int], str]:
+    """(board, side, t_ns, remaining_ns) → the reason the audit gives for that adjustment."""
+    rows = session.execute(
+        select(models.AuditEntry.after, models.AuditEntry.reason)
+        .where(
+            models.AuditEntry.action == ADJUST_ACTION,
+            models.AuditEntry.target == adjustment_target(match_id),
+        )
+        .order_by(models.AuditEntry.id)
+    )
+    out: dict[tuple[int, str, int, int], str] = {}
+    for after, reason in rows:
+        try:
+            data = json.loads(after)
+            key = (int(data["board"]), str(data["side"]), int(data["t_ns"]))
+            out[(*key, int(data["remaining_ns"]))] = reason
+        except (ValueError, KeyError, TypeError):
+            continue  # an audit line of another shape is not an adjustment's
+    return out
+
+
 def clock_is_behind(session: Session, match_id: int) -> bool:
     """True when the log belongs to an earlier pair: both games of that pair were recorded
     after the clocks were last reset (the clock window was closed at the time), so the clocks
@@ -111,3 +176,46 @@ def clock_is_behind(session: Session, match_id: int) -> bool:
 def _naive(moment: datetime) -> datetime:
     """SQLite hands back naive UTC, PostgreSQL an aware time: compare them as naive UTC."""
     return moment.astimezone(UTC).replace(tzinfo=None) if moment.tzinfo else moment
+
+
+def match_clock_log(session: Session, match_id: int) -> list[LogLine]:
+    """The match's clock log for a dispute: every action replayed through the engine, with
+    both sides' times after it and each adjustment's reason from the audit."""
+    get_match(session, match_id)
+    tc = get_event(session).options.time_control
+    events = load_events(session, match_id)
+    try:
+        return log_lines(events, tc, adjustment_reasons(session, match_id))
+    except ClockError as exc:
+        raise UserError(f"the clock log of match {match_id} cannot be replayed: {exc}") from None
+
+
+def log_line_data(line: LogLine) -> dict[str, object]:
+    """One line of `clock-log --json`."""
+    e = line.event
+    return {
+        "kind": e.kind.value,
+        "board": e.board,
+        "side": None if e.side is None else e.side.value,
+        "t_ns": e.t_ns,
+        "seconds": round(line.seconds, 9),
+        "value_ns": e.value,
+        "remaining_a_ns": line.remaining_a_ns,
+        "remaining_b_ns": line.remaining_b_ns,
+        "reason": line.reason,
+    }
+
+
+def log_line_text(line: LogLine) -> str:
+    """One line of `clock-log`: '   12.345 s  board 1  press   A1    A1 1:47.6  B1 2:00'."""
+    e = line.event
+    seat = "" if e.side is None else f"{e.side.value}{e.board}"
+    what = e.kind.value
+    if e.kind is EventKind.ADJUST and e.value is not None:
+        what = f"adjust to {format_remaining(e.value)}"
+    times = (
+        f"A{e.board} {format_remaining(line.remaining_a_ns):>8}  "
+        f"B{e.board} {format_remaining(line.remaining_b_ns):>8}"
+    )
+    reason = f"  ({line.reason})" if line.reason else ""
+    return f"{line.seconds:>10.3f} s  board {e.board}  {what:<18} {seat:<3}  {times}{reason}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from director.domain.errors import UserError
+from director.domain.errors import ConflictError, UserError
 from director.domain.event import EventInfo
 from director.domain.rules import EventOptions
 from director.services import audit
@@ -41,6 +41,11 @@ def event_row(session: Session) -> models.Event:
 
 def get_event(session: Session) -> EventInfo:
     return convert.event_info(event_row(session))
+
+
+def event_version(session: Session) -> int:
+    """The event row's version: what an options dialog passes back to `update_event`."""
+    return event_row(session).version
 
 
 def _check(name: str, options: EventOptions) -> None:
@@ -100,8 +105,17 @@ def update_event(
     options: EventOptions | None = None,
     venue: str | None = None,
     event_date: str | None = None,
+    version: int | None = None,
 ) -> EventInfo:
+    """Save the event's name and options; with `version` (what the dialog showed), refused
+    when another station saved them since (the row's version counter, checked on PostgreSQL
+    by the UPDATE itself)."""
     row = event_row(session)
+    if version is not None and row.version != version:
+        raise ConflictError(
+            "the event's options were changed on another station since you opened them: "
+            "the view is refreshed, open them again"
+        )
     before = convert.event_info(row)
     new_options = options or before.options
     new_name = before.name if name is None else name

@@ -25,7 +25,7 @@ from director.services.rounds import (
     set_forbidden_pair,
 )
 from director.services.teams import add_team, list_teams, withdraw_team
-from director.store.engine import EventDatabase, create_database
+from director.store.engine import EventDatabase, new_database, open_database
 
 CLUBS = ("North", "South", "Harbour", "Old Town", "Riverside", "Hill")
 MATCH_LENGTHS = {Scoring.PIN_GAME: 150, Scoring.CHASING_THE_GIRLS: 7}
@@ -71,13 +71,9 @@ def simulate_event(target: str, settings: SimulationSettings) -> EventDatabase:
         pairing_system=settings.system,
         rounds=settings.rounds,
     )
-    db = create_database(target)
-    try:
+    with new_database(target) as db:  # the file appears once the event is played
         _play(db, settings, options, rng)
-    except BaseException:
-        db.close()
-        raise
-    return db
+    return open_database(target)
 
 
 def _play(

@@ -14,6 +14,7 @@ import contextlib
 import hashlib
 import os
 import re
+import shutil
 import sqlite3
 import time
 from collections.abc import Callable
@@ -29,7 +30,12 @@ from director.store.integrity import connection_problems, file_problems, readonl
 if TYPE_CHECKING:
     from director.store.engine import EventDatabase
 
-KEEP = 10
+KEEP = 10  # round milestones ("round 3 paired", "round 3 finished") kept
+KEEP_OTHERS = 3  # other backups (at opening, by hand) kept besides: they never push out a milestone
+MILESTONE = re.compile(r"_round-\d+-(paired|finished)(-\d+)?$")
+RESERVE_FACTOR = 4  # free space kept for the event itself: this many times its size, ...
+RESERVE_MIN = 1 << 20  # ... and at least 1 MiB, so result entry never fails for a backup
+WARN_FACTOR = 12  # below this many event sizes free after a backup, the director is warned
 SUFFIX = ".tandem"
 COMPANIONS = ("-wal", "-shm", "-journal")
 OPEN_MARKER = "open_by"  # the meta row an open app keeps; see engine.open_event
@@ -108,6 +114,7 @@ def backup_now(db: EventDatabase, reason: str, *, keep: int = KEEP) -> Path | No
         newest = _newest(folder)
         if newest is not None and _digest_of(newest) == _live_digest(db):
             return newest  # nothing changed since the newest backup: keep the older ones
+    _make_room(folder, event)
     stamp = datetime.now()
     tmp = folder / f".{event.stem}-{os.getpid()}-{time.monotonic_ns()}.tmp"
     try:
@@ -124,6 +131,54 @@ def backup_now(db: EventDatabase, reason: str, *, keep: int = KEEP) -> Path | No
         raise
     prune(folder, keep)
     return final
+
+
+def event_size(event: Path) -> int:
+    """The event file with its -wal: what one more backup may take, at most."""
+    return sum(
+        Path(f"{event}{c}").stat().st_size for c in ("", "-wal") if Path(f"{event}{c}").exists()
+    )
+
+
+def _reserve(event: Path) -> int:
+    return max(RESERVE_FACTOR * event_size(event), RESERVE_MIN)
+
+
+def _make_room(folder: Path, event: Path) -> None:
+    """A backup never takes the space the event needs for its next results: when the disk is
+    short, the oldest backups go first (others before round milestones, the newest milestone
+    never), and when that is not enough no backup is made."""
+    need = event_size(event) + _reserve(event)
+    while shutil.disk_usage(folder).free < need:
+        files = _backup_files(folder)
+        others = [p for p in files if not is_milestone(p)]
+        milestones = [p for p in files if is_milestone(p)][1:]
+        victims = others[::-1] + milestones[::-1]  # oldest first
+        if not victims:
+            free = shutil.disk_usage(folder).free
+            raise UserError(
+                f"no backup made: the disk is nearly full ({free // 1024} KiB free), and the "
+                "space left is kept for entering results; free some space"
+            )
+        _remove(victims[0])
+
+
+def space_warning(event: Path) -> str:
+    """A sentence when the event's disk is getting full (empty when there is room)."""
+    try:
+        free = shutil.disk_usage(event.parent).free
+    except OSError:
+        return ""
+    if free >= WARN_FACTOR * max(event_size(event), RESERVE_MIN // RESERVE_FACTOR):
+        return ""
+    return (
+        f"the disk of {event.name} is nearly full ({free // 1024} KiB free): older backups "
+        "are being removed to keep room for results; free some space or move the event"
+    )
+
+
+def is_milestone(path: Path) -> bool:
+    return MILESTONE.search(path.stem) is not None
 
 
 def _live_digest(db: EventDatabase) -> str:
@@ -220,10 +275,14 @@ def _newest(folder: Path) -> Path | None:
     return files[0] if files else None
 
 
-def prune(folder: Path, keep: int = KEEP) -> list[Path]:
-    """Delete all but the newest `keep` backups; return what was deleted."""
+def prune(folder: Path, keep: int = KEEP, keep_others: int = KEEP_OTHERS) -> list[Path]:
+    """Keep the newest `keep` round milestones and the newest `keep_others` other backups;
+    delete the rest and return what was deleted."""
+    files = _backup_files(folder)
+    milestones = [p for p in files if is_milestone(p)]
+    others = [p for p in files if not is_milestone(p)]
     removed = []
-    for old in _backup_files(folder)[keep:]:
+    for old in milestones[keep:] + others[keep_others:]:
         with contextlib.suppress(OSError):
             old.unlink()
             removed.append(old)

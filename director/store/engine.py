@@ -7,8 +7,11 @@ A target is either a path to a `.tandem` file (SQLite, one event per file) or a 
 from __future__ import annotations
 
 import contextlib
+import os
 import sqlite3
 import stat
+import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -19,6 +22,7 @@ from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, create_engine, delete, event, inspect, make_url, select
+from sqlalchemy.event import listen as event_listen
 from sqlalchemy.exc import DatabaseError, OperationalError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -26,6 +30,7 @@ from director.domain.errors import UserError
 from director.store import models
 from director.store.backup import OPEN_MARKER, backup_folder, backup_now, good_backups, move_aside
 from director.store.errors import known_database_error
+from director.store.files import sync_file, sync_folder
 from director.store.integrity import SQLITE_HEADER, integrity_problems, readonly_uri
 from director.store.lock import EventLock, acquire
 from director.store.schema import foreign_objects, foreign_objects_message
@@ -69,9 +74,7 @@ def display_target(target: str) -> str:
 
 def make_engine(target: str, *, read_only: bool = False) -> Engine:
     if is_url(target):
-        url = target.replace("postgresql://", "postgresql+psycopg://", 1)
-        # a station must not hang for minutes when the server is unreachable
-        return create_engine(url, pool_pre_ping=True, connect_args={"connect_timeout": 10})
+        return _server_engine(target)
     path = Path(target).resolve()
     if read_only:
         # mode=ro never creates, never writes; a creator keeps odd file names out of the URL
@@ -85,6 +88,38 @@ def make_engine(target: str, *, read_only: bool = False) -> Engine:
     engine = create_engine(f"sqlite:///{path}", connect_args={"check_same_thread": False})
     event.listen(engine, "connect", _sqlite_pragmas)
     return engine
+
+
+CONNECT_TIMEOUT_S = 5
+STATEMENT_TIMEOUT_MS = 15_000
+
+
+def _server_engine(target: str) -> Engine:
+    """A PostgreSQL engine that never hangs a station: connect and statement timeouts, and a
+    TCP keep-alive so a vanished server is noticed."""
+    url_text = target.replace("postgresql://", "postgresql+psycopg://", 1)
+    try:
+        url = make_url(url_text)
+        if url.port is not None and not 0 < url.port < 65536:
+            raise ValueError("port out of range")
+        return create_engine(
+            url,
+            pool_pre_ping=True,
+            connect_args={
+                "connect_timeout": CONNECT_TIMEOUT_S,
+                "options": f"-c statement_timeout={STATEMENT_TIMEOUT_MS} "
+                f"-c lock_timeout={STATEMENT_TIMEOUT_MS}",
+                "keepalives": 1,
+                "keepalives_idle": 5,
+                "keepalives_interval": 2,
+                "keepalives_count": 2,
+            },
+        )
+    except (SQLAlchemyError, ValueError, TypeError):
+        raise UserError(
+            "this is not a database server address: write "
+            "postgresql://USER:PASSWORD@HOST[:PORT]/DATABASE"
+        ) from None
 
 
 def alembic_config(connection: Any) -> Config:
@@ -150,7 +185,7 @@ class EventDatabase:
         if self.lock is not None:
             # failing to clear the mark only costs a full check at the next open
             with (
-                contextlib.suppress(SQLAlchemyError, sqlite3.Error),
+                contextlib.suppress(SQLAlchemyError, sqlite3.Error, UserError),
                 self.Session() as session,
                 session.begin(),
             ):
@@ -177,6 +212,53 @@ def create_database(target: str) -> EventDatabase:
         known = known_database_error(exc)
         raise UserError(f"cannot create {display_target(target)}: {known or exc.orig}") from None
     return EventDatabase(target, engine, sessionmaker(engine, expire_on_commit=False))
+
+
+NEW_TEMP = ".new-"
+
+
+@contextlib.contextmanager
+def new_database(target: str) -> Iterator[EventDatabase]:
+    """An empty event database to fill in the block; the event file appears only when it ends.
+
+    A file is built under a hidden temporary name beside the target and renamed into place
+    once the block has finished without error, so a kill, a refused option or a full disk
+    never leaves a file that "holds no event" or blocks a retry. A server database cannot be
+    built aside: it is created in place (the server's own transactions guard it).
+    """
+    if is_url(target):
+        db = create_database(target)
+        try:
+            yield db
+        finally:
+            db.close()
+        return
+    path = Path(target)
+    if path.exists() or path.is_symlink():
+        raise UserError(f"{path} already exists: choose another name or open it")
+    if not path.parent.is_dir():
+        raise UserError(f"the folder {path.parent} does not exist")
+    work = path.with_name(f".{path.name}{NEW_TEMP}{os.getpid()}-{time.monotonic_ns()}.tmp")
+    db = create_database(str(work))
+    try:
+        try:
+            yield db
+        finally:
+            db.close()  # the last connection folds the -wal into the file
+        if Path(f"{work}-wal").exists():
+            raise UserError(f"cannot create {path}: the new file is still in use")
+        sync_file(work)
+        if path.exists():
+            raise UserError(f"{path} already exists: choose another name or open it")
+        os.rename(work, path)
+        sync_folder(path.parent)
+    except OSError as exc:
+        reason = known_database_error(exc) or exc.strerror
+        raise UserError(f"cannot create {path}: {reason}") from None
+    finally:
+        for leftover in (work, *(Path(f"{work}{c}") for c in ("-wal", "-shm", "-journal"))):
+            with contextlib.suppress(OSError):
+                leftover.unlink()
 
 
 def open_database(target: str, *, read_only: bool = False) -> EventDatabase:
@@ -348,6 +430,10 @@ def _open_locked(event: Path, lock: EventLock, make_backup: bool) -> EventDataba
         raise _damaged(event, problems or ["the file does not start as an SQLite database"])
     assert db is not None
     db.lock = lock
+    if db.backup_made is not None:
+        lock.follow()  # the upgrade renamed a new file into the event's name: lock that one
+    # every commit first checks the event's name still is the file this app locked
+    event_listen(db.engine, "commit", lambda _connection: lock.check())
     _mark_open(db, lock)
     backup, backup_problem = None, ""
     if make_backup:

@@ -1,7 +1,12 @@
 """Writing a file so that a crash leaves either the old file or the new one, never half of one.
 
-Every file the app writes (exports, reports, settings, backups) goes through here: a temp file
-in the same folder, fsync, rename over the target, fsync the folder.
+Every file the app writes (exports, reports, match records, settings, backups) goes through
+here: a temp file in the same folder, fsync, rename over the target, fsync the folder.
+
+The name given is where the file is meant to go, not always what gets renamed: a symbolic link
+is followed to its target, which is replaced while the link stays (so `latest.csv -> exports/
+2026-03-12.csv` keeps pointing there); a target that is not a regular file (`/dev/stdout`, a
+pipe, a terminal) is written in place, never replaced; and `-` is standard output.
 """
 
 from __future__ import annotations
@@ -10,6 +15,7 @@ import contextlib
 import errno
 import os
 import stat
+import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -38,10 +44,53 @@ def _new_mode(target: Path) -> int:
         return 0o666 & ~umask
 
 
+STDOUT = "-"
+
+
+def _in_place(target: Path) -> bool:
+    """A target that exists and is not a regular file (or folder): a device, a pipe, a socket."""
+    try:
+        mode = target.stat().st_mode
+    except OSError:
+        return False
+    return not stat.S_ISREG(mode) and not stat.S_ISDIR(mode)
+
+
+@contextlib.contextmanager
+def _writing_in_place(target: Path) -> Iterator[BinaryIO]:
+    try:
+        handle = target.open("wb")
+    except OSError as exc:
+        raise UserError(f"cannot write {target}: {_reason(exc)}") from None
+    try:
+        with handle:
+            yield handle
+    except OSError as exc:
+        raise UserError(f"cannot write {target}: {_reason(exc)}") from None
+
+
+@contextlib.contextmanager
+def _writing_stdout() -> Iterator[BinaryIO]:
+    yield sys.stdout.buffer
+    sys.stdout.buffer.flush()
+
+
 @contextlib.contextmanager
 def atomic_writer(path: str | os.PathLike[str]) -> Iterator[BinaryIO]:
-    """A binary handle whose content replaces `path` only when the block ends without error."""
-    target = Path(path)
+    """A binary handle whose content replaces `path` only when the block ends without error.
+
+    `-` writes to standard output; a symlink's target is replaced (the link stays); a device
+    or pipe is written in place.
+    """
+    if os.fspath(path) == STDOUT:
+        with _writing_stdout() as handle:
+            yield handle
+        return
+    target = Path(os.path.realpath(path))  # through every link, to the file meant
+    if _in_place(target):
+        with _writing_in_place(target) as handle:
+            yield handle
+        return
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
         raise UserError(f"cannot write {target}: the folder {folder} does not exist")

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -43,8 +44,27 @@ def connection_problems(connection: Any, *, quick: bool = False) -> list[str]:
 
 
 def readonly_uri(path: Path) -> str:
-    """An SQLite URI that opens `path` read-only, whatever characters its name holds."""
-    return path.resolve().as_uri() + "?mode=ro"
+    """An SQLite URI that opens `path` read-only, whatever characters its name holds.
+
+    On read-only media (a CD, a write-protected stick or share) an event in WAL mode cannot be
+    read the usual way, which needs its `-shm` file created beside it: there it is opened
+    `immutable`, which nobody can change under us anyway. Not when a `-wal` with commits lies
+    beside it: immutable would ignore them."""
+    path = path.resolve()
+    uri = path.as_uri() + "?mode=ro"
+    wal = Path(f"{path}-wal")
+    if not _writable_folder(path.parent) and not (wal.exists() and wal.stat().st_size):
+        uri += "&immutable=1"
+    return uri
+
+
+def _writable_folder(folder: Path) -> bool:
+    try:
+        if os.statvfs(folder).f_flag & os.ST_RDONLY:
+            return False
+    except (OSError, AttributeError):  # no statvfs on Windows
+        pass
+    return os.access(folder, os.W_OK)
 
 
 def file_problems(path: Path) -> list[str]:

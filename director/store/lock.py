@@ -5,6 +5,14 @@ where it is open. The truth is the OS lock on that file (`flock` on POSIX, `msvc
 Windows), not its presence: the OS drops the lock when the holder dies, so a lock file left by
 a crashed or killed app is recognised as stale, and its presence tells the next opener that the
 event was not closed cleanly.
+
+Planted links cannot turn the lock against another file: the lock file is opened without
+following a symlink and refused when it is not a plain file with one name (writing the
+holder's line into a link would overwrite what it points to). On POSIX the event file itself is
+`flock`ed too, for the whole session: the lock belongs to the file, not to its name, so a
+deleted lock file does not let a second app in, and an event with a second name (a hard link,
+which would get its own -wal and -shm and so lose commits) is refused. SQLite's own locks are
+`fcntl` byte-range locks, independent of `flock` on local disks.
 """
 
 from __future__ import annotations
@@ -14,6 +22,7 @@ import errno
 import json
 import os
 import socket
+import stat
 import sys
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -81,10 +90,36 @@ class EventLock:
         """The last app to hold this event did not release it: it crashed or was killed."""
         return self.stale is not None or self.stale_unreadable
 
+    event_fd: int | None = None  # the event file, flocked (POSIX)
+    event_path: Path | None = None
+
+    def check(self) -> None:
+        """Before a commit: the event's name still is the file this app locked."""
+        if self._released or self.event_fd is None or self.event_path is None:
+            return
+        try:
+            same = os.path.samestat(os.fstat(self.event_fd), os.stat(self.event_path))
+        except OSError:
+            same = False
+        if not same:
+            raise UserError(
+                f"{self.event_path.name} was moved or replaced by another program while it was "
+                "open: nothing was saved; close the event and open it again"
+            )
+
+    def follow(self) -> None:
+        """After this app renamed a new file into the event's name (an upgrade): lock that one."""
+        if self.event_fd is None or self.event_path is None:
+            return
+        old, self.event_fd = self.event_fd, _lock_event_file(self.event_path)
+        os.close(old)
+
     def release(self) -> None:
         if self._released:
             return
         self._released = True
+        if self.event_fd is not None:
+            os.close(self.event_fd)  # drops the flock on the event file
         if sys.platform == "win32":
             # Windows cannot delete an open file: unlock, close, then remove
             _unlock(self.fd)
@@ -102,13 +137,7 @@ def acquire(event: Path) -> EventLock:
     """Take the event's lock or raise EventInUseError naming the holder."""
     path = lock_path(event)
     for _ in range(_ATTEMPTS):
-        try:
-            fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
-        except OSError as exc:
-            raise LockUnavailableError(
-                f"cannot open {event.name} for editing: the lock file {path.name} cannot be "
-                f"written ({exc.strerror}); is the folder read-only?"
-            ) from None
+        fd = _open_lock_file(event, path)
         try:
             locked = _try_lock(fd)
         except OSError as exc:  # a drive without file locks (some network shares)
@@ -120,17 +149,19 @@ def acquire(event: Path) -> EventLock:
         if not locked:
             holder = Holder.parse(_read(fd))
             os.close(fd)
-            who = holder.describe() if holder else "by another program"
-            raise EventInUseError(
-                f"{event.name} is open elsewhere ({who}): close it there first, "
-                "or open a copy of the file"
-            )
+            raise _in_use(event, holder)
         if not _same_file(fd, path):
             # the previous holder removed the file between our open and our lock: try again
             _unlock(fd)
             os.close(fd)
             continue
         previous = _read(fd)
+        try:
+            event_fd = _lock_event_file(event) if sys.platform != "win32" else None
+        except EventInUseError:
+            _unlock(fd)
+            os.close(fd)
+            raise
         me = Holder.me()
         try:
             os.ftruncate(fd, 0)
@@ -139,13 +170,73 @@ def acquire(event: Path) -> EventLock:
         except OSError as exc:
             _unlock(fd)
             os.close(fd)
+            if event_fd is not None:
+                os.close(event_fd)
             raise LockUnavailableError(
                 f"cannot open {event.name} for editing: writing {path.name} failed ({exc.strerror})"
             ) from None
         stale = Holder.parse(previous) if previous.strip() else None
         unreadable = bool(previous.strip()) and stale is None
-        return EventLock(path, fd, me, stale, unreadable)
+        return EventLock(path, fd, me, stale, unreadable, event_fd=event_fd, event_path=event)
     raise EventInUseError(f"{event.name} is being opened and closed by another program: retry")
+
+
+def _in_use(event: Path, holder: Holder | None) -> EventInUseError:
+    who = holder.describe() if holder else "by another program"
+    return EventInUseError(
+        f"{event.name} is open elsewhere ({who}): close it there first, or open a copy of the file"
+    )
+
+
+def _open_lock_file(event: Path, path: Path) -> int:
+    """The lock file, never through a link: refused when it is not a plain file of its own."""
+    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(path, flags, 0o644)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise _planted(event, path, "is a symbolic link") from None
+        raise LockUnavailableError(
+            f"cannot open {event.name} for editing: the lock file {path.name} cannot be "
+            f"written ({exc.strerror}); is the folder read-only?"
+        ) from None
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode) or info.st_nlink != 1:
+        os.close(fd)
+        what = "is not a plain file" if not stat.S_ISREG(info.st_mode) else "is a hard link"
+        raise _planted(event, path, what)
+    return fd
+
+
+def _planted(event: Path, path: Path, what: str) -> LockUnavailableError:
+    return LockUnavailableError(
+        f"cannot open {event.name} for editing: its lock file {path.name} {what} (to another "
+        "file, which writing the lock would overwrite); remove it and try again"
+    )
+
+
+def _lock_event_file(event: Path) -> int | None:
+    """flock the event file itself (POSIX): held by whoever holds the event, whatever its name.
+
+    None when there is no event file yet (a restore in place of a deleted one)."""
+    try:
+        fd = os.open(event, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        return None
+    try:
+        info = os.fstat(fd)
+        if info.st_nlink != 1:
+            raise LockUnavailableError(
+                f"cannot open {event.name} for editing: the file has another name too (a hard "
+                "link), and two names of one event would each keep their own recent changes; "
+                "copy the file instead and open the copy"
+            )
+        if not _try_lock(fd):
+            raise _in_use(event, None)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
 
 
 def read_holder(event: Path) -> Holder | None:

@@ -64,6 +64,9 @@ def run_gui(event_file: str | None, db_url: str | None) -> int:
     crash.install()
     window = MainWindow()
     window.show()
+    from director.ui import termination
+
+    termination.install(window.close, window)  # logout or shutdown: close, do not crash
     target = db_url or event_file
     if target:
         window.open_target(target)

@@ -17,8 +17,10 @@ from sqlalchemy.orm import Session
 from director.domain.errors import ConflictError, UserError
 from director.services.backups import backup_after_pairing, backup_after_round
 from director.services.rounds import progress
+from director.store.backup import space_warning
 from director.store.engine import EventDatabase
 from director.store.errors import classify
+from director.ui.background import Background
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -43,6 +45,13 @@ class EventContext(QObject):
         self.db = db
         self.clock_windows: dict[int, ClockReader] = {}  # match id -> its open clock window
         self.milestone = self.read(progress)  # (last round paired, is it finished)
+        # database work off the GUI thread; "not answering" goes out as a notice
+        self.background = Background(
+            db,
+            self,
+            on_slow=self.notice.emit,
+            on_recovered=lambda: self.notice.emit("The database server answers again."),
+        )
 
     @property
     def title(self) -> str:
@@ -61,6 +70,10 @@ class EventContext(QObject):
                 backup_after_round(self.db, last)
         except UserError as failure:  # the change itself is committed: say so, carry on
             self.notice.emit(f"the automatic backup failed: {failure}")
+            return
+        warning = space_warning(self.db.path.resolve())
+        if warning:  # early, while backups still fit: before anything fails
+            self.notice.emit(warning)
 
     def read(
         self, service: Callable[Concatenate[Session, P], T], *args: P.args, **kwargs: P.kwargs
@@ -96,6 +109,39 @@ class EventContext(QObject):
         self.back_up_at_milestones()
         return result
 
+    def change_later(
+        self,
+        what: str,
+        service: Callable[..., T],
+        *args: object,
+        on_done: Callable[[T], object] = lambda _result: None,
+        on_failed: Callable[[UserError], object] = lambda _failure: None,
+        **kwargs: object,
+    ) -> None:
+        """`change`, run off the GUI thread (ui.background) for a shared server event, whose
+        answer may take long; `on_done(result)` or `on_failed(refusal)` on the GUI thread. An
+        event file on this computer answers at once and is changed right here."""
+        if self.db.is_sqlite:
+            try:
+                result = self.change(what, service, *args, **kwargs)
+            except UserError as refusal:
+                on_failed(refusal)
+                return
+            on_done(result)
+            return
+
+        def done(result: T) -> None:
+            self.changed.emit(what)
+            self.back_up_at_milestones()
+            on_done(result)
+
+        def failed(refusal: UserError) -> None:
+            if isinstance(refusal, ConflictError):
+                self.changed.emit(what)  # another station's change: show it
+            on_failed(refusal)
+
+        self.background.run(service, *args, change=True, on_done=done, on_failed=failed, **kwargs)
+
     def clock_times(self, match_id: int, board: int) -> ClockTimes:
         """A board's remaining times from the match's open clock window, to store with the
         game being recorded; (None, None) when no clock window is open for the match."""
@@ -103,4 +149,5 @@ class EventContext(QObject):
         return (None, None) if window is None else window.clock_times(board)
 
     def close(self) -> None:
+        self.background.stop()
         self.db.close()

@@ -7,7 +7,6 @@ games are recorded or rounds paired) is shown in the dialog and nothing is writt
 
 from __future__ import annotations
 
-import contextlib
 import re
 from pathlib import Path
 
@@ -33,8 +32,8 @@ from PySide6.QtWidgets import (
 from director.domain.errors import UserError
 from director.domain.event import EventInfo
 from director.domain.rules import EventOptions
-from director.services.events import create_event, get_event, update_event
-from director.store.engine import EXTENSION, EventDatabase, create_database
+from director.services.events import create_event, event_version, get_event, update_event
+from director.store.engine import EXTENSION, EventDatabase, new_database, open_database
 from director.ui.context import EventContext
 from director.ui.option_form import OptionsForm
 from director.ui.style import error_label, hint, show_error
@@ -52,12 +51,6 @@ def file_name_for(name: str) -> str:
 def default_folder() -> Path:
     documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
     return Path(documents) if documents and Path(documents).is_dir() else Path.home()
-
-
-def remove_database_files(path: Path) -> None:
-    for suffix in ("", "-wal", "-shm", "-journal"):
-        with contextlib.suppress(OSError):
-            Path(f"{path}{suffix}").unlink()
 
 
 class EventDialog(QDialog):
@@ -99,7 +92,9 @@ class EventDialog(QDialog):
         layout.addWidget(buttons)
         self.options_form.changed.connect(self.options_form.show_problems)
         self.options_form.changed.connect(self._mark_tabs)
+        self.version: int | None = None  # the event's version as shown: saved against it
         if ctx is not None:
+            self.version = ctx.read(event_version)
             self._load(ctx.read(get_event))
         self._update_path()
 
@@ -234,21 +229,15 @@ class EventDialog(QDialog):
             show_error(self.path_error, "Choose where to save the event file.")
             self.tabs.setCurrentIndex(0)
             return
-        try:
-            database = create_database(str(path))
-        except UserError as exc:
-            show_error(self.path_error, str(exc))
-            self.tabs.setCurrentIndex(0)
-            return
-        try:
-            with database.Session() as session, session.begin():
+        try:  # built aside and renamed into place: a refusal or a kill leaves nothing
+            with new_database(str(path)) as building, building.Session() as s, s.begin():
                 self.saved = create_event(
-                    session, self.name.text(), self.options(), self.venue.text(), self.event_date()
+                    s, self.name.text(), self.options(), self.venue.text(), self.event_date()
                 )
+            database = open_database(str(path))
         except UserError as exc:
-            database.close()
-            remove_database_files(path)  # the file was ours, made a moment ago: leave nothing
-            show_error(self.error, f"{str(exc)[:1].upper()}{str(exc)[1:]}.")
+            where = self.path_error if "exists" in str(exc) or "folder" in str(exc) else self.error
+            show_error(where, f"{str(exc)[:1].upper()}{str(exc)[1:]}.")
             self.tabs.setCurrentIndex(0)
             return
         self.database = database
@@ -263,6 +252,7 @@ class EventDialog(QDialog):
                 options=self.options(),
                 venue=self.venue.text(),
                 event_date=self.event_date(),
+                version=self.version,
             )
         except UserError as exc:
             show_error(self.error, f"Not changed: {exc}.")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QSettings, QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QListWidget,
@@ -55,7 +55,9 @@ def _rounds(ctx: EventContext, parent: QWidget) -> QWidget:
 def _desk(ctx: EventContext, parent: QWidget) -> QWidget:
     from director.ui.desk.match_desk import MatchDeskPage
 
-    return MatchDeskPage(ctx, parent)
+    # the main window's settings: the desk reopens on the match it showed last
+    settings = getattr(parent.window(), "settings", None)
+    return MatchDeskPage(ctx, parent, settings if isinstance(settings, QSettings) else None)
 
 
 def _standings(ctx: EventContext, parent: QWidget) -> QWidget:

@@ -1,25 +1,23 @@
 """Other stations' changes on a shared server event, shown within a few seconds (issue 7).
 
-Every `POLL_SECONDS` a worker thread asks the server what changed (`services.sync`); the
-answer comes back to the GUI thread as a queued signal and is passed on as `ctx.changed`, so a
-page refreshes exactly as after a change made at this station. The question runs off the GUI
-thread because an unreachable server can take seconds to answer: the station stays usable.
+Every `POLL_SECONDS` the background helper (`ui.background`) asks the server what changed
+(`services.sync`) on a worker thread; the answer comes back to the GUI thread and is passed on
+as `ctx.changed`, so a page refreshes exactly as after a change made at this station. A server
+that does not answer is reported within 5 s ("not answering"); the station stays usable.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from concurrent.futures import ThreadPoolExecutor
 
-from PySide6.QtCore import QObject, QTimer, Signal
-from sqlalchemy.exc import DBAPIError
+from PySide6.QtCore import QObject, QTimer
 
+from director.domain.errors import UserError
 from director.services.sync import AREAS, POLL_SECONDS, ChangeToken, changes_since
-from director.store.errors import known_database_error
+from director.ui.background import UNREACHABLE, Background
 from director.ui.context import EventContext
 
-Answer = tuple[ChangeToken, frozenset[str]] | BaseException
-UNREACHABLE = "the database server cannot be reached: check the network and the server"
+__all__ = ["UNREACHABLE", "ServerWatch", "names_to_emit"]
 
 
 def names_to_emit(names: Iterable[str]) -> list[str]:
@@ -40,8 +38,6 @@ def names_to_emit(names: Iterable[str]) -> list[str]:
 class ServerWatch(QObject):
     """Polls a server event while it is open; `stop()` before the event is closed."""
 
-    answered = Signal(object)  # an Answer, from the worker thread to the GUI thread
-
     def __init__(self, ctx: EventContext, report: Callable[[str, bool], None]) -> None:
         super().__init__(ctx)  # deleted with the event's context
         self.ctx = ctx
@@ -50,8 +46,10 @@ class ServerWatch(QObject):
         self.asking = False
         self.stopped = False
         self.failing = False
-        self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="server-watch")
-        self.answered.connect(self._take)
+        # its own worker: a question to a hung server says "not answering" within 5 s
+        self.background = Background(
+            ctx.db, self, on_slow=self._not_answering, on_recovered=self._answering
+        )
         self.timer = QTimer(self)
         self.timer.setInterval(int(POLL_SECONDS * 1000))
         self.timer.timeout.connect(self.poll)
@@ -62,42 +60,37 @@ class ServerWatch(QObject):
         self.timer.start()
 
     def stop(self) -> None:
-        """Stop asking; a question already out is waited for (its answer is ignored), so no
-        thread uses the database once the event is closed."""
+        """Stop asking; see `Background.stop`."""
         self.stopped = True
         self.timer.stop()
-        self.pool.shutdown(wait=True, cancel_futures=True)
+        self.background.stop()
 
     def poll(self) -> None:
         if self.asking or self.stopped:
             return  # the last question is still out (a slow server): no pile-up
         self.asking = True
-        self.pool.submit(self._ask, self.token)
+        self.background.run(
+            changes_since, self.token, on_done=self._answered, on_failed=self._failed
+        )
 
-    def _ask(self, token: ChangeToken | None) -> None:
-        """Runs on the worker thread: a fresh session, then the answer to the GUI thread."""
-        answer: Answer
-        try:
-            with self.ctx.db.Session() as session:
-                answer = changes_since(session, token)
-        except Exception as exc:  # handed to the GUI thread, which decides what it means
-            answer = exc
-        if not self.stopped:
-            self.answered.emit(answer)
+    def _not_answering(self, text: str) -> None:
+        self.failing = True
+        self.report(f"{text}; other stations' results will show once it answers", True)
 
-    def _take(self, answer: Answer) -> None:
+    def _answering(self) -> None:
+        pass  # the answer itself (or its failure) says what comes next
+
+    def _failed(self, failure: UserError) -> None:
         self.asking = False
         if self.stopped:
             return
-        if isinstance(answer, BaseException):
-            known = known_database_error(answer)
-            if known is None and isinstance(answer, DBAPIError):
-                known = UNREACHABLE  # a dropped connection, in the driver's own words
-            if known is None:
-                raise answer  # a bug, not the network: the crash hook reports it
-            if not self.failing:
-                self.failing = True
-                self.report(f"{known}; other stations' results will show once it is back", True)
+        if not self.failing:
+            self.failing = True
+            self.report(f"{failure}; other stations' results will show once it is back", True)
+
+    def _answered(self, answer: tuple[ChangeToken, frozenset[str]]) -> None:
+        self.asking = False
+        if self.stopped:
             return
         if self.failing:
             self.failing = False

@@ -125,4 +125,4 @@ async def _stream(web: WebContext, channels: list[str]) -> AsyncIterator[bytes]:
     with web.hub.subscription(channels) as sub:
         while True:
             message = await sub.next(KEEPALIVE_SECONDS)
-            yield b": keep-alive\n\n" if message is None else message.sse()
+            yield b": keep-alive\n\n" if message is None else message.sse

@@ -9,38 +9,33 @@ stack trace when something fails.
 
 from __future__ import annotations
 
-import importlib
-import json
 import logging
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
+from types import ModuleType
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import BaseRoute
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from director.web import api, clock_routes, pages, slip_routes
 from director.web.context import WebContext
+from director.web.responses import BODY_LIMIT, FAILED, refusal
 from director.web.security import SECURITY_HEADERS, same_origin
 
 log = logging.getLogger(__name__)
 
-# each: a module of director.web with `routes(web) -> list[BaseRoute]`
-ROUTE_MODULES: tuple[str, ...] = (
-    "director.web.api",
-    "director.web.slip_routes",
-    "director.web.clock_routes",
-    "director.web.pages",  # last: its static files and pages are the fall-back
+# each: a module of director.web with `routes(web) -> list[BaseRoute]` (imported here, not by
+# name, so the frozen app's analysis sees every one of them)
+ROUTE_MODULES: tuple[ModuleType, ...] = (
+    api,
+    slip_routes,
+    clock_routes,
+    pages,  # last: its static files are mounted under /static
 )
-BODY_LIMIT = 16_384  # a slip is a few hundred bytes
-FAILED = "the table service could not answer this; the director's app has logged it"
 WRITE_METHODS = frozenset(("POST", "PUT", "PATCH", "DELETE"))
-
-
-def refusal(status: int, message: str, **extra: object) -> JSONResponse:
-    return JSONResponse({"error": message, **extra}, status_code=status)
 
 
 class Guard:
@@ -113,11 +108,12 @@ async def _failure(request: Request, exc: Exception) -> Response:
     return refusal(500, FAILED)
 
 
-def collect_routes(web: WebContext, modules: Sequence[str] = ROUTE_MODULES) -> list[BaseRoute]:
+def collect_routes(
+    web: WebContext, modules: Sequence[ModuleType] = ROUTE_MODULES
+) -> list[BaseRoute]:
     routes: list[BaseRoute] = []
-    for name in modules:
-        provider: Callable[[WebContext], list[BaseRoute]] = importlib.import_module(name).routes
-        routes.extend(provider(web))
+    for module in modules:
+        routes.extend(module.routes(web))
     return routes
 
 
@@ -129,17 +125,3 @@ def build_app(web: WebContext) -> ASGIApp:
     )
     app.state.web = web
     return Guard(app, web)
-
-
-async def json_body(request: Request) -> dict[str, Any]:
-    """The request's JSON object, or a 400 with one clear sentence."""
-    raw = await request.body()
-    if len(raw) > BODY_LIMIT:
-        raise HTTPException(413, "the request is too large")
-    try:
-        data = json.loads(raw or b"null")
-    except (ValueError, UnicodeDecodeError):
-        raise HTTPException(400, "the request is not JSON") from None
-    if not isinstance(data, dict):
-        raise HTTPException(400, "the request must be a JSON object")
-    return data

@@ -28,8 +28,8 @@ from director.resources import resource_path
 from director.services import phone_clocks
 from director.services.phone_clocks import ClockRefused
 from director.services.slips import Refusal, SlipRefused
-from director.web.app import json_body, refusal
 from director.web.context import WebContext
+from director.web.responses import json_body, refusal
 
 STATUS = {Refusal.TOKEN: 403, Refusal.INPUT: 422, Refusal.RULES: 422, Refusal.STATE: 409}
 WRITE_TRIES = 5

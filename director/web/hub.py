@@ -28,11 +28,13 @@ class Message:
     channel: str
     data: object
     seq: int  # the hub's running number: a client can tell old from new
+    sse: bytes = b""  # the message as one Server-Sent Event, encoded once for every subscriber
 
-    def sse(self) -> bytes:
-        """The message as one Server-Sent Event (`event:` is the channel)."""
-        body = json.dumps(self.data, ensure_ascii=False, separators=(",", ":"))
-        return f"id: {self.seq}\nevent: {self.channel}\ndata: {body}\n\n".encode()
+    @classmethod
+    def make(cls, channel: str, data: object, seq: int) -> Message:
+        """Encoded on the publisher's thread: the event loop only copies bytes out."""
+        body = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        return cls(channel, data, seq, f"id: {seq}\nevent: {channel}\ndata: {body}\n\n".encode())
 
 
 @dataclass(eq=False)
@@ -83,8 +85,11 @@ class PushHub:
     def publish(self, channel: str, data: object) -> None:
         with self._lock:
             self._seq += 1
-            message = Message(channel, data, self._seq)
-            self._latest[channel] = message
+            seq = self._seq
+        message = Message.make(channel, data, seq)
+        with self._lock:
+            if seq > getattr(self._latest.get(channel), "seq", 0):
+                self._latest[channel] = message
         loop = self._loop
         if loop is None or loop.is_closed():
             return  # kept as the latest: the first subscriber gets it

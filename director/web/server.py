@@ -116,6 +116,8 @@ class TableService:
         config = uvicorn.Config(
             build_app(self.web),
             log_level="warning",
+            loop="asyncio",  # named, not "auto": no optional accelerators looked up at run time
+            http="h11",
             lifespan="off",
             access_log=False,
             server_header=False,

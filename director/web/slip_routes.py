@@ -24,8 +24,8 @@ from director.domain.rules import End
 from director.domain.scoring import required_fields
 from director.services import slips
 from director.services.slips import ID_PATTERN, Refusal, SlipInfo, SlipRefused
-from director.web.app import json_body, refusal
 from director.web.context import WebContext
+from director.web.responses import json_body, refusal
 from director.web.views import match_summary
 
 STATUS = {Refusal.TOKEN: 403, Refusal.INPUT: 422, Refusal.RULES: 422, Refusal.STATE: 409}

@@ -94,12 +94,21 @@ def standings(session: Session) -> list[dict[str, object]]:
     return standings_service.standings_json(standings_service.standings(session))
 
 
+ROW_FIELDS = frozenset(("rank", "team", "match_points", "games_played"))
+
+
 def standings_page(session: Session) -> dict[str, Any]:
     """The standings page: the rows, the tie-breaks in order and their definitions."""
     view = standings_service.standings(session)
+    rows = standings_service.standings_json(view)
+    # the rows' own keys for the tie-breaks, in the event's order (whatever `--json` calls them)
+    keys = [k for k in rows[0] if k not in ROW_FIELDS] if rows else []
     return {
-        "rows": standings_service.standings_json(view),
+        "rows": rows,
         "tie_breaks": [tb.value for tb in view.tie_breaks],
+        "columns": [
+            {"key": key, "name": tb.value} for key, tb in zip(keys, view.tie_breaks, strict=False)
+        ],
         "definitions": view.definitions,
         "through_round": view.through_round,
     }

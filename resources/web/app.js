@@ -147,7 +147,7 @@ function teamPage() {
     if (standings) {
       const needle = text.toLocaleLowerCase();
       for (const row of standings.rows.filter((r) => r.team.toLocaleLowerCase().includes(needle))) {
-        nodes.push(el("p", {}, el("strong", {}, row.team), ` is ${row.rank}. in the standings with ${row.match_points} match points.`));
+        nodes.push(el("p", {}, el("strong", {}, row.team), `: place ${row.rank} in the standings, ${row.match_points} match points.`));
       }
     }
     result.replaceChildren(...nodes);
@@ -161,18 +161,23 @@ function teamPage() {
   });
 }
 
+// short column heads for a phone's width; the definitions below the table name each in full
+const SHORT = { buchholz: "Buch", "points-difference": "Diff", "points-for": "For", "head-to-head": "H2H", seed: "Seed" };
+
 function standingsPage() {
   subscribe(["standings"], (_c, data) => {
-    const heads = ["#", "Team", "MP", ...data.tie_breaks, "Played"];
+    const heads = ["#", "Team", "MP", ...data.columns.map((c) => SHORT[c.name] || c.name), "Pl"];
     const rows = data.rows.map((r) => el("tr", {},
       el("td", {}, r.rank), el("td", { class: "name" }, r.team), el("td", {}, r.match_points),
-      data.tie_breaks.map((tb) => el("td", {}, r[tb] === null || r[tb] === undefined ? "" : r[tb])),
+      data.columns.map((c) => el("td", {}, r[c.key] === null || r[c.key] === undefined ? "" : r[c.key])),
       el("td", {}, r.games_played)));
     const defs = Object.entries(data.definitions).map(([k, v]) => [el("dt", {}, k), el("dd", {}, v)]);
     show(el("h2", {}, data.through_round ? `Standings after round ${data.through_round}` : "Standings"),
       el("div", { class: "scroll" }, el("table", { id: "standings" },
         el("thead", {}, el("tr", {}, heads.map((h, i) => el("th", { class: i === 1 ? "name" : "" }, h)))),
         el("tbody", {}, rows))),
+      el("p", { class: "note" }, "MP match points, Pl matches played; " +
+        data.tie_breaks.map((tb) => `${SHORT[tb] || tb} ${tb}`).join(", ") + "."),
       el("h2", {}, "How ties are broken"), el("dl", {}, defs));
   });
 }
@@ -264,6 +269,7 @@ function slipPage() {
   const sideKey = `tandem.side.${token}`;
   let state = null;
   let message = null;
+  let keptForm = null;
   const api = `/api/slip/${encodeURIComponent(token)}`;
 
   const send = async (url, body) => {
@@ -346,6 +352,7 @@ function slipPage() {
         game[key] = key === "level" ? value : Number(value);
       }
       if (data.get("agreed_level")) game.agreed_level = data.get("agreed_level");
+      keptForm = null;  // sent: the next game starts from a fresh form
       send(api, { uid: randomId(), side, device, game });
     });
     redraw();
@@ -385,7 +392,12 @@ function slipPage() {
       nodes.push(el("p", { class: "note" }, `This phone is ${teamName(side === "A" ? m.team_a : m.team_b)}. `,
         el("a", { href: "#", onclick: (e) => { e.preventDefault(); store.set(sideKey, null); draw(); } }, "change")));
       for (const s of state.slips.filter((x) => x.status === "unconfirmed" || x.status === "pending")) nodes.push(slipCard(s, side));
-      if (m.status !== "finished") nodes.push(el("h2", {}, `Enter a finished game of pair ${m.pair}`), form(m, state.form, side));
+      if (m.status !== "finished") {
+        // a push redraws the page: the form the player is filling in is kept while it still fits
+        const key = JSON.stringify([m.id, m.pair, state.form.boards_done, side]);
+        if (!keptForm || keptForm.key !== key) keptForm = { key, node: form(m, state.form, side) };
+        nodes.push(el("h2", {}, `Enter a finished game of pair ${m.pair}`), keptForm.node);
+      }
       else nodes.push(el("p", { class: "ok" }, "The match is over."));
       const done = state.slips.filter((x) => !["unconfirmed", "pending"].includes(x.status));
       if (done.length) nodes.push(el("h2", {}, "Earlier slips"), done.map((s) => slipCard(s, side)));
@@ -404,6 +416,8 @@ function slipPage() {
     subscribe([`match:${matchId()}`, `slips:${matchId()}`], () => load());
   }, 200);
 }
+
+getJSON("/api/event").then((e) => setEvent(e.event)).catch(() => {});
 
 const pages = { pairings: pairingsPage, team: teamPage, standings: standingsPage, crosstable: crosstablePage,
   met: metPage, rules: rulesPage, match: matchPage, slip: slipPage };

@@ -171,7 +171,12 @@
   /* Why e cannot happen to board b now, or null when it can (flags are checked apart). */
   function refusal(b, e) {
     const [phases, why] = ALLOWED[e.kind] || [[], "a flag is not an action"];
+    // the arbiter pauses a flagged board by name to correct it (domain/clock.py)
+    if (e.kind === "pause" && b.flagged !== null) return b.phase === "stopped" ? null : NOT_RUNNING;
     if (!phases.includes(b.phase)) return why;
+    if (e.kind === "resume" && b.flagged !== null) {
+      return `the flag of ${b.flagged}${e.board} stands: restore a time first`;
+    }
     if ((e.kind === "start" || e.kind === "press") && b.on_move !== e.side) {
       return `side ${e.side} is not on move`;
     }
@@ -228,6 +233,7 @@
         const o = sideOf(b, e.side), value = e.value;
         const adjusted = o.adjusted_ns + value - o.remaining_ns;
         b = withSide(b, e.side, sideClock(value, o.consumed_ns, o.credited_ns, adjusted));
+        if (b.flagged === e.side && value > 0n) b = replace(b, { flagged: null, flag_ns: null });
         break;
       }
       case "reset":
@@ -313,7 +319,14 @@
       return accepted;
     }
 
-    pause(board, now) { return this._each("pause", board, now); }
+    pause(board, now) {
+      if (board !== undefined && board !== null) return this._each("pause", board, now);
+      const t = this._begin(now);  // pause-all: the running boards only, never a flagged one
+      const running = this.boards.filter((n) => boardOf(this._state, n).phase === "running");
+      const accepted = running.map((n) => this._try(event("pause", t, n))).filter(Boolean);
+      this._logFlags(t);
+      return accepted.length > 0;
+    }
     resume(board, now) { return this._each("resume", board, now); }
     stop(board, now) { return this._each("stop", board, now); }
     reset(board, now) { this._each("reset", board, now); }

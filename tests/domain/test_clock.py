@@ -553,3 +553,55 @@ def test_restore_of_an_empty_log_is_a_fresh_clock() -> None:
 )
 def test_rules_7_display_floors_and_shows_tenths_below_20_s(ns: int, shown: str) -> None:
     assert format_remaining(ns) == shown
+
+
+# -- the arbiter corrects a flag (a clock fault, a wrong press) -----------------------------------
+
+
+def test_arbiter_pauses_a_flagged_board_restores_a_time_and_continues() -> None:
+    clock, now = started(FISCHER)
+    start = now.t
+    now.wait(30)
+    clock.press(2, B)  # board 2 plays on
+    now.wait(91)
+    assert clock.check_flags() == (ClockEvent(EventKind.FLAG, start + 120 * NS, 1, A),)
+    assert clock.pause()  # pause-all pauses board 2 and leaves the flagged board alone...
+    assert clock.board_at(1).phase is Phase.STOPPED
+    assert clock.resume(2)
+    assert clock.pause(1)  # ...the arbiter pauses it by name
+    assert clock.is_paused(1) and clock.flagged_side(1) is A
+    assert not clock.resume(1)  # the flag stands until a time is restored
+    clock.adjust(1, A, 30 * NS)
+    assert clock.flagged_side(1) is None and clock.flag_ns(1) is None
+    assert clock.resume(1)
+    assert clock.running_side(1) is A  # the flagged side is still on move
+    now.wait(10)
+    assert clock.remaining_ns(1, A) == 20 * NS
+    assert clock.press(1, A)
+    assert clock.remaining_ns(1, A) == 32 * NS
+    assert_replays(clock)
+
+
+def test_a_flag_adjusted_to_zero_still_stands() -> None:
+    clock, now = started(FISCHER)
+    now.wait(30)
+    clock.press(2, B)
+    now.wait(91)
+    clock.check_flags()
+    clock.pause(1)
+    clock.adjust(1, A, 0)
+    assert clock.flagged_side(1) is A
+    assert not clock.resume(1)
+    clock.adjust(1, B, 50 * NS)  # the other side's time may be corrected too
+    assert clock.remaining_ns(1, B) == 50 * NS
+    assert_replays(clock)
+
+
+def test_pause_all_leaves_a_stopped_board_and_pauses_the_running_one() -> None:
+    clock, now = started(FISCHER)
+    now.wait(30)
+    clock.press(2, B)
+    now.wait(91)
+    assert clock.pause()
+    assert clock.board_at(1).phase is Phase.STOPPED and clock.is_paused(2)
+    assert clock.floor_ns == now.t

@@ -147,6 +147,8 @@ def test_rules_7_charged_time_equals_running_time_exactly(
                 w.close(now, "stopped")
             elif op[0] == "resume" and was[n] is Phase.PAUSED:
                 w.open(now)
+            elif op[0] == "adjust" and n in flags and flags[n][0] is op[2] and op[3]:
+                flags.pop(n)  # the arbiter restored the flagged side's time: the flag is lifted
         notice_flags(clock, watches, now)
         for n in BOARDS:
             b = clock.board_at(n, now)
@@ -245,9 +247,14 @@ class TickModel:
             gain = {ClockMode.FISCHER: self.delay, ClockMode.BRONSTEIN: min(b.used, self.delay)}
             b.remaining[mover] += gain.get(self.tc.mode, 0)
             b.on_move, b.used = mover.other, 0
+        elif kind == "pause" and isinstance(n, int) and b.flagged is not None:
+            if b.phase != "stopped":  # the arbiter pauses a flagged board by name
+                return False
+            b.phase = "paused"
         elif kind in ("pause", "resume"):
             old, new = ("running", "paused") if kind == "pause" else ("paused", "running")
-            hit = [x for x in targets if x.phase == old]
+            # a flag that still stands keeps its board from resuming
+            hit = [x for x in targets if x.phase == old and not (kind == "resume" and x.flagged)]
             for x in hit:
                 x.phase = new
             if not hit:
@@ -256,6 +263,8 @@ class TickModel:
             if b.phase != "paused":
                 return False
             b.remaining[op[2]] = op[3] // UNIT  # type: ignore[index, operator]
+            if b.flagged is op[2] and b.remaining[op[2]] > 0:
+                b.flagged, b.flag_t = None, None
         elif kind == "stop":
             if b.phase not in ("running", "paused"):
                 return False

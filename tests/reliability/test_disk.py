@@ -62,7 +62,7 @@ def _assert_sound(event: Path, committed: set[tuple[int, int]]) -> None:
 
 def _full_disk(folder: Path, real_disk: bool) -> None:
     event = folder / "full.tandem"
-    prepare_event(event, teams=8, matches=12)
+    prepare_event(event, teams=8, matches=40)  # more than the few free pages can hold
     db = open_event(str(event))
     assert db.report.backup is not None
     target = folder / "teams.csv"

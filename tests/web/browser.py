@@ -21,7 +21,6 @@ from typing import Any
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
-from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 CHROMIUM = os.environ.get("TANDEM_CHROMIUM", "/usr/bin/chromium")
@@ -63,8 +62,11 @@ def wait_for(driver: webdriver.Chrome, check: Callable[[Any], Any], timeout: flo
 
 
 def text_of(driver: webdriver.Chrome, css: str) -> str:
-    found = driver.find_elements(By.CSS_SELECTOR, css)
-    return found[0].text if found else ""
+    """The element's text read in one step (the pages redraw on every push)."""
+    text = driver.execute_script(
+        "const e = document.querySelector(arguments[0]); return e ? e.innerText : '';", css
+    )
+    return str(text)
 
 
 class Served:

@@ -21,7 +21,7 @@ from director.services import results, slips
 from director.services.slips import SlipStatus
 from director.store.engine import EventDatabase, open_database
 from tests.web.browser import Served, click, phone, text_of, wait_for
-from tests.web.conftest import HOSTILE, pair_round
+from tests.web.conftest import HOSTILE, pair_round, request
 
 PUSH_LIMIT_S = 1.0  # the issue's promise: a change at the desk is on the phones within 1 s
 
@@ -66,6 +66,21 @@ def test_pairings_update_within_a_second_of_a_result(desk: EventDatabase, server
         print(f"result committed -> shown on the page: {shown * 1000:.0f} ms")
         assert shown < PUSH_LIMIT_S
         assert "3-away" in text_of(driver, f'article[data-match="{match_id}"]')
+        # the standings page shows every value `standings --json` has, in its columns
+        driver.get(url + "standings")
+        wait_for(driver, lambda d: d.find_elements("css selector", "#standings tbody tr"))
+        cells = driver.execute_script(
+            "return [...document.querySelectorAll('#standings tbody tr')]"
+            ".map(r => [...r.cells].map(c => c.innerText))"
+        )
+        expected = request(url + "api/standings").json()
+        assert len(cells) == len(expected)  # type: ignore[arg-type]
+        for row, line in zip(cells, expected, strict=True):  # type: ignore[call-overload]
+            values = [v for k, v in line.items() if k != "team"]
+            assert row[1] == line["team"]
+            assert row[0] == str(line["rank"])
+            shown = [row[0], *row[2:]]
+            assert shown == ["" if v is None else f"{v:g}" for v in values]
 
 
 def enter_slip(driver: object, url: str, side_button: str, level: str) -> None:

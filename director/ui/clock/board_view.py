@@ -2,8 +2,18 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QBoxLayout,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from director.domain.clock import (
     NS_PER_SECOND,
@@ -100,6 +110,16 @@ def next_change_ns(b: BoardClock, tc: TimeControl) -> int | None:
     return min(waits)
 
 
+@dataclass(frozen=True)
+class Showing:
+    """How the window shows a board besides its clock: the alarm's flash, faces turned to the
+    players (a flat screen), and the key test's lit faces."""
+
+    flash: bool = False
+    turned: bool = False
+    key_test: frozenset[Side] | None = None  # None: no key test; else the sides that pressed
+
+
 def face_states(
     b: BoardClock,
     board: int,
@@ -107,6 +127,7 @@ def face_states(
     match: MatchInfo | None,
     keys: tuple[str, str],
     recorded: bool,
+    showing: Showing = Showing(),
 ) -> tuple[FaceState, FaceState]:
     out = []
     for side, (player, team), key in zip(Side, players(match, board), keys, strict=True):
@@ -115,8 +136,24 @@ def face_states(
         low = remaining < LOW_NS and b.phase is not Phase.READY and look is not Look.STOPPED
         seat = f"{side.value}{board}"
         shown_key = key if b.phase in (Phase.READY, Phase.RUNNING) else ""
+        if showing.key_test is not None:
+            lit = side in showing.key_test
+            look, low, shown_key = (Look.TESTED if lit else Look.READY), False, key
+            note = f"✓ {key} works" if lit else f"press {key} to test"
+        turned = showing.turned and side is Side.B
         out.append(
-            FaceState(seat, player, team, format_remaining(remaining), look, low, note, shown_key)
+            FaceState(
+                seat,
+                player,
+                team,
+                format_remaining(remaining),
+                look,
+                low,
+                note,
+                shown_key,
+                flash=showing.flash,
+                turned=turned,
+            )
         )
     return out[0], out[1]
 
@@ -124,7 +161,8 @@ def face_states(
 def board_state(b: BoardClock, board: int, recorded: bool, pause_key: str) -> tuple[str, str]:
     """The board's state in words, and its colour key."""
     if b.flagged is not None:
-        return f"Flag fell: {b.flagged.value}{board}", "flag"
+        paused = " · paused to correct" if b.phase is Phase.PAUSED else ""
+        return f"Flag fell: {b.flagged.value}{board}{paused}", "flag"
     if b.phase is Phase.READY:
         return ("First mover set" if b.on_move else "Who moves first?"), "ready"
     if b.phase is Phase.PAUSED:
@@ -139,6 +177,7 @@ class BoardView(QFrame):
 
     pause_clicked = Signal(int)
     record_clicked = Signal(int)
+    silence_clicked = Signal(int)
 
     def __init__(self, board: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -158,30 +197,57 @@ class BoardView(QFrame):
         self.pause_button.setObjectName(f"pause-{board}")
         self.pause_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.pause_button.clicked.connect(lambda: self.pause_clicked.emit(self.board))
-        self.record_button = QPushButton(f"Record game… (Ctrl+{board})")
+        self.record_button = QPushButton(f"Record game… (Alt+{board})")
         self.record_button.setObjectName(f"record-{board}")
         self.record_button.setToolTip("The game ended: pause this board and record it")
         self.record_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.record_button.clicked.connect(lambda: self.record_clicked.emit(self.board))
+        self.silence_button = QPushButton("Silence the flag alarm")
+        self.silence_button.setObjectName(f"silence-{board}")
+        self.silence_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.silence_button.setStyleSheet("background: #b91c1c; color: white; font-weight: bold;")
+        self.silence_button.clicked.connect(lambda: self.silence_clicked.emit(self.board))
+        self.silence_button.hide()
         head = QHBoxLayout()
         head.addWidget(self.title)
         head.addWidget(self.cube)
         head.addStretch(1)
         head.addWidget(self.state)
-        row = QHBoxLayout()
-        row.setSpacing(6)
+        self.face_row = QBoxLayout(QBoxLayout.Direction.LeftToRight)
+        self.face_row.setSpacing(6)
         for face in self.faces:
-            row.addWidget(face, 1)
+            self.face_row.addWidget(face, 1)
+        row = self.face_row
         foot = QHBoxLayout()
         foot.addWidget(self.record_button)
+        foot.addWidget(self.silence_button)
         foot.addStretch(1)
         foot.addWidget(self.pause_button)
+        self.entry_space = QWidget()  # room below the faces for an open game entry
+        self.entry_space.setObjectName(f"entrySpace-{board}")
+        self.entry_space.setFixedHeight(0)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 8, 8, 8)
         layout.addLayout(head)
         layout.addLayout(row, 1)
         layout.addLayout(foot)
-        self._shown: tuple[str, str, str, str, bool, bool] | None = None
+        layout.addWidget(self.entry_space)
+        self._shown: tuple[str, str, str, str, bool, bool, bool] | None = None
+        self.flat = False
+
+    def reserve_entry(self, height: int) -> None:
+        """Make room under the faces for a game entry (0: none), so it never covers them."""
+        self.entry_space.setFixedHeight(max(0, height))
+        layout = self.layout()
+        if layout is not None:
+            layout.activate()
+
+    def set_flat(self, flat: bool) -> None:
+        """Flat screen between the players: B's face on top (turned towards B), A's below."""
+        self.flat = flat
+        self.face_row.setDirection(
+            QBoxLayout.Direction.BottomToTop if flat else QBoxLayout.Direction.LeftToRight
+        )
 
     def show_board(
         self,
@@ -191,21 +257,25 @@ class BoardView(QFrame):
         keys: tuple[str, str],
         pause_key: str,
         recorded: bool,
+        showing: Showing = Showing(),
+        sounding: bool = False,
     ) -> None:
-        for face, state in zip(
-            self.faces, face_states(b, self.board, tc, match, keys, recorded), strict=True
-        ):
+        states = face_states(b, self.board, tc, match, keys, recorded, showing)
+        for face, state in zip(self.faces, states, strict=True):
             face.show_state(state)
         text, colour = board_state(b, self.board, recorded, pause_key)
         pause = "Resume" if b.phase is Phase.PAUSED else "Pause"
+        if b.flagged is not None and b.phase is Phase.STOPPED and not recorded:
+            pause = "Correct: pause"  # the arbiter pauses a flagged board to restore a time
         open_game = match is not None and not match.outcome.finished and not recorded
         shown = (
             text,
             colour,
             cube_text(match, self.board),
             f"{pause} board {self.board} ({pause_key})",
-            b.phase in (Phase.RUNNING, Phase.PAUSED),
+            b.phase in (Phase.RUNNING, Phase.PAUSED) or (b.flagged is not None and not recorded),
             open_game and b.phase is not Phase.READY,
+            sounding,
         )
         if shown == self._shown:
             return  # a label's setText relayouts: only when something changed
@@ -217,3 +287,4 @@ class BoardView(QFrame):
         self.pause_button.setText(shown[3])
         self.pause_button.setEnabled(shown[4])
         self.record_button.setEnabled(shown[5])
+        self.silence_button.setVisible(sounding)

@@ -24,6 +24,7 @@ from director.domain.rules import Side
 from director.ui.clock.writer import ClockWriter
 
 CHECKPOINT_NS = NS_PER_SECOND // 2  # what a crash can lose at most, well inside RULES §7's 1 s
+LATE_TICK_NS = NS_PER_SECOND // 10  # a tick this late follows a stall (frames are 16 ms)
 
 ClockTimes = tuple[int | None, int | None]
 
@@ -50,15 +51,27 @@ class ClockController(QObject):
         self.recorded: set[int] = set()  # boards whose game of this pair is recorded
         self._sent = clock.event_count  # events before this are in the database already
         self._last_logged = clock.events[-1].t_ns if clock.events else None
+        self._last_tick: int | None = None
+        # the boards the last pause-all paused: the only ones a resume-all resumes (a restore
+        # after a crash pauses every running board as if by pause-all)
+        self.paused_together = {n for n in BOARDS if clock.is_paused(n)}
 
     # -- actions (each logs, then hands the new events to the writer) --------------------
+    # `at` is the instant the key went down or the face was touched (None: now); an instant
+    # before the last logged action is charged at that action (the log stays in time order).
 
-    def press(self, board: int, side: Side) -> bool:
+    def instant(self, at: int | None = None) -> int:
+        now = self.source()
+        t = now if at is None else min(at, now)
+        floor = self.clock.floor_ns
+        return t if floor is None else max(t, floor)
+
+    def press(self, board: int, side: Side, at: int | None = None) -> bool:
         """A key-down or a tap on a face: before the start it names the first mover;
         afterwards it ends that side's move if that side is running (else nothing)."""
         if self.clock.state.board(board).phase is Phase.READY:
             return self.choose_first_mover(board, side)
-        accepted = self.clock.press(board, side)
+        accepted = self.clock.press(board, side, self.instant(at))
         self._after_action()
         return accepted
 
@@ -67,7 +80,7 @@ class ClockController(QObject):
             return False
         if self.clock.state.board(board).on_move is side:
             return False
-        self.clock.set_first_mover(board, side)
+        self.clock.set_first_mover(board, side, self.instant())
         self._after_action()
         return True
 
@@ -76,44 +89,76 @@ class ClockController(QObject):
         ready = [b for b in boards if b.phase is Phase.READY]
         return bool(ready) and all(b.on_move is not None for b in ready)
 
-    def start(self) -> bool:
+    def start(self, at: int | None = None) -> bool:
         """Start every READY board at the same instant (each needs its first mover)."""
         if not self.can_start():
             return False
-        self.clock.start()
+        self.clock.start(self.instant(at))
         self._after_action()
         return True
 
     def any_running(self) -> bool:
         return any(self.clock.state.board(n).phase is Phase.RUNNING for n in BOARDS)
 
-    def toggle_pause_all(self) -> bool:
-        """Space: pause every running board; when none runs, resume every paused one."""
-        done = self.clock.pause() if self.any_running() else self.clock.resume()
+    def phase(self, board: int) -> Phase:
+        return self.clock.state.board(board).phase
+
+    def toggle_pause_all(self, at: int | None = None) -> bool:
+        """Space: pause every running board; when none runs, resume exactly the boards the
+        last pause-all paused (a board paused alone stays paused)."""
+        t = self.instant(at)
+        if self.any_running():
+            boards = {n for n in BOARDS if self.phase(n) is Phase.RUNNING}
+            done = self.clock.pause(now=t)
+            self.paused_together = {n for n in boards if self.phase(n) is Phase.PAUSED}
+        else:
+            boards = {n for n in self.paused_together if self.phase(n) is Phase.PAUSED}
+            done = any([self.clock.resume(n, t) for n in sorted(boards)])
+            self.paused_together = set()
         self._after_action()
         return done
 
-    def toggle_pause(self, board: int) -> bool:
-        """One board alone (a game just ended, a die off the table)."""
-        phase = self.clock.state.board(board).phase
-        if phase is Phase.RUNNING:
-            done = self.clock.pause(board)
+    def paused_alone(self) -> list[int]:
+        """Paused boards that a pause-all would not resume."""
+        return [
+            n for n in BOARDS if self.phase(n) is Phase.PAUSED and n not in self.paused_together
+        ]
+
+    def toggle_pause(self, board: int, at: int | None = None) -> bool:
+        """One board alone (a game just ended, a die off the table, a flag to correct)."""
+        phase = self.phase(board)
+        self.paused_together.discard(board)
+        if phase is Phase.RUNNING or (phase is Phase.STOPPED and self.can_correct(board)):
+            done = self.clock.pause(board, self.instant(at))
         elif phase is Phase.PAUSED:
-            done = self.clock.resume(board)
+            done = self.clock.resume(board, self.instant(at))
         else:
             return False
         self._after_action()
         return done
 
-    def adjust(self, board: int, side: Side, remaining_ns: int) -> None:
-        """The director's correction; the engine refuses it (ClockError) unless paused."""
-        self.clock.adjust(board, side, remaining_ns)
+    def can_correct(self, board: int) -> bool:
+        """A flagged board whose game is not recorded yet: the arbiter may pause and fix it."""
+        b = self.clock.state.board(board)
+        return b.flagged is not None and board not in self.recorded
+
+    def adjust(self, board: int, side: Side, remaining_ns: int) -> bool:
+        """The director's correction; the engine refuses it (ClockError) unless paused. An
+        unchanged time is not logged. True when the time changed."""
+        if self.clock.remaining_ns(board, side) == remaining_ns:
+            return False
+        self.clock.adjust(board, side, remaining_ns, self.instant())
         self._after_action()
+        return True
 
     def tick(self) -> None:
         """The display timer: log flags that fell due (and say so) and a checkpoint about every
         0.5 s while a board runs, so a crash costs no side more than that."""
         now = self.source()
+        late = self._last_tick is not None and now - self._last_tick > LATE_TICK_NS
+        self._last_tick = now
+        if late:  # the loop was stalled: handle the input queued meanwhile first, at its times
+            return
         self.clock.check_flags(now)
         if self.any_running() and (
             self._last_logged is None or now - self._last_logged >= CHECKPOINT_NS
@@ -136,6 +181,7 @@ class ClockController(QObject):
             self.pair = outcome.current_pair
             self.clock.reset()
             self.recorded = set()
+            self.paused_together = set()
         else:
             self.recorded = set(outcome.boards_done)
             for n in outcome.boards_done:
@@ -146,6 +192,7 @@ class ClockController(QObject):
         """The log was of an earlier pair (the window was closed when it ended)."""
         self.pair = pair
         self.recorded = set()
+        self.paused_together = set()
         self.clock.reset()
         self._after_action()
 

@@ -1,16 +1,16 @@
 """The game entries the clock window opens over a board: the §5 forfeit entry a flag opens,
 and the desk's record dialog when a game ends at the table (RULES §5, §7).
 
-They are not modal and each sits over its own board, so the other board's faces stay in
-sight; while one has the keyboard, the clock keys still end moves (the other board plays on).
+They are not modal and each sits under its own board's faces, in room the board makes for it:
+it covers no face, flagged or running. A flag's entry opens without taking the keyboard;
+whichever window has it, the clock keys still end moves and pause (`input.ClockInput`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QObject
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QWidget
 
 from director.domain.clock import Phase
@@ -18,30 +18,11 @@ from director.domain.errors import UserError
 from director.domain.event import MatchInfo
 from director.domain.rules import Side
 from director.services import results
+from director.ui.clock.board_view import BoardView
 from director.ui.clock.controller import ClockController
-from director.ui.clock.forfeit import TimeForfeitDialog
-from director.ui.clock.keys import KeyMap
+from director.ui.clock.forfeit import ClockEntry, TimeForfeitDialog
 from director.ui.context import EventContext
 from director.ui.desk.record_dialog import RecordGameDialog
-
-
-class PressKeys(QObject):
-    """An event filter for an entry and its fields: a clock press key ends a move instead of
-    typing (no field of a game entry takes letters)."""
-
-    def __init__(self, keymap: Callable[[], KeyMap], perform: Callable[[str], None]) -> None:
-        super().__init__()
-        self.keymap = keymap
-        self.perform = perform
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
-            action = self.keymap().action(event.key())
-            if action is not None and action.startswith("press-"):
-                if not event.isAutoRepeat():
-                    self.perform(action)
-                return True
-        return super().eventFilter(watched, event)
 
 
 class GameEntries:
@@ -52,13 +33,12 @@ class GameEntries:
         ctx: EventContext,
         match_id: int,
         controller: ClockController,
-        boards: tuple[QWidget, QWidget],
-        keys: PressKeys,
+        boards: tuple[BoardView, BoardView],
         parent: QWidget,
         report: Callable[[str], None],
     ) -> None:
         self.ctx, self.match_id, self.controller = ctx, match_id, controller
-        self.boards, self.keys, self.parent, self.report = boards, keys, parent, report
+        self.boards, self.parent, self.report = boards, parent, report
         self.dialogs: dict[int, RecordGameDialog] = {}
 
     def open_forfeit(self, board: int, flagged: Side) -> None:
@@ -66,7 +46,8 @@ class GameEntries:
         match = self._match_for(board)
         if match is not None:
             times = self.controller.clock_times(board)
-            self._show(TimeForfeitDialog(self.ctx, match, board, flagged, times, self.parent))
+            dialog = TimeForfeitDialog(self.ctx, match, board, flagged, times, self.parent)
+            self._show(dialog, activate=False)
 
     def record_game(self, board: int) -> None:
         """The game ended at the table: the board pauses (its times at the end go with the
@@ -75,15 +56,34 @@ class GameEntries:
             self.controller.toggle_pause(board)
         match = self._match_for(board)
         if match is not None:
-            dialog = RecordGameDialog(self.ctx, match, board, None, self.parent)
+            dialog = ClockEntry(self.ctx, match, board, None, self.parent)
             dialog.clock_ns = self.controller.clock_times(board)
-            self._show(dialog)
+            self._show(dialog, activate=True)
 
     def close_recorded(self, match: MatchInfo) -> None:
         """An entry for a game recorded elsewhere (the desk) is stale: close it."""
-        for board in list(self.dialogs):
+        for board, dialog in list(self.dialogs.items()):
+            if getattr(dialog, "saving", False):
+                continue  # its own save: it handles the keys typed meanwhile, then closes
             if board in match.outcome.boards_done or match.outcome.finished:
-                self.dialogs[board].close()
+                dialog.close()
+
+    def _make_room(self) -> None:
+        """Each board makes room for the entries it shows, and for a neighbour's entry wider
+        than that board (it then reaches under this board's faces)."""
+        need = {n: 0 for n in (1, 2)}
+        for n, dialog in self.dialogs.items():
+            view = self.boards[n - 1]
+            need[n] = max(need[n], dialog.height())
+            if dialog.width() > view.width():
+                other = 3 - n
+                need[other] = max(need[other], dialog.height())
+        for n, height in need.items():
+            self.boards[n - 1].reserve_entry(height)
+
+    def close_board(self, board: int) -> None:
+        if board in self.dialogs:
+            self.dialogs[board].close()
 
     def close_all(self) -> None:
         for dialog in list(self.dialogs.values()):
@@ -103,13 +103,24 @@ class GameEntries:
             return None  # already recorded (at the desk)
         return match
 
-    def _show(self, dialog: RecordGameDialog) -> None:
-        for widget in (dialog, *dialog.findChildren(QWidget)):
-            widget.installEventFilter(self.keys)
-        dialog.finished.connect(lambda _r, n=dialog.board: self.dialogs.pop(n, None))
-        self.dialogs[dialog.board] = dialog
+    def _show(self, dialog: RecordGameDialog, activate: bool) -> None:
+        """Under the board's faces, in room the board makes for it: no face is covered."""
         view = self.boards[dialog.board - 1]
+
+        def closed(_result: int, n: int = dialog.board) -> None:
+            self.dialogs.pop(n, None)
+            self._make_room()
+
+        dialog.finished.connect(closed)
+        self.dialogs[dialog.board] = dialog
         dialog.adjustSize()
-        dialog.resize(min(dialog.width(), max(view.width(), 420)), dialog.height())
-        dialog.move(view.mapToGlobal(view.rect().center()) - dialog.rect().center())
+        limit = max(200, view.height() * 3 // 5)  # the faces keep at least two fifths
+        dialog.resize(max(view.width(), dialog.minimumSizeHint().width()), dialog.height())
+        if dialog.height() > limit:
+            dialog.resize(dialog.width(), max(limit, dialog.minimumSizeHint().height()))
+        self._make_room()
+        top_left = view.entry_space.mapToGlobal(QPoint(0, 0))
+        dialog.move(top_left)
+        if not activate:  # a flag must not take the keyboard from the clocks
+            dialog.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
         dialog.show()

@@ -28,6 +28,7 @@ class Look(StrEnum):
     WAITING = "waiting"  # the other side is on move
     FLAGGED = "flagged"
     STOPPED = "stopped"  # the game is recorded
+    TESTED = "tested"  # the key test: this player's key works
 
 
 # background, time colour, text colour
@@ -39,7 +40,9 @@ COLOURS: dict[Look, tuple[str, str, str]] = {
     Look.WAITING: ("#1b1f23", "#9aa3ab", "#9aa3ab"),
     Look.FLAGGED: ("#b91c1c", "#ffffff", "#ffffff"),
     Look.STOPPED: ("#111315", "#5f666d", "#5f666d"),
+    Look.TESTED: ("#7c3aed", "#ffffff", "#ede9fe"),
 }
+FLASH = ("#ffffff", "#b91c1c", "#b91c1c")  # the flag alarm's other half
 LOW_RUNNING = ("#f59e0b", "#1a0f00", "#1a0f00")
 LOW_TIME = "#f59e0b"  # the time of a waiting face that is low
 
@@ -54,6 +57,8 @@ class FaceState:
     low: bool = False
     note: str = ""  # under the time: "moves first", "paused", "delay 4.2"...
     key: str = ""  # the key that presses this face
+    flash: bool = False  # the flag alarm's bright half
+    turned: bool = False  # painted upside down, for the player across a flat screen
 
 
 @cache
@@ -86,10 +91,21 @@ def template_of(text: str) -> str:
     return "".join("0" if c.isdigit() else c for c in text)
 
 
+TENTHS_TEMPLATE = "0:00.0"  # the widest everyday shape: the digits never shrink below 20 s
+
+
+def time_font(family: str, text: str, width: int, height: int) -> QFont:
+    """One size from 9:59 down to 0:00.0, so the digits keep their size exactly when players
+    look hardest; only a longer shape (10:00, 1:00:00) makes them smaller."""
+    own = fitted_font(family, template_of(text) or "0:00", width, height)
+    tenths = fitted_font(family, TENTHS_TEMPLATE, width, height)
+    return own if own.pixelSize() < tenths.pixelSize() else tenths
+
+
 class Face(QWidget):
     """One side of one board; a press of the mouse (or a touch) on it is a key-down."""
 
-    pressed = Signal()
+    pressed = Signal(object)  # the click's platform timestamp (int ms; 0 when none)
     context = Signal()  # right click: the director's menu (adjust while paused)
 
     def __init__(self, board: int, seat: str, parent: QWidget | None = None) -> None:
@@ -98,6 +114,7 @@ class Face(QWidget):
         self.setObjectName(f"face-{seat}")
         self.state = FaceState(seat, "", "", "", Look.READY)
         self.painted: tuple[str, int] = ("", 0)  # what the last paint showed, and when
+        self.digits_px = 0  # the size the time was last painted in
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMinimumSize(120, 120)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -115,7 +132,7 @@ class Face(QWidget):
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         if event.button() == Qt.MouseButton.LeftButton:
-            self.pressed.emit()
+            self.pressed.emit(event.timestamp())
         elif event.button() == Qt.MouseButton.RightButton:
             self.context.emit()
         event.accept()
@@ -123,7 +140,9 @@ class Face(QWidget):
     def colours(self) -> tuple[QColor, QColor, QColor]:
         s = self.state
         background, digits, text = COLOURS[s.look]
-        if s.low and s.look is Look.RUNNING:
+        if s.flash and s.look is Look.FLAGGED:
+            background, digits, text = FLASH
+        elif s.low and s.look is Look.RUNNING:
             background, digits, text = LOW_RUNNING
         elif s.low and s.look in (Look.WAITING, Look.ON_MOVE_PAUSED):
             digits = LOW_TIME
@@ -139,6 +158,9 @@ class Face(QWidget):
             QPainter.RenderHint.TextAntialiasing | QPainter.RenderHint.Antialiasing
         )
         painter.fillRect(self.rect(), background)
+        if s.turned:  # the player sits across the flat screen: the face is upside down
+            painter.translate(w, h)
+            painter.rotate(180)
         pad = max(6, w // 30)
         band = max(18, h // 7)
         inner = w - 2 * pad
@@ -153,9 +175,9 @@ class Face(QWidget):
         # the time: as large as the face allows
         time_box = QRectF(pad, band * 17 // 10, inner, h - band * 33 // 10)
         painter.setPen(digits)
-        painter.setFont(
-            fitted_font(family, template_of(s.time) or "0:00", inner, int(time_box.height()))
-        )
+        digits_font = time_font(family, s.time, inner, int(time_box.height()))
+        self.digits_px = digits_font.pixelSize()
+        painter.setFont(digits_font)
         painter.drawText(time_box, Qt.AlignmentFlag.AlignCenter, s.time)
         # the note (flag, paused, first mover, delay) and the key that presses this face
         foot_h = band * 6 // 5

@@ -11,6 +11,7 @@ go with the game.
 from __future__ import annotations
 
 from PySide6.QtWidgets import (
+    QApplication,
     QButtonGroup,
     QHBoxLayout,
     QLabel,
@@ -29,20 +30,31 @@ from director.ui.desk.words import board_players
 
 
 def time_forfeit_proposal(match: MatchInfo, board: int, flagged: Side) -> Game:
-    """RULES §5's proposal: the other side wins on the board's cube, no checker borne off."""
-    needs_count = "loser_borne_off" in required_fields(match.rules.scoring, End.TIME)
-    cube = match.cubes.of(board).value if match.rules.scoring.has_cube else 1
-    return Game(
-        pair=match.outcome.current_pair,
-        board=board,
-        winner=flagged.other,
-        end=End.TIME,
-        cube=cube,
-        loser_borne_off=0 if needs_count else None,
-    )
+    """RULES §5's proposal, as the match's pair state gives it."""
+    return match.pair_state.time_forfeit(board, flagged)
 
 
-class TimeForfeitDialog(RecordGameDialog):
+class ClockEntry(RecordGameDialog):
+    """A game entry opened by the clock window. Keys typed while it saves (the commit waits for
+    the disk) were sent by the X server to this entry's window; once it is hidden they would be
+    dropped, so they are handled before it closes: the clocks take them at their key-down."""
+
+    saving = False  # the game is being written: the entry closes itself afterwards
+
+    def save(self) -> None:
+        self.saving = True
+        try:
+            super().save()
+        finally:
+            self.saving = False
+
+    def accept(self) -> None:
+        self.save_button.setEnabled(False)  # no second save from the input handled now
+        QApplication.processEvents()
+        super().accept()
+
+
+class TimeForfeitDialog(ClockEntry):
     """Record the flagged game; `borne_off_yes`/`borne_off_no` answer RULES §5's question."""
 
     def __init__(

@@ -1,10 +1,17 @@
 """The clock window's keys: one per side and board, remappable, kept in the settings (RULES §7).
 
-Defaults put each board's two keys at one edge of the keyboard and on different rows, so a
-player cannot end the opponent's move by a near miss: board 1 `Z` (A1) and `Q` (B1) at the
-left, board 2 `M` (A2) and `P` (B2) at the right. Qt reports letters by the key's meaning in
-the active layout (on AZERTY the `Z` key is where QWERTY has `W`); the faces show the key names.
-Left and right Shift are the same key to Qt on most systems, so they are not offered.
+The default layout is for four players around one laptop that lies between the two boards,
+team A at the near edge of the keyboard and team B at the far edge, board 1 to the left: each
+player's key is in their own corner, A1 `Z` (near left), B1 `Q` (far left), A2 `/` (near
+right), B2 `P` (far right). The arbiter's keys are in the middle, out of reach of play: `G`
+pauses board 1, `H` board 2, Space both; Return starts. Qt reports keys by their meaning in the
+active layout (on AZERTY the `Z` key is where QWERTY has `W`); the faces show the key names.
+
+Keys that the game entries need for typing (digits, `.`, `:`, the editing and arrow keys) are
+not allowed for presses and pauses, since those keys reach the clocks even while an entry is
+open. A numeric keypad's keys are their own keys (`Num+1` is not `1`), so a keypad or a foot
+switch that sends ordinary keys can be given to each board. Left and right Shift are the same
+key to Qt on most systems, so they are not offered.
 """
 
 from __future__ import annotations
@@ -40,16 +47,38 @@ class KeyAction:
 ACTIONS: tuple[KeyAction, ...] = (
     KeyAction("press-1-A", "Board 1, A1 ends the move", K.Key_Z),
     KeyAction("press-1-B", "Board 1, B1 ends the move", K.Key_Q),
-    KeyAction("press-2-A", "Board 2, A2 ends the move", K.Key_M),
+    KeyAction("press-2-A", "Board 2, A2 ends the move", K.Key_Slash),
     KeyAction("press-2-B", "Board 2, B2 ends the move", K.Key_P),
-    KeyAction("pause-1", "Pause or resume board 1", K.Key_1),
-    KeyAction("pause-2", "Pause or resume board 2", K.Key_2),
+    KeyAction("pause-1", "Pause or resume board 1", K.Key_G),
+    KeyAction("pause-2", "Pause or resume board 2", K.Key_H),
     KeyAction("pause-all", "Pause or resume both boards", K.Key_Space),
     KeyAction("start", "Start both boards", K.Key_Return),
     KeyAction("full-screen", "Full screen on or off", K.Key_F11),
 )
 BY_NAME = {a.name: a for a in ACTIONS}
 RESERVED = {K.Key_Escape: "Esc leaves full screen", K.Key_F1: "F1 opens the help"}
+KEYPAD = int(Qt.KeyboardModifier.KeypadModifier.value)
+# typed into the game entries' fields, which the press and pause keys reach too
+TYPING = frozenset(
+    int(k.value)
+    for k in (
+        *(K(K.Key_0.value + d) for d in range(10)),
+        K.Key_Period,
+        K.Key_Colon,
+        K.Key_Comma,
+        K.Key_Minus,
+        K.Key_Backspace,
+        K.Key_Delete,
+        K.Key_Tab,
+        K.Key_Backtab,
+        K.Key_Left,
+        K.Key_Right,
+        K.Key_Up,
+        K.Key_Down,
+        K.Key_Home,
+        K.Key_End,
+    )
+)
 SETTINGS_GROUP = "clock-keys"
 
 
@@ -64,13 +93,24 @@ def first_key(seq: QKeySequence) -> QKeyCombination:
 
 
 def plain_key(combo: QKeyCombination) -> bool:
-    """A known key without Ctrl, Alt, Shift or Meta (the keypad's digits count as plain)."""
+    """A known key without Ctrl, Alt, Shift or Meta (the keypad's keys count as plain)."""
     modifiers = combo.keyboardModifiers() & ~Qt.KeyboardModifier.KeypadModifier
     return combo.key() != K.Key_unknown and modifiers == Qt.KeyboardModifier.NoModifier
 
 
+def key_code(key: int, keypad: bool) -> int:
+    """A key as the map stores it: the keypad's keys carry the keypad bit (Num+1 is not 1)."""
+    return key | KEYPAD if keypad else key
+
+
+def combo_code(combo: QKeyCombination) -> int:
+    keypad = bool(combo.keyboardModifiers() & Qt.KeyboardModifier.KeypadModifier)
+    return key_code(int(combo.key().value), keypad)
+
+
 def key_name(key: int) -> str:
-    return QKeySequence(key).toString(QKeySequence.SequenceFormat.NativeText) or "?"
+    text = QKeySequence(key).toString(QKeySequence.SequenceFormat.NativeText)
+    return text.replace("Num+", "Keypad ") or "?"
 
 
 class KeyMap:
@@ -80,7 +120,8 @@ class KeyMap:
         self.keys = {a.name: int(a.default.value) for a in ACTIONS}
         self.keys.update(keys or {})
         self._by_key = {key: name for name, key in self.keys.items()}
-        self._by_key.setdefault(int(K.Key_Enter.value), "start")  # the keypad's Enter too
+        for enter in (int(K.Key_Enter.value), int(K.Key_Enter.value) | KEYPAD):
+            self._by_key.setdefault(enter, "start")  # the keypad's Enter too
 
     def action(self, key: int) -> str | None:
         return self._by_key.get(key)
@@ -100,7 +141,7 @@ class KeyMap:
             seq = QKeySequence.fromString(str(text), QKeySequence.SequenceFormat.PortableText)
             combo = first_key(seq) if seq.count() == 1 else None
             if combo is not None and plain_key(combo):
-                keys[a.name] = int(combo.key().value)
+                keys[a.name] = combo_code(combo)
         if problems(keys | {a.name: int(a.default.value) for a in ACTIONS if a.name not in keys}):
             return cls()
         return cls(keys)
@@ -113,12 +154,18 @@ class KeyMap:
 
 
 def problems(keys: dict[str, int]) -> dict[str, str]:
-    """What is wrong with a mapping, by action: a key used twice, or one the window keeps."""
+    """What is wrong with a mapping, by action: a key used twice, one the window keeps, or a
+    typing key for a press or a pause."""
     out: dict[str, str] = {}
     seen: dict[int, str] = {}
     for name, key in keys.items():
         if key in RESERVED:
             out[name] = f"{RESERVED[K(key)]}: choose another key"
+        elif key in TYPING and name.startswith(("press-", "pause-")):
+            out[name] = (
+                f"{key_name(key)} is typed into the game entries: choose a letter, a keypad "
+                "or a function key"
+            )
         elif key in seen:
             out[name] = f"{key_name(key)} is already “{BY_NAME[seen[key]].label}”"
         else:
@@ -132,6 +179,7 @@ class KeyMapDialog(QDialog):
     def __init__(self, keymap: KeyMap, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Clock keys")
+        self.setProperty("takesKeys", True)  # the clocks leave this window's keys alone
         self.result_map: KeyMap | None = None
         self.edits: dict[str, QKeySequenceEdit] = {}
         self.errors: dict[str, QLabel] = {}
@@ -175,7 +223,7 @@ class KeyMapDialog(QDialog):
             if not plain_key(combo):
                 out[name] = "a single key without Ctrl, Alt or Shift"
                 continue
-            keys[name] = int(combo.key().value)
+            keys[name] = combo_code(combo)
         return keys, out | {k: v for k, v in problems(keys).items() if k not in out}
 
     def check(self) -> bool:

@@ -1,12 +1,22 @@
-"""The clock window's top bar: the match, start and pause-all, keys, help, screen choice."""
+"""The clock window's top bar: the match on its own line (never cut), then start and pause-all,
+the set-up menu (key test, flat view, board 2's own window, low-time warning), keys, help and
+the screen choice."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QWidget
+from PySide6.QtGui import QAction, QGuiApplication
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QMenu,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 
 def button(text: str, name: str, slot: Callable[[], object]) -> QPushButton:
@@ -32,27 +42,49 @@ class TopBar(QWidget):
         super().__init__(parent)
         self.title = QLabel()
         self.title.setObjectName("title")
-        self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.title.setTextFormat(Qt.TextFormat.PlainText)  # team names are typed by people
+        self.title.setWordWrap(True)  # a long match title wraps, it is never cut
         self.start_button = button("", "start", start)
         self.pause_button = button("", "pauseAll", pause_all)
         self.keys_button = button("Keys…", "keys", edit_keys)
         self.help_button = button("Help", "help", show_help)
         self.help_button.setToolTip("F1")
-        self.full_button = button("Full screen", "fullScreen", toggle_full)
+        self.setup_button = button("Set-up ▾", "setup", lambda: None)
+        self.setup_menu = QMenu(self.setup_button)
+        self.key_test_action = self._checkable("Key test before the start")
+        self.flat_action = self._checkable("Flat screen: faces turned to the players")
+        self.board2_action = self._checkable("Board 2 in its own window (second screen)")
+        self.low_time_action = self._checkable("Warn at 10 s left")
+        self.setup_menu.addSeparator()
+        self.log_action = self.setup_menu.addAction("Clock log (for a dispute)…")
+        self.setup_button.setMenu(self.setup_menu)
+        self.full_button = button("Full screen (F11)", "fullScreen", toggle_full)
         self.full_button.setToolTip("F11; Esc leaves full screen")
         self.screens = QComboBox()
         self.screens.setObjectName("screens")
         self.screens.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.screens.setToolTip("The screen the clocks go full screen on")
         self.screens.activated.connect(choose_screen)
-        row = QHBoxLayout(self)
+        column = QVBoxLayout(self)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.title)
+        row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(self.title, 1)
-        for w in (self.start_button, self.pause_button, self.keys_button, self.help_button):
+        column.addLayout(row)
+        for w in (self.start_button, self.pause_button):
+            row.addWidget(w)
+        row.addStretch(1)
+        for w in (self.setup_button, self.keys_button, self.help_button):
             row.addWidget(w)
         row.addWidget(self.screens)
         row.addWidget(self.full_button)
         self.fill_screens()
+
+    def _checkable(self, text: str) -> QAction:
+        action = QAction(text, self.setup_menu)
+        action.setCheckable(True)
+        self.setup_menu.addAction(action)
+        return action
 
     def fill_screens(self) -> None:
         """Every screen by name and size; the list shows only when there is a choice."""

@@ -10,35 +10,39 @@ from __future__ import annotations
 import contextlib
 import logging
 
-from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtGui import QCloseEvent, QColor, QKeyEvent, QPalette, QShowEvent
+from PySide6.QtCore import QEvent, QSettings, Qt, QTimer
+from PySide6.QtGui import QCloseEvent, QColor, QFontDatabase, QPalette, QShowEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QDialog,
     QHBoxLayout,
     QLabel,
+    QPlainTextEdit,
     QVBoxLayout,
     QWidget,
 )
 
-from director.domain.clock import BOARDS, ClockError, TimeSource
+from director.domain.clock import BOARDS, ClockError, Phase, TimeSource
 from director.domain.errors import UserError
 from director.domain.event import MatchInfo
 from director.domain.rules import Side
-from director.services import results
+from director.services import clocks, results
 from director.ui.clock.adjust import AdjustDialog
 from director.ui.clock.awake import ScreenAwake
-from director.ui.clock.board_view import BoardView, next_change_ns
+from director.ui.clock.board_view import BoardView, Showing, next_change_ns
 from director.ui.clock.controller import ClockController, ClockTimes
-from director.ui.clock.entries import GameEntries, PressKeys
+from director.ui.clock.entries import GameEntries
 from director.ui.clock.help import show_clock_help
+from director.ui.clock.input import ClockInput
 from director.ui.clock.keys import KeyMap, KeyMapDialog, press_action
-from director.ui.clock.sound import FlagSound
+from director.ui.clock.sound import FlagAlarm, FlagSound
 from director.ui.clock.top_bar import TopBar, move_to_screen
 from director.ui.context import EventContext
 
 log = logging.getLogger(__name__)
 
 FRAME_MS = 16  # the display timer: about 60 frames a second
+LOW_WARNING_NS = 10 * 1_000_000_000  # the optional low-time warning
 # on an inner widget, not the window: the game entries are the window's children and keep the
 # app's light look
 BODY_STYLE = """
@@ -46,6 +50,8 @@ QWidget#clockBody { background: #000000; }
 QWidget#clockBody QLabel { color: #e8eaed; }
 QLabel#title { font-size: 15pt; font-weight: bold; }
 QLabel#status { color: #fbbf24; font-size: 12pt; font-weight: bold; }
+QLabel#noKeys { background: #b91c1c; color: #ffffff; font-size: 18pt; font-weight: bold;
+    padding: 8px; border-radius: 6px; }
 QLabel#keysHint { color: #9aa3ab; font-size: 11pt; }
 QPushButton { font-size: 12pt; padding: 6px 12px; }
 QPushButton#start { background: #22c55e; color: #04130a; font-weight: bold; }
@@ -68,6 +74,13 @@ class ClockWindow(QWidget):
         self.clock, self.source, self.settings = controller.clock, source, settings
         self.keymap = KeyMap.load(settings)
         self.sound = FlagSound(self)
+        self.alarm = FlagAlarm(self.sound, self)
+        warn_s = settings.value("clock/low-time-warning-s", 0, int)
+        self.alarm.low_ns = (warn_s if isinstance(warn_s, int) else 0) * 10**9
+        self.alarm.changed.connect(self.refresh)
+        self.key_test: dict[int, set[Side]] | None = None  # the key test before the start
+        self.flat = False
+        self.board2_screen: QWidget | None = None
         self.awake = ScreenAwake()
         self.setObjectName("clockWindow")
         palette = self.palette()
@@ -76,12 +89,18 @@ class ClockWindow(QWidget):
         self.setAutoFillBackground(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._build()
-        self.press_keys = PressKeys(lambda: self.keymap, self.perform)
-        self.games = GameEntries(
-            ctx, match.id, controller, self.boards, self.press_keys, self, self.show_status
+        self.input = ClockInput(
+            self.members,
+            lambda: self.keymap,
+            self.perform,
+            self.record_game,
+            self.window_key,
+            controller.any_running,
+            source,
         )
+        self.games = GameEntries(ctx, match.id, controller, self.boards, self, self.show_status)
         self.entries = self.games.dialogs  # the open game entry of each board
-        controller.changed.connect(self.refresh)
+        controller.changed.connect(self.on_clock_changed)
         controller.flagged.connect(self.on_flag)
         ctx.changed.connect(self.on_event_changed)
         self.timer = QTimer(self)
@@ -94,6 +113,9 @@ class ClockWindow(QWidget):
         self.next_change.setSingleShot(True)
         self.next_change.setTimerType(Qt.TimerType.PreciseTimer)
         self.next_change.timeout.connect(self.refresh)
+        self.top.low_time_action.setChecked(self.alarm.low_ns > 0)
+        if settings.value("clock/flat", False, bool):
+            self.set_flat(True)
         self.show_match_text()
         self.refresh()
 
@@ -102,28 +124,44 @@ class ClockWindow(QWidget):
     def _build(self) -> None:
         self.top = TopBar(
             self.start,
-            self.controller.toggle_pause_all,
+            lambda: self.perform("pause-all"),
             self.edit_keys,
             self.show_help,
             self.toggle_full,
             self.move_to_screen,
         )
+        self.top.key_test_action.triggered.connect(self.toggle_key_test)
+        self.top.flat_action.toggled.connect(self.set_flat)
+        self.top.board2_action.toggled.connect(self.set_board2_window)
+        self.top.low_time_action.toggled.connect(self.set_low_time_warning)
+        self.top.log_action.triggered.connect(self.show_log)
         self.title, self.screens = self.top.title, self.top.screens
         self.start_button, self.pause_button = self.top.start_button, self.top.pause_button
         self.status = QLabel()
         self.status.setObjectName("status")
         self.status.setWordWrap(True)
+        self.status.setTextFormat(Qt.TextFormat.PlainText)
+        self.no_keys = QLabel()
+        self.no_keys.setObjectName("noKeys")
+        self.no_keys.setWordWrap(True)
+        self.no_keys.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.no_keys.setTextFormat(Qt.TextFormat.PlainText)
+        self.no_keys.hide()
         self.keys_hint = QLabel()
         self.keys_hint.setObjectName("keysHint")
         self.boards = (BoardView(1), BoardView(2))
         row = QHBoxLayout()
         for view in self.boards:
-            view.pause_clicked.connect(self.controller.toggle_pause)
+            view.pause_clicked.connect(self.pause_board)
+            view.silence_clicked.connect(self.alarm.acknowledge)
             view.record_clicked.connect(self.record_game)
             for face, side in zip(view.faces, Side, strict=True):
-                face.pressed.connect(lambda n=view.board, s=side: self.press(n, s))
+                face.pressed.connect(
+                    lambda stamp, n=view.board, s=side: self.press(n, s, self.input.time.at(stamp))
+                )
                 face.context.connect(lambda n=view.board, s=side: self.adjust(n, s))
             row.addWidget(view, 1)
+        self.board_row = row
         body = QWidget(self)
         body.setObjectName("clockBody")
         body.setStyleSheet(BODY_STYLE)
@@ -133,6 +171,7 @@ class ClockWindow(QWidget):
         layout = QVBoxLayout(body)
         layout.setContentsMargins(10, 8, 10, 8)
         layout.addWidget(self.top)
+        layout.addWidget(self.no_keys)
         layout.addWidget(self.status)
         layout.addLayout(row, 1)
         layout.addWidget(self.keys_hint)
@@ -145,13 +184,15 @@ class ClockWindow(QWidget):
         self.title.setText(
             f"{where}: {m.names[0]} v {m.names[1]} · pair {self.controller.pair} · {tc}"
         )
+        self.title.setToolTip(self.title.text())
         self.setWindowTitle(f"Clocks: {m.names[0]} v {m.names[1]} – Tandem Director")
         k = self.keymap
         self.keys_hint.setText(
             f"Keys: board 1  A1 {k.name('press-1-A')} · B1 {k.name('press-1-B')}   |   "
             f"board 2  A2 {k.name('press-2-A')} · B2 {k.name('press-2-B')}   |   "
             f"{k.name('pause-all')} pause/resume all · {k.name('pause-1')}, {k.name('pause-2')} "
-            f"one board · {k.name('start')} start · right-click a paused face to adjust"
+            f"one board · {k.name('start')} start · Alt+1, Alt+2 record a game · "
+            "right-click a paused face to adjust"
         )
 
     # -- the display --------------------------------------------------------------------------
@@ -172,6 +213,8 @@ class ClockWindow(QWidget):
             except ClockError:  # a source read before the last action: show it next frame
                 continue
             waits.append(next_change_ns(b, self.clock.time_control))
+            tested = None if self.key_test is None else frozenset(self.key_test[n])
+            showing = Showing(self.alarm.flashing(n), self.flat, tested)
             view.show_board(
                 b,
                 self.clock.time_control,
@@ -179,7 +222,13 @@ class ClockWindow(QWidget):
                 keys,
                 k.name(f"pause-{n}"),
                 n in self.controller.recorded,
+                showing,
+                n in self.alarm.sounding,
             )
+            if b.on_move is not None:
+                side = b.side(b.on_move)
+                running = b.phase is Phase.RUNNING
+                self.alarm.low_time(n, b.on_move.value, side.remaining_ns, running)
         soonest = min((w for w in waits if w is not None), default=None)
         if soonest is not None and soonest < FRAME_MS * 1_000_000:
             self.next_change.start(-(-soonest // 1_000_000))  # rounded up to whole ms
@@ -187,6 +236,11 @@ class ClockWindow(QWidget):
         paused = any(self.clock.is_paused(n) for n in BOARDS)
         ready = self.controller.can_start()
         self.top.show_buttons(k.name("start"), k.name("pause-all"), ready, running, paused)
+        self.top.keys_button.setEnabled(not running)  # the key editor takes every key
+        self.top.full_button.setText(
+            "Leave full screen (F11)" if self.isFullScreen() else "Full screen (F11)"
+        )
+        self.show_key_owner()
         self.awake.hold(running)
         writer = self.controller.writer
         problem = writer.failure if writer is not None else None
@@ -194,64 +248,201 @@ class ClockWindow(QWidget):
             self.show_status(problem)
 
     def show_status(self, text: str) -> None:
+        """A message about the clocks as they are now: the next change of the clocks clears it
+        (a writer failure is shown again while it lasts)."""
         self.status.setText(text)
         self.status.setVisible(bool(text))
 
+    def on_clock_changed(self) -> None:
+        self.show_status("")
+        self.refresh()
+
+    def members(self) -> tuple[QWidget, ...]:
+        """The windows whose keys are this match's clock keys."""
+        return (self,) if self.board2_screen is None else (self, self.board2_screen)
+
+    def receives_keys(self) -> bool:
+        active = QApplication.activeWindow()
+        return active is not None and self.input.owner(active) is not None
+
+    def show_key_owner(self) -> None:
+        """Unmistakable when the keys go elsewhere (and where): a dead key decides games."""
+        if self.receives_keys() or not self.isVisible():
+            self.no_keys.hide()
+            return
+        active = QApplication.activeWindow()
+        where = f"“{active.windowTitle()}”" if active is not None else "another program"
+        text = f"KEYS DO NOT REACH THESE CLOCKS: they go to {where}. Click here to take them."
+        if text != self.no_keys.text():
+            self.no_keys.setText(text)
+        self.no_keys.show()
+
+    def take_keys(self) -> None:
+        self.raise_()
+        self.activateWindow()
+
     # -- actions ------------------------------------------------------------------------------
 
-    def press(self, board: int, side: Side) -> None:
-        self.controller.press(board, side)
+    def press(self, board: int, side: Side, at: int | None = None) -> None:
+        self.controller.press(board, side, at)
 
-    def start(self) -> None:
-        self.controller.start()
+    def start(self, at: int | None = None) -> None:
+        self.controller.start(at)
 
-    def perform(self, action: str) -> None:
+    def perform(self, action: str, at: int | None = None) -> None:
+        """A key's action at the instant the key went down."""
+        if self.key_test is not None:
+            self.test_key(action)
+            return
         if action.startswith("press-"):
             _, board, side = action.split("-")
-            self.press(int(board), Side(side))
+            self.press(int(board), Side(side), at)
         elif action == "pause-all":
             if self.controller.can_start() and not self.controller.any_running():
-                self.start()  # before the start, the pause key starts both boards too
-            else:
-                self.controller.toggle_pause_all()
+                self.start(at)  # before the start, the pause key starts both boards too
+            elif not self.controller.toggle_pause_all(at) and self.controller.paused_alone():
+                alone = self.controller.paused_alone()
+                keys = ", ".join(self.keymap.name(f"pause-{n}") for n in alone)
+                boards = " and ".join(str(n) for n in alone)
+                self.show_status(
+                    f"Board {boards} was paused alone: its own key ({keys}) resumes it."
+                )
         elif action.startswith("pause-"):
-            self.controller.toggle_pause(int(action[-1]))
+            self.pause_board(int(action[-1]), at)
         elif action == "start":
-            self.start()
+            self.start(at)
         elif action == "full-screen":
             self.toggle_full()
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        """Key-down, not key-up: the move ends when the key goes down; auto-repeat is not a
-        second press."""
-        if event.isAutoRepeat():
-            event.accept()
+    # -- the key test, the flat view and board 2's own window -------------------------------
+
+    def toggle_key_test(self) -> None:
+        """Before the start: each player presses their key and sees their own face light up;
+        nothing reaches the clocks. Return (or the button) ends it."""
+        if self.key_test is None and self.controller.any_running():
+            self.show_status("The key test is for before the start: pause the clocks first.")
             return
-        ctrl = event.modifiers() & Qt.KeyboardModifier.ControlModifier
-        if ctrl and event.key() in (Qt.Key.Key_1, Qt.Key.Key_2):
-            event.accept()
-            self.record_game(1 if event.key() == Qt.Key.Key_1 else 2)  # as at the desk
-            return
-        action = self.keymap.action(event.key())
-        if action is not None:
-            event.accept()
-            self.perform(action)
-        elif event.key() == Qt.Key.Key_Escape and self.isFullScreen():
-            self.showNormal()
-        elif event.key() == Qt.Key.Key_F1:
-            self.show_help()
+        self.key_test = None if self.key_test is not None else {n: set() for n in BOARDS}
+        self.top.key_test_action.setChecked(self.key_test is not None)
+        if self.key_test is not None:
+            k = self.keymap
+            self.show_status(
+                f"Key test: every player presses their key; pause keys {k.name('pause-1')}, "
+                f"{k.name('pause-2')}, {k.name('pause-all')} are named here. "
+                f"{k.name('start')} ends the test."
+            )
         else:
-            super().keyPressEvent(event)
+            self.show_status("")
+        self.refresh()
+
+    def test_key(self, action: str) -> None:
+        assert self.key_test is not None
+        if action.startswith("press-"):
+            _, board, side = action.split("-")
+            self.key_test[int(board)].add(Side(side))
+        elif action.startswith("pause-"):
+            which = "both boards" if action == "pause-all" else f"board {action[-1]}"
+            self.show_status(f"Key test: {self.keymap.name(action)} pauses {which}: it works.")
+        elif action == "start":
+            self.toggle_key_test()
+            return
+        self.refresh()
+
+    def set_flat(self, flat: bool) -> None:
+        """A tablet or a screen lying flat between the teams: in each board B's face is on top,
+        turned towards B's player, and A's face is below it, the right way up for A."""
+        self.flat = flat
+        self.top.flat_action.setChecked(flat)
+        for view in self.boards:
+            view.set_flat(flat)
+        self.settings.setValue("clock/flat", flat)
+        self.refresh()
+
+    def set_board2_window(self, on: bool) -> None:
+        """Board 2 in a window of its own, on the last screen (a second screen or projector
+        for the second board); its keys and taps drive this window's clocks."""
+        if on and self.board2_screen is None:
+            screen = QWidget(self, Qt.WindowType.Window)
+            screen.setObjectName("board2Window")
+            screen.setWindowTitle(f"Board 2: {self.match.names[0]} v {self.match.names[1]}")
+            screen.setStyleSheet("QWidget#board2Window { background: #000000; }")
+            QVBoxLayout(screen).addWidget(self.boards[1])
+            self.board2_screen = screen
+            last = len(QApplication.screens()) - 1
+            move_to_screen(screen, last)
+            screen.show()
+        elif not on and self.board2_screen is not None:
+            self.board_row.addWidget(self.boards[1], 1)
+            self.board2_screen.close()
+            self.board2_screen.deleteLater()
+            self.board2_screen = None
+        self.top.board2_action.setChecked(self.board2_screen is not None)
+        self.refresh()
+
+    def set_low_time_warning(self, on: bool) -> None:
+        self.alarm.low_ns = LOW_WARNING_NS if on else 0
+        self.settings.setValue("clock/low-time-warning-s", LOW_WARNING_NS // 10**9 if on else 0)
+
+    def pause_board(self, board: int, at: int | None = None) -> None:
+        b = self.clock.state.board(board)
+        if not self.controller.toggle_pause(board, at) and b.flagged is not None:
+            if board in self.controller.recorded:
+                self.show_status(f"Board {board}'s game is recorded: correct it at the desk.")
+            else:
+                self.show_status(
+                    f"Board {board}: restore {b.flagged}{board}'s time (right-click the face) "
+                    "before resuming."
+                )
+
+    def window_key(self, key: int) -> bool:
+        """The window's own keys besides the clock keys; True when used."""
+        if key == Qt.Key.Key_Escape and self.isFullScreen():
+            self.showNormal()
+            self.refresh()
+            return True
+        if key == Qt.Key.Key_F1:
+            self.show_help()
+            return True
+        return False
 
     def adjust(self, board: int, side: Side) -> None:
         if not self.clock.is_paused(board):
-            self.show_status(f"Pause board {board} to adjust a time (RULES §7).")
+            if self.controller.can_correct(board):
+                self.show_status(
+                    f"Pause board {board} ({self.keymap.name(f'pause-{board}')}) "
+                    "to correct its flag."
+                )
+            else:
+                self.show_status(f"Pause board {board} to adjust a time (RULES §7).")
             return
-        dialog = AdjustDialog(f"{side.value}{board}", self.clock.remaining_ns(board, side), self)
-        for widget in (dialog, *dialog.findChildren(QWidget)):
-            widget.installEventFilter(self.press_keys)  # the other board plays on meanwhile
-        if dialog.exec() == QDialog.DialogCode.Accepted and dialog.remaining_ns is not None:
-            self.controller.adjust(board, side, dialog.remaining_ns)
+        before = self.clock.remaining_ns(board, side)
+        dialog = AdjustDialog(f"{side.value}{board}", before, self)
+        if dialog.exec() != QDialog.DialogCode.Accepted or dialog.remaining_ns is None:
+            return
+        was_flagged = self.clock.state.board(board).flagged
+        at = self.controller.instant()
+        if not self.controller.adjust(board, side, dialog.remaining_ns):
+            return
+        try:
+            self.ctx.change(
+                f"clock:{self.match.id}",
+                clocks.record_adjustment,
+                self.match.id,
+                board,
+                side,
+                before,
+                dialog.remaining_ns,
+                at,
+                dialog.reason(),
+            )
+        except UserError as exc:
+            self.show_status(f"The adjustment is in the clock log, not in the audit: {exc}")
+        if was_flagged is not None and self.clock.state.board(board).flagged is None:
+            self.games.close_board(board)  # the flag was lifted: no forfeit to enter
+            self.alarm.acknowledge(board)
+            self.show_status(
+                f"Board {board}: flag lifted; {self.keymap.name(f'pause-{board}')} resumes it."
+            )
 
     def edit_keys(self) -> None:
         dialog = KeyMapDialog(self.keymap, self)
@@ -261,13 +452,34 @@ class ClockWindow(QWidget):
             self.show_match_text()
             self.refresh()
 
+    def show_log(self) -> QDialog:
+        """The match's clock log as `clock-log` prints it, for a dispute at the table."""
+        writer = self.controller.writer
+        if writer is not None:
+            writer.flush(2.0)
+        try:
+            lines = self.ctx.read(clocks.match_clock_log, self.match.id)
+            text = "\n".join(clocks.log_line_text(line) for line in lines)
+        except UserError as exc:
+            text = str(exc)
+        dialog = QDialog(self)
+        dialog.setWindowTitle(f"Clock log: {self.match.names[0]} v {self.match.names[1]}")
+        view = QPlainTextEdit(text or "No clock log yet.")
+        view.setReadOnly(True)
+        view.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        view.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        QVBoxLayout(dialog).addWidget(view)
+        dialog.resize(900, 560)
+        dialog.show()
+        return dialog
+
     def show_help(self) -> None:
         show_clock_help(self)
 
     # -- flags and the match's games -----------------------------------------------------------
 
     def on_flag(self, board: int, side: str) -> None:
-        self.sound.play()
+        self.alarm.raise_flag(board)
         self.refresh()
         QTimer.singleShot(0, lambda: self.open_forfeit(board, Side(side)))
 
@@ -287,6 +499,9 @@ class ClockWindow(QWidget):
             return
         self.controller.follow(self.match)
         self.games.close_recorded(self.match)
+        for n in self.controller.recorded | (set(BOARDS) if self.match.outcome.finished else set()):
+            if n in self.alarm.sounding:
+                self.alarm.acknowledge(n)  # the flagged game is recorded: the alarm is done
         self.show_match_text()
         self.refresh()
 
@@ -304,6 +519,12 @@ class ClockWindow(QWidget):
         else:
             self.move_to_screen(self.screens.currentIndex())
             self.showFullScreen()
+        self.refresh()
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.WindowStateChange, QEvent.Type.ActivationChange):
+            self.refresh()  # the full-screen label and whether the keys reach us
 
     # -- opening and closing ------------------------------------------------------------------
 
@@ -319,6 +540,10 @@ class ClockWindow(QWidget):
         if self.controller.any_running():
             self.controller.toggle_pause_all()
         self.games.close_all()
+        self.input.stop()
+        self.alarm.acknowledge()
+        if self.board2_screen is not None:
+            self.set_board2_window(False)
         self.awake.release()
         if self.controller.writer is not None and not self.controller.writer.close():
             log.error("match %s: the clock log was not fully written at close", self.match.id)

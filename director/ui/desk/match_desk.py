@@ -7,6 +7,7 @@ result. Every change goes through `ctx.change`; the page re-reads its match on `
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 
 from PySide6.QtCore import QSettings, Qt, Signal
@@ -28,6 +29,7 @@ from director.domain.rules import Side
 from director.domain.scoring import Game, game_problems
 from director.services import no_show, results
 from director.services.events import rounds_paired
+from director.store.engine import display_target
 from director.ui.context import EventContext
 from director.ui.desk.board_panel import BoardPanel
 from director.ui.desk.games_panel import GamesPanel
@@ -44,6 +46,7 @@ from director.ui.style import hint, section_title
 RECORD_KEYS = ("Alt+1", "Alt+2")
 UNDO_KEY = "Ctrl+Backspace"
 CORRECT_KEY = "F2"
+NEXT_TABLE_KEYS = ("Ctrl+PgDown", "Ctrl+PgUp")  # next, previous table of the round
 BANNER_STYLE = "padding: 4px 8px; border-radius: 4px; font-size: 11pt; font-weight: bold;"
 
 
@@ -53,9 +56,15 @@ class MatchDeskPage(QWidget):
     game_recorded = Signal(int, int)  # match id, board: that board's clock stops
     clock_requested = Signal(int)  # match id: open the clock window for it
 
-    def __init__(self, ctx: EventContext, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        ctx: EventContext,
+        parent: QWidget | None = None,
+        settings: QSettings | None = None,
+    ) -> None:
         super().__init__(parent)
         self.ctx = ctx
+        self.settings = settings  # remembers the match shown, per event, across a restart
         self.match_id: int | None = None
         self.match: MatchInfo | None = None
         self.dialog: RecordGameDialog | None = None
@@ -63,6 +72,7 @@ class MatchDeskPage(QWidget):
 
         self.picker = MatchPicker(self.round_matches)
         self.picker.picked.connect(self.show_match)
+        self.picker.cleared.connect(self.show_no_match)
         self.heading = plain_label()
         self.heading.setObjectName("heading")
         self.heading.setStyleSheet("font-size: 14pt; font-weight: bold;")
@@ -111,6 +121,21 @@ class MatchDeskPage(QWidget):
         ctx.changed.connect(self.on_changed)
         self.refresh()
         self.reload_picker()
+        self.show_remembered()
+
+    # -- the match shown, remembered -------------------------------------------------------
+
+    def settings_key(self) -> str:
+        """One key per event, without a server's password or a path's slashes."""
+        event = hashlib.sha1(display_target(self.ctx.db.target).encode()).hexdigest()[:16]
+        return f"desk/match/{event}"
+
+    def show_remembered(self) -> None:
+        if self.settings is None or self.match_id is not None:
+            return
+        saved = str(self.settings.value(self.settings_key(), ""))
+        if saved.isdigit():
+            self.show_match(int(saved))
 
     def _lay_out(self) -> None:
         top = QHBoxLayout()
@@ -161,6 +186,8 @@ class MatchDeskPage(QWidget):
             (RECORD_KEYS[1], lambda: self.open_record_dialog(2)),
             (UNDO_KEY, self.undo_last_game),
             (CORRECT_KEY, lambda: self.edit_game(self.games_panel.selected_row())),
+            (NEXT_TABLE_KEYS[0], lambda: self.picker.step(1)),
+            (NEXT_TABLE_KEYS[1], lambda: self.picker.step(-1)),
         )
         for key, slot in keys:
             shortcut = QShortcut(QKeySequence(key), self)
@@ -175,6 +202,13 @@ class MatchDeskPage(QWidget):
         self.clear_message()
         self.refresh()
         self.picker.select(self.match)
+        if self.settings is not None and self.match is not None:
+            self.settings.setValue(self.settings_key(), self.match.id)
+
+    def show_no_match(self) -> None:
+        self.match_id = None
+        self.clear_message()
+        self.refresh()
 
     def round_matches(self, number: int | None) -> list[MatchInfo]:
         """The picker's list: one round's matches, or (None) those outside the rounds."""
@@ -186,6 +220,7 @@ class MatchDeskPage(QWidget):
         self.picker.reload(self.ctx.read(rounds_paired), self.match)
 
     def on_changed(self, what: str) -> None:
+        self.picker.forget()  # each table's state in the list is read again when it opens
         if what.startswith("match:") and what != f"match:{self.match_id}":
             return
         self.refresh()
@@ -296,15 +331,17 @@ class MatchDeskPage(QWidget):
             self.open_record_dialog(board, game)
             return
         clock_ns = self.ctx.clock_times(match.id, board)
-        self.ctx.change(
+        # off the GUI thread (ui.background): a server that hangs cannot freeze the desk
+        self.ctx.change_later(
             f"match:{match.id}",
             results.record_game,
             match.id,
             game,
             version=match.version,
             clock_ns=clock_ns,
+            on_done=lambda _info: self.game_recorded.emit(match.id, board),
+            on_failed=self.refuse,
         )
-        self.game_recorded.emit(match.id, board)
 
     def open_record_dialog(self, board: int, proposal: Game | None = None) -> None:
         """Open the dialog for `board`'s game; the clock's flag fall passes its proposal."""

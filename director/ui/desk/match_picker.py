@@ -11,29 +11,57 @@ from collections.abc import Callable
 from PySide6.QtCore import QSignalBlocker, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSizePolicy, QWidget
 
-from director.domain.event import MatchInfo
+from director.domain.event import MatchInfo, PlayStatus
+from director.ui.models.round_model import result_words
 
 OTHER = -1  # matches outside the rounds (e.g. a match record imported by hand)
 Loader = Callable[[int | None], list[MatchInfo]]  # a round's matches; None: the others
 
 
 def match_label(match: MatchInfo) -> str:
+    """'Table 3: Blue Bar v Gammonites · 3–2, pair 3': the table's state at a glance."""
     table = f"Table {match.table}" if match.table else f"Match {match.id}"
-    return f"{table}: {match.names[0]} v {match.names[1]}"
+    return f"{table}: {match.names[0]} v {match.names[1]} · {state_text(match)}"
+
+
+def state_text(match: MatchInfo) -> str:
+    if match.is_bye or match.forfeit_by is not None:
+        return result_words(match)
+    final = match.outcome.final
+    if match.status is PlayStatus.FINISHED:
+        return f"{result_words(match) or 'finished'} {final.a}–{final.b}"
+    if match.status is PlayStatus.NOT_STARTED:
+        return "not started"
+    score = match.outcome.score
+    return f"{score.a}–{score.b}, pair {match.outcome.current_pair}"
+
+
+class MatchList(QComboBox):
+    """The tables of a round; re-read just before it opens when a result changed meanwhile."""
+
+    def __init__(self, about_to_open: Callable[[], None]) -> None:
+        super().__init__()
+        self.about_to_open = about_to_open
+
+    def showPopup(self) -> None:
+        self.about_to_open()
+        super().showPopup()
 
 
 class MatchPicker(QWidget):
     picked = Signal(int)  # match id
+    cleared = Signal()  # a round without matches is shown: so is no match
 
     def __init__(self, load: Loader, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.load = load
         self.rounds = QComboBox()
         self.rounds.setObjectName("roundPicker")
-        self.matches = QComboBox()
+        self.matches = MatchList(self.refill_if_stale)
         self.matches.setObjectName("matchPicker")
         self.matches.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.cache: dict[int, list[MatchInfo]] = {}
+        self.stale = False  # a match changed since the list was read
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(QLabel("Round"))
@@ -52,6 +80,20 @@ class MatchPicker(QWidget):
                 self.rounds.addItem(str(number), number)
             self.rounds.addItem("other", OTHER)
         self.select(current)
+
+    def forget(self) -> None:
+        """A result changed somewhere: the tables' states are read again when next shown."""
+        self.cache = {}
+        self.stale = True
+
+    def refill_if_stale(self) -> None:
+        if not self.stale:
+            return
+        self.stale = False
+        current = self.matches.currentData()
+        with QSignalBlocker(self.matches):
+            self._fill_matches(self.rounds.currentData())
+            self.matches.setCurrentIndex(self.matches.findData(current))
 
     def round_matches(self, number: int) -> list[MatchInfo]:
         if number not in self.cache:
@@ -75,9 +117,21 @@ class MatchPicker(QWidget):
             self.matches.addItem(match_label(match), match.id)
 
     def _round_chosen(self) -> None:
+        """A round chosen shows its first table: the round shown and the match never differ."""
         with QSignalBlocker(self.matches):
             self._fill_matches(self.rounds.currentData())
-            self.matches.setCurrentIndex(-1)
+            self.matches.setCurrentIndex(0 if self.matches.count() else -1)
+        if self.matches.count():
+            self._match_chosen(0)
+        else:
+            self.cleared.emit()
+
+    def step(self, by: int) -> None:
+        """The next (+1) or previous (-1) table of the round shown."""
+        index = self.matches.currentIndex() + by
+        if 0 <= index < self.matches.count():
+            self.matches.setCurrentIndex(index)
+            self._match_chosen(index)
 
     def _match_chosen(self, index: int) -> None:
         match_id = self.matches.itemData(index)

@@ -50,13 +50,21 @@ def stored_log(path: Path, match_id: int) -> list[ClockEvent]:
         db.close()
 
 
-def key_down(widget: QWidget, key: Qt.Key, *, repeat: bool = False) -> None:
-    """A key-down as the keyboard sends it (auto-repeat sends more key-downs, flagged)."""
+def key_down(
+    widget: QWidget, key: Qt.Key, *, repeat: bool = False, hold: bool = False, stamp: int = 0
+) -> None:
+    """A key-down as the keyboard sends it (auto-repeat sends more key-downs, flagged), then
+    its release unless the key is held (or this is a repeat of a held key). `stamp` is the
+    platform's timestamp in ms (0: none)."""
     text = chr(key.value).lower() if key.value < 0x80 else ""
     event = QKeyEvent(QEvent.Type.KeyPress, key, Qt.KeyboardModifier.NoModifier, text, repeat)
+    event.setTimestamp(stamp)
     QApplication.sendEvent(widget, event)
+    if not (hold or repeat):
+        key_up(widget, key)
 
 
-def key_up(widget: QWidget, key: Qt.Key) -> None:
+def key_up(widget: QWidget, key: Qt.Key, *, stamp: int = 0) -> None:
     event = QKeyEvent(QEvent.Type.KeyRelease, key, Qt.KeyboardModifier.NoModifier)
+    event.setTimestamp(stamp)
     QApplication.sendEvent(widget, event)

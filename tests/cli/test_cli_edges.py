@@ -1,0 +1,134 @@
+"""The command line at its edges: output links and devices, `-`, numbers out of range, server
+addresses, passwords, and a failed `new` that leaves nothing behind (issue 14, items 2, 9, 13, 14).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+from pathlib import Path
+
+import pytest
+
+from tests.cli.test_cli_core import EXAMPLE, fails_cleanly, run
+
+HUGE = "99999999999999999999"
+
+
+@pytest.fixture
+def event(tmp_path: Path) -> Path:
+    path = tmp_path / "e.tandem"
+    assert run("new", str(path), "--name", "E", "--length", "5").returncode == 0
+    assert run("import-match", str(path), str(EXAMPLE)).returncode == 0
+    return path
+
+
+def outputs(event: Path, out: str) -> list[list[str]]:
+    return [
+        ["export-teams", str(event), out],
+        ["export-match", str(event), "1", out],
+        ["report", "standings", str(event), "-o", out],
+    ]
+
+
+@pytest.mark.parametrize("which", [0, 1, 2], ids=["export-teams", "export-match", "report"])
+def test_an_output_through_a_symlink_writes_its_target_and_keeps_the_link(
+    event: Path, tmp_path: Path, which: int
+) -> None:
+    target = tmp_path / "exports" / "latest.out"
+    target.parent.mkdir()
+    target.write_text("old")
+    link = tmp_path / "link.out"
+    link.symlink_to(target)
+    done = run(*outputs(event, str(link))[which])
+    assert done.returncode == 0, done.stderr
+    assert link.is_symlink() and link.resolve() == target
+    assert target.read_bytes() != b"old" and len(target.read_bytes()) > 20
+
+
+@pytest.mark.parametrize("which", [0, 1, 2], ids=["export-teams", "export-match", "report"])
+def test_an_output_that_is_a_pipe_is_written_in_place(
+    event: Path, tmp_path: Path, which: int
+) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader.start()
+    done = run(*outputs(event, str(fifo))[which])
+    reader.join(timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert fifo.is_fifo()  # not replaced by a file
+    assert len(got[0]) > 20
+
+
+def test_a_dash_means_standard_output(event: Path, tmp_path: Path) -> None:
+    record = run("export-match", str(event), "1", "-")
+    assert record.returncode == 0
+    assert json.loads(record.stdout)["games"] == json.loads(EXAMPLE.read_text())["games"]
+    teams = run("export-teams", str(event), "-")
+    assert teams.stdout.startswith("team,player1,player2")
+    assert not (tmp_path / "-").exists()
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--length", HUGE],
+        ["--length", "5", "--rounds", HUGE],
+        ["--length", "5", "--rounds", "-3"],
+        ["--length", "5", "--time", f"{HUGE}+0"],
+        ["--length", "5", "--time", f"60+{HUGE}"],
+    ],
+)
+def test_new_with_a_number_out_of_range_says_so_and_leaves_nothing(
+    tmp_path: Path, args: list[str]
+) -> None:
+    path = tmp_path / "e.tandem"
+    fails_cleanly(run("new", str(path), "--name", "E", *args), "")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_name_too_long_leaves_nothing_and_a_retry_works(tmp_path: Path) -> None:
+    path = tmp_path / "e.tandem"
+    fails_cleanly(run("new", str(path), "--name", "N" * 400, "--length", "5"), "longer than")
+    assert list(tmp_path.iterdir()) == []
+    assert run("new", str(path), "--name", "E", "--length", "5").returncode == 0
+
+
+def test_simulate_with_a_huge_length_leaves_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "s.tandem"
+    fails_cleanly(run("simulate", str(path), "--teams", "4", "--rounds", "2", "--length", HUGE), "")
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["export-match", "{event}", HUGE, "{tmp}/m.json"],
+        ["report", "scoresheets", "{event}", "--match", HUGE, "-o", "{tmp}/r.pdf"],
+        ["clock", "{event}", HUGE],
+        ["standings", "{event}", "--round", HUGE],
+    ],
+)
+def test_huge_ids_are_refused_in_one_line(event: Path, tmp_path: Path, args: list[str]) -> None:
+    filled = [a.format(event=event, tmp=tmp_path) for a in args]
+    fails_cleanly(run(*filled), "")
+
+
+@pytest.mark.parametrize(
+    "url", ["postgresql://director:secret@[::1/x", "postgresql://director:secret@host:99999999/x"]
+)
+def test_a_malformed_server_address_is_one_line_without_the_password(url: str) -> None:
+    done = run("check", url)
+    fails_cleanly(done, "")
+    assert "secret" not in done.stderr + done.stdout
+
+
+def test_new_on_a_server_never_prints_the_password() -> None:
+    done = run(
+        "new", "postgresql://director:secret@127.0.0.1:1/none", "--name", "E", "--length", "5"
+    )
+    assert "secret" not in done.stdout + done.stderr
+    assert done.returncode == 2 and "Traceback" not in done.stderr

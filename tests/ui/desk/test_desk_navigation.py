@@ -1,0 +1,99 @@
+"""Navigation at speed: each table's state in the match list, next/previous table keys, the
+round shown and the match shown never disagree, and the desk reopens on its match."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from pytestqt.qtbot import QtBot
+
+from director.domain.rules import End, Level, Side
+from director.domain.scoring import Game
+from director.services import results, rounds
+from director.services.teams import add_team
+from director.store.engine import open_database
+from director.ui.context import EventContext
+from director.ui.desk.match_desk import MatchDeskPage
+
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+
+
+@pytest.fixture
+def ctx(event_path: Path) -> Iterator[EventContext]:
+    """Eight teams, round 1 paired: table 1 finished, table 2 under way, the rest not started."""
+    db = open_database(str(event_path))
+    with db.Session() as session, session.begin():
+        for i in range(8):
+            add_team(session, f"Team {i + 1}", (f"Ann {i}", f"Bob {i}"))
+        rounds.pair_next_round(session)
+    with db.Session() as session, session.begin():
+        first, second = results.list_matches(session, 1)[:2]
+        for board in (1, 2):
+            game = Game(1, board, Side.A, End.BEAR_OFF, cube=4, level=Level.SINGLE)
+            results.record_game(session, first.id, game)
+        results.record_game(
+            session, second.id, Game(1, 1, Side.B, End.BEAR_OFF, cube=2, level=Level.SINGLE)
+        )
+    db.close()
+    context = EventContext(open_database(str(event_path)))
+    yield context
+    context.close()
+
+
+def make_desk(qtbot: QtBot, ctx: EventContext, settings: QSettings) -> MatchDeskPage:
+    desk = MatchDeskPage(ctx, settings=settings)
+    qtbot.addWidget(desk)
+    desk.resize(1366, 700)
+    desk.show()
+    return desk
+
+
+def test_tables_show_their_state_and_the_keys_step_through_them(
+    qtbot: QtBot, ctx: EventContext, tmp_path: Path
+) -> None:
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    desk = make_desk(qtbot, ctx, settings)
+    picker = desk.picker
+    assert desk.match is None  # nothing chosen yet: the empty state
+    picker.rounds.setCurrentIndex(picker.rounds.findData(-1))  # "other": no match there
+    assert desk.match is None and desk.stack.currentIndex() == 0
+    picker.rounds.setCurrentIndex(picker.rounds.findData(1))
+    labels = [picker.matches.itemText(i) for i in range(picker.matches.count())]
+    assert labels[0].endswith("wins 8–0") and " · " in labels[0]
+    assert labels[1].endswith("· 0–2, pair 1")
+    assert labels[2].endswith("· not started")
+    # choosing the round showed its first table: the selector and the desk agree
+    assert desk.match is not None and desk.match.table == 1
+    assert picker.matches.currentData() == desk.match.id
+    desk.activateWindow()
+    qtbot.waitUntil(desk.isActiveWindow)
+    desk.games_panel.table.setFocus()
+    qtbot.keyClick(desk, Qt.Key.Key_PageDown, Qt.KeyboardModifier.ControlModifier)
+    assert desk.match.table == 2 and picker.matches.currentData() == desk.match.id
+    qtbot.keyClick(desk, Qt.Key.Key_PageDown, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClick(desk, Qt.Key.Key_PageUp, Qt.KeyboardModifier.ControlModifier)
+    assert desk.match.table == 2
+    # a result at another table: its line says so when the list is next opened
+    third = ctx.read(results.list_matches, 1)[2]
+    game = Game(1, 1, Side.A, End.BEAR_OFF, cube=1, level=Level.SINGLE)
+    ctx.change(f"match:{third.id}", results.record_game, third.id, game)
+    picker.matches.showPopup()
+    picker.matches.hidePopup()
+    assert picker.matches.itemText(2).endswith("· 1–0, pair 1")
+    assert picker.matches.currentData() == desk.match.id
+
+
+def test_the_desk_reopens_on_its_match(qtbot: QtBot, ctx: EventContext, tmp_path: Path) -> None:
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    desk = make_desk(qtbot, ctx, settings)
+    match = ctx.read(results.list_matches, 1)[3]
+    desk.show_match(match.id)
+    desk.close()
+    settings.sync()
+    again = make_desk(qtbot, ctx, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    assert again.match is not None and again.match.id == match.id
+    assert again.picker.matches.currentData() == match.id
+    assert again.picker.rounds.currentData() == 1
