@@ -20,7 +20,8 @@ echo "lowest: installed in $(($(date +%s) - started)) s:" \
 export QT_QPA_PLATFORM=offscreen
 source scripts/postgres.sh
 start_test_postgres
-trap stop_test_postgres EXIT
+source scripts/xvfb.sh && start_test_xvfb  # the `wm` focus tests' X server and window manager
+trap 'stop_test_postgres; stop_test_xvfb' EXIT
 set +e
 "$VENV/bin/python" -m pytest -p no:cacheprovider "$@"
 status=$?

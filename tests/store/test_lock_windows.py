@@ -1,7 +1,7 @@
 """The Windows code path of the event lock (`msvcrt.locking` on one byte far into the lock
 file), run here: each process imports `director.store.lock` as Windows would, with
 `sys.platform` set to "win32" and an `msvcrt` whose `locking` keeps Windows' contract (lock
-`nbytes` from the current position, non-blocking, OSError when held) on POSIX record locks.
+`nbytes` from the current position, non-blocking, OSError when held) on flock.
 The folder has spaces and a user name that is not ASCII, as C:\\Users\\Zoë Ångström has."""
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ PRELUDE = textwrap.dedent(
         CALLS.append((mode, here, nbytes))
         cmd = fcntl.LOCK_EX | fcntl.LOCK_NB if mode == msvcrt.LK_NBLCK else fcntl.LOCK_UN
         try:
-            fcntl.lockf(fd, cmd, nbytes, here, os.SEEK_SET)
+            fcntl.flock(fd, cmd)  # Windows locks work on read-only handles: flock does too
         except OSError as exc:
             raise PermissionError(13, "Permission denied") from exc  # what Windows raises
     msvcrt.locking = locking
@@ -59,7 +59,8 @@ def test_the_windows_lock_refuses_a_second_app_and_frees_on_release(tmp_path: Pa
     )
     assert holder.stdout is not None and holder.stdin is not None
     first = holder.stdout.readline().split(maxsplit=1)
-    assert first[0] == "held", holder.communicate()
+    assert first, holder.communicate()
+    assert first and first[0] == "held", holder.communicate()
     assert first[1].strip() == f"(2, {1 << 20}, 1)"  # one byte, far from the holder's text
     second = python(
         f"""
