@@ -145,10 +145,16 @@ def cmd_new(args: argparse.Namespace) -> int:
         ".tandem"
     ):
         raise UserError(f"{args.file}: an event file name ends in .tandem")
+    from director.services.events import check_header
     from director.store.engine import display_target, new_database
 
+    # before the file exists: a bad date leaves nothing behind
+    check_header(args.venue, args.date, args.end_date, args.organiser, args.director)
     with new_database(args.file) as db, db.Session() as session, session.begin():
-        create_event(session, args.name, options)
+        create_event(
+            session, args.name, options, args.venue, args.date,
+            end_date=args.end_date, organiser=args.organiser, director=args.director,
+        )  # fmt: skip
     print(f"created {display_target(args.file)}")
     clock = options.time_control
     print(f"time control: {time_control_text(base, inc)} a move ({clock.mode.label})")
@@ -294,6 +300,13 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         default=5,
         help="number of rounds (0: Swiss until one team is clear)",
     )
+    new.add_argument("--venue", default="", help="where the event is played (report header)")
+    new.add_argument("--date", default="", metavar="YYYY-MM-DD",
+                     help="the event's first date, printed on reports")  # fmt: skip
+    new.add_argument("--end-date", default="", metavar="YYYY-MM-DD",
+                     help="the last day of an event over several days")  # fmt: skip
+    new.add_argument("--organiser", default="", help="who organises the event (report header)")
+    new.add_argument("--director", default="", help="the director or arbiter (report header)")
     new.set_defaults(func=cmd_new)
 
     imp = sub.add_parser("import-teams", help="import a team list CSV")

@@ -5,16 +5,33 @@ from __future__ import annotations
 import argparse
 
 from director.cli.common import Parser, positive_int, session_for, wrote
+from director.domain.errors import UserError
 from director.domain.rules import Paper
 from director.services.reports import KINDS
 from director.store.files import atomic_write
 
 
 def cmd_report(args: argparse.Namespace) -> int:
+    from director.domain.met import MetParameters
     from director.services.reports import render
 
+    met = MetParameters(args.gammon_rate, args.backgammon_rate, args.size)
+    met.check()  # a bad rate or size: one clear line, before the event is opened
+    if met != MetParameters() and args.kind not in ("met", "event"):
+        raise UserError(
+            f"--gammon-rate, --backgammon-rate and --size are for the MET, not the {args.kind}"
+        )
     with session_for(args.file, read_only=True) as session:
-        data = render(session, args.kind, round=args.round, match=args.match, paper=args.paper)
+        data = render(
+            session,
+            args.kind,
+            round=args.round,
+            match=args.match,
+            paper=args.paper,
+            met_parameters=met,
+            start_time=args.start,
+            logo=args.logo,
+        )
     atomic_write(args.out, data)
     wrote(args.out, f"wrote {args.out}")
     return 0
@@ -37,6 +54,35 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
     report.add_argument("--match", type=positive_int, help="one match (scoresheet, match report)")
     report.add_argument(
         "--paper", choices=[p.value for p in Paper], help="a4 or letter (default: the event's)"
+    )
+    from director.domain.met import DEFAULT_BACKGAMMON_RATE, DEFAULT_GAMMON_RATE, DEFAULT_SIZE
+
+    report.add_argument(
+        "--gammon-rate",
+        type=float,
+        default=DEFAULT_GAMMON_RATE,
+        metavar="G",
+        help=f"MET: share of wins that are gammons (default {DEFAULT_GAMMON_RATE:g})",
+    )
+    report.add_argument(
+        "--backgammon-rate",
+        type=float,
+        default=DEFAULT_BACKGAMMON_RATE,
+        metavar="B",
+        help=f"MET: share of wins that are backgammons (default {DEFAULT_BACKGAMMON_RATE:g})",
+    )
+    report.add_argument(
+        "--size",
+        type=int,
+        default=DEFAULT_SIZE,
+        metavar="N",
+        help=f"MET: points needed from 1 to N (default {DEFAULT_SIZE})",
+    )
+    report.add_argument(
+        "--start", metavar="HH:MM", help="the round's start time, printed on a round's sheets"
+    )
+    report.add_argument(
+        "--logo", metavar="IMAGE", help="a club logo (PNG or JPEG) for every page's header"
     )
     report.add_argument(
         "-o", "--output", dest="out", required=True, metavar="OUT.pdf", help="the PDF to write"

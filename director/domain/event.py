@@ -22,7 +22,10 @@ class EventInfo:
     name: str
     options: EventOptions = field(default_factory=EventOptions)
     venue: str = ""
-    event_date: str = ""
+    event_date: str = ""  # ISO date of the first day, "" if unset
+    end_date: str = ""  # ISO date of the last day of an event over several days
+    organiser: str = ""
+    director: str = ""  # the director or arbiter, printed on every report
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, TypeVar
 
+from director.domain.clock import ClockError, ClockEvent
 from director.domain.errors import UserError
 from director.domain.match import MatchOutcome, score_match
 from director.domain.rules import End, Level, MatchRules, Scoring, Side
@@ -42,6 +43,7 @@ GAME_INT_KEYS = (
     "loser_in_winner_home_or_bar",
     "loser_pips",
 )
+OPTIONAL_KEYS = ("clock",)  # the match's clock log (RULES §7); replay ignores it
 E = TypeVar("E", bound=StrEnum)
 GAME_KEYS = frozenset((*GAME_INT_KEYS, "winner", "end", "level", "agreed_level"))
 MAX_PROBLEMS_SHOWN = 30
@@ -69,6 +71,7 @@ class MatchRecord:
     rules: MatchRules
     teams: dict[Side, RecordTeam]
     games: tuple[Game, ...] = field(default_factory=tuple)
+    clock: tuple[ClockEvent, ...] = field(default_factory=tuple)  # optional, in logged order
 
     def outcome(self) -> MatchOutcome:
         return score_match(
@@ -90,22 +93,40 @@ def parse_record(text: str) -> MatchRecord:
     rules = _parse_rules(data, problems)
     teams = _parse_teams(data.get("teams"), problems)
     games = _parse_games(data.get("games"), problems)
+    clock = _parse_clock(data.get("clock", []), problems)
     if problems or rules is None or teams is None:
         # still name what is wrong inside the games that did parse, so one run shows it all
         if rules is not None:
             for game in games:
                 problems += [f"{game.where}: {text}" for text in game_problems(rules.scoring, game)]
         raise RecordError(problems or ["the record is incomplete"])
-    record = MatchRecord(rules, teams, tuple(games))
+    record = MatchRecord(rules, teams, tuple(games), clock)
     found = record.outcome().problems
     if found:
         raise RecordError([str(p) for p in found])
     return record
 
 
+def _parse_clock(raw: object, problems: list[str]) -> tuple[ClockEvent, ...]:
+    """The optional clock log: each entry as the store keeps it (kind, t_ns, board, side,
+    value). Only its shape is checked: replaying the games does not need it."""
+    if not isinstance(raw, list):
+        problems.append("clock must be a list of clock events")
+        return ()
+    events = []
+    for n, item in enumerate(raw, 1):
+        try:
+            if not isinstance(item, dict):
+                raise ClockError("not an object")
+            events.append(ClockEvent.from_dict(item))
+        except ClockError as exc:
+            problems.append(f"clock event {n}: {exc}")
+    return tuple(events)
+
+
 def _parse_rules(data: dict[str, Any], problems: list[str]) -> MatchRules | None:
     start = len(problems)
-    for key in sorted(set(data) - set(HEADER_KEYS)):
+    for key in sorted(set(data) - set(HEADER_KEYS) - set(OPTIONAL_KEYS)):
         problems.append(f"unknown field {key!r}")
     for key in HEADER_KEYS:
         if key not in data:
@@ -241,6 +262,8 @@ def record_json(record: MatchRecord) -> str:
         },
         "games": [game_json(game) for game in record.games],
     }
+    if record.clock:
+        data["clock"] = [e.to_dict() for e in record.clock]
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 

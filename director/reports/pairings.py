@@ -6,35 +6,58 @@ the tables. A big round adds an alphabetical "find your table" list.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Spacer
 
 from director.domain.event import MatchInfo, TeamInfo
-from director.reports.styles import FONT_BOLD, Layout, Section, esc, kept_with_tail, rich, text
+from director.reports.styles import (
+    FONT_BOLD,
+    Layout,
+    Section,
+    esc,
+    kept_with_tail,
+    num,
+    rich,
+    text,
+)
 
 INDEX_FROM = 6  # tables: from this many on, players look their team up alphabetically
 
 
-def _team_cell(team: TeamInfo) -> list[Flowable]:
+def _team_cell(team: TeamInfo, points: float | None) -> list[Flowable]:
+    facts = f"seed {team.seed}" if team.seed else ""
+    if points is not None:
+        facts += f"{' · ' if facts else ''}{num(points)} MP going in"
     return [
         text(team.name, "wall-team"),
+        *([text(facts, "cell-small")] if facts else []),
         rich(f"<font color='#666666'>1</font>&nbsp;&nbsp;{esc(team.players[0])}", "wall-player"),
         rich(f"<font color='#666666'>2</font>&nbsp;&nbsp;{esc(team.players[1])}", "wall-player"),
     ]
 
 
-def pairing_table(matches: Sequence[MatchInfo], box: Layout) -> list[Flowable]:
+def _going_in(points: Mapping[int, float] | None, team: TeamInfo) -> float | None:
+    return None if points is None else points.get(team.id, 0.0)
+
+
+def pairing_table(
+    matches: Sequence[MatchInfo], box: Layout, points: Mapping[int, float] | None = None
+) -> list[Flowable]:
     rows: list[list[object]] = [[text(h, "wall-head") for h in ("Table", "Team A", "", "Team B")]]
     for match in matches:
         assert match.team_b is not None
         rows.append(
             [
                 text(match.table, "wall-table"),
-                _team_cell(match.team_a),
+                _team_cell(
+                    match.team_a, None if points is None else points.get(match.team_a.id, 0)
+                ),
                 text("v", "wall-v"),
-                _team_cell(match.team_b),
+                _team_cell(
+                    match.team_b, None if points is None else points.get(match.team_b.id, 0)
+                ),
             ]
         )
     padding = [("TOPPADDING", (0, 1), (-1, -1), 4), ("BOTTOMPADDING", (0, 1), (-1, -1), 5)]
@@ -66,16 +89,26 @@ def find_your_table(matches: Sequence[MatchInfo], box: Layout) -> list[Flowable]
 
 
 def story(
-    round_number: int, matches: Sequence[MatchInfo], box: Layout, *, level: int = 0
+    round_number: int,
+    matches: Sequence[MatchInfo],
+    box: Layout,
+    *,
+    level: int = 0,
+    points: Mapping[int, float] | None = None,
+    conditions: str = "",
 ) -> list[Flowable]:
+    """`points`: each team's match points going into the round; `conditions`: match length
+    and time control, under the title."""
     played = sorted((m for m in matches if not m.is_bye), key=lambda m: m.table)
     byes = [m for m in matches if m.is_bye]
     out: list[Flowable] = [
         Section(f"Pairings – round {round_number}", level=level),
         text(f"Round {round_number}", "wall-title"),
     ]
+    if conditions:
+        out.append(text(conditions, "h2"))
     if played:
-        out += pairing_table(played, box)
+        out += pairing_table(played, box, points)
     for match in byes:
         out += [
             Spacer(0, 4 * mm),

@@ -22,6 +22,7 @@ from director.domain.rules import MatchRules, Scoring, TimeControl
 from director.reports.styles import (
     FONT,
     FONT_BOLD,
+    HEAD_SIZE,
     HINT,
     INK,
     SHADE,
@@ -237,8 +238,16 @@ def pairs_needed(rules: MatchRules) -> int:
 
 def game_grid(rules: MatchRules, box: Layout, first_pair: int, pairs: int, row: float) -> Table:
     cols = columns(rules)
-    data: list[list[object]] = [heads(*(c.heading for c in cols))]
+    hint_size = 8 if len(cols) <= 15 else 7  # pip squeeze: four more columns
+    hints = [pdfmetrics.stringWidth(c.hint, FONT, hint_size) + 5 for c in cols]
+    widths = box.headed_columns([(c.heading, c.weight) for c in cols], hints)
+    # headings as plain lines, not Paragraphs: 200 sheets would wrap 3,000 of them
+    data: list[list[object]] = [
+        [_heading_lines(c.heading, w - 4) for c, w in zip(cols, widths, strict=True)]
+    ]
     extra: list[tuple[object, ...]] = [
+        ("FONTSIZE", (0, 0), (-1, 0), HEAD_SIZE),
+        ("LEADING", (0, 0), (-1, 0), HEAD_SIZE * 1.15),
         ("TEXTCOLOR", (0, 1), (-1, -1), HINT),
         ("FONTSIZE", (0, 1), (-1, -1), 8),
         ("ALIGN", (0, 0), (-1, -1), "CENTER"),
@@ -254,12 +263,21 @@ def game_grid(rules: MatchRules, box: Layout, first_pair: int, pairs: int, row: 
                 extra.append(("SPAN", (j, top), (j, top + 1)))
         extra.append(("LINEBELOW", (0, top + 1), (-1, top + 1), 1.2, INK))
         extra.append(("BACKGROUND", (0, top), (sum(c.pair for c in cols) - 1, top + 1), ZEBRA))
-    hint_size = 8 if len(cols) <= 15 else 7  # pip squeeze: four more columns
     extra.append(("FONTSIZE", (1, 1), (-1, -1), hint_size))
-    hints = [pdfmetrics.stringWidth(c.hint, FONT, hint_size) + 5 for c in cols]
-    widths = box.headed_columns([(c.heading, c.weight) for c in cols], hints)
     heights = [HEAD_ROW] + [row] * (2 * pairs)
     return grid(data, widths, extra=extra, row_heights=heights, padding=2)
+
+
+@functools.cache
+def _heading_lines(label: str, width: float) -> str:
+    """A heading broken into lines that fit `width` (bold, the table heading size)."""
+    lines: list[str] = []
+    for word in label.split():
+        if lines and pdfmetrics.stringWidth(f"{lines[-1]} {word}", FONT_BOLD, HEAD_SIZE) <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return "\n".join(lines)
 
 
 def conversion_box(rules: MatchRules, box: Layout) -> Table:

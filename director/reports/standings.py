@@ -195,4 +195,7 @@ def story(
     if not rows:
         return [*out, text("No team is registered yet.", "body")]
     notes = footnotes(scheme, tie_breaks, game_points is not None)
+    if final:  # the director signs the final standings
+        line = "Director: ____________________   Signature: ________________   Date: __________"
+        notes = [*notes, Spacer(0, 8 * mm), text(line, "body")]
     return out + standings_table(rows, teams, tie_breaks, box, game_points, notes)

@@ -289,7 +289,8 @@ class _Canvas(Canvas):  # type: ignore[misc]
         self._line(left, top, info.event_name, FONT_BOLD, 10, span * 0.62)
         self._line(width - MARGIN, top, self.report_title, FONT, 9, span * 0.36, right=True)
         self.setFillColor(GREY)
-        self._line(left, top - 4.2 * mm, info.facts, FONT, 8, span * 0.62)
+        beside = pdfmetrics.stringWidth(info.round_text, FONT_BOLD, 8) + 6 * mm
+        self._line(left, top - 4.2 * mm, info.facts, FONT, 8, span - beside)
         if info.round_text:
             self.setFillColor(INK)
             self._line(

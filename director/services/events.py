@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
@@ -12,6 +14,7 @@ from director.services import audit
 from director.store import convert, models
 
 MAX_EVENT_NAME = 200
+MAX_HEADER_TEXT = 200  # venue, organiser, director: the columns hold 200
 
 
 def create_event(
@@ -20,12 +23,20 @@ def create_event(
     options: EventOptions | None = None,
     venue: str = "",
     event_date: str = "",
+    *,
+    end_date: str = "",
+    organiser: str = "",
+    director: str = "",
 ) -> EventInfo:
     if session.scalar(select(func.count()).select_from(models.Event)):
         raise UserError("this database already holds an event")
     options = options or EventOptions()
     _check(name, options)
-    row = models.Event(name=name.strip(), venue=venue.strip(), event_date=event_date.strip())
+    check_header(venue, event_date, end_date, organiser, director)
+    row = models.Event(
+        name=name.strip(), venue=venue.strip(), event_date=event_date.strip(),
+        end_date=end_date.strip(), organiser=organiser.strip(), director=director.strip(),
+    )  # fmt: skip
     convert.write_event_options(row, options)
     session.add(row)
     session.flush()
@@ -54,6 +65,26 @@ def _check(name: str, options: EventOptions) -> None:
         problems.insert(0, "the event needs a name")
     if len(name) > MAX_EVENT_NAME:
         problems.insert(0, f"the event name is longer than {MAX_EVENT_NAME} characters")
+    if problems:
+        raise UserError("; ".join(problems))
+
+
+def check_header(venue: str, first: str, last: str, organiser: str, director: str) -> None:
+    """The report header's facts: ISO dates in order, names of a printable length."""
+    problems = []
+    for label, value in (("the date", first), ("the end date", last)):
+        if value.strip():
+            try:
+                date.fromisoformat(value.strip())
+            except ValueError:
+                problems.append(f"{label} {value.strip()!r} is not a date (YYYY-MM-DD)")
+    if last.strip() and not first.strip():
+        problems.append("an end date needs the event's first date")
+    elif not problems and last.strip() and last.strip() < first.strip():
+        problems.append(f"the end date {last.strip()} is before the date {first.strip()}")
+    for label, value in (("venue", venue), ("organiser", organiser), ("director", director)):
+        if len(value.strip()) > MAX_HEADER_TEXT:
+            problems.append(f"the {label} is longer than {MAX_HEADER_TEXT} characters")
     if problems:
         raise UserError("; ".join(problems))
 
@@ -105,12 +136,22 @@ def update_event(
     options: EventOptions | None = None,
     venue: str | None = None,
     event_date: str | None = None,
+    end_date: str | None = None,
+    organiser: str | None = None,
+    director: str | None = None,
     version: int | None = None,
 ) -> EventInfo:
     """Save the event's name and options; with `version` (what the dialog showed), refused
     when another station saved them since (the row's version counter, checked on PostgreSQL
     by the UPDATE itself)."""
     row = event_row(session)
+    check_header(
+        row.venue if venue is None else venue,
+        row.event_date if event_date is None else event_date,
+        row.end_date if end_date is None else end_date,
+        row.organiser if organiser is None else organiser,
+        row.director if director is None else director,
+    )
     if version is not None and row.version != version:
         raise ConflictError(
             "the event's options were changed on another station since you opened them: "
@@ -128,6 +169,12 @@ def update_event(
         row.venue = venue.strip()
     if event_date is not None:
         row.event_date = event_date.strip()
+    if end_date is not None:
+        row.end_date = end_date.strip()
+    if organiser is not None:
+        row.organiser = organiser.strip()
+    if director is not None:
+        row.director = director.strip()
     convert.write_event_options(row, new_options)
     session.flush()
     after = convert.event_info(row)

@@ -10,7 +10,7 @@ from director.domain.errors import UserError
 from director.domain.event import MatchInfo
 from director.domain.records import MatchRecord, RecordTeam, parse_record, record_json
 from director.domain.rules import Side
-from director.services import audit
+from director.services import audit, clocks
 from director.services.events import get_event
 from director.services.results import create_match, get_match, record_games
 from director.services.teams import add_team, team_named
@@ -28,7 +28,8 @@ def match_record(match: MatchInfo) -> MatchRecord:
 
 
 def export_match(session: Session, match_id: int) -> str:
-    return record_json(match_record(get_match(session, match_id)))
+    record = match_record(get_match(session, match_id))
+    return record_json(replace(record, clock=tuple(clocks.load_events(session, match_id))))
 
 
 def _team_id(session: Session, team: RecordTeam) -> int:
@@ -66,5 +67,6 @@ def import_match(session: Session, text: str) -> MatchInfo:
     row.winner_required = record.rules.winner_required
     session.flush()
     record_games(session, match.id, record.games)
+    clocks.append_events(session, match.id, 0, record.clock)  # kept for disputes as it came
     audit.log(session, "import match", f"match {match.id}")
     return get_match(session, match.id)

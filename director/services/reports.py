@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import date, datetime
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from director.domain.errors import UserError
@@ -35,6 +36,9 @@ KINDS = (
     "teams",
     "met",
     "event",
+    "results",
+    "blank-scoresheet",
+    "bracket",
 )
 TITLES = {
     "scoresheet": "Match scoresheets",
@@ -46,8 +50,12 @@ TITLES = {
     "teams": "Team list",
     "met": "Match equity table",
     "event": "Event report",
+    "results": "Results",
+    "blank-scoresheet": "Blank scoresheet",
+    "bracket": "Knockout bracket",
 }
-ROUND_KINDS = ("scoresheet", "match-report", "pairings", "standings", "crosstable")
+ROUND_KINDS = ("scoresheet", "match-report", "pairings", "standings", "crosstable", "results")
+SHEET_KINDS = ("scoresheet", "match-report", "pairings", "results")  # about one round's play
 MATCH_KINDS = ("scoresheet", "match-report")
 
 
@@ -187,11 +195,15 @@ def render(
     *,
     generated: datetime | None = None,
     met_parameters: MetParameters | None = None,
+    start_time: str | None = None,
+    logo: str | Path | None = None,
 ) -> bytes:
     """The PDF of one report. `round` picks the round (scoresheets, match reports and pairings
     default to the latest; standings and crosstable are "after round R", default the latest);
     `match` picks one match (scoresheet, match report); `paper` overrides the event's;
-    `generated` is the time printed in the footer (default now; fixed in invariant mode).
+    `generated` is the time printed in the footer (default now; fixed in invariant mode);
+    `start_time` ("19:30") is printed as the round's start on a round's sheets; `logo` is a
+    club logo (PNG or JPEG) for the page header.
     """
     from director.reports import styles
     from director.services.events import get_event
@@ -204,11 +216,71 @@ def render(
     event = get_event(session)
     chosen = Paper(paper) if paper is not None else event.options.paper
     when = styles.generation_time(generated)
-    info = styles.ReportInfo(event.name, event.event_date, chosen, when)
+    info = styles.ReportInfo(
+        event.name, event.event_date, chosen, when, venue=event.venue, end_date=event.end_date,
+        organiser=event.organiser, director=event.director,
+        round_text=_round_text(session, event, kind, round, match, start_time),
+        logo=_check_logo(logo),
+    )  # fmt: skip
     params = met_parameters or MetParameters()
     story, title, landscape = _story(session, kind, event, round, match, chosen, when, params)
     orientation = styles.LANDSCAPE if landscape else styles.PORTRAIT
     return styles.build_pdf(info, title, story, orientation)
+
+
+def conditions_text(event: EventInfo) -> str:
+    """ "Match to 5 points · standard scoring · 2 min + 12 s Fischer increment per player"."""
+    from director.reports.scoresheet import clock_text
+
+    rules = event.options.match
+    n = rules.match_length
+    clock = clock_text(event.options.time_control).removesuffix(" per game")
+    return f"Match to {n} point{'s' if n != 1 else ''} · {rules.scoring.label} scoring · {clock}"
+
+
+def _points_before(session: Session, number: int) -> dict[int, float]:
+    """Each team's match points after the round before `number` (its score going in)."""
+    from director.services import standings as standings_service
+
+    if number <= 1:
+        return {}
+    view = standings_service.standings(session, number - 1)
+    return {line.team.id: line.row.match_points for line in view.lines}
+
+
+def _round_text(
+    session: Session,
+    event: EventInfo,
+    kind: str,
+    round: int | None,
+    match: int | None,
+    start: str | None,
+) -> str:
+    """ "Round 3 of 7 · starts 19:30" for the sheets of one round."""
+    if start is not None and (
+        len(start) != 5 or start[2] != ":" or not start.replace(":", "").isdigit()
+        or int(start[:2]) > 23 or int(start[3:]) > 59
+    ):  # fmt: skip
+        raise UserError(f"the start time {start!r} is not a time of day (HH:MM, e.g. 19:30)")
+    if kind not in SHEET_KINDS or match is not None or not round_numbers(session):
+        return ""
+    number = round if round is not None else _latest_round(session)
+    total = event.options.rounds
+    text = f"Round {number} of {total}" if total >= number else f"Round {number}"
+    return text + (f" · starts {start}" if start else "")
+
+
+def _check_logo(logo: str | Path | None) -> Path | None:
+    if logo is None:
+        return None
+    from reportlab.lib.utils import ImageReader
+
+    path = Path(logo)
+    try:
+        ImageReader(str(path)).getSize()
+    except Exception as exc:  # reportlab raises many kinds for a file it cannot read
+        raise UserError(f"{path}: not a picture the reports can print (PNG or JPEG)") from exc
+    return path
 
 
 def _story(
@@ -224,6 +296,7 @@ def _story(
     """The flowables of one report, its title and whether it starts on a landscape page."""
     from director.reports import boards, crosstable, match_report, met, pairings, scoresheet
     from director.reports import event as event_report
+    from director.reports import results as results_report
     from director.reports import standings as standings_report
     from director.reports import teams as teams_report
     from director.reports.styles import LANDSCAPE, layout
@@ -240,8 +313,36 @@ def _story(
     if kind == "pairings":
         number = _latest_round(session) if round is None else round
         _check_round(session, number)
-        story = pairings.story(number, list_matches(session, number), box)
+        story = pairings.story(
+            number, list_matches(session, number), box,
+            points=_points_before(session, number), conditions=conditions_text(event),
+        )  # fmt: skip
         return story, f"Pairings – round {number}", False
+    if kind == "blank-scoresheet":
+        return scoresheet.blank_story(event, box), title, False
+    if kind == "results":
+        number = _latest_round(session) if round is None else round
+        _check_round(session, number)
+        story = results_report.story(number, list_matches(session, number), box)
+        return story, f"Results – round {number}", False
+    if kind == "bracket":
+        from director.domain.rules import PairingSystem
+        from director.reports import bracket
+        from director.reports.styles import Section, text
+
+        if opts.pairing_system is not PairingSystem.KNOCKOUT:
+            words = opts.pairing_system.value.replace("-", " ")
+            note = f"This event is paired {words}, not knockout: it has no bracket."
+            story = [Section(title), text(title, "title"), text(note, "body")]
+            return story, title, False
+
+        by_round: dict[int, list[MatchInfo]] = {}
+        for m in list_matches(session):
+            if m.round is not None:
+                by_round.setdefault(m.round, []).append(m)
+        teams = len(list_teams(session))
+        total = max(1, (max(teams, 2) - 1).bit_length())  # rounds of a knockout of `teams`
+        return bracket.story(by_round, total, box), title, False
     if kind == "teams":
         return teams_report.story(list_teams(session), box), title, False
     if kind == "met":

@@ -6,7 +6,7 @@ rows to their values, writes what the director accepts, and audits every overrid
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
@@ -50,6 +50,17 @@ class RoundPreview:
     pairings: tuple[Pairing, ...]
     warnings: tuple[str, ...]
     teams: dict[int, TeamInfo]
+    scores: dict[int, float] = field(default_factory=dict)  # match points before the round
+    left_out: tuple[int, ...] = ()  # registered, active, but not checked in (RULES §8)
+
+    def float_of(self, pairing: Pairing) -> str:
+        """'A floats down' when the teams come from different score groups ('' otherwise)."""
+        if pairing.team_b is None:
+            return ""
+        a, b = self.scores.get(pairing.team_a, 0), self.scores.get(pairing.team_b, 0)
+        if a == b:
+            return ""
+        return "A floats down, B up" if a > b else "B floats down, A up"
 
     def lines(self) -> list[str]:
         out = []
@@ -203,12 +214,29 @@ def preview_next_round(session: Session) -> RoundPreview:
     number = _next_number(session)
     inputs = pairing_inputs(session)
     _check_more_rounds(inputs, number)
-    active = [t for t in inputs.teams if t.active_in(number)]
+    teams = {t.id: t for t in list_teams(session)}
+    entries, left_out = checked_in(inputs.teams, teams, number)
+    active = [t for t in entries if t.active_in(number)]
     if len(active) < 2:
         raise UserError(f"round {number} needs at least two active teams")
-    paired = pair_round(inputs.teams, inputs.results, inputs.options, number)
-    teams = {t.id: t for t in list_teams(session)}
-    return RoundPreview(number, paired.pairings, paired.warnings, teams)
+    paired = pair_round(entries, inputs.results, inputs.options, number)
+    rows = compute_standings(inputs.teams, inputs.results, scheme=inputs.options.match_points)
+    scores = {r.team_id: r.match_points for r in rows}
+    return RoundPreview(number, paired.pairings, paired.warnings, teams, scores, left_out)
+
+
+def checked_in(
+    entries: list[TeamEntry], teams: dict[int, TeamInfo], number: int
+) -> tuple[list[TeamEntry], tuple[int, ...]]:
+    """RULES §8 check-in: once any team is marked present, only present teams are paired in
+    this round; the others sit it out (their past results stand, a later round may have them
+    again once they check in)."""
+    if not any(t.present for t in teams.values()):
+        return entries, ()
+    out = tuple(e.id for e in entries if e.active_in(number) and not teams[e.id].present)
+    return [
+        replace(e, withdrawn_after_round=number - 1) if e.id in out else e for e in entries
+    ], out
 
 
 def manual_warnings(session: Session, number: int, pairings: tuple[Pairing, ...]) -> list[str]:

@@ -56,7 +56,10 @@ def event_options(row: models.Event) -> EventOptions:
 
 
 def event_info(row: models.Event) -> EventInfo:
-    return EventInfo(row.name, event_options(row), row.venue, row.event_date)
+    return EventInfo(
+        row.name, event_options(row), row.venue, row.event_date,
+        row.end_date, row.organiser, row.director,
+    )  # fmt: skip
 
 
 def write_event_options(row: models.Event, options: EventOptions) -> None:

@@ -47,6 +47,10 @@ class Event(Base):
     name: Mapped[str] = mapped_column(String(200))
     venue: Mapped[str] = mapped_column(String(200), default="")
     event_date: Mapped[str] = mapped_column(String(10), default="")  # ISO date, "" if unset
+    # the report header (RULES-free facts): the last day, who organises, who directs
+    end_date: Mapped[str] = mapped_column(String(10), default="", server_default="")
+    organiser: Mapped[str] = mapped_column(String(200), default="", server_default="")
+    director: Mapped[str] = mapped_column(String(200), default="", server_default="")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     # RULES §2-§6: how a match is scored
     match_length: Mapped[int] = mapped_column(Integer)

@@ -110,6 +110,10 @@ class EventDialog(QDialog):
         self.name.setPlaceholderText("e.g. Club Night Tandem, March")
         self.venue = QLineEdit(tab)
         self.venue.setPlaceholderText("optional")
+        self.organiser = QLineEdit(tab)
+        self.organiser.setPlaceholderText("optional")
+        self.director = QLineEdit(tab)
+        self.director.setPlaceholderText("optional")
         self.has_date = QCheckBox(tab)
         self.date = QDateEdit(QDate.currentDate(), tab)
         self.date.setCalendarPopup(True)
@@ -130,6 +134,8 @@ class EventDialog(QDialog):
             ("Event name", self.name, "Shown in the window title, on reports and the display."),
             ("Venue", self.venue, "Where the event is played; printed on reports."),
             ("Date", date_row, "The day of the event; untick for none."),
+            ("Organiser", self.organiser, "The club or person running the event; on reports."),
+            ("Director", self.director, "The director or arbiter; printed on every report."),
         ]
         if self.ctx is None:
             note = "Every change is saved here at once: there is no Save. Keep it on a local disk."
@@ -162,6 +168,8 @@ class EventDialog(QDialog):
     def _load(self, info: EventInfo) -> None:
         self.name.setText(info.name)
         self.venue.setText(info.venue)
+        self.organiser.setText(info.organiser)
+        self.director.setText(info.director)
         date = QDate.fromString(info.event_date, "yyyy-MM-dd")
         self.has_date.setChecked(date.isValid())
         if date.isValid():
@@ -232,8 +240,10 @@ class EventDialog(QDialog):
         try:  # built aside and renamed into place: a refusal or a kill leaves nothing
             with new_database(str(path)) as building, building.Session() as s, s.begin():
                 self.saved = create_event(
-                    s, self.name.text(), self.options(), self.venue.text(), self.event_date()
-                )
+                    s, self.name.text(), self.options(), self.venue.text(),
+                    self.event_date(), organiser=self.organiser.text(),
+                    director=self.director.text(),
+                )  # fmt: skip
             database = open_database(str(path))
         except UserError as exc:
             where = self.path_error if "exists" in str(exc) or "folder" in str(exc) else self.error
@@ -252,6 +262,8 @@ class EventDialog(QDialog):
                 options=self.options(),
                 venue=self.venue.text(),
                 event_date=self.event_date(),
+                organiser=self.organiser.text(),
+                director=self.director.text(),
                 version=self.version,
             )
         except UserError as exc:

@@ -115,6 +115,7 @@ class PhoneClocksView(QWidget):
         row = QHBoxLayout()
         for name, text, slot in (
             ("start", "Start both boards", self.start_selected),
+            ("pause-match", "Pause both boards", self.pause_match_selected),
             ("pause", "Pause board", lambda: self.command_selected(EventKind.PAUSE)),
             ("resume", "Resume board", lambda: self.command_selected(EventKind.RESUME)),
             ("adjust", "Restore a time…", self.adjust_selected),
@@ -246,6 +247,16 @@ class PhoneClocksView(QWidget):
         self.status.setText(f"Table {self.matches[match_id].table}: both boards start.")
         return True
 
+    def pause_match_selected(self) -> None:
+        """RULES §7: one action pauses both boards of the match."""
+        need = self._need()
+        if need is not None:
+            for board in (1, 2):
+                need[0].command(need[1], board, EventKind.PAUSE)
+            self.status.setText(
+                f"Sent to both phones of table {self.matches[need[1]].table}: pause."
+            )
+
     def command_selected(self, kind: EventKind) -> None:
         need = self._need()
         if need is not None:
@@ -258,8 +269,10 @@ class PhoneClocksView(QWidget):
             return
         room, match_id, board = need
         live = room.live().get((match_id, board))
-        if live is None or live.state.phase not in (Phase.PAUSED, Phase.STOPPED):
-            self.status.setText(f"Pause board {board} to restore a time (RULES §7).")
+        if live is None or live.state.phase is not Phase.PAUSED:
+            self.status.setText(
+                f"Pause board {board} to restore a time (RULES §7); a flagged board too."
+            )
             return
         side_text, ok = QInputDialog.getItem(self, "Restore a time", "Side", ["A", "B"], 0, False)
         if not ok:

@@ -28,6 +28,7 @@ from director.domain.pairing.model import Pairing
 from director.services import rounds
 from director.services.rounds import RoundInfo, RoundPreview
 from director.ui.context import EventContext
+from director.ui.plain import plain_label
 from director.ui.style import error_label, hint, section_title, show_error
 
 WARNING_STYLE = (
@@ -35,19 +36,29 @@ WARNING_STYLE = (
 )
 
 
-def pairings_table(lines: list[tuple[str, str, str]], parent: QWidget) -> QTableWidget:
-    table = QTableWidget(len(lines), 3, parent)
-    table.setHorizontalHeaderLabels(["Table", "Team A", "Team B"])
+PREVIEW_HEADERS = ("Table", "Team A", "MP", "Seed", "Team B", "MP", "Seed", "Float")
+
+
+def pairings_table(
+    lines: list[tuple[str, ...]],
+    parent: QWidget,
+    headers: tuple[str, ...] = ("Table", "Team A", "Team B"),
+) -> QTableWidget:
+    table = QTableWidget(len(lines), len(headers), parent)
+    table.setHorizontalHeaderLabels(list(headers))
     table.verticalHeader().hide()
     table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
     table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-    table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+    for column, title in enumerate(headers):
+        if not title.startswith("Team"):
+            mode = QHeaderView.ResizeMode.ResizeToContents
+            table.horizontalHeader().setSectionResizeMode(column, mode)
     fill_pairings(table, lines)
     return table
 
 
-def fill_pairings(table: QTableWidget, lines: list[tuple[str, str, str]]) -> None:
+def fill_pairings(table: QTableWidget, lines: list[tuple[str, ...]]) -> None:
     table.setRowCount(len(lines))
     for row, cells in enumerate(lines):
         for column, text in enumerate(cells):
@@ -77,12 +88,21 @@ class PairRoundDialog(QDialog):
         self.preview = preview
         self.published: RoundInfo | None = None
         self.setWindowTitle(f"Pair round {preview.number}")
-        lines = [
-            (str(p.table), preview.teams[p.team_a].name, self._name(p.team_b))
-            for p in preview.pairings
-        ]
-        self.table = pairings_table(lines, self)
+        self.table = pairings_table(
+            [self._line(p) for p in preview.pairings], self, PREVIEW_HEADERS
+        )
         self.warnings = warnings_label(preview.warnings, self)
+        left_out = [preview.teams[t].name for t in preview.left_out]
+        self.left_out = plain_label(
+            f"Not paired, not checked in ({len(left_out)}): " + ", ".join(left_out)
+            if left_out
+            else "",
+            self,
+        )
+        self.left_out.setObjectName("leftOut")
+        self.left_out.setWordWrap(True)
+        self.left_out.setStyleSheet(WARNING_STYLE)
+        self.left_out.setVisible(bool(left_out))
         self.error = error_label(self)
         self.error.setObjectName("refusal")
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
@@ -100,14 +120,27 @@ class PairRoundDialog(QDialog):
                 self,
             )
         )
+        layout.addWidget(self.left_out)
         layout.addWidget(self.warnings)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.error)
         layout.addWidget(buttons)
-        self.resize(620, 520)
+        self.resize(820, 560)
 
     def _name(self, team_id: int | None) -> str:
         return "bye" if team_id is None else self.preview.teams[team_id].name
+
+    def _line(self, p: Pairing) -> tuple[str, ...]:
+        """A table with each team's score before the round, its seed, and any float."""
+
+        def facts(team: int | None) -> tuple[str, str]:
+            if team is None:
+                return "", ""
+            return f"{self.preview.scores.get(team, 0):g}", str(self.preview.teams[team].seed)
+
+        a, b = facts(p.team_a), facts(p.team_b)
+        name_a, name_b = self._name(p.team_a), self._name(p.team_b)
+        return (str(p.table), name_a, *a, name_b, *b, self.preview.float_of(p))
 
     def publish(self) -> None:
         try:

@@ -14,10 +14,14 @@ import sys
 import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, Qt, QtMsgType, qInstallMessageHandler
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication, QDialog, QWidget
+
+if TYPE_CHECKING:
+    from director.ui.main_window import MainWindow
 
 SAMPLE_CSV = (
     "team,player1,player2,club,rating,seed\n"
@@ -165,9 +169,45 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
         if display is not None:
             display.setGeometry(0, 0, *size)
             shooter.shoot("public-display", display)
+            display.close()
+        _desk_shots(shooter, window)
         window.close()
         shooter.settle()
     return shooter.saved
+
+
+def _desk_shots(shooter: Shooter, window: MainWindow) -> None:
+    """The desk's dialogs: recording a game (no winner chosen yet), a no-show, and the
+    pairing preview with scores, seeds and floats."""
+    from director.services.results import list_matches
+    from director.ui.desk.match_desk import MatchDeskPage
+    from director.ui.no_show_dialog import NoShowDialog
+    from director.ui.rounds_page import RoundsPage
+
+    ctx, view = window.ctx, window.view
+    assert ctx is not None and view is not None
+    window.show_page(2)
+    desk = view.page(2)
+    assert isinstance(desk, MatchDeskPage)
+    matches = ctx.read(list_matches)
+    running = [m for m in matches if m.games and not m.outcome.finished]
+    if running:
+        match = running[0]
+        ctx.show_match.emit(match.id)
+        desk.open_record_dialog(2 if 1 in match.outcome.boards_done else 1)
+        if desk.dialog is not None:
+            shooter.shoot("desk-record-dialog", desk.dialog)
+            desk.dialog.reject()
+    waiting = [m for m in matches if not m.games and not m.is_bye and m.forfeit_by is None]
+    if waiting:
+        shooter.dialog("desk-no-show", lambda: NoShowDialog(ctx, waiting[0], window))
+    window.show_page(1)
+    rounds = view.page(1)
+    assert isinstance(rounds, RoundsPage)
+    rounds.pair_next_round()
+    if rounds.dialog is not None:
+        shooter.shoot("pairing-preview", rounds.dialog)
+        rounds.dialog.reject()
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -135,10 +135,12 @@
 
   function changed() { save(); send(); render(); }
 
-  async function send() {
+  /* Send what the desk does not have; `hello` sends even nothing, so a desk that restarted
+   * hears of this board at once. */
+  async function send(hello = false) {
     if (sending || !clock) return;
     const events = clock.events;
-    if (sent >= events.length) return;
+    if (sent >= events.length && !hello) return;
     sending = true;
     lastSend = performance.now();
     const first = sent;
@@ -250,7 +252,7 @@
       `/events?ch=${encodeURIComponent(info.channel)}&ch=match:${info.match_id}`);
     stream.addEventListener(info.channel, (ev) => onChannel(JSON.parse(ev.data)));
     stream.addEventListener(`match:${info.match_id}`, () => refresh());
-    stream.onopen = () => { online = true; send(); render(); };
+    stream.onopen = () => { online = true; send(true); render(); };
     stream.onerror = () => { online = false; render(); };
   }
 

@@ -3,12 +3,15 @@
 Run: `python tests/benchmarks/bench_reports.py`. The events are built through the services
 first (not timed) in a temporary folder; then each report is rendered through
 `services.reports.render`, as the CLI and the GUI do, and timed with `time.perf_counter`.
-Targets (issue 6): scoresheets for a 200-match round under 5 s; the event report of a
-64-team, 7-round event under 10 s.
+Targets (issue 15): scoresheets for a 200-match round under 3 s; the event report of a
+64-team, 7-round event under 5 s. `--whole-process` also times each as a fresh
+`tandem-director report` process (interpreter start, imports, database open, write):
+the targets apply to that, what a director waits for.
 """
 
 from __future__ import annotations
 
+import subprocess
 import sys
 import tempfile
 import time
@@ -29,7 +32,7 @@ from tests.reports.eventdata import build_event
 
 ROUND_MATCHES = 200
 EVENT_TEAMS, EVENT_ROUNDS = 64, 7
-TARGETS = {"scoresheets": 5.0, "event": 10.0}
+TARGETS = {"scoresheets": 3.0, "event": 5.0}
 
 
 def new_event(folder: Path, name: str) -> EventDatabase:
@@ -60,6 +63,15 @@ def timed(db: EventDatabase, kind: str, **kw: int) -> tuple[float, int, int]:
     return seconds, len(PdfReader_pages(data)), len(data)
 
 
+def whole_process(db: EventDatabase, kind: str, out: Path) -> float:
+    """Wall time of `tandem-director report KIND FILE -o OUT` as a fresh process."""
+    exe = str(Path(sys.executable).with_name("tandem-director"))
+    start = time.perf_counter()
+    command = [exe, "report", kind, str(db.target), "-o", str(out)]
+    subprocess.run(command, check=True, capture_output=True, timeout=300)
+    return time.perf_counter() - start
+
+
 def PdfReader_pages(data: bytes) -> list[object]:
     import io
 
@@ -75,12 +87,14 @@ def main() -> int:
         big_round(db)
         print(f"built a {ROUND_MATCHES}-match round in {time.perf_counter() - t0:.1f} s")
         seconds, pages, size = timed(db, "scoresheet", round=1)
+        whole = whole_process(db, "scoresheet", folder / "sheets.pdf")
         db.close()
-        ok = seconds < TARGETS["scoresheets"]
+        ok = whole < TARGETS["scoresheets"]
         failed |= not ok
         print(
-            f"scoresheets, {ROUND_MATCHES} matches: {seconds:.2f} s, {pages} pages, "
-            f"{size / 1e6:.1f} MB (target < {TARGETS['scoresheets']:g} s: {'ok' if ok else 'SLOW'})"
+            f"scoresheets, {ROUND_MATCHES} matches: render {seconds:.2f} s, whole process "
+            f"{whole:.2f} s, {pages} pages, {size / 1e6:.1f} MB "
+            f"(target < {TARGETS['scoresheets']:g} s: {'ok' if ok else 'SLOW'})"
         )
 
         db = new_event(folder, "event")
@@ -97,9 +111,13 @@ def main() -> int:
             seconds, pages, size = timed(db, kind)
             line = f"{kind}: {seconds:.2f} s, {pages} pages, {size / 1e6:.1f} MB"
             if kind == "event":
-                ok = seconds < TARGETS["event"]
+                whole = whole_process(db, "event", folder / "event.pdf")
+                ok = whole < TARGETS["event"]
                 failed |= not ok
-                line += f" (target < {TARGETS['event']:g} s: {'ok' if ok else 'SLOW'})"
+                verdict = "ok" if ok else "SLOW"
+                line += (
+                    f"; whole process {whole:.2f} s (target < {TARGETS['event']:g} s: {verdict})"
+                )
             print(line)
         db.close()
     return 1 if failed else 0

@@ -19,6 +19,9 @@ from tests.reports.pdfcheck import A4, LETTER, flat, ink, page_sizes, page_texts
 NAMES = {
     "crosstable": ("R&D <Team>", "Дмитрий"),
     "met": (),
+    "results": ("R&D <Team>", "Дмитрий"),
+    "blank-scoresheet": (),
+    "bracket": (),  # a Swiss event has no bracket: the page says so
 }
 EVENT = "Athens & Kyiv <Open> Ελληνικό Кубок"
 AT = datetime(2025, 3, 14, 18, 5)

@@ -106,7 +106,7 @@ def test_pair_preview_then_publish_writes_the_round(
     assert isinstance(dialog, PairRoundDialog)
     assert dialog.table.rowCount() == 4
     assert stored_rounds(event_path) == []  # a preview writes nothing
-    shown = [(dialog.table.item(r, 1).text(), dialog.table.item(r, 2).text()) for r in range(4)]
+    shown = [(dialog.table.item(r, 1).text(), dialog.table.item(r, 4).text()) for r in range(4)]
     click(qtbot, dialog.publish_button)
     (stored,) = stored_rounds(event_path)
     assert [(m.names[0], m.names[1]) for m in stored.matches] == shown

@@ -77,7 +77,22 @@ def test_rules_5_7_a_flag_on_a_phone_opens_the_desks_forfeit_entry_prefilled(
         # the board's slip offers the same: the phone links to it with the proposal
         link = one.find_element("id", "forfeit")
         assert link.is_displayed()
-        link.click()
+        slip = str(link.get_attribute("href"))
+        # the arbiter corrects the flag from the desk: pause it, restore A1's time, resume
+        room.command(ids[0], 1, EventKind.PAUSE)
+        wait_for(lambda: page(one, "phase") == "paused" and synced(one))
+        view.restore_time(room, ids[0], 1, Side.A, 30 * NS_PER_SECOND, "clock fault")
+        room.command(ids[0], 1, EventKind.RESUME)
+        wait_for(lambda: page(one, "phase") == "running" and synced(one))
+        assert kinds(stored(service.web.db, ids[0], 1))[-4:] == [
+            "flag",
+            "pause",
+            "adjust",
+            "resume",
+        ]
+        assert "your move" in one.find_element("id", "face-near").text  # A is still on move
+        qtbot.waitUntil(lambda: "A to move" in cell(view, ids[0], 1, 4), timeout=5000)
+        one.get(slip)
         wait_for(lambda: one.find_elements("id", "side-B"))
         one.execute_script("document.getElementById('side-B').click();")  # it redraws
         wait_for(lambda: one.find_elements("id", "slip-form"))
@@ -102,6 +117,9 @@ def test_rules_7_the_desk_starts_both_boards_and_the_next_pair_resets_the_phones
         view.start_selected()
         for d in (one, two):
             wait_for(lambda d=d: page(d, "phase") == "running")
+        view.pause_match_selected()  # one action pauses both boards
+        for d in (one, two):
+            wait_for(lambda d=d: page(d, "phase") == "paused")
         for board in (1, 2):  # both games of pair 1: B wins each by a single
             with db.Session() as s, s.begin():
                 results.record_game(
@@ -110,7 +128,7 @@ def test_rules_7_the_desk_starts_both_boards_and_the_next_pair_resets_the_phones
             service.notify(f"match:{ids[0]}")
             if board == 1:
                 wait_for(lambda: page(one, "phase") == "stopped")
-                assert page(two, "phase") == "running"  # its game is still on
+                assert page(two, "phase") == "paused"  # its game is still on: not stopped
         for d in (one, two):
             wait_for(lambda d=d: page(d, "phase") == "ready" and synced(d))
             assert "pair 2" in d.find_element("id", "status").text

@@ -10,6 +10,7 @@ go with the game.
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QApplication,
     QButtonGroup,
@@ -80,7 +81,10 @@ class TimeForfeitDialog(ClockEntry):
         group = QButtonGroup(self.question)
         group.addButton(self.borne_off_no)
         group.addButton(self.borne_off_yes)
-        ask = QLabel(f"<b>{seat} {player}'s flag fell.</b> Has {player} borne off a checker?")
+        ask = QLabel(f"{seat} {player}'s flag fell. Has {player} borne off a checker?")
+        ask.setObjectName("bornOffAsk")
+        ask.setTextFormat(Qt.TextFormat.PlainText)  # a player's name is shown as typed
+        ask.setStyleSheet("font-weight: bold;")
         ask.setWordWrap(True)
         answers = QHBoxLayout()
         answers.addWidget(self.borne_off_no)

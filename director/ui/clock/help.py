@@ -12,6 +12,7 @@ def show_clock_help(parent: QWidget) -> QDialog:
     dialog.setWindowTitle("Match clocks: help")
     browser = QTextBrowser(dialog)
     try:
+        browser.setSearchPaths([str(resource_path("help"))])  # the set-ups' pictures
         browser.setMarkdown(resource_path("help", "clock.md").read_text(encoding="utf-8"))
     except FileNotFoundError as exc:
         browser.setPlainText(str(exc))

@@ -30,9 +30,9 @@ if TYPE_CHECKING:  # the database layer loads when an event is first opened
 
 # the menu's sections: a round's papers, the tables, the lists, everything at once
 SECTIONS = (
-    ("pairings", "scoresheet", "match-report"),
-    ("standings", "crosstable", "boards"),
-    ("teams", "met"),
+    ("pairings", "scoresheet", "match-report", "results"),
+    ("standings", "crosstable", "boards", "bracket"),
+    ("teams", "met", "blank-scoresheet"),
     ("event",),
 )
 
@@ -51,6 +51,7 @@ class ReportsMenu(QMenu):
         self.show_error = show_error
         self.chooser: ReportChooser | None = None  # the last ones opened (tests look at them)
         self.preview: ReportPreview | None = None
+        self.met_dialog: QDialog | None = None
         self.round_action = QAction("Scoresheets for the latest round", self)
         self.round_action.setToolTip("Every match's scoresheet of the latest round, at once")
         self.round_action.triggered.connect(lambda _checked=False: self.round_scoresheets())
@@ -103,6 +104,17 @@ class ReportsMenu(QMenu):
         ctx = self.ctx_source()
         if ctx is None:
             return None
+        if kind == "met":  # the model's parameters first (RULES §9)
+            from director.ui.reports.met_dialog import MetDialog
+
+            dialog = MetDialog(self.parentWidget())
+            dialog.accepted.connect(
+                lambda: self.show_preview(ReportRequest(kind, met=dialog.parameters()))
+            )
+            dialog.finished.connect(dialog.deleteLater)
+            dialog.open()
+            self.met_dialog = dialog
+            return dialog
         if not needs_round(kind):
             return self.show_preview(ReportRequest(kind))
         from director.services.results import list_matches

@@ -62,7 +62,10 @@ class RenderJob(QThread):
         request = self.request
         try:
             with _RENDER_LOCK, _responsive(), self.db.Session() as session:
-                data = render(session, request.kind, request.round, request.match, request.paper)
+                data = render(
+                    session, request.kind, request.round, request.match, request.paper,
+                    met_parameters=request.met,
+                )  # fmt: skip
         except UserError as refusal:
             self.refused.emit(request, str(refusal))
         except Exception as exc:  # a bug or a database failure: the GUI thread tells which

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from director.domain.met import MetParameters
 from director.domain.rules import Paper
 from director.services.reports import (
     MATCH_KINDS,
@@ -15,7 +16,7 @@ from director.services.reports import (
 # standings and crosstable are "after round R"; the other round reports are "of round R"
 AFTER_ROUND_KINDS = ("standings", "crosstable")
 # a report of one round's matches cannot be made before a round is paired
-NEEDS_A_PAIRED_ROUND = ("scoresheet", "match-report", "pairings")
+NEEDS_A_PAIRED_ROUND = ("scoresheet", "match-report", "pairings", "results")
 PAPER_NAMES = {Paper.A4: "A4", Paper.LETTER: "Letter"}
 
 
@@ -37,6 +38,7 @@ class ReportRequest:
     match: int | None = None
     paper: Paper | None = None
     match_label: str = ""  # "table 2: Alpha v Beta", for the title when one match is asked
+    met: MetParameters | None = None  # the MET handout's model (default RULES §9's)
 
     @property
     def title(self) -> str:

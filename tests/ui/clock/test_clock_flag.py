@@ -212,3 +212,27 @@ def test_a_flag_not_yet_recorded_opens_the_entry_again_after_a_crash(
     qtbot.waitUntil(lambda: 1 in again.entries, timeout=2000)
     assert again.clock.flagged_side(1) is A
     assert again.clock.is_paused(2)
+
+
+def test_a_players_name_in_the_forfeit_question_is_plain_text(
+    qtbot: QtBot, open_clock: OpenClock, fake_time: FakeTime, event_path: Path
+) -> None:
+    from PySide6.QtWidgets import QLabel
+
+    from director.store import models
+    from director.store.engine import open_database
+
+    window = open_clock(EventOptions(time_control=SHORT))
+    db = open_database(str(event_path))
+    try:
+        with db.Session() as session, session.begin():
+            player = session.query(models.Player).filter_by(name="Ana").one()
+            player.name = "<b>R&D</b>"
+    finally:
+        db.close()
+    window.ctx.changed.emit(f"match:{window.match.id}")
+    started(window)
+    dialog = flag_board_1(qtbot, window, fake_time)
+    ask = dialog.findChild(QLabel, "bornOffAsk")
+    assert ask is not None and ask.textFormat() is Qt.TextFormat.PlainText
+    assert "A1 <b>R&D</b>'s flag fell" in ask.text()

@@ -125,7 +125,7 @@ def test_a_rounds_scoresheets_in_one_click(
     assert preview.page_count() >= len(matches)  # a sheet for every table
 
 
-@pytest.mark.parametrize("kind", ["teams", "met", "boards", "event"])
+@pytest.mark.parametrize("kind", ["teams", "boards", "event", "bracket"])
 def test_a_report_of_the_whole_event_opens_at_once(
     qtbot: QtBot, menu: ReportsMenu, kind: str
 ) -> None:
@@ -136,6 +136,29 @@ def test_a_report_of_the_whole_event_opens_at_once(
     assert preview.isVisible()
     assert preview.windowTitle().startswith(title_of(kind))
     assert EVENT_NAME in pdf_text(preview.pdf or b"")
+
+
+def test_the_met_asks_gammon_rate_backgammon_rate_and_size_first(
+    qtbot: QtBot, menu: ReportsMenu
+) -> None:
+    from director.ui.reports.met_dialog import MetDialog
+
+    menu.kind_actions["met"].trigger()
+    dialog = menu.met_dialog
+    assert isinstance(dialog, MetDialog) and menu.preview is None
+    dialog.gammon.setValue(0.8)
+    dialog.backgammon.setValue(0.3)  # together more than 1: refused beside the fields
+    dialog.accept()
+    assert dialog.isVisible() and "cannot exceed 1" in dialog.error.text()
+    assert menu.preview is None
+    dialog.gammon.setValue(0.2)
+    dialog.backgammon.setValue(0.05)
+    dialog.table_size.setValue(8)
+    dialog.accept()
+    preview = shown(qtbot, menu.preview)
+    assert isinstance(preview, ReportPreview)
+    text = pdf_text(preview.pdf or b"")
+    assert "g = 0.2" in text and "b = 0.05" in text and "8 × 8" in text
 
 
 def test_before_round_one_there_is_nothing_to_print_for_a_round(
