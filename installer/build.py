@@ -1,8 +1,10 @@
 """Build Tandem Director for this computer's system: `python installer/build.py`.
 
 Writes the one-folder app to dist/tandem-director/ (on macOS also dist/Tandem Director.app)
-and prints its size and the build time. It uses the project's .venv (made, with the app
-installed, when missing) and installs PyInstaller into it when it is not there yet.
+and prints its size and the build time. It builds in the release venv, build/release-venv
+(made when missing, `--fresh` makes it anew): the app installed from this checkout as a
+wheel with only its runtime dependencies (and the PostgreSQL driver) plus PyInstaller, so
+the bundle never carries a library of the development venv.
 
 Packages for handing out, each on its own system (see installer/README.md):
   --tarball    Linux: dist/tandem-director-VERSION-linux-ARCH.tar.gz (unpack, run install.sh)
@@ -28,6 +30,7 @@ INSTALLER = ROOT / "installer"
 SPEC = INSTALLER / "tandem-director.spec"
 DIST = ROOT / "dist"
 WORK = ROOT / "build" / "installer"
+RELEASE_VENV = Path(os.environ.get("TANDEM_RELEASE_VENV", ROOT / "build" / "release-venv"))
 ICONS = WORK / "icons"
 NAME = "tandem-director"
 APP = DIST / NAME
@@ -40,46 +43,35 @@ def log(text: str) -> None:
     print(f"build: {text}", flush=True)
 
 
-def venv_python() -> Path:
-    return ROOT / ".venv" / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+def venv_python(venv: Path) -> Path:
+    return venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
 
 
-def in_project_venv() -> bool:
-    return Path(sys.prefix).resolve() == (ROOT / ".venv").resolve()
+def in_release_venv() -> bool:
+    return Path(sys.prefix).resolve() == RELEASE_VENV.resolve()
 
 
-def ensure_venv() -> None:
-    """Run inside the project's .venv (made when missing), so the build sees the app's
-    dependencies and nothing of the system's Python."""
-    if in_project_venv() or os.environ.get("TANDEM_BUILD_ANY_PYTHON") == "1":
+def ensure_release_venv(fresh: bool) -> None:
+    """Run inside the release venv: the app installed from this checkout like a user's
+    `pip install .` (not editable), its runtime dependencies with the PostgreSQL driver, and
+    PyInstaller; nothing of the development venv (test tools, their libraries). Every build
+    (a release, CI on a tag, scripts/smoke_frozen.sh) makes its bundle from the same venv."""
+    if in_release_venv() or os.environ.get("TANDEM_BUILD_ANY_PYTHON") == "1":
         return
-    python = venv_python()
+    python = venv_python(RELEASE_VENV)
+    if fresh:
+        shutil.rmtree(RELEASE_VENV, ignore_errors=True)
     if not python.exists():
-        log("making .venv")
-        subprocess.run([sys.executable, "-m", "venv", str(ROOT / ".venv")], check=True)
+        log(f"making the release venv {RELEASE_VENV}")
+        subprocess.run([sys.executable, "-m", "venv", str(RELEASE_VENV)], check=True)
+    log(f"installing {NAME}[postgres] from {ROOT} (not editable) and {PYINSTALLER}")
+    pip = [str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check"]
+    subprocess.run([*pip, "--force-reinstall", "--no-deps", str(ROOT)], check=True)
+    subprocess.run([*pip, f"{ROOT}[postgres]", PYINSTALLER], check=True)
     # a child, not os.execv: on Windows execv returns to the shell before the build is done
     again = [str(python), str(Path(__file__).resolve()), *sys.argv[1:]]
     done = subprocess.run(again, check=False)  # its status is this script's status
     sys.exit(done.returncode)
-
-
-def pip_install(*requirements: str) -> None:
-    log(f"installing {' '.join(requirements)}")
-    subprocess.run([sys.executable, "-m", "pip", "install", "-q", *requirements], check=True)
-
-
-def ensure_tools() -> None:
-    import importlib.metadata
-    import importlib.util
-
-    try:
-        importlib.metadata.version(NAME)
-        importlib.metadata.version("psycopg")
-    except importlib.metadata.PackageNotFoundError:
-        # the app with its PostgreSQL driver: a director may join a several-station event
-        pip_install("-e", f"{ROOT}[postgres]")
-    if importlib.util.find_spec("PyInstaller") is None:
-        pip_install(PYINSTALLER)
 
 
 def app_version() -> str:
@@ -194,14 +186,14 @@ def main() -> int:
     parser.add_argument("--appimage", action="store_true", help="Linux: also make an AppImage")
     parser.add_argument("--setup", action="store_true", help="Windows: also make setup.exe")
     parser.add_argument("--dmg", action="store_true", help="macOS: also make the .dmg")
+    parser.add_argument("--fresh", action="store_true", help="make the release venv anew")
     args = parser.parse_args()
     system = platform.system()
     wrong = {"tarball": "Linux", "appimage": "Linux", "setup": "Windows", "dmg": "Darwin"}
     for option, needs in wrong.items():
         if getattr(args, option) and system != needs:
             parser.error(f"--{option} builds on {needs.replace('Darwin', 'macOS')} only")
-    ensure_venv()
-    ensure_tools()
+    ensure_release_venv(args.fresh)
     version = app_version()
     started = time.monotonic()
     WORK.mkdir(parents=True, exist_ok=True)

@@ -28,6 +28,8 @@ ROOT = Path(__file__).resolve().parent.parent
 RECORD = ROOT / "tests" / "fixtures" / "formats_example.tandem-match.json"
 NAMED = re.compile(r'resource_path\(((?:"[^"{}]+"(?:, )?)+)\)')
 passed: list[str] = []
+# import names of the test extra's tools (pyproject.toml), which a release bundle never holds
+TEST_ONLY = ("pytest", "pytestqt", "hypothesis", "pypdf", "pypdfium2", "selenium", "mypy")
 
 
 class Failed(Exception):
@@ -113,6 +115,17 @@ def check(exe: Path, work: Path) -> None:
     if missing:
         raise Failed(f"the code uses resources that do not exist: {', '.join(missing)}")
     ok(f"every resource the code names ({len(named)}) is in the bundle")
+
+    # built by the release recipe (build.py's release venv): no test tool came along
+    internal = bundled.parent
+    extra = sorted(
+        name
+        for name in TEST_ONLY
+        if (internal / name).exists() or any(internal.glob(f"{name}-*.dist-info"))
+    )
+    if extra:
+        raise Failed(f"the bundle carries test tools of the development venv: {', '.join(extra)}")
+    ok("no test tool in the bundle (built from the release venv)")
 
     event, simulated, pdf = work / "cli.tandem", work / "sim.tandem", work / "standings.pdf"
     for args in (

@@ -106,7 +106,9 @@ class MatchInfo:
 
 def round_status(matches: Iterable[MatchInfo]) -> PlayStatus:
     """A round is finished when all its matches are, not started while none has begun."""
-    statuses = {m.status for m in matches}
+    matches = list(matches)
+    # a bye is decided when it is paired: it does not make a round "in progress"
+    statuses = {m.status for m in matches if not m.is_bye} or {m.status for m in matches}
     if statuses <= {PlayStatus.FINISHED}:
         return PlayStatus.FINISHED
     if statuses == {PlayStatus.NOT_STARTED}:

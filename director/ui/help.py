@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QSize, Qt, QUrl
-from PySide6.QtGui import QDesktopServices
+from PySide6.QtGui import QDesktopServices, QKeySequence, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QListWidget, QTextBrowser, QWidget
 
 from director.resources import resource_path
@@ -52,6 +52,9 @@ class HelpWindow(QWidget):
         layout.addWidget(self.topics)
         layout.addWidget(self.browser, 1)
         self.topics.setCurrentRow(0)
+        close = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
+        close.setContext(Qt.ShortcutContext.WindowShortcut)
+        close.activated.connect(self.close)  # a help window closes like a dialog
 
     @property
     def topic(self) -> str:

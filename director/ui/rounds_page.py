@@ -214,8 +214,11 @@ class RoundsPage(QWidget):
         if not self.rounds:
             return "no round yet"
         last = self.rounds[-1]
-        done = sum(m.is_bye or m.forfeit_by is not None or m.outcome.finished for m in last.matches)
-        return f"round {last.number}: {last.status}, {done} of {len(last.matches)} matches done"
+        played = [m for m in last.matches if not m.is_bye]  # a bye is no match to wait for
+        done = sum(m.forfeit_by is not None or m.outcome.finished for m in played)
+        byes = len(last.matches) - len(played)
+        bye = f" (and {byes} bye{'s' * (byes != 1)})" if byes else ""
+        return f"round {last.number}: {last.status}, {done} of {len(played)} matches done{bye}"
 
     def current_round(self) -> int | None:
         item = self.round_list.currentItem()

@@ -146,12 +146,14 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
             raise RuntimeError(window.messages.label.text())
         ctx = window.ctx
         assert ctx is not None and window.view is not None
+        running: list[int] = []
         for index, spec in enumerate(PAGES):
             window.show_page(index)
             if spec.title == "Match desk":
-                running = [m for m in ctx.read(list_matches) if m.games and not m.outcome.finished]
+                matches = ctx.read(list_matches)
+                running = [m.id for m in matches if m.games and not m.outcome.finished]
                 if running:
-                    ctx.show_match.emit(running[0].id)
+                    ctx.show_match.emit(running[0])
             shooter.shoot(spec.title.lower().replace(" ", "-"), window)
         teams = window.view.page(0)
         assert isinstance(teams, TeamsPage)
@@ -170,6 +172,13 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
             display.setGeometry(0, 0, *size)
             shooter.shoot("public-display", display)
             display.close()
+        if running:  # the clocks of the match on the desk, as the README shows them
+            from director.ui.clock.launch import open_clock_window
+
+            clock = open_clock_window(ctx, running[0], settings=settings, parent=window)
+            clock.resize(*size)
+            shooter.shoot("clock-window", clock)
+            clock.close()
         _desk_shots(shooter, window)
         window.close()
         shooter.settle()

@@ -243,11 +243,21 @@ class TeamsPage(QWidget):
                 f"{after + 1} on; results already played stand."
             )
 
+    def files_folder(self) -> Path:
+        """Where team lists are looked for: beside the event file (a server event: home),
+        never the program's own folder."""
+        if self.ctx.db.is_sqlite and self.ctx.db.path.parent.is_dir():
+            return self.ctx.db.path.parent
+        return Path.home()
+
     def import_csv(self, path: str | None = None) -> CsvImportDialog | None:
         """Preview a team list and open the import dialog; nothing is written before Import."""
         if path is None:
             path, _ = QFileDialog.getOpenFileName(
-                self, "Import a team list", "", "Team lists (*.csv *.txt);;All files (*)"
+                self,
+                "Import a team list",
+                str(self.files_folder()),
+                "Team lists (*.csv *.txt);;All files (*)",
             )
             if not path:
                 return None
@@ -273,7 +283,8 @@ class TeamsPage(QWidget):
             return
         text = f"Imported {len(result.imported)} teams."
         if result.skipped:
-            text += f" Skipped {len(result.skipped)} bad rows."
+            count = len(result.skipped)
+            text += f" Skipped {count} bad row{'s' * (count != 1)}."
         if result.warnings:  # names no font prints: the director may want to respell them
             text += " " + " ".join(f"Warning: {w}." for w in result.warnings)
         self.messages.show_info(text)

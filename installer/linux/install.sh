@@ -4,7 +4,8 @@
 #   ./install.sh               for you alone: ~/.local/opt/tandem-director (for everyone when
 #                              run as root: /opt/tandem-director)
 #   ./install.sh --user        for you alone, even as root
-#   ./install.sh --uninstall   remove what the same kind of install put there
+#   ./install.sh --uninstall   remove an install: the one this script belongs to when run
+#                              from it (~/.local/opt/... or /opt/...), else as above
 #
 # It copies the app folder, puts `tandem-director` on the PATH (~/.local/bin or
 # /usr/local/bin), and registers the menu entry, the icon and the `.tandem` file type, so a
@@ -20,12 +21,23 @@ for arg in "$@"; do
     case "$arg" in
         --uninstall) mode=uninstall ;;
         --user) scope=user ;;
-        -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        # the comment block at the top, and not a line of the script after it
+        -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
         *) echo "install.sh: unknown option $arg (see --help)" >&2; exit 2 ;;
     esac
 done
 
-if [ "$scope" = auto ] && [ "$(id -u)" = 0 ]; then
+owner_home=
+case "$here" in
+    # run from a user install, perhaps with sudo (which may set HOME to root's): remove that
+    # install, in the home it belongs to, never the one in /opt
+    */.local/opt/$NAME) [ "$mode" = uninstall ] && owner_home=${here%/.local/opt/$NAME} ;;
+esac
+if [ -n "$owner_home" ] && [ "$owner_home" != "${HOME:-}" ]; then
+    app_dir=$here
+    bin_dir=$owner_home/.local/bin
+    share=$owner_home/.local/share
+elif [ -z "$owner_home" ] && [ "$scope" = auto ] && [ "$(id -u)" = 0 ]; then
     app_dir=/opt/$NAME
     bin_dir=/usr/local/bin
     share=/usr/local/share

@@ -115,3 +115,51 @@ def test_install_refuses_an_unknown_option(app_folder: Path, tmp_path: Path) -> 
     assert done.returncode == 2
     assert done.stderr == "install.sh: unknown option --everywhere (see --help)\n"
     assert not (tmp_path / ".local").exists()
+
+
+def test_help_shows_the_usage_and_nothing_of_the_script() -> None:
+    done = subprocess.run(
+        ["sh", str(INSTALLER / "linux" / "install.sh"), "--help"],
+        check=False, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 0
+    assert "--uninstall" in done.stdout and "--user" in done.stdout
+    assert "set -eu" not in done.stdout
+    assert not any(line.startswith("#") for line in done.stdout.splitlines())
+
+
+def test_uninstall_from_a_user_install_removes_that_one_even_as_root(
+    app_folder: Path, tmp_path: Path
+) -> None:
+    # `sudo ~/.local/opt/tandem-director/install.sh --uninstall` meant the user install (the
+    # script it ran), not /opt; the copy it runs from says which install it belongs to
+    home = tmp_path / "home"
+    assert run_install(app_folder / "install.sh", home, "--user").returncode == 0
+    installed = home / ".local" / "opt" / "tandem-director"
+    removed = run_install(installed / "install.sh", home, "--uninstall")
+    assert removed.returncode == 0, removed.stderr
+    assert not installed.exists()
+    assert not (home / ".local" / "bin" / "tandem-director").exists()
+    assert not (home / "share" / "applications" / "tandem-director.desktop").exists()
+    assert str(installed) in removed.stdout
+
+
+def test_uninstall_with_sudo_finds_the_home_the_install_belongs_to(
+    app_folder: Path, tmp_path: Path
+) -> None:
+    # sudo may set HOME to root's: the install's own path says whose it is
+    home, root_home = tmp_path / "ana", tmp_path / "root"
+    path = os.environ["PATH"]
+    env = {"HOME": str(home), "PATH": path}
+    subprocess.run(["sh", str(app_folder / "install.sh"), "--user"], env=env, check=True,
+                   capture_output=True, timeout=60)  # fmt: skip
+    installed = home / ".local" / "opt" / "tandem-director"
+    removed = subprocess.run(
+        ["sh", str(installed / "install.sh"), "--uninstall"],
+        env={"HOME": str(root_home), "PATH": path},
+        check=False, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert removed.returncode == 0, removed.stderr
+    assert not installed.exists()
+    assert list(home.rglob("*tandem-director*")) == []
+    assert not root_home.exists()

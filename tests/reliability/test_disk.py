@@ -94,7 +94,7 @@ def _full_disk(folder: Path, real_disk: bool) -> None:
         with pytest.raises(UserError, match="the disk is full"):
             atomic_write(target, b"x" * 400_000)
         assert target.read_bytes() == b"old"
-        with pytest.raises(UserError, match="no backup made: the disk is full"):
+        with pytest.raises(UserError, match="no backup made: the disk is (nearly )?full"):
             backup_now(db, "by hand")
         assert not list(backup_folder(event).glob(".*"))
         assert [p.name for p in folder.iterdir() if p.name.startswith(".")] == []

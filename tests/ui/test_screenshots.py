@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -41,6 +42,11 @@ def test_every_page_and_dialog_is_rendered(
         "connect-to-server.png",
     ):
         assert dialog in names
+    # the README shows these pictures: the script makes every one of them, under its name
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    shown = set(re.findall(r"docs/screenshots/(\d\d-[\w-]+\.png)", readme))
+    shown = {n for n in shown if int(n[:2]) < 30}  # 30 and on: the phones (tests/web)
+    assert shown and shown <= {p.name for p in written}
     for path in written:
         image = QImage(str(path))
         assert not image.isNull(), path

@@ -31,6 +31,14 @@ def needs(match: MatchInfo) -> tuple[int, int]:
     )
 
 
+def away_text(match: MatchInfo, side: Side) -> str:
+    """'3-away', or 'reached 5' for a team with N points: there is no '0-away'."""
+    away = match.outcome.away(side)
+    if away == 0:
+        return f"reached {match.rules.match_length}"
+    return f"{away}-away"
+
+
 class Scoreline(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -80,8 +88,8 @@ class Scoreline(QWidget):
         self.name_b.setText(match.names[1])
         self.score.setText(f"{outcome.score.a} – {outcome.score.b}")
         length = match.rules.match_length
-        self.away_a.setText(f"{outcome.away(Side.A)}-away (match to {length})")
-        self.away_b.setText(f"{outcome.away(Side.B)}-away")
+        self.away_a.setText(f"{away_text(match, Side.A)} (match to {length})")
+        self.away_b.setText(away_text(match, Side.B))
         self.equity.setText(self.equity_text(match))
         self.result.setText(self.result_line(match))
 

@@ -284,3 +284,10 @@ def test_a_withdrawn_double_leaves_the_other_board_free(
     assert dialog.save_button.isEnabled(), dialog.problems.text()
     click(qtbot, dialog.save_button)
     assert [(g.board, g.cube) for g in stored_match(event_path, page.match.id).games][-1] == (2, 2)
+
+
+def test_a_team_that_reached_n_is_not_0_away(desk_factory: MakeDesk) -> None:
+    games = [Game(1, b, Side.A, End.BEAR_OFF, cube=4, level=Level.SINGLE) for b in (1, 2)]
+    page = desk_factory(MatchRules(match_length=5), *games)
+    assert page.scoreline.away_a.text() == "reached 5 (match to 5)"
+    assert page.scoreline.away_b.text() == "5-away"

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# The app as `pip install` gives it: build the wheel, install it (not editable) into a fresh
+# venv with its dependencies, and from there, outside the checkout, run every command of
+# `tandem-director` and the GUI smoke test (`--smoke-test`: an event in the main window,
+# every page, the help, the clocks, every report). A command that opens a window or a server
+# for good (clock, serve) is asked for its --help; the smoke test opens the clock window.
+# .ci/run runs this after scripts/test.sh. Exits non-zero at the first failure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+PY=${PYTHON:-python3}
+WORK=$(mktemp -d /tmp/tandem-wheel.XXXXXX)
+trap 'rm -rf "$WORK"' EXIT
+export QT_QPA_PLATFORM=offscreen
+started=$(date +%s)
+fail() { echo "wheel: FAIL $*" >&2; exit 1; }
+
+"$PY" -m pip wheel -q --no-deps -w "$WORK/dist" "$ROOT" >/dev/null
+wheel=$(ls "$WORK"/dist/tandem_director-*.whl)
+"$PY" -m venv "$WORK/venv with space"
+V="$WORK/venv with space/bin"
+# uv: the same install as pip's, from its cache in seconds rather than minutes
+[ -x "$ROOT/.venv/bin/uv" ] || "$ROOT/.venv/bin/python" -m pip install -q uv
+"$ROOT/.venv/bin/uv" pip install -q --python "$V/python" "$wheel[postgres]"
+echo "wheel: installed $(basename "$wheel") in $(($(date +%s) - started)) s"
+cd "$WORK"  # the checkout's director/ must not be the one imported
+where=$("$V/python" -c 'import director.resources as r; print(r.resource_root())')
+case "$where" in "$WORK/venv with space/"*) ;; *) fail "resources read from $where" ;; esac
+
+T="$V/tandem-director"
+ran=()
+run() {  # run COMMAND ARGS...: must succeed
+  ran+=("$1")
+  "$T" "$@" >"$WORK/out" 2>&1 || { cat "$WORK/out" >&2; fail "tandem-director $*"; }
+}
+run --version
+run met --json
+run new club.tandem --name "Club night" --length 5 --time 2+12
+printf 'team,player1,player2\nBlue Bar,Ana,Ben\nGammonites,Cleo,Dev\nRed Rooks,Eli,Fay\nGold,Gus,Hal\n' > teams.csv
+run import-teams club.tandem teams.csv
+run export-teams club.tandem out.csv
+run pair club.tandem --preview
+run pair club.tandem
+run standings club.tandem --json
+run check-pairings club.tandem
+run simulate sim.tandem --teams 6 --rounds 2 --seed 7
+run check sim.tandem
+run report event sim.tandem -o event.pdf
+run export-match sim.tandem 1 m.tandem-match.json
+run replay m.tandem-match.json --json
+run new records.tandem --name "Records" --length 5
+run import-match records.tandem m.tandem-match.json
+run backup sim.tandem --reason wheel
+run backups sim.tandem
+# `backups` ends with: restore the newest good one with: tandem-director restore "F" "B"
+backup=$(sed -n 's/^restore the newest good one with: .* "\(.*\)"$/\1/p' "$WORK/out")
+[ -f "$backup" ] || fail "backups named no backup: $(cat "$WORK/out")"
+run restore sim.tandem "$backup"
+run upgrade sim.tandem
+for windowed in clock serve; do
+  if "$T" "$windowed" --help >/dev/null 2>&1; then ran+=("$windowed"); fi
+done
+run --smoke-test gui
+[ "$(ls gui/*.pdf | wc -l)" -gt 5 ] || fail "the smoke test wrote no reports"
+
+# every command the parser knows was run
+missing=$("$V/python" - "${ran[@]}" <<'PY'
+import argparse, sys
+from director.cli import build_parser
+parser = build_parser()
+names = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices
+print(" ".join(sorted(set(names) - set(sys.argv[1:]))))
+PY
+)
+[ -z "$missing" ] || fail "commands not run from the wheel: $missing"
+echo "wheel: every command and the GUI smoke test ran from the installed wheel ($(($(date +%s) - started)) s)"
