@@ -66,7 +66,7 @@ def cube_text(match: MatchInfo | None, board: int) -> str:
     if cube.owner is not None:
         return f"Cube {cube.value} · {cube.owner.value}{board}"
     allowed, _ = match.may_double(board)
-    if not allowed and board not in match.outcome.boards_done and not match.outcome.finished:
+    if not allowed and match.pair_state.board_live(board):
         return "Cube 1 · dead"
     return "Cube 1 · centre"
 
@@ -267,7 +267,7 @@ class BoardView(QFrame):
         pause = "Resume" if b.phase is Phase.PAUSED else "Pause"
         if b.flagged is not None and b.phase is Phase.STOPPED and not recorded:
             pause = "Correct: pause"  # the arbiter pauses a flagged board to restore a time
-        open_game = match is not None and not match.outcome.finished and not recorded
+        open_game = match is not None and match.pair_state.match_live and not recorded
         shown = (
             text,
             colour,

@@ -172,7 +172,7 @@ class ClockController(QObject):
         """Apply the match as recorded: a board whose game is recorded stops; when the pair is
         complete the clocks reset for the next one; a finished match stops every board."""
         outcome = match.outcome
-        if outcome.finished:
+        if not match.pair_state.match_live:
             for n in BOARDS:
                 self._stop(n)
         elif outcome.current_pair != self.pair:

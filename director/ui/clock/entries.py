@@ -65,7 +65,7 @@ class GameEntries:
         for board, dialog in list(self.dialogs.items()):
             if getattr(dialog, "saving", False):
                 continue  # its own save: it handles the keys typed meanwhile, then closes
-            if board in match.outcome.boards_done or match.outcome.finished:
+            if not match.pair_state.board_live(board):
                 dialog.close()
 
     def _make_room(self) -> None:
@@ -99,8 +99,8 @@ class GameEntries:
         except UserError as exc:
             self.report(str(exc))
             return None
-        if board in match.outcome.boards_done or match.outcome.finished:
-            return None  # already recorded (at the desk)
+        if not match.pair_state.board_live(board):
+            return None  # already recorded (at the desk), or the match is over
         return match
 
     def _show(self, dialog: RecordGameDialog, activate: bool) -> None:

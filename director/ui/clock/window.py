@@ -499,7 +499,8 @@ class ClockWindow(QWidget):
             return
         self.controller.follow(self.match)
         self.games.close_recorded(self.match)
-        for n in self.controller.recorded | (set(BOARDS) if self.match.outcome.finished else set()):
+        over = set() if self.match.pair_state.match_live else set(BOARDS)
+        for n in self.controller.recorded | over:
             if n in self.alarm.sounding:
                 self.alarm.acknowledge(n)  # the flagged game is recorded: the alarm is done
         self.show_match_text()
