@@ -258,7 +258,9 @@ class EventMachine(RuleBasedStateMachine):
         lock = self.db.lock
         assert lock is not None
         self.db.engine.dispose()
-        os.close(lock.fd)  # the OS drops the lock with the process; its file stays behind
+        os.close(lock.fd)  # the OS drops the locks with the process; the lock file stays behind
+        if lock.event_fd is not None:
+            os.close(lock.event_fd)  # and the lock it holds on the event file itself
         lock._released = True
         self.db.lock = None
         self.db = open_event(str(self.path))
