@@ -47,8 +47,26 @@ run simulate sim.tandem --teams 6 --rounds 2 --seed 7
 run check sim.tandem
 run report event sim.tandem -o event.pdf
 run export-match sim.tandem 1 m.tandem-match.json
+run clock-log sim.tandem 1 --json
 run replay m.tandem-match.json --json
-run new records.tandem --name "Records" --length 5
+# import-match fills a paired match of two registered teams under the record's own rules
+# (FORMATS): an event with the record's rules and its two teams, paired, takes it
+"$V/python" - m.tandem-match.json > records.args 2> records.csv <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1], encoding="utf-8"))
+print(f"--length {r['match_length']} --scoring {r['scoring']} "
+      f"--one-cube-threshold {r['one_cube_threshold']}"
+      + (" --winner-required" if r["winner_required"] else "")
+      + (" --no-cube-at-one-away" if r["no_cube_at_one_away"] else ""))
+sys.stderr.write("team,player1,player2\n")
+for side in "AB":
+    team = r["teams"][side]
+    sys.stderr.write(",".join([team["name"], *team["players"]]) + "\n")
+PY
+# shellcheck disable=SC2046  # the options are words
+run new records.tandem --name "Records" $(cat records.args)
+run import-teams records.tandem records.csv
+run pair records.tandem
 run import-match records.tandem m.tandem-match.json
 run backup sim.tandem --reason wheel
 run backups sim.tandem
