@@ -155,7 +155,9 @@ def test_rules_7_both_boards_start_at_one_instant_in_the_desks_log(
         assert starts[0].t_ns == starts[1].t_ns
         assert [e.who for e in starts] == [Side.A, Side.B]
         walls = [d.execute_script("return window.clockStartedAt;") for d in (one, two)]
-        assert all(isinstance(w, float) for w in walls)  # the skew itself: the benchmark
+        # A whole-millisecond instant comes back from WebDriver as an int: any number will do,
+        # the skew itself is the benchmark's to measure.
+        assert all(isinstance(w, (int, float)) and not isinstance(w, bool) and w > 0 for w in walls)
 
 
 def test_rules_7_the_server_away_for_30_s_loses_nothing_and_charges_nothing_twice(
