@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from director.domain.errors import UserError
 from director.domain.event import MatchInfo
-from director.domain.match import MatchOutcome, Problem, score_match
+from director.domain.match import MatchOutcome, score_match
 from director.domain.rules import End, Level, Side
 from director.domain.scoring import Game
 from director.services import results
@@ -156,11 +156,6 @@ class RecordGameDialog(QDialog):
         live = {self.match.outcome.current_pair: self.match.cubes}
         return score_match(self.match.rules, self.games_with(game), self.match.names, live)
 
-    def live_cube_problems(self, game: Game) -> list[str]:
-        """The domain's RULES §4 answer for a game not complete yet (no winner chosen)."""
-        texts = self.match.pair_state.cube_problems(game)
-        return [readable(str(Problem(text, game.pair, game.board))) for text in texts]
-
     def missing(self) -> bool:
         """Something besides the game is still needed before saving (a correction's reason)."""
         return False
@@ -272,9 +267,6 @@ class CorrectGameDialog(RecordGameDialog):
 
     def pair_number(self) -> int:
         return self.original.pair
-
-    def live_cube_problems(self, game: Game) -> list[str]:
-        return []  # the live cube is the current pair's; a correction re-checks the record
 
     def scored(self, game: Game) -> MatchOutcome:
         """The domain's answer for the corrected match, with the later games it voids when the
