@@ -244,6 +244,8 @@ class CorrectGameDialog(RecordGameDialog):
     ) -> None:
         self.game_id = game_id
         self.original = match.games[match.game_ids.index(game_id)]
+        self.voids: tuple[int, ...] = ()  # the later games this correction voids (their ids)
+        self.void_text = ""
         super().__init__(ctx, match, self.original.board, self.original, parent)
         self.reason = QLineEdit()
         self.reason.setObjectName("reason")
@@ -265,6 +267,14 @@ class CorrectGameDialog(RecordGameDialog):
 
     def pair_number(self) -> int:
         return self.original.pair
+
+    def scored(self, game: Game) -> MatchOutcome:
+        """The domain's answer for the corrected match, with the later games it voids when the
+        correction ends the match sooner (they are shown, and removed with the correction)."""
+        fixed = results.correction(self.match, self.game_id, game)
+        self.voids = tuple(self.match.game_ids[i] for i in fixed.voided)
+        self.void_text = fixed.voided_text(self.match.names)
+        return fixed.outcome
 
     def games_with(self, game: Game) -> tuple[Game, ...]:
         game = replace(game, pair=self.original.pair)
@@ -292,7 +302,30 @@ class CorrectGameDialog(RecordGameDialog):
         if not line.counted:
             text = f"Abandoned under rule 4′: {winner} scores 0"
         state = result_text(outcome, self.match.names)
-        return f"{text}; the match score becomes {outcome.score} ({state})"
+        text = f"{text}; the match score becomes {outcome.score} ({state})"
+        if self.voids:
+            count = len(self.voids)
+            text += (
+                f". The match now ends sooner: this voids {count} later game"
+                f"{'s' * (count != 1)}, removed with the correction: {self.void_text}"
+            )
+        return text
+
+    def write_and_close(self, game: Game) -> None:
+        if not self.voids:
+            super().write_and_close(game)
+            return
+        count = len(self.voids)
+        self.confirm_box = ask(
+            self,
+            "Void later games",
+            f"With this correction the match ends sooner. {count} later game"
+            f"{'s' * (count != 1)} could not have been played and "
+            f"{'are' if count != 1 else 'is'} removed with it: {self.void_text}.",
+            f"Correct and void {count} game{'s' * (count != 1)}",
+            lambda: super(CorrectGameDialog, self).write_and_close(game),
+            "The correction and every voided game are kept in the audit log.",
+        )
 
     def write(self, game: Game) -> MatchInfo:
         return self.ctx.change(
@@ -302,4 +335,5 @@ class CorrectGameDialog(RecordGameDialog):
             game,
             self.reason.text(),
             version=self.match.version,
+            voids=self.voids,
         )
