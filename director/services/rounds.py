@@ -94,20 +94,6 @@ def _outcome(result: str, forfeit_by: str | None, bye: bool) -> Outcome:
     return Outcome(result)
 
 
-def match_result(match: MatchInfo) -> MatchResult:
-    assert match.round is not None
-    forfeit = match.forfeit_by.value if match.forfeit_by else None
-    return MatchResult(
-        round=match.round,
-        table=match.table,
-        team_a=match.team_a.id,
-        team_b=match.team_b.id if match.team_b else None,
-        score_a=match.outcome.final.a,
-        score_b=match.outcome.final.b,
-        outcome=_outcome(match.outcome.result.value, forfeit, match.team_b is None),
-    )
-
-
 def stored_results(session: Session) -> list[MatchResult]:
     """Every round's results from the stored scorelines: one query, no re-scoring.
 
