@@ -220,7 +220,6 @@ def rules(session: Session) -> dict[str, Any]:
 
 
 # the channels the change watcher refreshes, and what each one carries
-PUBLIC_CHANNELS = ("pairings", "standings", "crosstable", "rules")
 CHANNEL_VIEWS = {
     "pairings": pairings,
     "standings": standings_page,
