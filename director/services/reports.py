@@ -142,6 +142,7 @@ class _Standings:
             )
         view = standings_service.standings(session, through)
         self.through = view.through_round
+        self.heading = view.heading
         self.rows = [line.row for line in view.lines]
         self.team_map = {line.team.id: line.team for line in view.lines}
         self.rounds = [n for n in round_numbers(session) if n <= self.through]
@@ -418,9 +419,10 @@ def _story(
         story = standings_report.story(
             view.rows, view.team_map, opts.match_points, opts.tie_breaks, view.through, box,
             game_points=view.game_points if opts.match.scoring.is_pip_squeeze else None,
-            final=view.final,
+            final=view.final, heading=view.heading,
         )  # fmt: skip
-        return story, standings_report.standings_title(view.through, view.final), False
+        title = standings_report.standings_title(view.through, view.final, view.heading)
+        return story, title, False
     if kind == "crosstable":
         wide = crosstable.needs_landscape(len(view.rounds))
         box = layout(paper, LANDSCAPE) if wide else box
@@ -454,6 +456,7 @@ def _event_data(
         crosstable=view.crosstable,
         game_points=view.game_points if event.options.match.scoring.is_pip_squeeze else None,
         final=view.final,
+        standings_heading=view.heading,
         boards=view.boards,
         met_parameters=params,
         met_table=match_equity_table(params),
