@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from director.domain.changes import Area, Changes
 from director.domain.errors import UserError
 from director.domain.pairing.control import swap_teams
 from director.domain.pairing.model import Pairing
@@ -144,7 +145,7 @@ class PairRoundDialog(QDialog):
 
     def publish(self) -> None:
         try:
-            self.published = self.ctx.change("rounds", rounds.pair_next_round)
+            self.published = self.ctx.change(Changes.of(Area.ROUNDS), rounds.pair_next_round)
         except UserError as refusal:
             show_error(self.error, f"Not published: {refusal}")
             return
@@ -233,7 +234,12 @@ class SwapDialog(QDialog):
             return
         try:
             self.warnings_now = self.ctx.change(
-                "rounds", rounds.swap, self.info.number, first, second, self.reason.text()
+                Changes.of(Area.ROUNDS),
+                rounds.swap,
+                self.info.number,
+                first,
+                second,
+                self.reason.text(),
             )
         except UserError as refusal:
             show_error(self.error, f"Not swapped: {refusal}")
