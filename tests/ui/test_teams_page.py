@@ -38,6 +38,7 @@ def ctx(event_path: Path) -> Iterator[EventContext]:
 def page(qtbot: QtBot, ctx: EventContext) -> TeamsPage:
     widget = TeamsPage(ctx)
     qtbot.addWidget(widget)
+    widget.show()  # a hidden page reads again only when shown (ui/refresh.py)
     return widget
 
 
