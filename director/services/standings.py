@@ -21,6 +21,7 @@ from director.domain.standings import (
     crosstable,
     match_points_definition,
 )
+from director.domain.wording import counted
 from director.services.events import get_event, rounds_paired
 from director.services.results import list_matches
 from director.services.rounds import stored_results, team_entry
@@ -76,7 +77,7 @@ def standings(session: Session, through_round: int | None = None) -> Standings:
     if through_round is not None and through_round > paired:
         raise UserError(
             f"there are no standings after round {through_round}: "
-            f"{paired} round{'s' if paired != 1 else ''} paired so far"
+            f"{counted(paired, 'round')} paired so far"
         )
     last, decided, matches = rounds_counted(results, through_round)
     rows = compute_standings(
@@ -99,6 +100,11 @@ def standings(session: Session, through_round: int | None = None) -> Standings:
     )
 
 
+def tie_break_key(tie_break: TieBreak) -> str:
+    """A tie-break's key in JSON: snake_case like every other key ("points_difference")."""
+    return tie_break.value.replace("-", "_")
+
+
 def standings_json(view: Standings) -> list[dict[str, object]]:
     """The rows `tandem-director standings --json` prints."""
     return [
@@ -106,8 +112,7 @@ def standings_json(view: Standings) -> list[dict[str, object]]:
             "rank": line.row.rank,
             "team": line.team.name,
             "match_points": line.row.match_points,
-            # snake_case like every other key: "points-difference" is "points_difference"
-            **{tb.value.replace("-", "_"): line.row.tie_breaks.get(tb) for tb in view.tie_breaks},
+            **{tie_break_key(tb): line.row.tie_breaks.get(tb) for tb in view.tie_breaks},
             "games_played": line.row.played,
         }
         for line in view.lines

@@ -24,6 +24,7 @@ from director.domain.teamlist import (
     parse_team_list,
     write_team_list,
 )
+from director.domain.wording import counted
 from director.services import audit
 from director.store import convert, models
 
@@ -222,7 +223,7 @@ def import_teams(session: Session, data: bytes | str, skip_bad_rows: bool = Fals
     parsed = preview_team_list(session, data)
     if parsed.bad and not skip_bad_rows:
         lines = "\n".join(str(b) for b in parsed.bad)
-        raise UserError(f"{len(parsed.bad)} bad row(s), nothing imported:\n{lines}")
+        raise UserError(f"{counted(len(parsed.bad), 'bad row')}, nothing imported:\n{lines}")
     # one pass, two bulk INSERTs: the list was checked against every registered name above,
     # so a row costs no query of its own (100,000 rows import in seconds, not hours)
     top = session.scalar(select(func.max(models.Team.seed))) or 0

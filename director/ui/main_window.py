@@ -163,7 +163,10 @@ class MainWindow(QMainWindow):
         """The Reports menu: each report's preview, with Print and Save PDF (ui/reports)."""
         from director.ui.reports.menu import ReportsMenu
 
-        return ReportsMenu(lambda: self.ctx, self.settings, self.messages.show_error, self)
+        return ReportsMenu(
+            lambda: self.ctx, self.settings, self.messages.show_error, self,
+            slip_address=lambda: self.table_service.address() if self.table_service else "",
+        )  # fmt: skip
 
     def _update_state(self) -> None:
         has_event = self.ctx is not None

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QInputDialog,
     QLabel,
+    QLineEdit,
     QListWidget,
     QListWidgetItem,
     QPushButton,
@@ -37,7 +38,7 @@ from PySide6.QtWidgets import (
 
 from director.domain.changes import Area, Changes
 from director.domain.errors import UserError
-from director.services import results, slips
+from director.services import reports, results, slips
 from director.services.slips import SlipInfo
 from director.ui.context import EventContext
 from director.web.server import DEFAULT_PORT, TableService
@@ -125,6 +126,13 @@ class TableServiceWindow(QWidget):
         self.revoke_button.clicked.connect(self._revoke_selected)
         self.table_qr = QLabel()
         self.table_qr_caption = plain("")
+        # another computer serving the phones (`serve` on a Raspberry Pi): its address
+        self.print_address = QLineEdit(self.ctx.read(reports.stored_slip_address))
+        self.print_address.setPlaceholderText("http://192.168.1.20:8080/ (as serve prints it)")
+        self.print_address.returnPressed.connect(self._set_print_address)
+        self.print_address_button = QPushButton("Set")
+        self.print_address_button.clicked.connect(self._set_print_address)
+        self.print_address_note = plain("")
         self.clocks_button = QPushButton("Phone clocks…")  # every table's clocks (issue 19)
         self.clocks_button.clicked.connect(self.show_phone_clocks)
 
@@ -151,6 +159,12 @@ class TableServiceWindow(QWidget):
         address_row.addWidget(self.qr)
         address_row.addWidget(self.addresses, 1)
         layout.addLayout(address_row)
+        print_row = QHBoxLayout()
+        print_row.addWidget(plain("Scoresheet QR codes, when another computer serves:"))
+        print_row.addWidget(self.print_address, 1)
+        print_row.addWidget(self.print_address_button)
+        layout.addLayout(print_row)
+        layout.addWidget(self.print_address_note)
         layout.addWidget(self.auto)
         layout.addWidget(plain("Pending results (confirmed by both teams):"))
         layout.addWidget(self.pending, 1)
@@ -192,6 +206,11 @@ class TableServiceWindow(QWidget):
         self.toggle.setText("Turn off" if self.service else "Turn on")
         self.port.setEnabled(self.service is None)
         self.refresh()
+
+    def address(self) -> str:
+        """Where phones reach the service while it is on ("": off): the scoresheets print
+        each match's result-slip QR code for it."""
+        return self.service.urls[0] if self.service is not None else ""
 
     def show_phone_clocks(self) -> QWidget:
         from director.ui.phone_clocks import PhoneClocksView
@@ -323,6 +342,23 @@ class TableServiceWindow(QWidget):
         except UserError as refusal:
             self.problem.setText(str(refusal))
         self.refresh()
+
+    def _set_print_address(self) -> None:
+        """Store the address the scoresheets' QR codes print while this app serves nothing."""
+        try:
+            stored = self.ctx.change("slips", reports.set_slip_address, self.print_address.text())
+        except UserError as refusal:
+            self.print_address_note.setStyleSheet("color: #b00020;")
+            self.print_address_note.setText(str(refusal))
+            return
+        self.print_address.setText(stored)
+        self.print_address_note.setStyleSheet("")
+        self.print_address_note.setText(
+            f"Scoresheets print result-slip QR codes for {stored} (this app's own address "
+            "while it serves)."
+            if stored
+            else "Scoresheets print QR codes only while this app serves the phones."
+        )
 
     def _set_auto(self, on: bool) -> None:
         self.ctx.change(Changes.of(Area.SLIPS), slips.set_auto_accept, on)

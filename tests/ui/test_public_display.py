@@ -152,3 +152,6 @@ def test_titles_say_what_the_numbers_are(
     display.ctx.changed.emit(Changes.match(match.id))
     qtbot.waitUntil(lambda: display.slides[-1].title != "Standings after round 2")
     assert display.slides[-1].title == "Standings during round 3 (1 of 20 matches decided)"
+    with display.ctx.db.Session() as session:
+        text = pdf_text(render(session, "standings"))
+    assert "Standings during round 3 (1 of 20 matches decided)" in text

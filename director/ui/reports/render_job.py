@@ -61,10 +61,11 @@ class RenderJob(QThread):
 
         request = self.request
         try:
-            with _RENDER_LOCK, _responsive(), self.db.Session() as session:
+            # committed: a scoresheet's slip QR code issues its match's token
+            with _RENDER_LOCK, _responsive(), self.db.Session() as session, session.begin():
                 data = render(
                     session, request.kind, request.round, request.match, request.paper,
-                    met_parameters=request.met,
+                    met_parameters=request.met, slip_address=request.slip_address or None,
                 )  # fmt: skip
         except UserError as refusal:
             self.refused.emit(request, str(refusal))

@@ -116,6 +116,20 @@ def test_one_cube_pair_kills_the_other_board_with_the_reason(
     assert "dead here" in dead.offer_a.toolTip()
 
 
+def test_the_one_cube_banner_names_both_teams_when_both_are_1_away(desk_factory: MakeDesk) -> None:
+    backgammon = Level.BACKGAMMON
+    page = desk_factory(
+        None,
+        bear_off(1, 1, Side.A, 1, backgammon),
+        bear_off(1, 2, Side.B, 1, backgammon),
+        bear_off(2, 1, Side.A),
+        bear_off(2, 2, Side.B),
+    )  # 4-4 after pair 2
+    assert page.scoreline.score.text() == "4 – 4"
+    assert "one-cube pair: both teams are 1-away" in page.cube_state.text()
+    assert "Blue Bar" not in page.cube_state.text()
+
+
 def test_a_refused_cube_action_shows_its_message(
     qtbot: QtBot, desk_factory: MakeDesk, event_path: Path
 ) -> None:
