@@ -346,7 +346,9 @@ class TableServiceWindow(QWidget):
     def _set_print_address(self) -> None:
         """Store the address the scoresheets' QR codes print while this app serves nothing."""
         try:
-            stored = self.ctx.change("slips", reports.set_slip_address, self.print_address.text())
+            stored = self.ctx.change(
+                Changes.of(Area.SLIPS), reports.set_slip_address, self.print_address.text()
+            )
         except UserError as refusal:
             self.print_address_note.setStyleSheet("color: #b00020;")
             self.print_address_note.setText(str(refusal))
