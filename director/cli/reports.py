@@ -63,9 +63,13 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         "--round",
         type=positive_int,
         help="the round (scoresheets, match reports, pairings: default the latest; "
-        "standings, crosstable: after this round)",
+        "standings, crosstable: after this round; audit: only that round's lines)",
     )
-    report.add_argument("--match", type=positive_int, help="one match (scoresheet, match report)")
+    report.add_argument(
+        "--match",
+        type=positive_int,
+        help="one match (scoresheet, match report; audit: only that match's lines)",
+    )
     report.add_argument(
         "--paper", choices=[p.value for p in Paper], help="a4 or letter (default: the event's)"
     )

@@ -40,6 +40,7 @@ KINDS = (
     "results",
     "blank-scoresheet",
     "bracket",
+    "audit",
 )
 TITLES = {
     "scoresheet": "Match scoresheets",
@@ -54,10 +55,12 @@ TITLES = {
     "results": "Results",
     "blank-scoresheet": "Blank scoresheet",
     "bracket": "Knockout bracket",
+    "audit": "Audit log",
 }
 ROUND_KINDS = ("scoresheet", "match-report", "pairings", "standings", "crosstable", "results")
 SHEET_KINDS = ("scoresheet", "match-report", "pairings", "results")  # about one round's play
 MATCH_KINDS = ("scoresheet", "match-report")
+FILTER_KINDS = ("audit",)  # the whole event by default, or only one round's or match's part
 
 
 def title_of(kind: str) -> str:
@@ -214,9 +217,9 @@ def render(
     from director.services.events import get_event
 
     _check_kind(kind)
-    if match is not None and kind not in MATCH_KINDS:
+    if match is not None and kind not in (*MATCH_KINDS, *FILTER_KINDS):
         raise UserError(f"the {kind} report covers more than one match: --match does not apply")
-    if round is not None and kind not in ROUND_KINDS:
+    if round is not None and kind not in (*ROUND_KINDS, *FILTER_KINDS):
         raise UserError(f"the {kind} report covers the whole event: --round does not apply")
     event = get_event(session)
     chosen = Paper(paper) if paper is not None else event.options.paper
@@ -409,6 +412,8 @@ def _story(
         return bracket.story(by_round, total, box), title, False
     if kind == "teams":
         return teams_report.story(list_teams(session), box), title, False
+    if kind == "audit":
+        return _audit_story(session, round, match, paper), title, True
     if kind == "met":
         return met.story(params, match_equity_table(params), when.date(), box), title, False
     if kind == "event":
@@ -432,6 +437,23 @@ def _story(
         )  # fmt: skip
         return story, crosstable.crosstable_title(view.through), wide
     return boards.story(view.boards, view.team_map, box), title, False
+
+
+def _audit_story(session: Session, round: int | None, match: int | None, paper: Paper) -> Story:
+    """The audit log (one round's or one match's lines when asked), on landscape pages."""
+    from director.reports import audit as audit_report
+    from director.reports.styles import LANDSCAPE, layout
+    from director.services import audit
+
+    places = {p.id: p for p in audit.match_places(session)}
+    lines = audit.entries(session, match=match, round=round)
+    subject = ""
+    if match is not None:
+        subject = places[match].label if match in places else f"match {match}"
+    elif round is not None:
+        subject = f"round {round}"
+    rows = [line.row(places) for line in lines]
+    return audit_report.story(rows, layout(paper, LANDSCAPE), subject)
 
 
 def _event_data(

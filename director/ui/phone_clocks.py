@@ -40,7 +40,8 @@ from director.domain.clock import (
 from director.domain.errors import UserError
 from director.domain.event import MatchInfo
 from director.domain.rules import Side
-from director.services import phone_clocks, results, slips
+from director.services import results, slips
+from director.services.phone_clocks import ClockRefused
 from director.ui.clock.adjust import AdjustDialog
 from director.ui.clock.forfeit import TimeForfeitDialog
 from director.ui.context import EventContext
@@ -239,11 +240,11 @@ class PhoneClocksView(QWidget):
 
     def start(self, room: ClockRoom, match_id: int) -> bool:
         """Both boards of the match start together, as from either phone."""
-        _, pair, why = self.ctx.read(phone_clocks.start_check, match_id)
-        if why is not None:
-            self.status.setText(why)
+        try:
+            room.schedule_start(match_id)
+        except ClockRefused as why:
+            self.status.setText(str(why))
             return False
-        room.schedule_start(match_id, pair)
         self.status.setText(f"Table {self.matches[match_id].table}: both boards start.")
         return True
 

@@ -32,6 +32,7 @@ from director.domain.errors import UserError
 from director.domain.event import MatchInfo, round_status
 from director.services import no_show, results, rounds
 from director.services.rounds import RoundInfo
+from director.ui.audit_dialog import AuditDialog
 from director.ui.context import EventContext
 from director.ui.forbidden_pairs_dialog import ForbiddenPairsDialog
 from director.ui.message_bar import MessageBar, ask
@@ -48,7 +49,9 @@ from director.ui.style import (
     section_title,
 )
 
-RoundsDialog = PairRoundDialog | EditPairingsDialog | ForbiddenPairsDialog | NoShowDialog
+RoundsDialog = (
+    PairRoundDialog | EditPairingsDialog | ForbiddenPairsDialog | NoShowDialog | AuditDialog
+)
 
 ROUND_LIST_STYLE = f"""
 QListWidget#roundList::item {{
@@ -85,6 +88,11 @@ class RoundsPage(QWidget):
         )
         self.forbidden_button = QPushButton("Forbidden pairs…", self)
         self.forbidden_button.setToolTip("Teams that must not meet (same club, family)")
+        self.audit_button = QPushButton("Audit log…", self)
+        self.audit_button.setToolTip(
+            "Every correction, override, forfeit and adjustment with its reason (the chosen"
+            " match's first, when one is chosen); printable"
+        )
         self.repair_button = QPushButton("Pair again", self)
         self.repair_button.setToolTip("Pair the last round again with the engine")
         self.undo_button = QPushButton("Undo last round", self)
@@ -144,6 +152,7 @@ class RoundsPage(QWidget):
             self.forbidden_button,
             self.repair_button,
             self.undo_button,
+            self.audit_button,
         ):
             tools.addWidget(button)
         layout = page_layout(self)
@@ -157,6 +166,7 @@ class RoundsPage(QWidget):
         self.pair_button.clicked.connect(self.pair_next_round)
         self.edit_button.clicked.connect(self.edit_pairings)
         self.forbidden_button.clicked.connect(self.edit_forbidden_pairs)
+        self.audit_button.clicked.connect(self.open_audit)
         self.repair_button.clicked.connect(self.pair_again)
         self.undo_button.clicked.connect(self.undo_last_round)
         self.no_show_button.clicked.connect(self.open_no_show)
@@ -322,6 +332,10 @@ class RoundsPage(QWidget):
     def edit_forbidden_pairs(self) -> None:
         self.messages.clear()
         self._open(ForbiddenPairsDialog(self.ctx, self))
+
+    def open_audit(self) -> None:
+        match = self.selected_match()
+        self._open(AuditDialog(self.ctx, self, match=match.id if match else None))
 
     def _open(self, dialog: RoundsDialog) -> None:
         self.dialog = dialog

@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # the database layer loads when an event is first opened
 SECTIONS = (
     ("pairings", "scoresheet", "match-report", "results"),
     ("standings", "crosstable", "boards", "bracket"),
-    ("teams", "met", "blank-scoresheet"),
+    ("teams", "met", "blank-scoresheet", "audit"),
     ("event",),
 )
 
