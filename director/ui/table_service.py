@@ -41,7 +41,7 @@ from director.domain.errors import UserError
 from director.services import reports, results, slips
 from director.services.slips import SlipInfo
 from director.ui.context import EventContext
-from director.web.server import DEFAULT_PORT, TableService
+from director.web.server import ANY_ADDRESS, DEFAULT_PORT, TableService
 
 QR_SCALE = 5
 
@@ -90,6 +90,7 @@ class TableServiceWindow(QWidget):
         self.setWindowTitle("Phones at the tables")
         self.ctx = ctx
         self.service: TableService | None = None
+        self.host = ANY_ADDRESS  # every address of this computer (tests serve on loopback)
         self.bridge = _Bridge(self)
         self.bridge.told.connect(self._told)
         self.match_ids: list[int] = []
@@ -181,7 +182,7 @@ class TableServiceWindow(QWidget):
     def set_serving(self, on: bool) -> None:
         if on and self.service is None:
             service = TableService(
-                self.ctx.db, port=self.port.value(), on_change=self.bridge.told.emit
+                self.ctx.db, self.host, self.port.value(), on_change=self.bridge.told.emit
             )
             try:
                 urls = service.start()

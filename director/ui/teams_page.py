@@ -30,7 +30,14 @@ from director.domain.changes import Area, Changes
 from director.domain.errors import UserError
 from director.domain.event import TeamInfo
 from director.services.events import get_event
-from director.services.teams import export_teams, list_teams, preview_team_list, remove_team
+from director.services.teams import (
+    export_teams,
+    list_teams,
+    preview_team_list,
+    remove_team,
+    seed_by_rating,
+    seeding_refusal,
+)
 from director.services.teams import withdraw_team as withdraw_service
 from director.store.files import atomic_write
 from director.ui.check_delegate import CenteredCheckDelegate
@@ -69,6 +76,8 @@ class TeamsPage(QWidget):
         self.withdraw_button = QPushButton("Withdraw", self)
         self.import_button = QPushButton("Import CSV…", self)
         self.export_button = QPushButton("Export CSV…", self)
+        self.seed_button = QPushButton("Seed by rating", self)
+        self.seed_button.setObjectName("seedByRating")
         self.table = self._build_table()
         self.stack = QStackedWidget(self)
         self.stack.addWidget(self._build_empty_state())
@@ -138,6 +147,7 @@ class TeamsPage(QWidget):
         top = page_header("Teams", self.counts, self)
         top.addWidget(self.import_button, 0, Qt.AlignmentFlag.AlignBottom)
         top.addWidget(self.export_button, 0, Qt.AlignmentFlag.AlignBottom)
+        top.addWidget(self.seed_button, 0, Qt.AlignmentFlag.AlignBottom)
         tools = QHBoxLayout()
         tools.setSpacing(8)
         tools.addWidget(self.search, 2)
@@ -163,6 +173,7 @@ class TeamsPage(QWidget):
         self.withdraw_button.clicked.connect(self.withdraw_selected)
         self.import_button.clicked.connect(lambda _checked=False: self.import_csv())
         self.export_button.clicked.connect(lambda _checked=False: self.export_csv())
+        self.seed_button.clicked.connect(self.seed_by_rating)
         self.table.selectionModel().selectionChanged.connect(self._update_buttons)
         QShortcut(QKeySequence.StandardKey.Find, self, self.search.setFocus)
         QShortcut(QKeySequence.StandardKey.Delete, self.table, self.remove_selected)
@@ -175,6 +186,11 @@ class TeamsPage(QWidget):
         self.counts.setText(counts_text(teams))
         self.stack.setCurrentIndex(1 if teams else 0)
         self.export_button.setEnabled(bool(teams))
+        refusal = self.ctx.read(seeding_refusal)  # the service's answer, shown as the reason
+        self.seed_button.setEnabled(not refusal)
+        self.seed_button.setToolTip(
+            refusal or "Seed every team again by rating, highest first (kept in the audit log)"
+        )
         self._update_buttons()
 
     def _refused(self, message: str) -> None:
@@ -243,6 +259,15 @@ class TeamsPage(QWidget):
                 f"Withdrew {', '.join(t.name for t in done)}: not paired from round "
                 f"{after + 1} on; results already played stand."
             )
+
+    def seed_by_rating(self) -> None:
+        try:
+            teams = self.ctx.change("teams", seed_by_rating)
+        except UserError as refusal:
+            self.messages.show_error(str(refusal))
+            return
+        top = ", ".join(t.name for t in teams[:3])
+        self.messages.show_info(f"Seeded by rating: {top}{' …' if len(teams) > 3 else ''}.")
 
     def files_folder(self) -> Path:
         """Where team lists are looked for: beside the event file (a server event: home),
