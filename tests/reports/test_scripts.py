@@ -139,3 +139,22 @@ def test_the_page_header_prints_the_event_name_in_its_script(
     first, second = ARABIC.split()
     assert min(lefts(chars, first)) > max(lefts(chars, second))
     assert fonts(data).get("NotoSansArabic-Regular")
+
+
+def test_devanagari_reads_back_in_the_order_it_was_typed(db: EventDatabase, pdf: Render) -> None:
+    """HarfBuzz draws the reph of शर्मा after its consonant and the i-matra of किशोर before
+    it; each such word carries its typed letters as /ActualText, which PDFium (as Acrobat)
+    reads back, so copying or searching the name finds it."""
+    names = ("शर्मा किशोर", ("सीता शर्मा", "दिल्ली डबल"))
+    with db.Session() as session, session.begin():
+        add_team(session, names[0], names[1])
+    data = pdf("teams")
+    document = pdfium.PdfDocument(data)
+    try:
+        page = document[0].get_textpage()
+        text = page.get_text_range()
+    finally:
+        document.close()
+    for name in (names[0], *names[1]):
+        assert name in text, (name, text)
+    assert "शमार्" not in text  # the glyph order, as the text layer gave it before
