@@ -1,37 +1,58 @@
-"""Database work off the GUI thread: one helper for every call that may wait on a server.
+"""The one door for database work in the GUI: every call runs off the GUI thread.
 
-Like Anki's `QueryOp`/`CollectionOp` (qt/aqt/operations): `Background.run` takes a service and
-its arguments, runs it on a worker thread in a session of its own (in a transaction when it is
-a change), and reports on the GUI thread: `on_done(result)` or `on_failed(UserError)` for the
-user's and the environment's failures (a refusal, a full disk, a server that went away). A bug
-is raised on the GUI thread, where the crash hook reports it.
+Like Anki's `QueryOp`/`CollectionOp` (qt/aqt/operations): a service and its arguments go to one
+worker thread per open event, which runs it in a session of its own (in a transaction when it
+is a change; `store.work`) and sorts its failure: the user's and the environment's become a
+`UserError` (a `ConflictError` when another station got there first), a bug keeps its
+traceback and is raised on the GUI thread, where the crash hook reports it.
 
-A call that has not answered after `SLOW_MS` says so through `on_slow` ("the database server is
-not answering ...") while the window stays usable, and `on_recovered` once it answers: nothing
-is lost, because a change is only shown as saved once the database accepted it.
+Two ways in:
+
+- `run(service, ..., on_done=, on_failed=)` returns at once and answers on the GUI thread
+  (the server watch, a result entered at a shared server).
+- `call(service, ...)` returns the service's result (or raises its refusal) like a direct
+  call, for the pages and dialogs that read and change through `EventContext`. A local file
+  answers within `QUICK_S`, and the GUI thread simply waits for it; a longer call waits in a
+  local event loop that paints the window, runs its timers and holds back the person's clicks
+  and keys until the answer (so nothing is entered twice or in between).
+
+Either way a call that has not answered after `SLOW_MS` says so through `on_slow` ("the
+database server is not answering ...") while the window keeps painting, and `on_recovered`
+once it answers: nothing is lost, because a change is only shown as saved once the database
+accepted it.
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
-from typing import Any
+from concurrent.futures import Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
-from PySide6.QtCore import QObject, QTimer, Signal
-from sqlalchemy.exc import DBAPIError
+from PySide6.QtCore import QEventLoop, QObject, Qt, QTimer, Signal
+from sqlalchemy.orm import Session
 
-from director.domain.errors import ConflictError, UserError
+from director.domain.errors import UserError
 from director.store.engine import EventDatabase
-from director.store.errors import classify
+from director.store.errors import UNREACHABLE as _UNREACHABLE
+from director.store.work import failure_of, in_session
+
+P = ParamSpec("P")
+T = TypeVar("T")
 
 SLOW_MS = 4000  # "not answering" shows within 5 s of a call
+QUICK_S = 0.1  # a call that answers within this keeps the GUI thread simply waiting
 NOT_ANSWERING = (
     "the database server is not answering: waiting for it; nothing is lost, and what you "
     "entered is shown as saved only once the server has accepted it"
 )
-UNREACHABLE = "the database server cannot be reached: check the network and the server"
+UNREACHABLE = _UNREACHABLE.message
+LEFT_WAITING = (
+    "the event was closed while the database server had not answered: what was being saved "
+    "is saved only if the server accepted it; check when the event is open again"
+)
+CLOSED = "the event is closed"
 
 
 @dataclass
@@ -40,20 +61,12 @@ class _Call:
     on_failed: Callable[[UserError], object]
     timer: QTimer
     slow: bool = False
-    outcome: list[Any] = field(default_factory=list)
 
 
-def _user_error(exc: BaseException) -> UserError | None:
-    """The message for a failure a person can act on (a ConflictError when another station
-    got there first); None for a bug."""
-    if isinstance(exc, UserError):
-        return exc
-    known = classify(exc)
-    if known is not None:
-        return ConflictError(known.message) if known.conflict else UserError(known.message)
-    if isinstance(exc, DBAPIError):
-        return UserError(UNREACHABLE)  # a dropped connection, in the driver's own words
-    return None
+class _Waker(QObject):
+    """Ends a local wait from the worker thread (a queued signal: the loop runs it)."""
+
+    answered = Signal()
 
 
 class Background(QObject):
@@ -85,6 +98,20 @@ class Background(QObject):
     def busy(self) -> bool:
         return bool(self.calls)
 
+    def _start(
+        self, on_done: Callable[[Any], object], on_failed: Callable[[UserError], object]
+    ) -> int:
+        if self.stopped:
+            raise UserError(CLOSED)
+        number = next(self.ids)
+        timer = QTimer(self)
+        timer.setSingleShot(True)
+        timer.setInterval(self.slow_ms)
+        timer.timeout.connect(lambda: self._slow(number))
+        self.calls[number] = _Call(on_done, on_failed, timer)
+        timer.start()
+        return number
+
     def run(
         self,
         service: Callable[..., Any],
@@ -95,17 +122,45 @@ class Background(QObject):
         **kwargs: Any,
     ) -> int:
         """Run `service(session, *args, **kwargs)` off the GUI thread; returns the call's id."""
-        if self.stopped:
-            raise UserError("the event is closed")
-        number = next(self.ids)
-        timer = QTimer(self)
-        timer.setSingleShot(True)
-        timer.setInterval(self.slow_ms)
-        timer.timeout.connect(lambda: self._slow(number))
-        self.calls[number] = _Call(on_done, on_failed, timer)
-        timer.start()
+        number = self._start(on_done, on_failed)
         self.pool.submit(self._work, number, service, args, kwargs, change)
         return number
+
+    def call(
+        self,
+        service: Callable[Concatenate[Session, P], T],
+        change: bool,
+        *args: P.args,
+        **kwargs: P.kwargs,
+    ) -> T:
+        """`service(session, *args, **kwargs)` off the GUI thread, waited for (see the module's
+        doc); a refusal is raised as the `UserError` a person can act on."""
+        number = self._start(lambda _result: None, lambda _failure: None)
+        future: Future[T] = self.pool.submit(
+            lambda: in_session(self.db, service, change, *args, **kwargs)
+        )
+        try:
+            if not wait([future], QUICK_S).done:
+                self._wait(future)
+        finally:
+            self._end(number)
+        if not future.done():  # the application is quitting: its loops were told to end
+            raise UserError(LEFT_WAITING)
+        exc = future.exception()
+        if exc is None:
+            return future.result()
+        failure = failure_of(exc, self.db)
+        if failure is None:
+            raise exc  # a bug: the crash hook reports it
+        raise failure
+
+    def _wait(self, future: Future[Any]) -> None:
+        loop = QEventLoop()
+        waker = _Waker()
+        waker.answered.connect(loop.quit, Qt.ConnectionType.QueuedConnection)
+        future.add_done_callback(lambda _future: waker.answered.emit())
+        if not future.done():  # an answer from now on quits the loop (queued: after exec)
+            loop.exec(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
 
     def _work(
         self,
@@ -117,12 +172,7 @@ class Background(QObject):
     ) -> None:
         """On the worker thread: a session of its own; the outcome goes to the GUI thread."""
         try:
-            with self.db.Session() as session:
-                if change:
-                    with session.begin():
-                        result = service(session, *args, **kwargs)
-                else:
-                    result = service(session, *args, **kwargs)
+            result = in_session(self.db, service, change, *args, **kwargs)
         except Exception as exc:  # handed to the GUI thread, which decides what it means
             self.finished.emit(number, False, exc)
             return
@@ -137,21 +187,26 @@ class Background(QObject):
         if first and self.on_slow is not None:
             self.on_slow(NOT_ANSWERING)
 
-    def _finish(self, number: int, succeeded: bool, outcome: Any) -> None:
+    def _end(self, number: int) -> _Call | None:
+        """Forget a call that answered; "answers again" once no slow call is left."""
         call = self.calls.pop(number, None)
         if call is None:
-            return
+            return None
         call.timer.stop()
         call.timer.deleteLater()
         recovered = call.slow and not any(c.slow for c in self.calls.values())
         if recovered and self.on_recovered is not None and not self.stopped:
             self.on_recovered()
-        if self.stopped:
+        return call
+
+    def _finish(self, number: int, succeeded: bool, outcome: Any) -> None:
+        call = self._end(number)
+        if call is None or self.stopped:
             return
         if succeeded:
             call.on_done(outcome)
             return
-        failure = _user_error(outcome)
+        failure = failure_of(outcome, self.db)
         if failure is None:
             raise outcome  # a bug: the crash hook reports it
         call.on_failed(failure)
