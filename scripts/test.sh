@@ -15,6 +15,7 @@ source scripts/xvfb.sh && start_test_xvfb  # the `wm` focus tests' X server and 
 trap 'stop_test_postgres; stop_test_xvfb' EXIT
 .venv/bin/ruff check director tests
 .venv/bin/ruff format --check director tests
+.venv/bin/vulture  # dead code (pyproject.toml [tool.vulture], scripts/vulture_whitelist.py)
 .venv/bin/mypy
 log=$(mktemp)
 set +e

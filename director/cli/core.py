@@ -37,6 +37,7 @@ from director.domain.rules import (
     TimeControl,
 )
 from director.store.files import atomic_write
+from director.store.targets import check_new_target
 
 EXIT_USAGE = 2
 
@@ -141,10 +142,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         problems.insert(0, "--name cannot be empty")
     if problems:
         raise UserError("; ".join(problems))
-    if not args.file.startswith(("postgresql:", "postgresql+")) and not args.file.endswith(
-        ".tandem"
-    ):
-        raise UserError(f"{args.file}: an event file name ends in .tandem")
+    check_new_target(args.file)
     from director.services.events import check_header
     from director.store.engine import display_target, new_database
 

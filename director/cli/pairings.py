@@ -18,8 +18,8 @@ from director.cli.common import (
     shown,
     whole,
 )
-from director.domain.errors import UserError
 from director.domain.rules import PairingSystem, Scoring
+from director.store.targets import check_new_target
 
 
 def cmd_pair(args: argparse.Namespace) -> int:
@@ -113,8 +113,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         forbidden_pairs=args.forbidden_pairs,
         rounds_to_play=args.play,
     )
-    if not args.file.endswith(".tandem") and "://" not in args.file:
-        raise UserError(f"{args.file}: an event file name ends in .tandem")
+    check_new_target(args.file)
     start = time.perf_counter()
     db = simulate_event(args.file, settings)
     try:

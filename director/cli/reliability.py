@@ -12,7 +12,7 @@ from director.cli.common import EVENT_HELP, Parser
 def cmd_backups(args: argparse.Namespace) -> int:
     """List the backups, newest first (read-only: no lock, nothing written)."""
     from director.services.backups import backup_folder, list_backups, set_aside_files
-    from director.store.engine import is_url
+    from director.store.targets import is_url
 
     backups = list_backups(args.file)
     if not backups:

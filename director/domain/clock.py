@@ -31,8 +31,9 @@ Conventions (the help pages repeat them):
   (which lifts the flag) and the board resumed with that side still on move. A paused board
   whose flag still stands cannot resume.
 - Crash restore: the UI logs a checkpoint about every 0.5 s while a board runs. `restore` replays
-  the log and pauses the running boards at the last logged instant, so a side is never charged
-  for time after it (at most one checkpoint interval, well inside the 1 s the rules allow).
+  the log and pauses each running board at its own last logged instant, so a side is never
+  charged for time after it (at most one checkpoint interval, well inside the 1 s the rules
+  allow), whatever order two phones' logs of the two boards reached the desk in.
 """
 
 from __future__ import annotations
@@ -352,16 +353,24 @@ class MatchClock:
         source: TimeSource,
         now: int | None = None,
     ) -> MatchClock:
-        """Reopen a match from its log (in logged order, not sorted by time): replay it, log any
-        flag due by the last logged instant, pause the boards running at that instant (READY and
-        STOPPED boards stay so), then log `restore` at `now`, which may be earlier than the log
-        after a reboot restarted the monotonic source. Persist `events_since(len(events))`."""
+        """Reopen a match from its log (in logged order, not sorted by time): replay it, pause
+        each running board at its own last logged instant (READY and STOPPED boards stay so),
+        then log `restore` at `now`, which may be earlier than the log after a reboot restarted
+        the monotonic source. Persist `events_since(len(events))`.
+
+        Each board at its own instant: two phones time a match's boards, and a phone that was
+        offline sends its backlog late, so the log need not be in time order across boards. A
+        board is charged up to the last instant its own log knows it ran, never for the other
+        board's later time (and no flag can be due there: its last event would have logged it).
+        """
         clock = cls(time_control, source)
         for e in events:
             clock._record(e)
         if clock._events:
-            last = clock._events[-1].t_ns
-            clock.pause(now=last)
+            for n in BOARDS:
+                b = clock._state.board(n)
+                if b.phase is Phase.RUNNING:
+                    clock._record(ClockEvent(EventKind.PAUSE, b.since_ns, n))
             t = clock._time(now)
             for n in BOARDS:
                 clock._record(ClockEvent(EventKind.RESTORE, t, n))

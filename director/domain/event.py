@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from director.domain.cube import LiveCubes, PairCubeRule
+from director.domain.cube import LiveCubes
 from director.domain.match import MatchOutcome
 from director.domain.pair_state import PairState, Permission
 from director.domain.rules import EventOptions, MatchRules, Side
@@ -95,9 +95,6 @@ class MatchInfo:
     @property
     def cubes(self) -> LiveCubes:
         return self.outcome.pair_state.cubes
-
-    def cube_rule(self) -> PairCubeRule:
-        return self.outcome.cube_rule
 
     def may_double(self, board: int) -> Permission:
         """RULES §4 for the live desk: may this board send the cube now, and why (not)."""

@@ -38,10 +38,6 @@ def _team_cell(team: TeamInfo, points: float | None) -> list[Flowable]:
     ]
 
 
-def _going_in(points: Mapping[int, float] | None, team: TeamInfo) -> float | None:
-    return None if points is None else points.get(team.id, 0.0)
-
-
 def pairing_table(
     matches: Sequence[MatchInfo], box: Layout, points: Mapping[int, float] | None = None
 ) -> list[Flowable]:

@@ -9,7 +9,7 @@ game in the order the games finish (that order decides rule 4′), two rows per 
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 
 from reportlab.lib.units import mm
@@ -29,6 +29,7 @@ from director.reports.styles import (
     ZEBRA,
     Layout,
     Section,
+    Stamp,
     esc,
     grid,
     heads,
@@ -280,8 +281,14 @@ def _heading_lines(label: str, width: float) -> str:
     return "\n".join(lines)
 
 
-def conversion_box(rules: MatchRules, box: Layout) -> Table:
+def conversion_box(rules: MatchRules, box: Layout, shared: Shared) -> Flowable:
     """RULES §6.1–6.3: the end-of-match pip-point conversion, to fill in."""
+    table = shared.part(("conversion", rules.scoring, box), lambda: _conversion(rules, box))
+    note = "The higher adjusted total wins; equal totals: the result on game points stands (§6.3)."
+    return KeepTogether([table, shared.part("conversion-note", lambda: text(note, "small"))])
+
+
+def _conversion(rules: MatchRules, box: Layout) -> Table:
     rule = (
         "margin ÷ 15, rounded down (RULES §6.1)"
         if rules.scoring is Scoring.SIMPLE_PIP_SQUEEZE
@@ -294,12 +301,10 @@ def conversion_box(rules: MatchRules, box: Layout) -> Table:
         [text(f"Extra game points to the team with more pip points: {rule}", "cell"), "", ""],
         ["Adjusted total (game points + extra)", "", ""],
     ]
-    note = "The higher adjusted total wins; equal totals: the result on game points stands (§6.3)."
-    table = grid(
+    return grid(
         rows, box.columns(60, 20, 20), size=8.5, padding=2,
         extra=[("FONTNAME", (0, 1), (0, -1), FONT_BOLD)],
     )  # fmt: skip
-    return KeepTogether([table, text(note, "small")])
 
 
 def notes_box(box: Layout, height: float = 15 * mm) -> Table:
@@ -309,18 +314,39 @@ def notes_box(box: Layout, height: float = 15 * mm) -> Table:
     return grid(rows, [box.width], header_rows=0, row_heights=[4.5 * mm, height], padding=3)
 
 
-def result_block(names: tuple[str, str], rules: MatchRules, box: Layout) -> Flowable:
+def result_block(
+    names: tuple[str, str], rules: MatchRules, box: Layout, shared: Shared
+) -> Flowable:
     """The result, the captains' and the director's signatures, and a box for notes."""
     choices = [f"{BOX} {esc(names[0]) or 'Team A'} won", f"{BOX} {esc(names[1]) or 'Team B'} won"]
     if not rules.winner_required:
         choices.append(f"{BOX} draw")
+    return KeepTogether(
+        [
+            Spacer(0, 1.5 * mm),
+            shared.part(("final", rules.scoring.is_pip_squeeze), lambda: _final_line(rules)),
+            rich("<b>Result:</b> " + ("&nbsp;" * 4).join(choices), "note"),
+            Spacer(0, 0.5 * mm),
+            shared.part(("signatures", box), lambda: _signatures(box)),
+        ]
+    )
+
+
+def _final_line(rules: MatchRules) -> Flowable:
     final = "Final score" + (" (adjusted)" if rules.scoring.is_pip_squeeze else "")
+    return rich(
+        f"<b>{final}:</b> Team A ______  Team B ______ &nbsp;&nbsp; <b>Finished at</b> ____:____",
+        "note",
+    )
+
+
+def _signatures(box: Layout) -> Table:
     label = "Notes · disputes · appeals (pair, board, time, ruling)"
     sign = [
         ["Team A captain", "Team B captain", "Director (entered)", text(label, "cell-small")],
         ["", "", "", ""],
     ]  # fmt: skip
-    signatures = grid(
+    return grid(
         sign,
         box.columns(19, 19, 19, 43),
         header_rows=0,
@@ -328,19 +354,20 @@ def result_block(names: tuple[str, str], rules: MatchRules, box: Layout) -> Flow
         padding=2,
         extra=[("FONTSIZE", (0, 0), (-1, 0), 7), ("BACKGROUND", (0, 0), (-1, 0), SHADE)],
     )
-    return KeepTogether(
-        [
-            Spacer(0, 1.5 * mm),
-            rich(
-                f"<b>{final}:</b> Team A ______  Team B ______ &nbsp;&nbsp; "
-                f"<b>Finished at</b> ____:____",
-                "note",
-            ),
-            rich("<b>Result:</b> " + ("&nbsp;" * 4).join(choices), "note"),
-            Spacer(0, 0.5 * mm),
-            signatures,
-        ]
-    )
+
+
+class Shared:
+    """The parts every sheet of one document prints alike (rules, legend, game grid, signature
+    boxes), each made, laid out and written into the PDF once (`Stamp`), by what decides it."""
+
+    def __init__(self) -> None:
+        self._parts: dict[Hashable, Stamp] = {}
+
+    def part(self, key: Hashable, make: Callable[[], Flowable]) -> Stamp:
+        found = self._parts.get(key)
+        if found is None:
+            found = self._parts[key] = Stamp(make())
+        return found
 
 
 @dataclass(frozen=True)
@@ -400,29 +427,34 @@ def _measure(flowables: Sequence[Flowable], box: Layout) -> float:
     return total
 
 
-def scoresheet(event: EventInfo, sheet: Sheet, box: Layout) -> list[Flowable]:
+def scoresheet(event: EventInfo, sheet: Sheet, box: Layout, shared: Shared) -> list[Flowable]:
     """The first sheet of a match, and continuation sheets for the pairs that do not fit."""
     rules = sheet.rules
+
+    def grid_of(first_pair: int, pairs: int, row: float) -> Flowable:
+        key = ("grid", rules, box, first_pair, pairs, row)
+        return shared.part(key, lambda: game_grid(rules, box, first_pair, pairs, row))
+
     heading = f"Match scoresheet — {sheet.title}" if sheet.title else "Match scoresheet"
     top: list[Flowable] = [
         _facts(event, sheet, box),
         Spacer(0, 1.2 * mm),
         sheet_teams(sheet.names, box),
         Spacer(0, 1 * mm),
-        rich(_rules_paragraph(rules, event), "rules"),
-        rich(esc(legend(rules)), "legend"),
+        shared.part(("rules", rules), lambda: rich(_rules_paragraph(rules, event), "rules")),
+        shared.part(("legend", rules), lambda: rich(esc(legend(rules)), "legend")),
         Spacer(0, 0.5 * mm),
     ]
     bottom: list[Flowable] = []
     if rules.scoring.is_pip_squeeze:
-        bottom += [Spacer(0, 1.5 * mm), conversion_box(rules, box)]
-    bottom.append(result_block(sheet.names[:2], rules, box))
+        bottom += [Spacer(0, 1.5 * mm), conversion_box(rules, box, shared)]
+    bottom.append(result_block(sheet.names[:2], rules, box, shared))
     wanted = pairs_needed(rules)
     space = box.height - _measure(top, box) - _measure(bottom, box) - HEAD_ROW - 3 * mm
     fits = max(1, int(space // (2 * ROW_MIN)))
     first = min(wanted, fits)
     row = max(ROW_MIN, min(ROW_MAX, space / (2 * first)))
-    out = [*top, game_grid(rules, box, 1, first, row)]
+    out = [*top, grid_of(1, first, row)]
     done = first
     if done >= wanted:
         return [*out, *bottom]
@@ -441,7 +473,7 @@ def scoresheet(event: EventInfo, sheet: Sheet, box: Layout) -> list[Flowable]:
         else:
             count = min(wanted - done, max(1, int(space // (2 * ROW_MIN))))
         row = max(ROW_MIN, min(ROW_MAX, space / (2 * count)))
-        out += [*cont_top, game_grid(rules, box, done + 1, count, row)]
+        out += [*cont_top, grid_of(done + 1, count, row)]
         done += count
     return [*out, *bottom]
 
@@ -451,13 +483,14 @@ def story(
 ) -> list[Flowable]:
     """One sheet per match (byes have no scoresheet); a long match continues on titled sheets."""
     out: list[Flowable] = []
+    shared = Shared()
     for match in matches:
         if match.is_bye:
             continue
         if out:
             out.append(PageBreak())
         out.append(Section(f"Scoresheet – {match_title(match)}", level=0))
-        out += scoresheet(event, sheet_of(match), box)
+        out += scoresheet(event, sheet_of(match), box, shared)
     if not out:
         out.append(text("No matches to score: every pairing here is a bye.", "body"))
     return out
@@ -467,7 +500,7 @@ def blank_story(event: EventInfo, box: Layout) -> list[Flowable]:
     """A generic sheet with the event's rules and blank names, then a spare sheet of pairs."""
     sheet = blank_sheet(event.options.match)
     out: list[Flowable] = [Section("Blank scoresheet", level=0)]
-    out += scoresheet(event, sheet, box)
+    out += scoresheet(event, sheet, box, Shared())
     out += [PageBreak(), Section("Spare sheet", level=0)]
     spare_top: list[Flowable] = [
         rich("Spare scoresheet — any match: round ____ table ____ sheet ____", "h2"),

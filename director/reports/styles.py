@@ -19,9 +19,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
+from xml.sax.saxutils import escape
 
 from reportlab import rl_config
 from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
@@ -101,9 +103,66 @@ STYLES: dict[str, ParagraphStyle] = {
 }
 
 
-def text(value: object, style: str = "body") -> Paragraph:
-    """A Paragraph of plain text (escaped)."""
-    return rich(esc(value), style)
+def text(value: object, style: str = "body") -> Flowable:
+    """Plain text (escaped) in a style: a `Line` when it is one line in the house font, else a
+    Paragraph."""
+    register_fonts()
+    value = str(value)
+    marked = esc(value)
+    if value and "\n" not in value and marked == escape(value):
+        return Line(value, STYLES[style])
+    return rich(marked, style)
+
+
+class Line(Flowable):  # type: ignore[misc]
+    """Plain text printed as a Paragraph of one line prints it, without parsing markup or
+    breaking lines (a report prints thousands: names, numbers, headings); text wider than
+    the space falls back to that Paragraph."""
+
+    def __init__(self, value: str, style: ParagraphStyle) -> None:
+        super().__init__()
+        self.value = " ".join(value.split())  # as a Paragraph collapses spaces
+        self.style = style
+        self.spaceBefore, self.spaceAfter = style.spaceBefore, style.spaceAfter
+        self.text_width = pdfmetrics.stringWidth(self.value, style.fontName, style.fontSize)
+        self._para: Paragraph | None = None
+
+    def minWidth(self) -> float:  # the widest word, as a Paragraph says
+        if self._para is not None:
+            return float(self._para.minWidth())
+        font, size = self.style.fontName, self.style.fontSize
+        return max(float(pdfmetrics.stringWidth(w, font, size)) for w in self.value.split(" "))
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        style = self.style
+        room = avail_width - style.leftIndent - style.rightIndent - style.firstLineIndent
+        if self._para is not None or self.text_width > room + 1e-6:
+            self._para = self._para or Paragraph(escape(self.value), style)
+            self.width, self.height = self._para.wrap(avail_width, avail_height)
+        else:
+            self.width, self.height = avail_width, float(style.leading)
+        return self.width, self.height
+
+    def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
+        if self._para is None:
+            return []
+        return list(self._para.split(avail_width, avail_height))
+
+    def draw(self) -> None:
+        if self._para is not None:
+            self._para.drawOn(self.canv, 0, 0)
+            return
+        canv, style = self.canv, self.style
+        y = self.height - style.fontSize  # the first baseline, where a Paragraph puts it
+        canv.setFillColor(style.textColor)
+        canv.setFont(style.fontName, style.fontSize)
+        if style.alignment == TA_CENTER:
+            x = style.leftIndent + (self.width - style.leftIndent - style.rightIndent) / 2
+            canv.drawCentredString(x, y, self.value)
+        elif style.alignment == TA_RIGHT:
+            canv.drawRightString(self.width - style.rightIndent, y, self.value)
+        else:
+            canv.drawString(style.leftIndent + style.firstLineIndent, y, self.value)
 
 
 def rich(markup_: str, style: str = "body") -> Paragraph:
@@ -233,6 +292,50 @@ class Section(Flowable):  # type: ignore[misc]  # reportlab is untyped
             canv.report_title = self.title
         if self.bookmark:
             canv.mark_section(self.title, self.level)
+
+
+class Stamp(Flowable):  # type: ignore[misc]
+    """A part printed the same on many pages (a scoresheet's rules, grid and signature boxes):
+    laid out once, drawn once per PDF as a form XObject, then placed by reference. 200
+    scoresheets lay out and write one game grid instead of 200; the text layer is the same.
+    """
+
+    PAD = 3.0  # room around the part for rules drawn on its edges
+
+    def __init__(self, inner: Flowable) -> None:
+        super().__init__()
+        self.inner = inner
+        self.hAlign = getattr(inner, "hAlign", "LEFT")
+        self._sizes: dict[float, tuple[float, float]] = {}
+        self.width = self.height = 0.0
+        self._avail = (0.0, 0.0)
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        size = self._sizes.get(avail_width)
+        if size is None:
+            size = self._sizes[avail_width] = self.inner.wrap(avail_width, avail_height)
+        self._avail = (avail_width, avail_height)
+        self.width, self.height = float(size[0]), float(size[1])
+        return self.width, self.height
+
+    def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
+        return list(self.inner.split(avail_width, avail_height))
+
+    def getSpaceBefore(self) -> float:
+        return float(self.inner.getSpaceBefore())
+
+    def getSpaceAfter(self) -> float:
+        return float(self.inner.getSpaceAfter())
+
+    def draw(self) -> None:
+        canv, pad = self.canv, self.PAD
+        name = f"stamp{id(self)}w{round(self._avail[0] * 100)}"
+        if not canv.hasForm(name):
+            canv.beginForm(name, -pad, -pad, self.width + pad, self.height + pad)
+            self.inner.wrap(*self._avail)  # as measured (a split may have wrapped it since)
+            self.inner.drawOn(canv, 0, 0)
+            canv.endForm()
+        canv.doForm(name)
 
 
 class _Canvas(Canvas):  # type: ignore[misc]

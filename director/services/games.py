@@ -13,6 +13,7 @@ from dataclasses import asdict, replace
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from director.domain.correction import Correction, correct
 from director.domain.cube import Cube
 from director.domain.errors import ConflictError, UserError
 from director.domain.event import MatchInfo
@@ -79,9 +80,20 @@ def record_game(
 
 
 def correct_game(
-    session: Session, game_id: int, corrected: Game, reason: str, *, version: int | None = None
+    session: Session,
+    game_id: int,
+    corrected: Game,
+    reason: str,
+    *,
+    version: int | None = None,
+    voids: Sequence[int] = (),
 ) -> MatchInfo:
-    """Replace a recorded game; the whole match is re-checked and the change audited."""
+    """Replace a recorded game; the whole match is re-checked and the change audited.
+
+    A correction that ends the match sooner voids the games recorded after the new end
+    (`domain.correction`): the caller names them in `voids` (the ids the director was shown),
+    and they are removed with the correction in the same audited change. A correction that
+    would void other games than those named is refused, naming them."""
     if not reason.strip():
         raise UserError("a correction needs a reason for the audit log")
     found = session.get(models.Game, game_id)
@@ -99,22 +111,58 @@ def correct_game(
     info = get_match(session, row.id)
     before = convert.game_value(game_row)
     corrected = replace(corrected, pair=before.pair, board=before.board)
-    games = tuple(
-        corrected if gid == game_id else g for gid, g in zip(info.game_ids, info.games, strict=True)
-    )
-    outcome = _checked(info, games)
+    fixed = correction(info, game_id, corrected)
+    if fixed.problems:
+        raise UserError("; ".join(fixed.problems))
+    voided = [info.game_ids[i] for i in fixed.voided]
+    if set(voided) != set(voids):
+        raise UserError(
+            "this correction ends the match sooner: it voids the later games "
+            f"{fixed.voided_text(info.names)}; confirm voiding them to save it"
+            if voided
+            else "the games this correction was to void are no longer after the end of the match"
+        )
     convert.write_game(game_row, corrected)
-    store_outcome(row, outcome)
+    note = reason.strip()
+    if voided:
+        note += f"; voids {len(voided)} later game{'s' * (len(voided) != 1)}: "
+        note += fixed.voided_text(info.names)
     audit.log(
         session,
         "correct game",
         f"match {row.id} game {game_id}",
         asdict(before),
         asdict(corrected),
-        reason.strip(),
+        note,
     )
+    _void(session, row, voided, f"voided by the correction of game {game_id}: {reason.strip()}")
+    store_outcome(row, fixed.outcome)
     session.flush()
     return get_match(session, row.id)
+
+
+def correction(info: MatchInfo, game_id: int, corrected: Game) -> Correction:
+    """What correcting this game does to the match (the domain's answer): its outcome and the
+    later games it voids. The desk shows it before saving; `correct_game` writes it."""
+    index = info.game_ids.index(game_id)
+    original = info.games[index]
+    corrected = replace(corrected, pair=original.pair, board=original.board)
+    live = {info.outcome.current_pair: info.cubes}
+    return correct(info.rules, info.games, index, corrected, info.names, live)
+
+
+def _void(session: Session, row: models.Match, game_ids: Sequence[int], reason: str) -> None:
+    """Remove voided games (each audited) and the pairs they leave empty."""
+    for game_id in game_ids:
+        game_row = next(g for g in row.games if g.id == game_id)
+        game = convert.game_value(game_row)
+        row.games.remove(game_row)
+        target = f"match {row.id} game {game_id}"
+        audit.log(session, "void game", target, asdict(game), None, reason)
+    session.flush()
+    left = {g.pair_number for g in row.games}
+    for pair in [p for p in row.pairs if p.number not in left]:
+        row.pairs.remove(pair)
 
 
 def undo_last_game(

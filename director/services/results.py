@@ -12,6 +12,7 @@ from director.domain.event import MatchInfo
 from director.domain.scoring import Game
 from director.services.games import (
     correct_game,
+    correction,
     record_game,
     record_games,
     set_forfeit,
@@ -33,6 +34,7 @@ __all__ = [
     "ConflictError",
     "MatchInfo",
     "correct_game",
+    "correction",
     "create_match",
     "cube_action",
     "get_match",

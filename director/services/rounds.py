@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 from director.domain.errors import UserError
 from director.domain.event import MatchInfo, PlayStatus, TeamInfo, round_status
 from director.domain.pairing.checker import Violation, check_event
-from director.domain.pairing.control import check_manual, swap_teams
+from director.domain.pairing.control import check_manual
 from director.domain.pairing.engine import pair_round, planned_rounds
 from director.domain.pairing.model import (
     MatchResult,
@@ -92,20 +92,6 @@ def _outcome(result: str, forfeit_by: str | None, bye: bool) -> Outcome:
     if forfeit_by is not None:
         return Outcome.FORFEIT_B if forfeit_by == "A" else Outcome.FORFEIT_A
     return Outcome(result)
-
-
-def match_result(match: MatchInfo) -> MatchResult:
-    assert match.round is not None
-    forfeit = match.forfeit_by.value if match.forfeit_by else None
-    return MatchResult(
-        round=match.round,
-        table=match.table,
-        team_a=match.team_a.id,
-        team_b=match.team_b.id if match.team_b else None,
-        score_a=match.outcome.final.a,
-        score_b=match.outcome.final.b,
-        outcome=_outcome(match.outcome.result.value, forfeit, match.team_b is None),
-    )
 
 
 def stored_results(session: Session) -> list[MatchResult]:
@@ -302,7 +288,7 @@ def _round_row(session: Session, number: int) -> models.Round:
     return row
 
 
-def _lock_round(session: Session, number: int) -> None:
+def lock_round(session: Session, number: int) -> None:
     """Row-lock the round and its matches until the transaction ends (PostgreSQL; SQLite has a
     single writer anyway). A station recording a result holds its match row the same way, so
     the check that the round has no results, made after this, cannot miss one: the question
@@ -325,7 +311,7 @@ def set_round_pairings(
     session: Session, number: int, pairings: tuple[Pairing, ...], reason: str
 ) -> list[str]:
     """Replace a round's pairings by hand (no results yet); returns the warnings, audited."""
-    _lock_round(session, number)
+    lock_round(session, number)
     info = get_round(session, number)
     _refuse_if_started(info, "re-paired")
     if not reason.strip():
@@ -345,22 +331,9 @@ def set_round_pairings(
     return warnings
 
 
-def swap(
-    session: Session, number: int, first_team: int, second_team: int, reason: str
-) -> list[str]:
-    """Swap two teams between (or within) the round's tables; returns the warnings."""
-    info = get_round(session, number)
-    pairings = tuple(
-        Pairing(m.table, m.team_a.id, m.team_b.id if m.team_b else None) for m in info.matches
-    )
-    return set_round_pairings(
-        session, number, swap_teams(pairings, first_team, second_team), reason or "swap"
-    )
-
-
 def repair_round(session: Session, number: int) -> RoundInfo:
     """Pair the last round again with the engine (it must have no results)."""
-    _lock_round(session, number)
+    lock_round(session, number)
     rounds = list_rounds(session)
     if not rounds or rounds[-1].number != number:
         raise UserError("only the last round can be paired again")
@@ -372,7 +345,7 @@ def repair_round(session: Session, number: int) -> RoundInfo:
 def undo_last_round(session: Session) -> int:
     last_number = session.scalar(select(func.max(models.Round.number)))
     if last_number is not None:
-        _lock_round(session, last_number)
+        lock_round(session, last_number)
     rounds = list_rounds(session)
     if not rounds:
         raise UserError("no round is paired yet")

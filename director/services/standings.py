@@ -99,6 +99,11 @@ def standings(session: Session, through_round: int | None = None) -> Standings:
     )
 
 
+def tie_break_key(tie_break: TieBreak) -> str:
+    """A tie-break's key in JSON: snake_case like every other key ("points_difference")."""
+    return tie_break.value.replace("-", "_")
+
+
 def standings_json(view: Standings) -> list[dict[str, object]]:
     """The rows `tandem-director standings --json` prints."""
     return [
@@ -106,8 +111,7 @@ def standings_json(view: Standings) -> list[dict[str, object]]:
             "rank": line.row.rank,
             "team": line.team.name,
             "match_points": line.row.match_points,
-            # snake_case like every other key: "points-difference" is "points_difference"
-            **{tb.value.replace("-", "_"): line.row.tie_breaks.get(tb) for tb in view.tie_breaks},
+            **{tie_break_key(tb): line.row.tie_breaks.get(tb) for tb in view.tie_breaks},
             "games_played": line.row.played,
         }
         for line in view.lines

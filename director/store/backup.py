@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from director.domain.errors import UserError
 from director.store.files import sync_file, sync_folder
 from director.store.integrity import connection_problems, file_problems, readonly_uri
+from director.store.targets import EXTENSION
 
 if TYPE_CHECKING:
     from director.store.engine import EventDatabase
@@ -36,7 +37,6 @@ MILESTONE = re.compile(r"_round-\d+-(paired|finished)(-\d+)?$")
 RESERVE_FACTOR = 4  # free space kept for the event itself: this many times its size, ...
 RESERVE_MIN = 1 << 20  # ... and at least 1 MiB, so result entry never fails for a backup
 WARN_FACTOR = 12  # below this many event sizes free after a backup, the director is warned
-SUFFIX = ".tandem"
 COMPANIONS = ("-wal", "-shm", "-journal")
 OPEN_MARKER = "open_by"  # the meta row an open app keeps; see engine.open_event
 _STALE_TEMP_SECONDS = 600
@@ -119,7 +119,7 @@ def backup_now(db: EventDatabase, reason: str, *, keep: int = KEEP) -> Path | No
     tmp = folder / f".{event.stem}-{os.getpid()}-{time.monotonic_ns()}.tmp"
     try:
         _write_checked_copy(db, tmp, reason)
-        final = _free_name(folder, f"{stamp:%Y-%m-%d_%H%M%S}_{_slug(reason)}", SUFFIX)
+        final = _free_name(folder, f"{stamp:%Y-%m-%d_%H%M%S}_{_slug(reason)}", EXTENSION)
         sync_file(tmp)
         os.replace(tmp, final)
         sync_folder(folder)
@@ -266,7 +266,7 @@ def _backup_files(folder: Path) -> list[Path]:
     """Backups in the folder, newest first (by when they were written)."""
     if not folder.is_dir():
         return []
-    files = [p for p in folder.iterdir() if p.suffix == SUFFIX and not p.name.startswith(".")]
+    files = [p for p in folder.iterdir() if p.suffix == EXTENSION and not p.name.startswith(".")]
     return sorted(files, key=lambda p: (p.stat().st_mtime_ns, p.name), reverse=True)
 
 

@@ -34,13 +34,8 @@ from director.store.files import sync_file, sync_folder
 from director.store.integrity import SQLITE_HEADER, integrity_problems, readonly_uri
 from director.store.lock import EventLock, acquire
 from director.store.schema import foreign_objects, foreign_objects_message
+from director.store.targets import is_url
 from director.store.upgrade import upgrade_file
-
-EXTENSION = ".tandem"
-
-
-def is_url(target: str) -> bool:
-    return "://" in target
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

@@ -16,7 +16,8 @@ from PySide6.QtWidgets import (
 from sqlalchemy.exc import SQLAlchemyError
 
 from director.domain.errors import UserError
-from director.store.engine import EventDatabase, is_url, open_database
+from director.store.engine import EventDatabase, open_database
+from director.store.targets import SERVER_SCHEMES
 from director.ui.style import error_label, hint, show_error
 from director.ui.window_parts import shown_target
 
@@ -58,7 +59,7 @@ class ConnectDialog(QDialog):
 
     def accept(self) -> None:
         url = self.url.text().strip()
-        if not is_url(url) or not url.startswith(("postgresql://", "postgresql+psycopg://")):
+        if not url.startswith(SERVER_SCHEMES):
             show_error(self.error, f"A server address starts with postgresql://, e.g. {EXAMPLE}")
             return
         QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)

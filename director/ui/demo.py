@@ -15,6 +15,7 @@ import platformdirs
 
 from director.domain.errors import UserError
 from director.services import simulate
+from director.store.targets import EXTENSION
 
 DEMO_FILE = "Demo club night"
 KEEP_DAYS = 7
@@ -30,16 +31,16 @@ def _fresh_path(folder: Path) -> Path:
     week are cleared away."""
     folder.mkdir(parents=True, exist_ok=True)
     week_ago = time.time() - KEEP_DAYS * 86400
-    for old in folder.glob(f"{DEMO_FILE} *.tandem*"):
+    for old in folder.glob(f"{DEMO_FILE} *{EXTENSION}*"):
         with contextlib.suppress(OSError):
             if old.stat().st_mtime < week_ago:
                 old.unlink()
     stamp = datetime.now().strftime("%Y-%m-%d %H.%M.%S")
-    path = folder / f"{DEMO_FILE} {stamp}.tandem"
+    path = folder / f"{DEMO_FILE} {stamp}{EXTENSION}"
     number = 1
     while path.exists():  # twice within a second
         number += 1
-        path = folder / f"{DEMO_FILE} {stamp} ({number}).tandem"
+        path = folder / f"{DEMO_FILE} {stamp} ({number}){EXTENSION}"
     return path
 
 

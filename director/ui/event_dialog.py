@@ -33,7 +33,8 @@ from director.domain.errors import UserError
 from director.domain.event import EventInfo
 from director.domain.rules import EventOptions
 from director.services.events import create_event, event_version, get_event, update_event
-from director.store.engine import EXTENSION, EventDatabase, new_database, open_database
+from director.store.engine import EventDatabase, new_database, open_database
+from director.store.targets import EXTENSION
 from director.ui.context import EventContext
 from director.ui.option_form import OptionsForm
 from director.ui.style import error_label, hint, show_error

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from director.domain.errors import UserError
+from director.store.targets import EXTENSION
 from director.ui.help import HelpWindow
 from director.ui.message_bar import MessageBar, MessageHolder
 from director.ui.recent import RecentEvents
@@ -53,8 +54,6 @@ if TYPE_CHECKING:  # the database layer and the pages load when an event is firs
     from director.ui.restore_dialog import RestoreDialog
     from director.ui.server_watch import ServerWatch
     from director.ui.table_service import TableServiceWindow
-
-EXTENSION = ".tandem"
 
 
 class MainWindow(QMainWindow):

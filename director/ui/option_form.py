@@ -33,7 +33,7 @@ from director.domain.rules import (
     TimeControl,
 )
 from director.ui.option_texts import EXPLANATIONS, choice_label
-from director.ui.option_widgets import DurationBox, TieBreakList, tie_break_name
+from director.ui.option_widgets import DurationBox, TieBreakList
 from director.ui.style import error_label, hint, show_error
 
 CUSTOM = "Custom"
@@ -286,6 +286,3 @@ class OptionsForm(QWidget):
         self.preset.blockSignals(True)
         select(self.preset, name)
         self.preset.blockSignals(False)
-
-    def tie_break_names(self) -> list[str]:
-        return [tie_break_name(tb) for tb in self.options().tie_breaks]

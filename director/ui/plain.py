@@ -23,11 +23,6 @@ def plain_label(text: str = "", parent: QWidget | None = None) -> QLabel:
     return label
 
 
-def make_plain(*labels: QLabel) -> None:
-    for label in labels:
-        label.setTextFormat(Qt.TextFormat.PlainText)
-
-
 def esc(text: str) -> str:
     """Typed text inside a rich-text label of ours (one with <b> of its own)."""
     return html.escape(text, quote=False)

@@ -1,4 +1,4 @@
-"""The rounds page's dialogs: preview and publish the next round; swap two teams by hand.
+"""The rounds page's dialogs: preview and publish the next round; edit a round by hand.
 
 The pairing, its warnings and the swap's warnings all come from `services.rounds` (the domain's
 pairing engine and checker); the dialogs show them before anything is written.
@@ -6,6 +6,7 @@ pairing engine and checker); the dialogs show them before anything is written.
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -23,9 +24,9 @@ from PySide6.QtWidgets import (
 )
 
 from director.domain.errors import UserError
-from director.domain.pairing.control import swap_teams
 from director.domain.pairing.model import Pairing
-from director.services import rounds
+from director.services import manual_pairing, rounds
+from director.services.manual_pairing import Edit
 from director.services.rounds import RoundInfo, RoundPreview
 from director.ui.context import EventContext
 from director.ui.plain import plain_label
@@ -66,7 +67,7 @@ def fill_pairings(table: QTableWidget, lines: list[tuple[str, ...]]) -> None:
 
 
 def warnings_label(warnings: list[str] | tuple[str, ...], parent: QWidget) -> QLabel:
-    label = QLabel(parent)
+    label = plain_label("", parent)  # warnings name teams
     label.setObjectName("warnings")
     label.setWordWrap(True)
     label.setStyleSheet(WARNING_STYLE)
@@ -151,91 +152,131 @@ class PairRoundDialog(QDialog):
         self.accept()
 
 
-class SwapDialog(QDialog):
-    """Exchange two teams' places in a round that has no result yet; the warnings first."""
+class EditPairingsDialog(QDialog):
+    """Change a round that has no result yet by hand (RULES §8): swap two teams' places, pair
+    two teams directly, or give the bye. The round after the change and its warnings are shown
+    first; the change, its reason and its warnings go to the audit log."""
 
-    def __init__(self, ctx: EventContext, info: RoundInfo, parent: QWidget | None = None):
+    def __init__(
+        self,
+        ctx: EventContext,
+        info: RoundInfo,
+        parent: QWidget | None = None,
+        edit: Edit = Edit.SWAP,
+    ):
         super().__init__(parent)
         self.ctx = ctx
         self.info = info
         self.warnings_now: list[str] = []
-        self.setWindowTitle(f"Swap teams in round {info.number}")
-        self.pairings = tuple(
-            Pairing(m.table, m.team_a.id, m.team_b.id if m.team_b else None) for m in info.matches
-        )
+        self.setWindowTitle(f"Edit the pairings of round {info.number}")
+        pairings = ctx.read(manual_pairing.round_pairings, info.number)
+        unpaired = ctx.read(manual_pairing.unpaired_teams, info.number)
         self.names = {m.team_a.id: m.team_a.name for m in info.matches} | {
             m.team_b.id: m.team_b.name for m in info.matches if m.team_b
         }
+        self.names |= {t.id: t.name for t in unpaired}
+        self.edit = QComboBox(self)
+        self.edit.setObjectName("edit")
+        for kind in Edit:
+            self.edit.addItem(kind.value.capitalize(), kind.value)
+        self.edit.setCurrentIndex(self.edit.findData(edit.value))
         self.first = QComboBox(self)
         self.second = QComboBox(self)
         for combo in (self.first, self.second):
-            for p in self.pairings:
+            for p in pairings:
                 for team in p.teams:
                     combo.addItem(f"table {p.table}: {self.names[team]}", team)
+            for team_info in unpaired:
+                combo.addItem(f"not paired: {team_info.name}", team_info.id)
         self.second.setCurrentIndex(min(1, self.second.count() - 1))
         self.choice_error = error_label(self)
         self.choice_error.setObjectName("error_teams")
+        self.choice_error.setTextFormat(Qt.TextFormat.PlainText)
         self.reason = QLineEdit(self)
         self.reason.setPlaceholderText("why (kept in the audit log), e.g. same club")
         self.table = pairings_table([], self)
         self.warnings = warnings_label([], self)
         self.error = error_label(self)
         self.error.setObjectName("refusal")
+        self.error.setTextFormat(Qt.TextFormat.PlainText)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
-        self.swap_button = QPushButton("Swap", self)
-        self.swap_button.setProperty("role", "primary")
-        buttons.addButton(self.swap_button, QDialogButtonBox.ButtonRole.AcceptRole)
-        buttons.accepted.connect(self.swap)
+        self.save_button = QPushButton("Swap", self)
+        self.save_button.setProperty("role", "primary")
+        buttons.addButton(self.save_button, QDialogButtonBox.ButtonRole.AcceptRole)
+        buttons.accepted.connect(self.save)
         buttons.rejected.connect(self.reject)
         form = QFormLayout()
+        form.addRow("Change", self.edit)
         form.addRow("Team", self.first)
-        form.addRow("swaps places with", self.second)
+        self.second_label = QLabel("swaps places with", self)
+        form.addRow(self.second_label, self.second)
         form.addRow("", self.choice_error)
         form.addRow("Reason", self.reason)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
-        layout.addWidget(section_title("The round after the swap", self))
+        layout.addWidget(section_title("The round after the change", self))
         layout.addWidget(self.table, 1)
         layout.addWidget(self.warnings)
         layout.addWidget(self.error)
         layout.addWidget(buttons)
         self.resize(620, 560)
-        for combo in (self.first, self.second):
+        for combo in (self.edit, self.first, self.second):
             combo.currentIndexChanged.connect(self.update_preview)
         self.update_preview()
 
-    def chosen(self) -> tuple[int, int]:
-        return int(self.first.currentData()), int(self.second.currentData())
+    def chosen_edit(self) -> Edit:
+        return Edit(self.edit.currentData())
+
+    def chosen(self) -> tuple[int, int | None]:
+        second = int(self.second.currentData()) if self.chosen_edit().needs_second_team else None
+        return int(self.first.currentData()), second
 
     def update_preview(self) -> None:
-        first, second = self.chosen()
+        edit = self.chosen_edit()
+        self.second_label.setText("swaps places with" if edit is Edit.SWAP else "plays")
+        self.second_label.setVisible(edit.needs_second_team)
+        self.second.setVisible(edit.needs_second_team)
+        self.save_button.setText(BUTTON_TEXT[edit])
         show_error(self.error, "")
-        if first == second:
-            show_error(self.choice_error, "choose two different teams")
-            self.swap_button.setEnabled(False)
+        first, second = self.chosen()
+        try:
+            preview = self.ctx.read(
+                manual_pairing.preview_edit, self.info.number, edit, first, second
+            )
+        except UserError as refusal:
+            show_error(self.choice_error, str(refusal))
+            self.save_button.setEnabled(False)
             return
         show_error(self.choice_error, "")
-        after = swap_teams(self.pairings, first, second)
         fill_pairings(
             self.table,
             [
                 (str(p.table), self.names[p.team_a], self.names.get(p.team_b or 0, "bye"))
-                for p in after
+                for p in preview.pairings
             ],
         )
-        self.warnings_now = self.ctx.read(rounds.manual_warnings, self.info.number, after)
+        self.warnings_now = list(preview.warnings)
         set_warnings(self.warnings, self.warnings_now)
-        self.swap_button.setEnabled(True)
+        self.save_button.setEnabled(True)
 
-    def swap(self) -> None:
-        first, second = self.chosen()
-        if first == second:
+    def save(self) -> None:
+        if not self.save_button.isEnabled():
             return
+        first, second = self.chosen()
         try:
             self.warnings_now = self.ctx.change(
-                "rounds", rounds.swap, self.info.number, first, second, self.reason.text()
+                "rounds",
+                manual_pairing.edit_round,
+                self.info.number,
+                self.chosen_edit(),
+                first,
+                second,
+                self.reason.text(),
             )
         except UserError as refusal:
-            show_error(self.error, f"Not swapped: {refusal}")
+            show_error(self.error, f"Not changed: {refusal}")
             return
         self.accept()
+
+
+BUTTON_TEXT = {Edit.SWAP: "Swap", Edit.PAIR: "Pair them", Edit.BYE: "Give the bye"}

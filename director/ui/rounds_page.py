@@ -1,5 +1,6 @@
-"""The rounds page: pair the next round, each round's pairings and their status, swaps,
-pairing again and undoing the last round. Double-click a match to open it at the desk.
+"""The rounds page: pair the next round, each round's pairings and their status, edits by
+hand (swap, pair two teams, the bye), forbidden pairs, pairing again and undoing the last
+round. Double-click a match to open it at the desk.
 
 Whether an action is allowed is the service's answer: a refused action (the round has
 results, the last round is not finished) shows the service's words in the message bar.
@@ -32,11 +33,12 @@ from director.domain.event import MatchInfo, round_status
 from director.services import no_show, results, rounds
 from director.services.rounds import RoundInfo
 from director.ui.context import EventContext
+from director.ui.forbidden_pairs_dialog import ForbiddenPairsDialog
 from director.ui.message_bar import MessageBar, ask
 from director.ui.models.round_model import RoundMatchesModel
 from director.ui.no_show_dialog import NoShowDialog
 from director.ui.plain import tooltip
-from director.ui.round_dialogs import PairRoundDialog, SwapDialog
+from director.ui.round_dialogs import EditPairingsDialog, PairRoundDialog
 from director.ui.style import (
     ACCENT,
     ACCENT_LIGHT,
@@ -45,6 +47,8 @@ from director.ui.style import (
     page_layout,
     section_title,
 )
+
+RoundsDialog = PairRoundDialog | EditPairingsDialog | ForbiddenPairsDialog | NoShowDialog
 
 ROUND_LIST_STYLE = f"""
 QListWidget#roundList::item {{
@@ -64,7 +68,7 @@ class RoundsPage(QWidget):
         self.ctx = ctx
         self.rounds: list[RoundInfo] = []
         self.dirty = False
-        self.dialog: PairRoundDialog | SwapDialog | NoShowDialog | None = None
+        self.dialog: RoundsDialog | None = None
         self.question: QMessageBox | None = None
         self.messages = MessageBar(self)
         self.summary = QLabel(self)
@@ -74,8 +78,13 @@ class RoundsPage(QWidget):
         self.pair_button.setToolTip(
             "Preview the next round's pairings and publish them (Ctrl+Shift+P)"
         )
-        self.swap_button = QPushButton("Swap teams…", self)
-        self.swap_button.setToolTip("Exchange two teams' places in the chosen round")
+        self.edit_button = QPushButton("Edit pairings…", self)
+        self.edit_button.setToolTip(
+            "Swap two teams, pair two teams directly or give the bye in the chosen round"
+            " (warned and kept in the audit log)"
+        )
+        self.forbidden_button = QPushButton("Forbidden pairs…", self)
+        self.forbidden_button.setToolTip("Teams that must not meet (same club, family)")
         self.repair_button = QPushButton("Pair again", self)
         self.repair_button.setToolTip("Pair the last round again with the engine")
         self.undo_button = QPushButton("Undo last round", self)
@@ -129,7 +138,13 @@ class RoundsPage(QWidget):
         tools = QHBoxLayout()
         tools.addWidget(self.pair_button)
         tools.addStretch(1)
-        for button in (self.no_show_button, self.swap_button, self.repair_button, self.undo_button):
+        for button in (
+            self.no_show_button,
+            self.edit_button,
+            self.forbidden_button,
+            self.repair_button,
+            self.undo_button,
+        ):
             tools.addWidget(button)
         layout = page_layout(self)
         layout.addLayout(top)
@@ -140,7 +155,8 @@ class RoundsPage(QWidget):
 
     def _connect(self) -> None:
         self.pair_button.clicked.connect(self.pair_next_round)
-        self.swap_button.clicked.connect(self.swap_teams)
+        self.edit_button.clicked.connect(self.edit_pairings)
+        self.forbidden_button.clicked.connect(self.edit_forbidden_pairs)
         self.repair_button.clicked.connect(self.pair_again)
         self.undo_button.clicked.connect(self.undo_last_round)
         self.no_show_button.clicked.connect(self.open_no_show)
@@ -206,7 +222,7 @@ class RoundsPage(QWidget):
             self.round_list.setCurrentRow(numbers.index(target))
         self.show_round(numbers.index(target) if target is not None else -1)
         last = self.rounds[-1] if self.rounds else None
-        for button in (self.swap_button, self.repair_button, self.undo_button):
+        for button in (self.edit_button, self.repair_button, self.undo_button):
             button.setEnabled(last is not None)
         self.summary.setText(self.summary_text())
 
@@ -288,22 +304,26 @@ class RoundsPage(QWidget):
             self.round_list.setCurrentRow(len(self.rounds) - 1)
             self.messages.show_info(f"Round {number} is published.")
 
-    def swap_teams(self) -> None:
+    def edit_pairings(self) -> None:
         self.messages.clear()
         info = self.round_info(self.current_round())
         if info is None:
             return
-        dialog = SwapDialog(self.ctx, info, self)
-        dialog.accepted.connect(lambda: self._swapped(dialog))
+        dialog = EditPairingsDialog(self.ctx, info, self)
+        dialog.accepted.connect(lambda: self._edited(dialog))
         self._open(dialog)
 
-    def _swapped(self, dialog: SwapDialog) -> None:
-        text = "The teams are swapped."
+    def _edited(self, dialog: EditPairingsDialog) -> None:
+        text = "The pairings are changed."
         if dialog.warnings_now:
             text += " Warnings (recorded in the audit log): " + "; ".join(dialog.warnings_now)
         self.messages.show_info(text)
 
-    def _open(self, dialog: PairRoundDialog | SwapDialog | NoShowDialog) -> None:
+    def edit_forbidden_pairs(self) -> None:
+        self.messages.clear()
+        self._open(ForbiddenPairsDialog(self.ctx, self))
+
+    def _open(self, dialog: RoundsDialog) -> None:
         self.dialog = dialog
         dialog.finished.connect(self._closed)
         dialog.open()

@@ -20,6 +20,8 @@ from PySide6.QtCore import QSettings, Qt, QtMsgType, qInstallMessageHandler
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication, QDialog, QWidget
 
+from director.store.targets import EXTENSION
+
 if TYPE_CHECKING:
     from director.ui.main_window import MainWindow
 
@@ -139,7 +141,7 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
             shooter.shoot(f"new-event-{label}", new)
         new.tabs.setCurrentIndex(0)
         new.name.setText("Spring Tandem")
-        new.set_path(str(work / "spring.tandem"))
+        new.set_path(str(work / f"spring{EXTENSION}"))
         new.ok_button.click()  # the window opens the new event on its (empty) teams page
         shooter.shoot("teams-empty", window)
         if not window.open_target(str(demo)):

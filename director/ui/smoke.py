@@ -32,6 +32,8 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QFontDatabase, QIcon, QImageReader
 from PySide6.QtWidgets import QApplication
 
+from director.store.targets import EXTENSION
+
 EXIT_FAILED = 1
 WATCHDOG_MS = 180_000  # a dialog waiting for a click would hang CI: give up instead
 # what the offscreen platform says about window-manager features it lacks
@@ -126,7 +128,7 @@ def check_multimedia(problems: Problems) -> None:
 def build_event(folder: Path) -> Path:
     from director.services.simulate import SimulationSettings, simulate_event
 
-    path = folder / "smoke.tandem"
+    path = folder / f"smoke{EXTENSION}"
     for stale in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
         stale.unlink(missing_ok=True)
     settings = SimulationSettings(teams=6, rounds=3, seed=7, name="Smoke test club night")

@@ -201,10 +201,6 @@ class TableServiceWindow(QWidget):
         view.show()
         return view
 
-    @property
-    def serving(self) -> bool:
-        return self.service is not None
-
     def shutdown(self) -> None:
         """The event is closing: stop the server first (no thread may use the database)."""
         self.set_serving(False)

@@ -4,7 +4,8 @@
 - `GET /api/pairings[?round=N]` – a round's tables with live scores (default: the current)
 - `GET /api/matches/N` – one match with every game
 - `GET /api/standings` – exactly `tandem-director standings --json`
-- `GET /api/tie-breaks` – the standings' tie-breaks in order, with their definitions
+- `GET /api/tie-breaks` – the standings' tie-breaks in order: each one's key in the rows
+  (snake_case, as `standings --json`), its name and its definition
 - `GET /api/crosstable`, `GET /api/rules`, `GET /api/met[?g=0.28&b=0&size=6]`
 - `GET /events?ch=pairings&ch=match:12` – Server-Sent Events: the latest message of each
   channel at once, then every change (`event:` is the channel, `data:` its JSON)

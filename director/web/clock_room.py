@@ -140,10 +140,6 @@ class ClockRoom:
         with self._lock:
             return dict(self._live)
 
-    def start_of(self, match_id: int) -> dict[str, Any] | None:
-        with self._lock:
-            return self._starts.get(match_id)
-
     def _notify(self, match_id: int) -> None:
         for listener in list(self.listeners):
             listener(match_id)

@@ -7,6 +7,7 @@ the pages put them on screen as text, never as markup.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy.orm import Session
@@ -15,7 +16,7 @@ from director.domain.cube import CubeRegime
 from director.domain.event import MatchInfo, TeamInfo, round_status
 from director.domain.met import MetParameters, match_equity_table
 from director.domain.records import game_json
-from director.domain.rules import EventOptions, Scoring, Side
+from director.domain.rules import EventOptions, Scoring, Side, TieBreak
 from director.domain.standings import TIE_BREAK_DEFINITIONS, match_points_definition
 from director.services import standings as standings_service
 from director.services.events import get_event
@@ -94,21 +95,25 @@ def standings(session: Session) -> list[dict[str, object]]:
     return standings_service.standings_json(standings_service.standings(session))
 
 
-ROW_FIELDS = frozenset(("rank", "team", "match_points", "games_played"))
+def tie_breaks(order: Sequence[TieBreak]) -> list[dict[str, str]]:
+    """The tie-breaks in the event's order: each one's key in the standings rows (snake_case,
+    as `standings --json` writes it), its name in the rule book's words and its definition."""
+    return [
+        {
+            "key": standings_service.tie_break_key(tb),
+            "name": tb.value,
+            "definition": TIE_BREAK_DEFINITIONS[tb],
+        }
+        for tb in order
+    ]
 
 
 def standings_page(session: Session) -> dict[str, Any]:
     """The standings page: the rows, the tie-breaks in order and their definitions."""
     view = standings_service.standings(session)
-    rows = standings_service.standings_json(view)
-    # the rows' own keys for the tie-breaks, in the event's order (whatever `--json` calls them)
-    keys = [k for k in rows[0] if k not in ROW_FIELDS] if rows else []
     return {
-        "rows": rows,
-        "tie_breaks": [tb.value for tb in view.tie_breaks],
-        "columns": [
-            {"key": key, "name": tb.value} for key, tb in zip(keys, view.tie_breaks, strict=False)
-        ],
+        "rows": standings_service.standings_json(view),
+        "tie_breaks": tie_breaks(view.tie_breaks),
         "definitions": view.definitions,
         "through_round": view.through_round,
     }
@@ -198,7 +203,7 @@ def _rule_lines(options: EventOptions) -> list[str]:
         lines.append("Chasing the girls: no cube and no gammons; each game won scores 1 point.")
     lines.append(f"Clock: {tc.base_seconds} s per player per game + {tc.increment_seconds} s, "
                  f"{tc.mode.label}.")  # fmt: skip
-    lines.append(f"Match points: {match_points_definition(options.match_points)}")
+    lines.append(match_points_definition(options.match_points))  # "Match points: win 2, …"
     lines.append(
         "Ties in the standings are broken in this order: "
         + ", ".join(tb.value for tb in options.tie_breaks)
@@ -215,12 +220,11 @@ def rules(session: Session) -> dict[str, Any]:
         "venue": event.venue,
         "date": event.event_date,
         "lines": _rule_lines(event.options),
-        "tie_breaks": {tb.value: TIE_BREAK_DEFINITIONS[tb] for tb in event.options.tie_breaks},
+        "tie_breaks": tie_breaks(event.options.tie_breaks),
     }
 
 
 # the channels the change watcher refreshes, and what each one carries
-PUBLIC_CHANNELS = ("pairings", "standings", "crosstable", "rules")
 CHANNEL_VIEWS = {
     "pairings": pairings,
     "standings": standings_page,

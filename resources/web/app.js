@@ -22,7 +22,7 @@ function el(tag, attrs, ...children) {
     else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
     else node.setAttribute(k, v === true ? "" : String(v));
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
@@ -162,14 +162,14 @@ function teamPage() {
 }
 
 // short column heads for a phone's width; the definitions below the table name each in full
-const SHORT = { buchholz: "Buch", "points-difference": "Diff", "points-for": "For", "head-to-head": "H2H", seed: "Seed" };
+const SHORT = { buchholz: "Buch", points_difference: "Diff", points_for: "For", head_to_head: "H2H", seed: "Seed" };
 
 function standingsPage() {
   subscribe(["standings"], (_c, data) => {
-    const heads = ["#", "Team", "MP", ...data.columns.map((c) => SHORT[c.name] || c.name), "Pl"];
+    const heads = ["#", "Team", "MP", ...data.tie_breaks.map((t) => SHORT[t.key] || t.name), "Pl"];
     const rows = data.rows.map((r) => el("tr", {},
       el("td", {}, r.rank), el("td", { class: "name" }, r.team), el("td", {}, r.match_points),
-      data.columns.map((c) => el("td", {}, r[c.key] === null || r[c.key] === undefined ? "" : r[c.key])),
+      data.tie_breaks.map((t) => el("td", {}, r[t.key] === null || r[t.key] === undefined ? "" : r[t.key])),
       el("td", {}, r.games_played)));
     const defs = Object.entries(data.definitions).map(([k, v]) => [el("dt", {}, k), el("dd", {}, v)]);
     show(el("h2", {}, data.through_round ? `Standings after round ${data.through_round}` : "Standings"),
@@ -177,7 +177,7 @@ function standingsPage() {
         el("thead", {}, el("tr", {}, heads.map((h, i) => el("th", { class: i === 1 ? "name" : "" }, h)))),
         el("tbody", {}, rows))),
       el("p", { class: "note" }, "MP match points, Pl matches played; " +
-        data.tie_breaks.map((tb) => `${SHORT[tb] || tb} ${tb}`).join(", ") + "."),
+        data.tie_breaks.map((t) => `${SHORT[t.key] || t.name} ${t.name}`).join(", ") + "."),
       el("h2", {}, "How ties are broken"), el("dl", {}, defs));
   });
 }
@@ -220,7 +220,7 @@ function rulesPage() {
     show(el("h2", {}, "The rules of this event"), where ? el("p", { class: "muted" }, where) : null,
       el("ul", {}, data.lines.map((line) => el("li", {}, line))),
       el("h2", {}, "Tie-breaks"),
-      el("dl", {}, Object.entries(data.tie_breaks).map(([k, v]) => [el("dt", {}, k), el("dd", {}, v)])));
+      el("dl", {}, data.tie_breaks.map((t) => [el("dt", {}, t.name), el("dd", {}, t.definition)])));
   });
 }
 

@@ -273,14 +273,17 @@
       this._floor = null;
     }
 
-    /* Reopen a match from its log: replay it, log the flags due by the last logged instant,
-     * pause the boards running then, and log `restore` at `now` (a new monotonic base). */
+    /* Reopen a match from its log: replay it, pause each running board at its own last
+     * logged instant (the log need not be in time order across boards), and log `restore` at
+     * `now` (a new monotonic base). */
     static restore(events, tc, source, now, boards = BOARDS) {
       const clock = new MatchClock(tc, source, boards);
       for (const e of events) clock._record(e);
       if (clock._events.length) {
-        const last = clock._events[clock._events.length - 1].t_ns;
-        clock.pause(null, last);
+        for (const n of clock.boards) {
+          const b = boardOf(clock._state, n);
+          if (b.phase === "running") clock._record(event("pause", b.since_ns, n));
+        }
         const t = clock._time(now);
         for (const n of clock.boards) clock._record(event("restore", t, n));
         clock._floor = t;

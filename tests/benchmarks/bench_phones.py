@@ -33,7 +33,6 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the tests package
 
 MATCHES = 16
-RESULTS = MATCHES * 2
 PRESSES = 200
 
 

@@ -136,3 +136,23 @@ def test_new_on_a_server_never_prints_the_password() -> None:
     )
     assert "secret" not in done.stdout + done.stderr
     assert done.returncode == 2 and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["new", "{tmp}/e.db", "--name", "E", "--length", "5"],
+        ["new", "sqlite:///{tmp}/e.db", "--name", "E", "--length", "5"],
+        ["simulate", "{tmp}/e.db", "--teams", "4", "--rounds", "2"],
+        ["simulate", "sqlite:///{tmp}/e.db", "--teams", "4", "--rounds", "2"],
+    ],
+    ids=["new-file", "new-url", "simulate-file", "simulate-url"],
+)
+def test_a_new_event_goes_into_a_tandem_file_or_a_server(tmp_path: Path, args: list[str]) -> None:
+    """`new` and `simulate` refuse the same targets in the same words (store/targets.py);
+    `simulate sqlite:///…` used to end in a traceback from the server engine."""
+    done = run(*(a.format(tmp=tmp_path) for a in args))
+    fails_cleanly(
+        done, "an event file name ends in .tandem" if "://" not in args[1] else "postgresql://"
+    )
+    assert list(tmp_path.iterdir()) == []

@@ -525,6 +525,39 @@ def test_restore_logs_a_flag_that_fell_due_before_the_crash() -> None:
     assert restored.remaining_ns(2, A) == 118 * NS
 
 
+def test_rules_7_restore_pauses_each_board_at_its_own_last_event_whatever_order_they_came() -> None:
+    """Two phones time a match's boards. Board 2's phone went quiet (its last event at 15 s) and
+    its log reached the desk after board 1's later events, so the log is out of time order
+    across boards. Each board is paused at the last instant its own log knows of: board 2 is
+    never charged for board 1's time, and the order the logs arrived in changes nothing."""
+    clock, now = started(FISCHER)
+    now.wait(10)
+    clock.press(1, A)
+    clock.press(2, B)
+    now.wait(5)
+    clock.checkpoint()
+    board2_last = now.t
+    now.wait(30)
+    clock.press(1, B)
+    now.wait(4)
+    clock.checkpoint()
+    board1_last = now.t
+    board1 = [e for e in clock.events if e.board == 1]
+    board2 = [e for e in clock.events if e.board == 2 and e.t_ns <= board2_last]
+    in_time_order = sorted(board1 + board2, key=lambda e: e.t_ns)
+    late_board2 = board1 + board2
+    assert [e.t_ns for e in late_board2] != sorted(e.t_ns for e in late_board2)
+
+    for log in (in_time_order, late_board2):
+        restored = MatchClock.restore(log, FISCHER, FakeTime(now.t + 60 * NS))
+        assert restored.is_paused(1) and restored.is_paused(2)
+        assert (secs(restored, 1, A), secs(restored, 1, B)) == (118, 97)
+        assert (secs(restored, 2, A), secs(restored, 2, B)) == (115, 122)
+        pauses = [e for e in restored.events_since(len(log)) if e.kind is EventKind.PAUSE]
+        assert {(e.board, e.t_ns) for e in pauses} == {(1, board1_last), (2, board2_last)}
+        assert replay(restored.events, FISCHER) == restored.state
+
+
 def test_restore_of_an_empty_log_is_a_fresh_clock() -> None:
     restored = MatchClock.restore([], FISCHER, FakeTime())
     assert restored.events == () and restored.board_at(1).phase is Phase.READY

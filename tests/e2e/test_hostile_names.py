@@ -240,14 +240,16 @@ def test_every_page_and_dialog_shows_names_as_typed(
     teams.import_csv(str(csv))
     close_dialogs(walk, "CSV import preview")
 
-    # rounds: the list, the swap dialog, pair again and undo questions
+    # rounds: the list, the edit-pairings and forbidden-pairs dialogs, pair again and undo questions
     view.show_page(1)
     page = view.pages[1]
     assert isinstance(page, RoundsPage)
     page.table.selectRow(0)
     walk.check("a pairing selected")
-    page.swap_teams()
-    close_dialogs(walk, "swap dialog")
+    page.edit_pairings()
+    close_dialogs(walk, "edit-pairings dialog")
+    page.edit_forbidden_pairs()
+    close_dialogs(walk, "forbidden-pairs dialog")
     page.pair_again()
     close_dialogs(walk, "pair-again question")
     page.undo_last_round()

@@ -119,6 +119,33 @@ def test_rules_7_restore_pauses_both_boards_within_one_second(
     assert [e.kind for e in stored[-2:]] == [EventKind.RESTORE, EventKind.RESTORE]
 
 
+def test_rules_7_the_laptop_clock_reopens_two_phones_log_out_of_time_order(
+    db: EventDatabase, event_path: Path, match_id: int
+) -> None:
+    """Two phones time the boards; board 2's phone was offline and its log reached the desk
+    after board 1's later events (phone_clocks stores each board's events as they come). The
+    laptop's clock window reopens that log: each board paused at its own last event."""
+    now = FakeTime(1_000 * NS)
+    clock = played(now)
+    board1 = tuple(e for e in clock.events if e.board == 1)
+    quiet = next(e.t_ns for e in clock.events if e.kind is EventKind.PAUSE)  # board 2's phone
+    board2 = tuple(e for e in clock.events if e.board == 2 and e.t_ns < quiet)
+    write(db, match_id, board1, 0)
+    write(db, match_id, board2, len(board1))
+    now.wait(60)
+    fresh = open_database(str(event_path))
+    try:
+        with fresh.Session() as s, s.begin():
+            restored = clocks.restore_clock(s, match_id, TC, now)
+    finally:
+        fresh.close()
+    at_quiet = replay(board2, TC).board(2)
+    assert restored.is_paused(1) and restored.is_paused(2)
+    for side in Side:
+        assert restored.remaining_ns(1, side) == clock.state.board(1).side(side).remaining_ns
+        assert restored.remaining_ns(2, side) == at_quiet.side(side).remaining_ns
+
+
 def test_rules_7_restore_after_a_reboot_with_the_monotonic_clock_from_zero(
     db: EventDatabase, event_path: Path, match_id: int
 ) -> None:

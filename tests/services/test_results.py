@@ -225,3 +225,40 @@ def test_rules_5_prime_record_game_refuses_an_agreed_level_when_the_option_is_of
         record(db, match_id, agreed)
     assert record(db, match_id, replace(agreed, agreed_level=None)).outcome.score == Score(3, 0)
     db.close()
+
+
+def test_rules_3_a_correction_ending_the_match_sooner_voids_the_later_games_in_one_step(
+    db: EventDatabase, event_path: Path, match_id: int
+) -> None:
+    """#12: correcting an early game that would have ended the match sooner was refused while
+    later games existed; now the correction names the games it voids and removes them with
+    the correction, in one audited change."""
+    games = [bear_off(A, 1), bear_off(B, 2), bear_off(A, 1), bear_off(A, 2)]
+    games += [bear_off(A, 1), bear_off(A, 2)]  # a match to 5: 1-1, 3-1, 5-1
+    for game in games:
+        info = record(db, match_id, game)
+    assert info.outcome.result is Result.A
+    first, later = info.game_ids[0], info.game_ids[4:]
+    gammon = bear_off(A, 1, cube=2, level=Level.GAMMON)  # 4-1 after pair 1, 6-1 after pair 2
+    with db.Session() as s, s.begin(), pytest.raises(UserError) as refused:
+        results.correct_game(s, first, gammon, "scoresheet: a gammon on a 2-cube")
+    assert "voids the later games pair 3, board 1" in str(refused.value)
+    shown = reopen(event_path, match_id)
+    assert shown.outcome.score == Score(5, 1)  # nothing written
+    with db.Session() as s, s.begin():
+        results.correct_game(
+            s, first, gammon, "scoresheet: a gammon on a 2-cube", voids=later, version=shown.version
+        )
+    info = reopen(event_path, match_id)
+    assert info.outcome.score == Score(6, 1)
+    assert info.outcome.result is Result.A
+    assert len(info.games) == 4
+    assert [g.pair for g in info.games] == [1, 1, 2, 2]
+    with db.Session() as s:
+        log = entries(s)
+        assert results.stored_differences(s) == []
+    [corrected] = [e for e in log if e.action == "correct game"]
+    assert "voids 2 later games: pair 3, board 1" in corrected.reason
+    voided = [e for e in log if e.action == "void game"]
+    assert [e.target for e in voided] == [f"match {match_id} game {g}" for g in later]
+    assert all("a gammon on a 2-cube" in e.reason for e in voided)

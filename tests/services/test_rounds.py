@@ -10,8 +10,9 @@ from director.domain.errors import UserError
 from director.domain.pairing.model import Pairing
 from director.domain.rules import End, Level, Side
 from director.domain.scoring import Game
-from director.services import results, rounds, standings
+from director.services import manual_pairing, results, rounds, standings
 from director.services.audit import entries
+from director.services.manual_pairing import Edit
 from director.services.teams import add_team, withdraw_team
 from director.store.engine import EventDatabase, open_database
 
@@ -83,7 +84,9 @@ def test_swap_with_warnings_then_undo(db: EventDatabase) -> None:
         info = rounds.pair_next_round(s)
     m1, m2 = info.matches
     with db.Session() as s, s.begin():
-        warnings = rounds.swap(s, 1, m1.team_a.id, m2.team_a.id, "late arrival")
+        warnings = manual_pairing.edit_round(
+            s, 1, Edit.SWAP, m1.team_a.id, m2.team_a.id, "late arrival"
+        )
         swapped = rounds.get_round(s, 1)
     assert warnings == []
     assert swapped.matches[0].team_a.id == m2.team_a.id

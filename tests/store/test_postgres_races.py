@@ -19,8 +19,9 @@ from sqlalchemy.orm import Session
 from director.domain.errors import ConflictError, UserError
 from director.domain.rules import End, EventOptions, Level, Side
 from director.domain.scoring import Game
-from director.services import rounds
+from director.services import manual_pairing, rounds
 from director.services.events import create_event, event_version, get_event, update_event
+from director.services.manual_pairing import Edit
 from director.services.results import record_game
 from director.services.teams import add_team, edit_team, get_team
 from director.store import models
@@ -88,7 +89,7 @@ def _games(db: EventDatabase) -> int:
 RACES: dict[str, Callable[[Session], object]] = {
     "undo last round": rounds.undo_last_round,
     "pair again": lambda s: rounds.repair_round(s, 1),
-    "swap": lambda s: rounds.swap(s, 1, 1, 3, "swap two teams"),
+    "swap": lambda s: manual_pairing.edit_round(s, 1, Edit.SWAP, 1, 3, "swap two teams"),
 }
 
 

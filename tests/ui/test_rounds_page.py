@@ -21,7 +21,7 @@ from director.services.teams import add_team
 from director.store.engine import open_database
 from director.ui.context import EventContext
 from director.ui.models.round_model import RoundMatchesModel
-from director.ui.round_dialogs import PairRoundDialog, SwapDialog
+from director.ui.round_dialogs import EditPairingsDialog, PairRoundDialog
 from director.ui.rounds_page import RoundsPage
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
@@ -95,7 +95,7 @@ def answer(box: QMessageBox | None, text: str) -> None:
 def test_an_event_without_rounds_says_what_to_do(page: RoundsPage) -> None:
     assert page.stack.currentIndex() == 0
     assert page.summary.text() == "no round yet"
-    assert not page.swap_button.isEnabled()
+    assert not page.edit_button.isEnabled()
 
 
 def test_pair_preview_then_publish_writes_the_round(
@@ -177,15 +177,15 @@ def test_a_swap_shows_its_warnings_first_and_is_audited(
     old_opponent = met.get(table.team_a.id) or next(
         k for k, v in met.items() if v == table.team_a.id
     )
-    click(qtbot, page.swap_button)
+    click(qtbot, page.edit_button)
     dialog = page.dialog
-    assert isinstance(dialog, SwapDialog)
+    assert isinstance(dialog, EditPairingsDialog)
     dialog.first.setCurrentIndex(dialog.first.findData(table.team_b.id))
     dialog.second.setCurrentIndex(dialog.second.findData(old_opponent))
     assert "is a rematch" in dialog.warnings.text()
     assert stored_rounds(event_path)[1] == second_round  # nothing written yet
     qtbot.keyClicks(dialog.reason, "same club")
-    click(qtbot, dialog.swap_button)
+    click(qtbot, dialog.save_button)
     after = stored_rounds(event_path)[1].matches[0]
     assert {after.team_a.id, after.team_b.id if after.team_b else None} == {
         table.team_a.id,
@@ -196,29 +196,30 @@ def test_a_swap_shows_its_warnings_first_and_is_audited(
     with db.Session() as session:
         (line,) = [e for e in entries(session) if e.action == "edit pairings"]
     db.close()
-    assert line.reason.startswith("same club; warnings:")
+    assert line.reason.startswith("swap places: ")
+    assert "; same club; warnings:" in line.reason
 
 
 def test_the_same_team_twice_is_not_a_swap(qtbot: QtBot, page: RoundsPage) -> None:
     publish_round(qtbot, page)
-    click(qtbot, page.swap_button)
+    click(qtbot, page.edit_button)
     dialog = page.dialog
-    assert isinstance(dialog, SwapDialog)
+    assert isinstance(dialog, EditPairingsDialog)
     dialog.second.setCurrentIndex(dialog.first.currentIndex())
     assert dialog.choice_error.text() == "choose two different teams"
-    assert not dialog.swap_button.isEnabled()
+    assert not dialog.save_button.isEnabled()
 
 
 def test_a_swap_in_a_round_with_results_is_refused_in_the_dialog(
     qtbot: QtBot, page: RoundsPage, event_path: Path
 ) -> None:
     publish_round(qtbot, page)
-    click(qtbot, page.swap_button)
+    click(qtbot, page.edit_button)
     dialog = page.dialog
-    assert isinstance(dialog, SwapDialog)
+    assert isinstance(dialog, EditPairingsDialog)
     play_round(event_path, 1)  # meanwhile, results arrive
     before = stored_rounds(event_path)
-    click(qtbot, dialog.swap_button)
+    click(qtbot, dialog.save_button)
     assert dialog.isVisible()
     assert "round 1 has results: it cannot be re-paired" in dialog.error.text()
     assert stored_rounds(event_path) == before

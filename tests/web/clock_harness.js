@@ -72,7 +72,10 @@
       if (op[0] === "reload") {
         const prev = clock;
         accepted = guarded(() => {
-          clock = E.MatchClock.restore(prev.events, tc, () => now, now, boards);
+          // "by board": board 1's events then board 2's, each board's own order kept
+          const log = op[1] === "by board"
+            ? prev.events.slice().sort((x, y) => x.board - y.board) : prev.events;
+          clock = E.MatchClock.restore(log, tc, () => now, now, boards);
           return true;
         });
       } else {

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from hypothesis import strategies as st
@@ -57,7 +58,9 @@ def _op() -> st.SearchStrategy[tuple[Any, ...]]:
         st.tuples(st.just("flags")),
         st.tuples(st.just("stop"), boards),
         st.tuples(st.just("next-pair"), boards, sides),
-        st.tuples(st.just("reload")),  # the page reopened: a new monotonic base
+        # the page reopened (a new monotonic base), from its log as logged or as it reached the
+        # desk from two phones, one board's log after the other's
+        st.tuples(st.just("reload"), st.sampled_from(("as logged", "by board"))),
     )
 
 
@@ -197,6 +200,14 @@ def one_board(s: dict[str, Any], board: int) -> dict[str, Any]:
     return {**s, "steps": steps, "board": board}
 
 
+def arrived(events: Sequence[ClockEvent], how: str) -> list[ClockEvent]:
+    """A log as the desk stored it: as logged, or board 1's events then board 2's (each board's
+    own order kept), as when one phone's backlog arrives after the other board's events."""
+    if how == "by board":
+        return sorted(events, key=lambda e: e.board)  # stable: each board keeps its order
+    return list(events)
+
+
 def run_python(s: dict[str, Any]) -> dict[str, Any]:
     """The session through the domain's engine; also fills in the logs the page replays.
     With `s["board"]` set, the other board is paused at the start and left alone, and the
@@ -225,7 +236,11 @@ def run_python(s: dict[str, Any]) -> dict[str, Any]:
         accepted: Any
         try:
             if op[0] == "reload":
-                clock = MatchClock.restore(clock.events, tc, source, now)
+                log = arrived(clock.events, op[1])
+                s["reloads out of time order"] = s.get("reloads out of time order", 0) + (
+                    [e.t_ns for e in log] != sorted(e.t_ns for e in log)
+                )
+                clock = MatchClock.restore(log, tc, source, now)
                 accepted = True
             else:
                 accepted = _perform(clock, op, now)

@@ -9,7 +9,9 @@ import time
 
 from director.domain.rules import End, Level, Side
 from director.domain.scoring import Game
+from director.domain.standings import TIE_BREAK_DEFINITIONS, match_points_definition
 from director.services import results, slips
+from director.services.events import get_event
 from director.web.server import TableService
 from tests.web.conftest import HOSTILE, hexid, pair_round, request
 
@@ -26,6 +28,28 @@ def test_standings_equal_the_command_line(served: tuple[TableService, str]) -> N
     answer = request(url + "api/standings")
     assert answer.status == 200
     assert answer.json() == json.loads(cli.stdout)
+
+
+def test_every_tie_break_is_named_by_the_rows_own_key(served: tuple[TableService, str]) -> None:
+    """The standings rows, the tie-break list and the rules name a tie-break the same way."""
+    service, url = served
+    pair_round(service.web.db)
+    with service.web.db.Session() as s:
+        options = get_event(s).options
+    order = options.tie_breaks
+    rows = request(url + "api/standings").json()
+    row_keys = [k for k in rows[0] if k not in ("rank", "team", "match_points", "games_played")]  # type: ignore[index]
+    assert row_keys and all(k.isidentifier() for k in row_keys)  # snake_case, no "-"
+    listed = request(url + "api/tie-breaks").json()["tie_breaks"]  # type: ignore[index]
+    rules = request(url + "api/rules").json()["tie_breaks"]  # type: ignore[index]
+    for named in (listed, rules):
+        assert [t["key"] for t in named] == row_keys  # the event's order, the rows' keys
+        assert [t["name"] for t in named] == [tb.value for tb in order]  # the rule book's words
+        assert [t["definition"] for t in named] == [TIE_BREAK_DEFINITIONS[tb] for tb in order]
+    lines = request(url + "api/rules").json()["lines"]  # type: ignore[index]
+    assert [line for line in lines if line.startswith("Match points:")] == [  # type: ignore[union-attr]
+        match_points_definition(options.match_points)
+    ]
 
 
 def test_pairings_and_a_match_show_the_live_score(served: tuple[TableService, str]) -> None:

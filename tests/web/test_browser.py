@@ -81,6 +81,15 @@ def test_pairings_update_within_a_second_of_a_result(desk: EventDatabase, server
             assert row[0] == str(line["rank"])
             shown = [row[0], *row[2:]]
             assert shown == ["" if v is None else f"{v:g}" for v in values]
+        # the tie-breaks by name, short head first, and on the rules page with their definitions
+        assert "Diff points-difference" in driver.find_element(By.TAG_NAME, "main").text
+        terms = [e.text for e in driver.find_elements("css selector", "dl dt")]
+        assert terms == list(request(url + "api/tie-breaks").json()["definitions"])  # type: ignore[index]
+        driver.get(url + "rules")
+        wait_for(driver, lambda d: d.find_elements("css selector", "dl dt"))
+        terms = [e.text for e in driver.find_elements("css selector", "dl dt")]
+        assert terms == [t["name"] for t in request(url + "api/rules").json()["tie_breaks"]]  # type: ignore[index]
+        assert "points-difference" in terms
 
 
 def enter_slip(driver: object, url: str, side_button: str, level: str) -> None:

@@ -68,7 +68,8 @@ def test_rules_7_a_phones_one_board_clock_logs_what_the_domain_logs_for_that_boa
 
 def test_the_sessions_reach_every_rule() -> None:
     """The generator is not vacuous: a fixed sample flags in every mode, pauses inside a simple
-    delay, adjusts, reopens the page and damages logs that the replay refuses."""
+    delay, adjusts, reopens the page (from logs out of time order across boards too) and
+    damages logs that the replay refuses."""
     seen: Counter[str] = Counter()
 
     @settings(max_examples=300, derandomize=True, database=None, deadline=None)
@@ -87,6 +88,7 @@ def test_the_sessions_reach_every_rule() -> None:
                     for r in read
                     if isinstance(r, dict) and r["board"]["phase"] == "paused" and r["delay"] != "0"
                 )
+        seen["reload out of time order"] += s.get("reloads out of time order", 0)
         if str(out["replayed_tampered"]).startswith("error: "):
             seen["damaged log refused"] += 1
 
@@ -95,6 +97,7 @@ def test_the_sessions_reach_every_rule() -> None:
         f"{what} {mode}" for what in ("flag", "press") for mode in ("fischer", "bronstein", "delay")
     ]
     wanted += ["pause in a delay", "adjust", "resume", "reload", "next-pair", "damaged log refused"]
+    wanted += ["reload out of time order"]
     assert {w: seen[w] for w in wanted if seen[w] < 3} == {}
 
 

@@ -93,3 +93,59 @@ def swap_teams(pairings: Sequence[Pairing], first: int, second: int) -> tuple[Pa
         Pairing(p.table, swapped(p.team_a), None if p.team_b is None else swapped(p.team_b))
         for p in pairings
     )
+
+
+def _placed(pairings: Sequence[Pairing], *teams: int) -> list[Pairing]:
+    """The pairings with every team not in them given a bye at a new table (a late arrival,
+    a team checked in after publishing): the edits below treat it as a team with a bye."""
+    out = list(pairings)
+    placed = {t for p in pairings for t in p.teams}
+    for team in dict.fromkeys(teams):
+        if team not in placed:
+            out.append(Pairing(max((p.table for p in out), default=0) + 1, team, None))
+    return out
+
+
+def _index_of(pairings: Sequence[Pairing], team: int) -> int:
+    return next(i for i, p in enumerate(pairings) if team in p.teams)
+
+
+def _opponent(pairing: Pairing, team: int) -> int | None:
+    return pairing.team_b if pairing.team_a == team else pairing.team_a
+
+
+def pair_together(pairings: Sequence[Pairing], first: int, second: int) -> tuple[Pairing, ...]:
+    """`first` and `second` meet at the lower of their two tables; their former opponents meet
+    at the other (one of them has the bye there when the other had it; the table goes when
+    both had it)."""
+    if first == second:
+        raise UserError("a team cannot be paired with itself")
+    out = _placed(pairings, first, second)
+    i, j = _index_of(out, first), _index_of(out, second)
+    if i == j:
+        raise UserError("these two teams are already paired together")
+    here, there = out[i], out[j]
+    left = [t for t in (_opponent(here, first), _opponent(there, second)) if t is not None]
+    (low, at_low), (high, at_high) = sorted(((here.table, i), (there.table, j)))
+    edited: list[Pairing | None] = list(out)
+    edited[at_low] = Pairing(low, first, second)
+    edited[at_high] = Pairing(high, left[0], left[1] if len(left) > 1 else None) if left else None
+    return tuple(p for p in edited if p is not None)
+
+
+def give_bye(pairings: Sequence[Pairing], team: int) -> tuple[Pairing, ...]:
+    """`team` takes the bye: the team that had it plays `team`'s opponent in its place. In a
+    round without a bye, `team`'s opponent is left with a bye of its own (two byes, warned)."""
+    out = _placed(pairings, team)
+    at = _index_of(out, team)
+    here = out[at]
+    if here.team_b is None:
+        raise UserError("this team has the bye already")
+    holders = [p.team_a for p in out if p.team_b is None]
+    if holders:
+        return swap_teams(out, team, holders[0])
+    opponent = _opponent(here, team)
+    assert opponent is not None
+    new_table = max(p.table for p in out) + 1
+    out[at] = Pairing(here.table, opponent, None)
+    return (*out, Pairing(new_table, team, None))

@@ -202,10 +202,6 @@ class History:
         return self.meetings.get(frozenset((a, b)), 0)
 
 
-def active_teams(teams: Iterable[TeamEntry], round_no: int) -> list[TeamEntry]:
-    return [t for t in teams if t.active_in(round_no)]
-
-
 def by_seed(teams: Iterable[TeamEntry]) -> list[TeamEntry]:
     """Teams in seed order; the id breaks a tie so the order is always the same."""
     return sorted(teams, key=lambda t: (t.seed, t.id))

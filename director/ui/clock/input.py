@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QGuiApplication, QInputEvent, QKeyEvent
+from PySide6.QtGui import QGuiApplication, QKeyEvent
 from PySide6.QtWidgets import QApplication, QLineEdit, QPlainTextEdit, QTextEdit, QWidget
 
 from director.domain.clock import TimeSource
@@ -170,8 +170,3 @@ class ClockInput(QObject):
         if not repeat:
             self.perform(action, self.time.at(stamp))
         return True
-
-
-def event_instant(time: EventTime, event: QInputEvent) -> int:
-    """A click's or touch's instant, mapped like a key's."""
-    return time.at(event.timestamp())

@@ -277,10 +277,6 @@ class ClockWindow(QWidget):
             self.no_keys.setText(text)
         self.no_keys.show()
 
-    def take_keys(self) -> None:
-        self.raise_()
-        self.activateWindow()
-
     # -- actions ------------------------------------------------------------------------------
 
     def press(self, board: int, side: Side, at: int | None = None) -> None:

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from director.domain.errors import UserError
 from director.domain.event import MatchInfo
-from director.domain.match import MatchOutcome, Problem, score_match
+from director.domain.match import MatchOutcome, score_match
 from director.domain.rules import End, Level, Side
 from director.domain.scoring import Game
 from director.services import results
@@ -156,11 +156,6 @@ class RecordGameDialog(QDialog):
         live = {self.match.outcome.current_pair: self.match.cubes}
         return score_match(self.match.rules, self.games_with(game), self.match.names, live)
 
-    def live_cube_problems(self, game: Game) -> list[str]:
-        """The domain's RULES §4 answer for a game not complete yet (no winner chosen)."""
-        texts = self.match.pair_state.cube_problems(game)
-        return [readable(str(Problem(text, game.pair, game.board))) for text in texts]
-
     def missing(self) -> bool:
         """Something besides the game is still needed before saving (a correction's reason)."""
         return False
@@ -249,6 +244,8 @@ class CorrectGameDialog(RecordGameDialog):
     ) -> None:
         self.game_id = game_id
         self.original = match.games[match.game_ids.index(game_id)]
+        self.voids: tuple[int, ...] = ()  # the later games this correction voids (their ids)
+        self.void_text = ""
         super().__init__(ctx, match, self.original.board, self.original, parent)
         self.reason = QLineEdit()
         self.reason.setObjectName("reason")
@@ -271,8 +268,13 @@ class CorrectGameDialog(RecordGameDialog):
     def pair_number(self) -> int:
         return self.original.pair
 
-    def live_cube_problems(self, game: Game) -> list[str]:
-        return []  # the live cube is the current pair's; a correction re-checks the record
+    def scored(self, game: Game) -> MatchOutcome:
+        """The domain's answer for the corrected match, with the later games it voids when the
+        correction ends the match sooner (they are shown, and removed with the correction)."""
+        fixed = results.correction(self.match, self.game_id, game)
+        self.voids = tuple(self.match.game_ids[i] for i in fixed.voided)
+        self.void_text = fixed.voided_text(self.match.names)
+        return fixed.outcome
 
     def games_with(self, game: Game) -> tuple[Game, ...]:
         game = replace(game, pair=self.original.pair)
@@ -300,7 +302,30 @@ class CorrectGameDialog(RecordGameDialog):
         if not line.counted:
             text = f"Abandoned under rule 4′: {winner} scores 0"
         state = result_text(outcome, self.match.names)
-        return f"{text}; the match score becomes {outcome.score} ({state})"
+        text = f"{text}; the match score becomes {outcome.score} ({state})"
+        if self.voids:
+            count = len(self.voids)
+            text += (
+                f". The match now ends sooner: this voids {count} later game"
+                f"{'s' * (count != 1)}, removed with the correction: {self.void_text}"
+            )
+        return text
+
+    def write_and_close(self, game: Game) -> None:
+        if not self.voids:
+            super().write_and_close(game)
+            return
+        count = len(self.voids)
+        self.confirm_box = ask(
+            self,
+            "Void later games",
+            f"With this correction the match ends sooner. {count} later game"
+            f"{'s' * (count != 1)} could not have been played and "
+            f"{'are' if count != 1 else 'is'} removed with it: {self.void_text}.",
+            f"Correct and void {count} game{'s' * (count != 1)}",
+            lambda: super(CorrectGameDialog, self).write_and_close(game),
+            "The correction and every voided game are kept in the audit log.",
+        )
 
     def write(self, game: Game) -> MatchInfo:
         return self.ctx.change(
@@ -310,4 +335,5 @@ class CorrectGameDialog(RecordGameDialog):
             game,
             self.reason.text(),
             version=self.match.version,
+            voids=self.voids,
         )

@@ -39,9 +39,3 @@ def result_text(outcome: MatchOutcome, names: tuple[str, str]) -> str:
             f" extra game points {outcome.extra})"
         )
     return head
-
-
-def aways_text(match: MatchInfo) -> str:
-    o = match.outcome
-    n = match.rules.match_length
-    return f"{o.away(Side.A)}-away v {o.away(Side.B)}-away (match to {n})"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -44,7 +44,3 @@ def result(rnd: int, a: int, b: int | None, outcome: Outcome = Outcome.A) -> Mat
         return MatchResult(rnd, 99, a, None, 0, 0, Outcome.BYE)
     scores = {Outcome.A: (5, 3), Outcome.B: (3, 5), Outcome.DRAW: (5, 5)}.get(outcome, (0, 0))
     return MatchResult(rnd, 1, a, b, *scores, outcome)
-
-
-def met_pairs(results: Iterable[MatchResult]) -> set[frozenset[int]]:
-    return {frozenset((r.team_a, r.team_b)) for r in results if r.team_b is not None}

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from director.domain.pairing.control import check_manual, swap_teams
+from director.domain.errors import UserError
+from director.domain.pairing.control import check_manual, give_bye, pair_together, swap_teams
 from director.domain.pairing.model import Pairing
 from tests.domain.pairing.pairing_helpers import changed, make_teams, result
 
@@ -52,3 +53,34 @@ def test_swap_teams_between_tables() -> None:
     assert swap_teams(pairings, 1, 2)[0] == Pairing(1, 2, 1)
     with pytest.raises(ValueError, match="team 8"):
         swap_teams(pairings, 1, 8)
+
+
+ROUND = (Pairing(1, 1, 2), Pairing(2, 3, 4), Pairing(3, 5, None))
+
+
+def test_pair_two_teams_directly_their_opponents_meet_in_their_place() -> None:
+    assert pair_together(ROUND, 1, 3) == (Pairing(1, 1, 3), Pairing(2, 2, 4), Pairing(3, 5, None))
+    # with the bye holder: its table keeps the bye for the freed opponent
+    assert pair_together(ROUND, 4, 5) == (Pairing(1, 1, 2), Pairing(2, 4, 5), Pairing(3, 3, None))
+
+
+def test_a_team_not_in_the_round_can_be_paired_with_the_bye_holder() -> None:
+    """A late arrival after publishing: it takes the bye's place and nobody is left out."""
+    assert pair_together(ROUND, 6, 5) == (Pairing(1, 1, 2), Pairing(2, 3, 4), Pairing(3, 6, 5))
+    with pytest.raises(UserError, match="already paired together"):
+        pair_together(ROUND, 1, 2)
+    with pytest.raises(UserError, match="itself"):
+        pair_together(ROUND, 1, 1)
+
+
+def test_give_the_bye_moves_it_and_the_old_holder_plays_in_its_place() -> None:
+    assert give_bye(ROUND, 4) == (Pairing(1, 1, 2), Pairing(2, 3, 5), Pairing(3, 4, None))
+    with pytest.raises(UserError, match="has the bye already"):
+        give_bye(ROUND, 5)
+
+
+def test_a_bye_in_a_round_without_one_leaves_the_opponent_a_bye_too_and_is_warned() -> None:
+    even = (Pairing(1, 1, 2), Pairing(2, 3, 4))
+    edited = give_bye(even, 1)
+    assert edited == (Pairing(1, 2, None), Pairing(2, 3, 4), Pairing(3, 1, None))
+    assert "2 byes: T2, T1" in check_manual(edited, make_teams(4), [], round_no=1)

@@ -347,3 +347,40 @@ def test_correct_without_a_selection_says_so(qtbot: QtBot, desk_factory: MakeDes
     qtbot.mouseClick(page.edit_button, Qt.MouseButton.LeftButton)
     assert page.dialog is None
     assert "select the game to correct" in page.messages.text
+
+
+def test_a_correction_ending_the_match_sooner_shows_and_voids_the_later_games(
+    qtbot: QtBot, desk_factory: MakeDesk, event_path: Path
+) -> None:
+    """#12: correcting an early game that would have ended the match sooner was refused while
+    later games existed. The desk now shows which later games the correction voids and, once
+    the director agrees, removes them with the correction."""
+    a, b = Side.A, Side.B
+    games = [Game(p, board, w, End.BEAR_OFF, level=Level.SINGLE) for p, board, w in (
+        (1, 1, a), (1, 2, b), (2, 1, a), (2, 2, a), (3, 1, a), (3, 2, a))]  # fmt: skip
+    page = desk_factory(None, *games)  # a match to 5: 1-1, 3-1, 5-1
+    page.table.selectRow(0)
+    qtbot.mouseClick(page.edit_button, Qt.MouseButton.LeftButton)
+    dialog = page.dialog
+    assert isinstance(dialog, CorrectGameDialog)
+    dialog.form.cube.setValue(2)
+    choose(dialog.form.level, "gammon")
+    text = dialog.preview.text()
+    assert "the match score becomes 6–1" in text
+    assert "this voids 2 later games, removed with the correction" in text
+    assert "pair 3, board 1 (won by Blue Bar, bear-off); pair 3, board 2" in text
+    assert dialog.problems.isHidden()
+    qtbot.keyClicks(dialog.reason, "the score sheet says a gammon on a 2-cube")
+    save(qtbot, dialog)
+    assert page.match is not None
+    assert stored_match(event_path, page.match.id).games == tuple(games)  # asked first
+    box = dialog.confirm_box
+    assert box is not None and box.isVisible()
+    assert "2 later games could not have been played" in box.text()
+    (yes,) = [button for button in box.buttons() if button.text() == "Correct and void 2 games"]
+    yes.click()
+    stored = stored_match(event_path, page.match.id)
+    assert [(g.pair, g.board) for g in stored.games] == [(1, 1), (1, 2), (2, 1), (2, 2)]
+    assert stored.games[0] == Game(1, 1, a, End.BEAR_OFF, cube=2, level=Level.GAMMON)
+    assert dialog.result() == dialog.DialogCode.Accepted
+    assert page.scoreline.score.text() == "6 – 1"

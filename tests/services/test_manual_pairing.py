@@ -1,0 +1,117 @@
+"""The director's own pairings through the services: each edit warned, audited, on disk."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from director.domain.errors import UserError
+from director.domain.pairing.model import Pairing
+from director.services import manual_pairing, rounds
+from director.services.audit import entries
+from director.services.manual_pairing import Edit
+from director.services.teams import edit_team
+from director.store.engine import EventDatabase, open_database
+from tests.services.test_rounds import add_teams, finish_round
+
+
+def stored_pairings(path: Path, number: int) -> tuple[Pairing, ...]:
+    db = open_database(str(path))
+    try:
+        with db.Session() as s:
+            return manual_pairing.round_pairings(s, number)
+    finally:
+        db.close()
+
+
+def test_pair_two_teams_directly_is_written_warned_and_audited(
+    db: EventDatabase, event_path: Path
+) -> None:
+    one, two, three, four, five = add_teams(db, 5)
+    with db.Session() as s, s.begin():
+        rounds.pair_next_round(s, (Pairing(1, one, two), Pairing(2, three, four),
+                                   Pairing(3, five, None)), reason="round 1 by hand")  # fmt: skip
+    with db.Session() as s, s.begin():
+        warnings = manual_pairing.edit_round(s, 1, Edit.PAIR, one, three, "same club at 2")
+    assert warnings == []
+    assert stored_pairings(event_path, 1) == (
+        Pairing(1, one, three), Pairing(2, two, four), Pairing(3, five, None))  # fmt: skip
+    with db.Session() as s:
+        [line] = [e for e in entries(s) if e.action == "edit pairings"]
+    assert line.reason == "pair together: Team 1 and Team 3; same club at 2"
+
+
+def test_moving_the_bye_to_a_team_that_had_one_is_warned(
+    db: EventDatabase, event_path: Path
+) -> None:
+    add_teams(db, 5)
+    with db.Session() as s, s.begin():
+        rounds.pair_next_round(s)
+    finish_round(db, 1)
+    with db.Session() as s, s.begin():
+        second = rounds.pair_next_round(s)
+    first_bye = next(p.team_a for p in stored_pairings(event_path, 1) if p.team_b is None)
+    with db.Session() as s:
+        preview = manual_pairing.preview_edit(s, 2, Edit.BYE, first_bye)
+    assert any("has the bye but already had a bye" in w for w in preview.warnings)
+    assert stored_pairings(event_path, 2) == tuple(
+        Pairing(m.table, m.team_a.id, m.team_b.id if m.team_b else None) for m in second.matches
+    )  # a preview writes nothing
+    with db.Session() as s, s.begin():
+        warnings = manual_pairing.edit_round(s, 2, Edit.BYE, first_bye, None, "asked to sit out")
+    assert any("already had a bye" in w for w in warnings)
+    assert (first_bye, None) in [(p.team_a, p.team_b) for p in stored_pairings(event_path, 2)]
+    with db.Session() as s:
+        [line] = [e for e in entries(s) if e.action == "edit pairings"]
+    assert "give the bye: " in line.reason and "warnings:" in line.reason
+
+
+def test_a_late_arrival_is_paired_with_the_bye_holder(db: EventDatabase, event_path: Path) -> None:
+    """RULES §8 check-in: a team not present at pairing time is left out; when it arrives
+    after publishing, the director pairs it directly with the team that had the bye."""
+    ids = add_teams(db, 6)
+    late = ids[-1]
+    with db.Session() as s, s.begin():
+        for team in ids[:-1]:
+            edit_team(s, team, present=True)
+        rounds.pair_next_round(s)
+    holder = next(p.team_a for p in stored_pairings(event_path, 1) if p.team_b is None)
+    with db.Session() as s:
+        assert [t.id for t in manual_pairing.unpaired_teams(s, 1)] == [late]
+        preview = manual_pairing.preview_edit(s, 1, Edit.PAIR, late, holder)
+    assert preview.warnings == ()  # nobody left out, nobody twice, no bye any more
+    with db.Session() as s, s.begin(), pytest.raises(UserError, match="needs a reason"):
+        manual_pairing.edit_round(s, 1, Edit.PAIR, late, holder, " ")
+    with db.Session() as s, s.begin():
+        manual_pairing.edit_round(s, 1, Edit.PAIR, late, holder, "arrived at 8:05")
+    after = stored_pairings(event_path, 1)
+    assert len(after) == 3 and all(p.team_b is not None for p in after)
+    assert {late, holder} in [set(p.teams) for p in after]
+
+
+def test_forbidden_pairs_are_audited_and_the_engine_keeps_them_apart(
+    db: EventDatabase, event_path: Path
+) -> None:
+    one, two, three, four = add_teams(db, 4)
+    with db.Session() as s, s.begin(), pytest.raises(UserError, match="reason"):
+        manual_pairing.set_forbidden(s, one, two, True, "")
+    with db.Session() as s, s.begin():
+        manual_pairing.set_forbidden(s, one, two, True, "same club")
+    with db.Session() as s, s.begin(), pytest.raises(UserError, match="already forbidden"):
+        manual_pairing.set_forbidden(s, two, one, True, "again")
+    with db.Session() as s:
+        [pair] = manual_pairing.list_forbidden_pairs(s)
+        assert pair.ids == (one, two)
+        assert [e.action for e in entries(s)] == ["forbid pair"]
+    with db.Session() as s, s.begin():
+        info = rounds.pair_next_round(s)
+    assert all({m.team_a.id, m.team_b.id if m.team_b else None} != {one, two} for m in info.matches)
+    with db.Session() as s:
+        preview = manual_pairing.preview_edit(s, 1, Edit.PAIR, one, two)
+    assert "Team 1 v Team 2 is a forbidden pair" in preview.warnings
+    with db.Session() as s, s.begin():
+        manual_pairing.set_forbidden(s, one, two, False, "the clubs merged")
+    with db.Session() as s:
+        assert manual_pairing.list_forbidden_pairs(s) == []
+        assert [e.reason for e in entries(s) if e.action == "allow pair"] == ["the clubs merged"]
