@@ -9,12 +9,19 @@ traceback and is raised on the GUI thread, where the crash hook reports it.
 Two ways in:
 
 - `run(service, ..., on_done=, on_failed=)` returns at once and answers on the GUI thread
-  (the server watch, a result entered at a shared server).
+  (the server watch, a result entered at a shared server, the CSV import). `aside=True` runs
+  it on a second worker, for long reads that must not hold up the pages' calls (a report's
+  rendering): only on a server event does it say "not answering" (a long report on this
+  computer is busy, not hung).
 - `call(service, ...)` returns the service's result (or raises its refusal) like a direct
-  call, for the pages and dialogs that read and change through `EventContext`. A local file
-  answers within `QUICK_S`, and the GUI thread simply waits for it; a longer call waits in a
-  local event loop that paints the window, runs its timers and holds back the person's clicks
-  and keys until the answer (so nothing is entered twice or in between).
+  call, for the pages and dialogs that read and change through `EventContext`. A server's
+  call that has not answered within `QUICK_S` waits in a local event loop that paints the
+  window, runs its timers and holds back the person's clicks and keys until the answer (so
+  nothing is entered twice or in between). An event file on this computer answers in
+  milliseconds: the GUI thread simply waits for it, and only a file that has not answered
+  within `slow_ms` (a hung network drive) gets the local loop and the notice. (A local loop
+  also runs the deferred deletes of widgets closed outside any event loop, as tests close
+  them: rare is better.)
 
 Either way a call that has not answered after `SLOW_MS` says so through `on_slow` ("the
 database server is not answering ...") while the window keeps painting, and `on_recovered`
@@ -25,6 +32,7 @@ accepted it.
 from __future__ import annotations
 
 import itertools
+import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
@@ -47,6 +55,11 @@ NOT_ANSWERING = (
     "the database server is not answering: waiting for it; nothing is lost, and what you "
     "entered is shown as saved only once the server has accepted it"
 )
+FILE_NOT_ANSWERING = (
+    "the event file is not answering (a slow or busy drive, or another program holding it): "
+    "waiting for it; nothing is lost, and what you entered is shown as saved only once it is "
+    "written"
+)
 UNREACHABLE = _UNREACHABLE.message
 LEFT_WAITING = (
     "the event was closed while the database server had not answered: what was being saved "
@@ -61,6 +74,7 @@ class _Call:
     on_failed: Callable[[UserError], object]
     timer: QTimer
     slow: bool = False
+    on_bug: Callable[[BaseException], object] | None = None
 
 
 class _Waker(QObject):
@@ -89,6 +103,7 @@ class Background(QObject):
         self.on_recovered = on_recovered
         self.slow_ms = slow_ms
         self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="database")
+        self.aside = ThreadPoolExecutor(max_workers=1, thread_name_prefix="database-aside")
         self.calls: dict[int, _Call] = {}
         self.ids = itertools.count(1)
         self.stopped = False
@@ -99,7 +114,12 @@ class Background(QObject):
         return bool(self.calls)
 
     def _start(
-        self, on_done: Callable[[Any], object], on_failed: Callable[[UserError], object]
+        self,
+        on_done: Callable[[Any], object],
+        on_failed: Callable[[UserError], object],
+        *,
+        timed: bool = True,
+        on_bug: Callable[[BaseException], object] | None = None,
     ) -> int:
         if self.stopped:
             raise UserError(CLOSED)
@@ -108,8 +128,9 @@ class Background(QObject):
         timer.setSingleShot(True)
         timer.setInterval(self.slow_ms)
         timer.timeout.connect(lambda: self._slow(number))
-        self.calls[number] = _Call(on_done, on_failed, timer)
-        timer.start()
+        self.calls[number] = _Call(on_done, on_failed, timer, on_bug=on_bug)
+        if timed:
+            timer.start()
         return number
 
     def run(
@@ -119,11 +140,17 @@ class Background(QObject):
         change: bool = False,
         on_done: Callable[[Any], object] = lambda _result: None,
         on_failed: Callable[[UserError], object] = lambda _failure: None,
+        on_bug: Callable[[BaseException], object] | None = None,
+        aside: bool = False,
         **kwargs: Any,
     ) -> int:
-        """Run `service(session, *args, **kwargs)` off the GUI thread; returns the call's id."""
-        number = self._start(on_done, on_failed)
-        self.pool.submit(self._work, number, service, args, kwargs, change)
+        """Run `service(session, *args, **kwargs)` off the GUI thread; returns the call's id.
+        A bug is raised on the GUI thread after `on_bug(exc)` (the caller's own clean-up)."""
+        timed = not aside or not self.db.is_sqlite
+        number = self._start(on_done, on_failed, timed=timed, on_bug=on_bug)
+        (self.aside if aside else self.pool).submit(
+            self._work, number, service, args, kwargs, change
+        )
         return number
 
     def call(
@@ -140,8 +167,9 @@ class Background(QObject):
             lambda: in_session(self.db, service, change, *args, **kwargs)
         )
         try:
-            if not wait([future], QUICK_S).done:
-                self._wait(future)
+            quick = self.slow_ms / 1000 if self.db.is_sqlite else QUICK_S
+            if not wait([future], quick).done:
+                _wait_for(future)
         finally:
             self._end(number)
         if not future.done():  # the application is quitting: its loops were told to end
@@ -153,14 +181,6 @@ class Background(QObject):
         if failure is None:
             raise exc  # a bug: the crash hook reports it
         raise failure
-
-    def _wait(self, future: Future[Any]) -> None:
-        loop = QEventLoop()
-        waker = _Waker()
-        waker.answered.connect(loop.quit, Qt.ConnectionType.QueuedConnection)
-        future.add_done_callback(lambda _future: waker.answered.emit())
-        if not future.done():  # an answer from now on quits the loop (queued: after exec)
-            loop.exec(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
 
     def _work(
         self,
@@ -185,7 +205,7 @@ class Background(QObject):
         first = not any(c.slow for c in self.calls.values())
         call.slow = True
         if first and self.on_slow is not None:
-            self.on_slow(NOT_ANSWERING)
+            self.on_slow(FILE_NOT_ANSWERING if self.db.is_sqlite else NOT_ANSWERING)
 
     def _end(self, number: int) -> _Call | None:
         """Forget a call that answered; "answers again" once no slow call is left."""
@@ -208,6 +228,8 @@ class Background(QObject):
             return
         failure = failure_of(outcome, self.db)
         if failure is None:
+            if call.on_bug is not None:
+                call.on_bug(outcome)
             raise outcome  # a bug: the crash hook reports it
         call.on_failed(failure)
 
@@ -220,3 +242,46 @@ class Background(QObject):
         for call in self.calls.values():
             call.timer.stop()
         self.pool.shutdown(wait=not hung, cancel_futures=True)
+        self.aside.shutdown(wait=not hung, cancel_futures=True)
+
+
+def _wait_for(future: Future[Any]) -> None:
+    """Until the future is done: a local event loop that paints and runs timers but holds back
+    the person's clicks and keys (Qt delivers them once the loop has ended)."""
+    loop = QEventLoop()
+    waker = _Waker()
+    waker.answered.connect(loop.quit, Qt.ConnectionType.QueuedConnection)
+    # The worker may drop the future (and its callbacks) last: a callback holding the waker
+    # would then destroy a QObject of this thread on the worker's, which crashes Qt later.
+    # So the callback reaches the waker only through this box, emptied before we return.
+    box = [waker]
+    lock = threading.Lock()
+
+    def answered(_future: Future[Any]) -> None:
+        with lock:
+            if box:
+                box[0].answered.emit()
+
+    future.add_done_callback(answered)
+    try:
+        if not future.done():  # an answer from now on quits the loop (queued: after exec)
+            loop.exec(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
+    finally:
+        with lock:
+            box.clear()
+
+
+def waited(work: Callable[[], T]) -> T:
+    """`work()` on a thread of its own, waited for as `Background.call` waits: for the one
+    database call made before an event is open (connecting to a server, bounded by its
+    connect timeout). Whatever it raises is raised here."""
+    pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="database-open")
+    future = pool.submit(work)
+    try:
+        if not wait([future], QUICK_S).done:
+            _wait_for(future)
+    finally:
+        pool.shutdown(wait=False)
+    if not future.done():
+        raise UserError(LEFT_WAITING)
+    return future.result()

@@ -9,7 +9,7 @@ message the page shows next to the field (or in a message box).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Concatenate, ParamSpec, Protocol, TypeVar
+from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 from PySide6.QtCore import QObject, Signal
 from sqlalchemy.orm import Session
@@ -129,7 +129,7 @@ class EventContext(QObject):
         *args: object,
         on_done: Callable[[T], object] = lambda _result: None,
         on_failed: Callable[[UserError], object] = lambda _failure: None,
-        **kwargs: object,
+        **kwargs: Any,
     ) -> None:
         """`change`, returning at once whatever the event: a long change (the CSV import)
         shows its progress meanwhile; the answer comes as `on_done(result)` or

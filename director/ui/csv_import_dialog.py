@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from shiboken6 import isValid
 
 from director.domain.errors import UserError
 from director.domain.teamlist import BadRow, ParsedTeamList, TeamRow, decode
@@ -179,7 +180,8 @@ class CsvImportDialog(QDialog):
         self.progress.setVisible(False)
         self.importing = False
         self.cancelling = threading.Event()
-        self.relay = _Relay()  # no parent: the worker may still emit while the dialog goes
+        # owned by the dialog, so it is destroyed on this thread, never on the worker's
+        self.relay = _Relay(self)
         self.relay.progressed.connect(self._progressed)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(18, 16, 18, 12)
@@ -228,7 +230,7 @@ class CsvImportDialog(QDialog):
 
     def _report(self, done: int, total: int) -> None:
         """On the worker thread: pass the progress on, or stop the import if cancelled."""
-        if self.cancelling.is_set():
+        if self.cancelling.is_set() or not isValid(self.relay):  # cancelled, or event closed
             raise ImportCancelled(CANCELLED)
         self.relay.progressed.emit(done, total)
 
