@@ -1,8 +1,5 @@
 """Tandem Director: run a Tandem backgammon event on one laptop."""
 
-from importlib.metadata import PackageNotFoundError, version
-
-try:
-    __version__ = version("tandem-director")
-except PackageNotFoundError:  # running from a source tree that was never installed
-    __version__ = "0.0.0"
+# The one place of the version (pyproject.toml reads it from here): a literal, because
+# importlib.metadata and the packages it loads cost a sixth of the app's start-up.
+__version__ = "0.1.0"

@@ -19,6 +19,7 @@ from director.cli.common import (
     whole,
 )
 from director.domain.rules import PairingSystem, Scoring
+from director.domain.wording import counted
 from director.store.targets import check_new_target
 
 
@@ -92,7 +93,7 @@ def cmd_check_pairings(args: argparse.Namespace) -> int:
     for v in violations:
         teams = ", ".join(names.get(t, str(t)) for t in v.teams)
         print(f"round {v.round}: {teams}: {v.rule}: {v.text}")
-    print(f"{shown(args.file)}: {len(violations)} violation(s)")
+    print(f"{shown(args.file)}: {counted(len(violations), 'violation')}")
     return 1 if violations else 0
 
 

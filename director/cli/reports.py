@@ -13,7 +13,7 @@ from director.store.files import atomic_write
 
 def cmd_report(args: argparse.Namespace) -> int:
     from director.domain.met import MetParameters
-    from director.services.reports import render
+    from director.services.reports import check_slip_address, render
 
     met = MetParameters(args.gammon_rate, args.backgammon_rate, args.size)
     met.check()  # a bad rate or size: one clear line, before the event is opened
@@ -21,7 +21,13 @@ def cmd_report(args: argparse.Namespace) -> int:
         raise UserError(
             f"--gammon-rate, --backgammon-rate and --size are for the MET, not the {args.kind}"
         )
-    with session_for(args.file, read_only=True) as session:
+    if args.slip_address is not None:
+        if args.kind != "scoresheet":
+            raise UserError(f"--slip-address is for the scoresheets, not the {args.kind}")
+        check_slip_address(args.slip_address)  # one clear line, before the event is opened
+    # a scoresheet's QR code issues its match's slip token: a write, only when it is printed
+    writes = args.kind == "scoresheet" and bool(args.slip_address or _stored_address(args.file))
+    with session_for(args.file, read_only=not writes) as session:
         data = render(
             session,
             args.kind,
@@ -31,10 +37,18 @@ def cmd_report(args: argparse.Namespace) -> int:
             met_parameters=met,
             start_time=args.start,
             logo=args.logo,
+            slip_address=args.slip_address,
         )
     atomic_write(args.out, data)
     wrote(args.out, f"wrote {args.out}")
     return 0
+
+
+def _stored_address(target: str) -> str:
+    from director.services.reports import stored_slip_address
+
+    with session_for(target, read_only=True) as session:
+        return stored_slip_address(session)
 
 
 def register(sub: argparse._SubParsersAction[Parser]) -> None:
@@ -49,9 +63,13 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         "--round",
         type=positive_int,
         help="the round (scoresheets, match reports, pairings: default the latest; "
-        "standings, crosstable: after this round)",
+        "standings, crosstable: after this round; audit: only that round's lines)",
     )
-    report.add_argument("--match", type=positive_int, help="one match (scoresheet, match report)")
+    report.add_argument(
+        "--match",
+        type=positive_int,
+        help="one match (scoresheet, match report; audit: only that match's lines)",
+    )
     report.add_argument(
         "--paper", choices=[p.value for p in Paper], help="a4 or letter (default: the event's)"
     )
@@ -83,6 +101,12 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
     )
     report.add_argument(
         "--logo", metavar="IMAGE", help="a club logo (PNG or JPEG) for every page's header"
+    )
+    report.add_argument(
+        "--slip-address",
+        metavar="URL",
+        help="scoresheets: print each match's result-slip QR code for the table service at "
+        "URL (as serve prints it; default the address set in the app, else no QR code)",
     )
     report.add_argument(
         "-o", "--output", dest="out", required=True, metavar="OUT.pdf", help="the PDF to write"

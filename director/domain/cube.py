@@ -109,17 +109,27 @@ def pair_cube_rule(
     }
     name = dict(zip(Side, team_names, strict=True))
     if rules.no_cube_at_one_away:
-        one_away = [side for side, a in aways.items() if a == 1]
+        one_away = {side: a for side, a in aways.items() if a == 1}
         if one_away:
             return PairCubeRule(
                 CubeRegime.NO_CUBE,
-                f"no cube at 1-away: team {name[one_away[0]]} is 1-away, neither board may double",
+                f"no cube at 1-away: {_who(one_away, name)}, neither board may double",
             )
-    close = [(side, a) for side, a in aways.items() if 1 <= a <= rules.one_cube_threshold]
+    close = {side: a for side, a in aways.items() if 1 <= a <= rules.one_cube_threshold}
     if close:
-        side, a = min(close, key=lambda item: item[1])
-        return PairCubeRule(CubeRegime.ONE_CUBE, f"one-cube pair: team {name[side]} is {a}-away")
+        return PairCubeRule(CubeRegime.ONE_CUBE, f"one-cube pair: {_who(close, name)}")
     return PairCubeRule(CubeRegime.FREE, "both boards may double")
+
+
+def _who(aways: dict[Side, int], name: dict[Side, str]) -> str:
+    """Every team that makes the rule, closest first: 'team X is 2-away', 'both teams are
+    1-away' or 'team X is 1-away, team Y 2-away'."""
+    if len(aways) == 2 and len(set(aways.values())) == 1:
+        return f"both teams are {aways[Side.A]}-away"
+    (first, a), *rest = sorted(aways.items(), key=lambda item: item[1])
+    return ", ".join(
+        [f"team {name[first]} is {a}-away", *(f"team {name[s]} {b}-away" for s, b in rest)]
+    )
 
 
 def board_may_double(rule: PairCubeRule, board: int, cube_board: int | None) -> tuple[bool, str]:

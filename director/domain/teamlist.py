@@ -10,7 +10,7 @@ import csv
 import io
 import re
 import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from director.domain.errors import UserError
@@ -208,3 +208,16 @@ def write_team_list(rows: Iterable[TeamRow]) -> str:
             for v in (row.team, row.player1, row.player2, row.club, row.rating, row.seed)
         )
     return out.getvalue()
+
+
+def seeds_by_rating(rows: Sequence[tuple[int | None, int | None]], top: int = 0) -> list[int]:
+    """The seed of each (rating, seed) row: a row's own seed stands; the others are seeded
+    after `top` and every seed given, the highest rating first, rated teams before unrated
+    ones, equal ratings (and the unrated) in their order in the list."""
+    top = max([top, *(seed for _, seed in rows if seed is not None)])
+    unseeded = [i for i, (_, seed) in enumerate(rows) if seed is None]
+    unseeded.sort(key=lambda i: (rows[i][0] is None, -(rows[i][0] or 0), i))
+    out = [seed if seed is not None else 0 for _, seed in rows]
+    for offset, i in enumerate(unseeded, start=1):
+        out[i] = top + offset
+    return out

@@ -58,6 +58,22 @@ def split(
     return main, consolation
 
 
+def consolation_rounds(consolation: Mapping[int, Sequence[MatchInfo]]) -> int:
+    """How many rounds the consolation bracket has: its columns are named from its own final
+    back (its first round is the event's round 2, RULES' knockout with consolation)."""
+    first = consolation[min(consolation)]
+    teams = sum(1 + (m.team_b is not None) for m in first)
+    return max(1, (teams - 1).bit_length())
+
+
+def consolation_winner(consolation: Mapping[int, Sequence[MatchInfo]]) -> TeamInfo | None:
+    """The winner of the consolation final, once it is played."""
+    if len(consolation) < consolation_rounds(consolation):
+        return None
+    final = consolation[max(consolation)]
+    return winner(final[0]) if len(final) == 1 else None
+
+
 def _box(match: MatchInfo) -> Flowable:
     w = winner(match)
     lines = []
@@ -133,7 +149,10 @@ def story(
     out.append(bracket_table(main, total, box))
     if consolation:
         out += [Spacer(0, 5 * mm), text("Consolation bracket", "h2")]
-        out.append(bracket_table(consolation, total, box))
+        out.append(bracket_table(consolation, consolation_rounds(consolation), box))
+        champion = consolation_winner(consolation)
+        if champion is not None:
+            out.append(text(f"Consolation winner: {champion.name}", "body"))
     out += [Spacer(0, 5 * mm), text("Knockout standings", "h2")]
     rows: list[list[object]] = [heads("Place", "Team", "Went out in")]
     names = {t.id: round_name(r, total) for ms in main.values() for m in ms

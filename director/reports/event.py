@@ -18,6 +18,7 @@ from director.domain.event import EventInfo, MatchInfo, TeamInfo
 from director.domain.met import MetParameters
 from director.domain.rules import Paper
 from director.domain.standings import BoardTotals, CrossCell, StandingRow
+from director.domain.wording import counted
 from director.reports import boards, crosstable, match_report, met, pairings, standings, teams
 from director.reports.crosstable import GamePoints
 from director.reports.scoresheet import rules_lines
@@ -41,6 +42,7 @@ class EventData:
     met_parameters: MetParameters
     met_table: Sequence[Sequence[float]]
     printed_on: date
+    standings_heading: str  # what the standings are: "after round 2", "during round 3 (…)"
 
 
 def cover(data: EventData) -> list[Flowable]:
@@ -48,7 +50,7 @@ def cover(data: EventData) -> list[Flowable]:
     by_id = {t.id: t for t in data.teams}
     facts = [
         f"{esc(event.venue)} · {esc(event.event_date)}" if event.venue else esc(event.event_date),
-        f"{len(data.teams)} teams · {len(data.rounds)} round(s) paired · "
+        f"{counted(len(data.teams), 'team')} · {counted(len(data.rounds), 'round')} paired · "
         f"{esc(options.pairing_system.value.replace('-', ' ').capitalize())}",
     ]
     out: list[Flowable] = [
@@ -59,7 +61,7 @@ def cover(data: EventData) -> list[Flowable]:
     out += [rich(f, "h2") for f in facts if f]
     if data.standings and data.through_round:
         leader = by_id[data.standings[0].team_id]
-        label = "Winner" if data.final else f"Leader after round {data.through_round}"
+        label = "Winner" if data.final else f"Leader {data.standings_heading}"
         out.append(
             rich(
                 f"{label}: <b>{esc(leader.name)}</b> "
@@ -80,7 +82,7 @@ def story(data: EventData, paper: Paper) -> list[Flowable]:
     out += [PageBreak()]
     out += standings.story(
         data.standings, team_map, opts.match_points, opts.tie_breaks, data.through_round,
-        portrait, game_points=data.game_points, final=data.final,
+        portrait, game_points=data.game_points, final=data.final, heading=data.standings_heading,
     )  # fmt: skip
     rounds = sorted(data.rounds)
     scored = [n for n in rounds if n <= data.through_round]

@@ -1,9 +1,11 @@
 """Fonts for every script a club's names use, and text made ready for reportlab.
 
 DejaVu Sans prints Latin, Greek, Cyrillic and most symbols. Names in other scripts are
-printed in the font made for their script: Noto Sans Arabic, Hebrew, Devanagari and Thai and
-Symbola (emoji) ship in `resources/fonts` with their licences; Chinese, Japanese and Korean
-use a font of the system (too large to ship), found through fontconfig or the usual places.
+printed in the font made for their script: Noto Sans Arabic, Hebrew, Devanagari and Thai,
+NanumSquare (Korean: every Hangul syllable in 1.4 MB) and Symbola (emoji) ship in
+`resources/fonts` with their licences, each read only when a name needs it; Chinese and
+Japanese use a font of the system (too large to ship), found through fontconfig or the usual
+places.
 
 `markup(value)` turns a plain string into Paragraph markup: `&`, `<` and `>` escaped, each run
 of characters in the font that can print it (`<font face=...>`), right-to-left runs
@@ -68,6 +70,12 @@ SCRIPT_FONTS = (
     ScriptFont(
         "NotoSansThai", "NotoSansThai-Regular.ttf", "NotoSansThai-Bold.ttf", ((0x0E00, 0x0E7F),)
     ),
+    ScriptFont(  # Korean: every modern Hangul syllable and the jamo, in 1.4 MB
+        "NanumSquare",
+        "NanumSquareR.ttf",
+        "NanumSquareB.ttf",
+        ((0x1100, 0x11FF), (0x3130, 0x318F), (0xA960, 0xA97F), (0xAC00, 0xD7AF), (0xD7B0, 0xD7FF)),
+    ),
 )
 EMOJI_FONT = "Symbola"  # monochrome: a PDF font cannot hold colour emoji
 SYSTEM_FONT = "SystemCJK"
@@ -106,14 +114,26 @@ def register_fonts() -> None:
     pdfmetrics.registerFontFamily(
         FONT, normal=FONT, bold=FONT_BOLD, italic=FONT, boldItalic=FONT_BOLD
     )
-    for script in SCRIPT_FONTS:
-        bold = f"{script.name}-Bold"
-        pdfmetrics.registerFont(TTFont(script.name, str(resource_path("fonts", script.regular))))
-        pdfmetrics.registerFont(TTFont(bold, str(resource_path("fonts", script.bold))))
-        pdfmetrics.registerFontFamily(
-            script.name, normal=script.name, bold=bold, italic=script.name, boldItalic=bold
-        )
+    # the other scripts' fonts are read when a name first needs them (`_script_font`)
+
+
+@functools.cache
+def _script_font(script: ScriptFont) -> str:
+    """Register one script's shipped font (regular and bold) the first time a name needs it:
+    a report of Latin names reads none of these files."""
+    bold = f"{script.name}-Bold"
+    pdfmetrics.registerFont(TTFont(script.name, str(resource_path("fonts", script.regular))))
+    pdfmetrics.registerFont(TTFont(bold, str(resource_path("fonts", script.bold))))
+    pdfmetrics.registerFontFamily(
+        script.name, normal=script.name, bold=bold, italic=script.name, boldItalic=bold
+    )
+    return script.name
+
+
+@functools.cache
+def _emoji_font() -> str:
     _register_single(EMOJI_FONT, str(resource_path("fonts", "Symbola.ttf")))
+    return EMOJI_FONT
 
 
 def _register_single(name: str, path: str, index: int = 0) -> None:
@@ -167,10 +187,10 @@ def font_for(char: str) -> str | None:
     code = ord(char)
     for script in SCRIPT_FONTS:
         if any(lo <= code <= hi for lo, hi in script.blocks):
-            return script.name if code in _covered(script.name) else None
+            return script.name if code in _covered(_script_font(script)) else None
     if code in _covered(FONT):
         return FONT
-    if code in _covered(EMOJI_FONT):
+    if code in _covered(_emoji_font()):
         return EMOJI_FONT
     for name in system_fonts():
         if code in _covered(name):

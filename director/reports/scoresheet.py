@@ -9,9 +9,11 @@ game in the order the games finish (that order decides rule 4′), two rows per 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 
+from reportlab.graphics.barcode.qr import QrCodeWidget
+from reportlab.graphics.shapes import Drawing
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import Flowable, KeepTogether, PageBreak, Spacer, Table
@@ -145,6 +147,43 @@ def sheet_teams(names: Sequence[str], box: Layout) -> Table:
     ]
     heights = [4.5 * mm, None, None] if a else [4.5 * mm, 8 * mm, 8 * mm]
     return grid(rows, box.columns(5, 39, 28, 28), padding=3, row_heights=heights)
+
+
+SLIP_QR = (
+    19 * mm
+)  # the result-slip QR code beside the teams: a phone camera reads it at arm's length
+
+
+def teams_and_slip(names: Sequence[str], slip_url: str, box: Layout) -> Flowable:
+    """The teams, and beside them the QR code that opens this match's result slip on a phone
+    (issue 18): the table's players scan it instead of queueing at the desk."""
+    if not slip_url:
+        return sheet_teams(names, box)
+    room = SLIP_QR + 2 * mm
+    teams = sheet_teams(names, Layout(box.width - room, box.height))
+    cell = [slip_qr(slip_url, SLIP_QR - 3 * mm), text("Result slip: scan", "qr-caption")]
+    table = Table([[teams, cell]], colWidths=[box.width - room, room])
+    table.setStyle(
+        [
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("ALIGN", (1, 0), (1, 0), "RIGHT"),
+            *((side, (0, 0), (-1, -1), 0) for side in PADDINGS),
+        ]
+    )
+    return table
+
+
+PADDINGS = ("LEFTPADDING", "RIGHTPADDING", "TOPPADDING", "BOTTOMPADDING")
+
+
+def slip_qr(url: str, size: float) -> Drawing:
+    """A QR code of `url`, `size` wide, drawn as vector squares (reportlab's own encoder)."""
+    widget = QrCodeWidget(url, barLevel="M", barBorder=1)
+    x0, y0, x1, y1 = widget.getBounds()
+    drawing = Drawing(size, size, transform=[size / (x1 - x0), 0, 0, size / (y1 - y0), 0, 0])
+    drawing.add(widget)
+    drawing.hAlign = "RIGHT"
+    return drawing
 
 
 def teams_table(names: Sequence[str], box: Layout, *, size: float = 10) -> Table:
@@ -378,15 +417,17 @@ class Sheet:
     names: tuple[str, str, str, str, str, str]  # team A, team B, A1, A2, B1, B2
     rules: MatchRules
     round_text: str = ""
+    slip_url: str = ""  # the match's result-slip link, printed as a QR code ("": none)
 
 
-def sheet_of(match: MatchInfo) -> Sheet:
+def sheet_of(match: MatchInfo, slip_url: str = "") -> Sheet:
     b = match.team_b
     assert b is not None
     return Sheet(
         match_title(match),
         (match.team_a.name, b.name, *match.team_a.players, *b.players),
         match.rules,
+        slip_url=slip_url,
     )
 
 
@@ -439,7 +480,7 @@ def scoresheet(event: EventInfo, sheet: Sheet, box: Layout, shared: Shared) -> l
     top: list[Flowable] = [
         _facts(event, sheet, box),
         Spacer(0, 1.2 * mm),
-        sheet_teams(sheet.names, box),
+        teams_and_slip(sheet.names, sheet.slip_url, box),
         Spacer(0, 1 * mm),
         shared.part(("rules", rules), lambda: rich(_rules_paragraph(rules, event), "rules")),
         shared.part(("legend", rules), lambda: rich(esc(legend(rules)), "legend")),
@@ -479,9 +520,16 @@ def scoresheet(event: EventInfo, sheet: Sheet, box: Layout, shared: Shared) -> l
 
 
 def story(
-    event: EventInfo, matches: Sequence[MatchInfo], box: Layout, *, round_text: str = ""
+    event: EventInfo,
+    matches: Sequence[MatchInfo],
+    box: Layout,
+    *,
+    round_text: str = "",
+    slip_links: Mapping[int, str] | None = None,
 ) -> list[Flowable]:
-    """One sheet per match (byes have no scoresheet); a long match continues on titled sheets."""
+    """One sheet per match (byes have no scoresheet); a long match continues on titled sheets.
+    `slip_links` (match id → its result-slip link) prints each match's QR code."""
+    links = slip_links or {}
     out: list[Flowable] = []
     shared = Shared()
     for match in matches:
@@ -490,7 +538,7 @@ def story(
         if out:
             out.append(PageBreak())
         out.append(Section(f"Scoresheet – {match_title(match)}", level=0))
-        out += scoresheet(event, sheet_of(match), box, shared)
+        out += scoresheet(event, sheet_of(match, links.get(match.id, "")), box, shared)
     if not out:
         out.append(text("No matches to score: every pairing here is a bye.", "body"))
     return out

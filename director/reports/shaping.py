@@ -20,6 +20,7 @@ import functools
 from typing import Any
 
 from reportlab.pdfbase import pdfmetrics, ttfonts
+from reportlab.pdfgen import textobject
 from reportlab.platypus import paragraph
 
 PRIVATE = range(0xE000, 0xF900)
@@ -59,6 +60,61 @@ def _remember(word: Any, shaped: Any) -> None:
             for other in by_cluster[data.cluster]:
                 if ord(other) in PRIVATE:
                     _private_text.setdefault((key[0], ord(other)), "")
+
+
+# scripts whose shaped glyphs are drawn in another order than their letters are typed: a
+# Devanagari reph (र् of शर्मा) is drawn after the consonant it sits on, an i-matra before
+REORDERED = ((0x0900, 0x097F), (0xA8E0, 0xA8FF), (0x1CD0, 0x1CFF))
+
+
+def _reordered(text: str) -> bool:
+    return any(lo <= ord(c) <= hi for c in text for lo, hi in REORDERED)
+
+
+def _mark_actual_text(word: Any, shaped: Any) -> None:
+    """Give each shaped piece of a reordering script its letters in typed order, for the
+    PDF's /ActualText (readers that honour it, PDFium and Acrobat among them, then copy and
+    search "शर्मा" rather than the glyph order "शमार्"). The mark rides on the piece's first
+    glyph, which stays with it when reportlab joins the words of a line."""
+    sources = [t for _, t in word[1:]]
+    pieces = [t for _, t in shaped[1:]]
+    if len(sources) != len(pieces):
+        return
+    for source, piece in zip(sources, pieces, strict=True):
+        data = getattr(piece, "__shapeData__", None)
+        if isinstance(source, str) and data and _reordered(source):
+            data[0].actual_text = (source, len(piece))
+
+
+def _format_text(original: Any) -> Any:
+    """reportlab's text writer, with each marked piece inside `/Span <</ActualText …>> BDC …
+    EMC` (the rest written as before, piece by piece, so the glyphs land where they did)."""
+
+    def format_text(self: Any, text: Any) -> str:
+        data = getattr(text, "__shapeData__", None)
+        if not data or not any(hasattr(d, "actual_text") for d in data):
+            return str(original(self, text))
+        out: list[str] = []
+        done = i = 0
+        while i < len(data):
+            mark = getattr(data[i], "actual_text", None)
+            if mark is None:
+                i += 1
+                continue
+            actual, count = mark
+            while i + count < len(data) and text[i + count] == " ":  # the word's own space:
+                actual, count = actual + " ", count + 1  # outside the span, PDFium drops it
+            if i > done:
+                out.append(original(self, text[done:i]))
+            out.append(f"/Span <</ActualText <FEFF{_utf16(actual)}>>> BDC")
+            out.append(original(self, text[i : i + count]))
+            out.append("EMC")
+            done = i = i + count
+        if done < len(data):
+            out.append(original(self, text[done:]))
+        return " ".join(out)
+
+    return format_text
 
 
 def _utf16(text: str) -> str:
@@ -108,7 +164,9 @@ def install() -> None:
         shaped = original(word, *args, **kwargs)
         if shaped is not word:
             _remember(word, shaped)
+            _mark_actual_text(word, shaped)
         return shaped
 
     paragraph.shapeFragWord = shape
+    textobject.PDFTextObject._formatText = _format_text(textobject.PDFTextObject._formatText)
     ttfonts.makeToUnicodeCMap = _to_unicode_cmap

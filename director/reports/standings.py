@@ -59,10 +59,14 @@ GAME_POINT_COLUMNS = (
 GamePoints = Mapping[int, Mapping[int, tuple[int, int]]]  # team → round → (for, against)
 
 
-def standings_title(through_round: int, final: bool = False) -> str:
+def standings_title(through_round: int, final: bool = False, heading: str = "") -> str:
+    """`heading` says what the numbers are ("during round 3 (4 of 8 matches decided)");
+    without it they are taken after `through_round`."""
     if final:
         return "Final standings"
-    return f"Standings after round {through_round}" if through_round else "Standings"
+    if not through_round:
+        return "Standings"
+    return f"Standings {heading or f'after round {through_round}'}"
 
 
 def heading(tie_break: TieBreak, adjusted: bool) -> str:
@@ -189,8 +193,9 @@ def story(
     level: int = 0,
     game_points: GamePoints | None = None,
     final: bool = False,
+    heading: str = "",
 ) -> list[Flowable]:
-    title = standings_title(through_round, final)
+    title = standings_title(through_round, final, heading)
     out: list[Flowable] = [Section(title, level=level), text(title, "title")]
     if not rows:
         return [*out, text("No team is registered yet.", "body")]

@@ -89,6 +89,7 @@ STYLES: dict[str, ParagraphStyle] = {
     "alert": _style("alert", 9.5, textColor=ALERT, spaceAfter=1 * mm),
     "cell": _style("cell", 9),
     "cell-small": _style("cell-small", 7.5, textColor=GREY),
+    "qr-caption": _style("qr-caption", 6, textColor=GREY, alignment=1),
     "name-team": _style("name-team", 11, bold=True),
     "name": _style("name", 10.5),
     "head": _style("head", HEAD_SIZE, bold=True, alignment=1, leading=HEAD_SIZE * 1.15),

@@ -14,8 +14,10 @@ opens that match only.
 from __future__ import annotations
 
 import re
+import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import select
@@ -39,10 +41,18 @@ from director.services.events import get_event
 from director.services.results import get_match
 from director.services.slips import Refusal, SlipRefused, match_for_token
 from director.store import models
+from director.store.models import utcnow
 
 WIRE_INT = re.compile(r"-?[0-9]{1,20}")
 MAX_BATCH = 500  # events in one request: a phone back after a long outage sends in parts
 ADJUST_ACTION = "clock-adjust"  # the audit's action for a director's time adjustment
+KEEP_COMMANDS = 20  # the latest commands of a match handed to its phones
+# a phone carries out a command only this soon after it was given: one that comes back after a
+# long outage does not pause or restore a game that has moved on (the desk gives it again).
+# The desk hands out none older by the wall clock too: a reboot restarts the monotonic clock.
+COMMAND_LIFE = timedelta(seconds=60)
+COMMAND_KINDS = (EventKind.PAUSE, EventKind.RESUME, EventKind.ADJUST)
+START = "start"
 
 
 class ClockRefused(SlipRefused):
@@ -164,7 +174,6 @@ class Appended:
     new: tuple[ClockEvent, ...]
     state: BoardClock
     time_control: TimeControl
-    adjusted: tuple[tuple[ClockEvent, int], ...] = ()  # each new adjustment, the time before it
 
 
 def append_board_log(
@@ -191,7 +200,7 @@ def append_board_log(
         )
     new = sent[len(overlap) :]
     tc = time_control(session)
-    adjusted = []
+    adjusted = []  # each new adjustment and the time before it, for the audit
     try:
         state = replay(stored, tc)
         for e in new:
@@ -201,6 +210,8 @@ def append_board_log(
     except ClockError as exc:
         raise ClockRefused(Refusal.RULES, f"the clock log does not add up: {exc}") from None
     append_events(session, match.id, next_seq(session, match.id), new)
+    for e, before in adjusted:
+        _audit_restore(session, match.id, e, before)
     return Appended(
         match.id,
         board,
@@ -208,23 +219,125 @@ def append_board_log(
         tuple(new),
         state.board(board),
         tc,
-        tuple(adjusted),
     )
 
 
-def record_adjustment(
-    session: Session, match_id: int, e: ClockEvent, before_ns: int, reason: str
-) -> None:
-    """The audit's line for the director's time adjustment a phone clock carried out: the
-    clock log holds the adjustment, this keeps who, when and why."""
+def _audit_restore(session: Session, match_id: int, e: ClockEvent, before_ns: int) -> None:
+    """The audit's line for the director's time restore that this adjustment carried out (once,
+    in the transaction that stores it): the clock log holds the adjustment, this keeps who,
+    when and why. An adjustment no command asked for (none is possible today) is not audited."""
+    c = models.ClockCommand
+    command = session.scalars(
+        select(c)
+        .where(
+            c.match_id == match_id,
+            c.kind == EventKind.ADJUST.value,
+            c.board == e.board,
+            c.side == e.who.value,
+            c.value == e.value,
+            c.audited.is_(False),
+        )
+        .order_by(c.id)
+        .limit(1)
+    ).first()
+    if command is None:
+        return
+    command.audited = True
     audit.log(
         session,
         ADJUST_ACTION,
         f"match {match_id} clock",
         {"board": e.board, "side": e.who.value, "remaining_ns": before_ns},
         {"board": e.board, "side": e.who.value, "remaining_ns": e.value, "t_ns": e.t_ns},
-        reason.strip(),
+        command.reason,
     )
+
+
+def _command_out(row: models.ClockCommand) -> dict[str, Any]:
+    """A command as the phones get it on the push channel (integers as decimal strings)."""
+    if row.kind == START:
+        return {"id": row.ident, "pair": row.pair_number, "at_ns": str(row.at_ns)}
+    return {
+        "id": row.ident,
+        "issued_ns": str(row.at_ns),
+        "board": row.board,
+        "kind": row.kind,
+        "side": row.side,
+        "value": None if row.value is None else str(row.value),
+    }
+
+
+def give_command(
+    session: Session,
+    match_id: int,
+    kind: EventKind,
+    board: int,
+    side: Side | None = None,
+    remaining_ns: int | None = None,
+    reason: str = "",
+    *,
+    issued_ns: int,
+) -> dict[str, Any]:
+    """The director's pause, resume or time restore for one board's phone clock, stored until
+    the phone's log shows it (RULES §7); `issued_ns` is the serving computer's monotonic now."""
+    get_match(session, match_id)
+    board = _check_board(board)
+    if kind not in COMMAND_KINDS:
+        raise ValueError(f"a phone clock takes no {kind} command")
+    if (kind is EventKind.ADJUST) != (side is not None and remaining_ns is not None):
+        raise ValueError("a time restore names a side and the new time, nothing else does")
+    if kind is EventKind.ADJUST and not reason.strip():
+        raise ClockRefused(Refusal.INPUT, "a time restore needs a reason for the audit log")
+    row = models.ClockCommand(
+        ident=secrets.token_hex(8),
+        match_id=match_id,
+        kind=kind.value,
+        board=board,
+        side=None if side is None else side.value,
+        value=remaining_ns,
+        at_ns=issued_ns,
+        reason=reason.strip(),
+        audited=False,
+    )
+    session.add(row)
+    session.flush()
+    return _command_out(row)
+
+
+def schedule_start(session: Session, match_id: int, at_ns: int) -> dict[str, Any]:
+    """Both boards of the match start at `at_ns` (each needs its first mover: `start_check`
+    says why not, as a refusal)."""
+    match_id, pair, why = start_check(session, match_id)
+    if why is not None:
+        raise ClockRefused(Refusal.STATE, why)
+    row = models.ClockCommand(
+        ident=secrets.token_hex(8),
+        match_id=match_id,
+        kind=START,
+        pair_number=pair,
+        at_ns=at_ns,
+        reason="",
+        audited=False,
+    )
+    session.add(row)
+    session.flush()
+    return _command_out(row)
+
+
+def clock_channel(session: Session, match_id: int, now: datetime | None = None) -> dict[str, Any]:
+    """What the match's phones are told (push channel `clock:MATCH`): the latest start and the
+    latest commands, those given within `COMMAND_LIFE` of `now` (the wall clock)."""
+    since = (now or utcnow()) - COMMAND_LIFE
+    c = models.ClockCommand
+    rows = session.scalars(
+        select(c).where(c.match_id == match_id, c.created_at >= since).order_by(c.id.desc())
+    ).all()
+    start = next((r for r in rows if r.kind == START), None)
+    commands = [r for r in rows if r.kind != START][:KEEP_COMMANDS]
+    return {
+        "start": None if start is None else _command_out(start),
+        "commands": [_command_out(r) for r in reversed(commands)],
+    }
 
 
 def ready_to_start(session: Session, match_id: int) -> dict[int, Side | None]:
@@ -254,6 +367,6 @@ def start_check(session: Session, match_id: int) -> tuple[int, int, str | None]:
     return match.id, match.outcome.current_pair, why
 
 
-def start_refusal(session: Session, token: str) -> tuple[int, int, str | None]:
-    """`start_check` for the token's match (a phone's Start)."""
-    return start_check(session, match_for_token(session, token).id)
+def match_of_token(session: Session, token: str) -> int:
+    """The id of the token's match (a phone's Start)."""
+    return match_for_token(session, token).id

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
+from urllib.parse import urlsplit, urlunsplit
 
 from director.domain.errors import UserError
 from director.domain.met import MetParameters, match_equity_table
@@ -39,6 +40,7 @@ KINDS = (
     "results",
     "blank-scoresheet",
     "bracket",
+    "audit",
 )
 TITLES = {
     "scoresheet": "Match scoresheets",
@@ -53,10 +55,12 @@ TITLES = {
     "results": "Results",
     "blank-scoresheet": "Blank scoresheet",
     "bracket": "Knockout bracket",
+    "audit": "Audit log",
 }
 ROUND_KINDS = ("scoresheet", "match-report", "pairings", "standings", "crosstable", "results")
 SHEET_KINDS = ("scoresheet", "match-report", "pairings", "results")  # about one round's play
 MATCH_KINDS = ("scoresheet", "match-report")
+FILTER_KINDS = ("audit",)  # the whole event by default, or only one round's or match's part
 
 
 def title_of(kind: str) -> str:
@@ -141,6 +145,7 @@ class _Standings:
             )
         view = standings_service.standings(session, through)
         self.through = view.through_round
+        self.heading = view.heading
         self.rows = [line.row for line in view.lines]
         self.team_map = {line.team.id: line.team for line in view.lines}
         self.rounds = [n for n in round_numbers(session) if n <= self.through]
@@ -197,21 +202,24 @@ def render(
     met_parameters: MetParameters | None = None,
     start_time: str | None = None,
     logo: str | Path | None = None,
+    slip_address: str | None = None,
 ) -> bytes:
     """The PDF of one report. `round` picks the round (scoresheets, match reports and pairings
     default to the latest; standings and crosstable are "after round R", default the latest);
     `match` picks one match (scoresheet, match report); `paper` overrides the event's;
     `generated` is the time printed in the footer (default now; fixed in invariant mode);
     `start_time` ("19:30") is printed as the round's start on a round's sheets; `logo` is a
-    club logo (PNG or JPEG) for the page header.
+    club logo (PNG or JPEG) for the page header; `slip_address` (where phones reach the table
+    service, default the address the director stored) prints each scoresheet's result-slip QR
+    code: that issues the match tokens, so the caller commits the session.
     """
     from director.reports import styles
     from director.services.events import get_event
 
     _check_kind(kind)
-    if match is not None and kind not in MATCH_KINDS:
+    if match is not None and kind not in (*MATCH_KINDS, *FILTER_KINDS):
         raise UserError(f"the {kind} report covers more than one match: --match does not apply")
-    if round is not None and kind not in ROUND_KINDS:
+    if round is not None and kind not in (*ROUND_KINDS, *FILTER_KINDS):
         raise UserError(f"the {kind} report covers the whole event: --round does not apply")
     event = get_event(session)
     chosen = Paper(paper) if paper is not None else event.options.paper
@@ -223,9 +231,65 @@ def render(
         logo=_check_logo(logo),
     )  # fmt: skip
     params = met_parameters or MetParameters()
-    story, title, landscape = _story(session, kind, event, round, match, chosen, when, params)
+    address = check_slip_address(slip_address) if slip_address else stored_slip_address(session)
+    story, title, landscape = _story(
+        session, kind, event, round, match, chosen, when, params, address
+    )
     orientation = styles.LANDSCAPE if landscape else styles.PORTRAIT
     return styles.build_pdf(info, title, story, orientation)
+
+
+# --- the result-slip QR code on the scoresheets (issue 18) --------------------------------
+
+SLIP_ADDRESS_KEY = "reports.slip_address"
+
+
+def check_slip_address(value: str) -> str:
+    """Where phones reach the table service, as `serve` and the Phones window print it
+    ("http://192.168.1.20:8080/"), with its trailing slash; anything else is refused."""
+    parts = urlsplit(value.strip())
+    try:
+        parts.port  # noqa: B018  # a port that is not a number raises here
+    except ValueError:
+        parts = parts._replace(scheme="")
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+        raise UserError(
+            f"{value!r} is not the address of the table service: write it as serve prints "
+            "it, e.g. http://192.168.1.20:8080/"
+        )
+    path = parts.path if parts.path.endswith("/") else parts.path + "/"
+    return urlunsplit((parts.scheme, parts.netloc, path, "", ""))
+
+
+def stored_slip_address(session: Session) -> str:
+    """The address the director set for the scoresheets' QR codes ("": none set)."""
+    from director.store import models
+
+    row = session.get(models.Meta, SLIP_ADDRESS_KEY)
+    return row.value if row is not None else ""
+
+
+def set_slip_address(session: Session, value: str) -> str:
+    """Store (or with "" clear) the address printed in the scoresheets' QR codes, for a table
+    service another computer runs (`serve` on a Raspberry Pi beside the projector)."""
+    from director.store import models
+
+    address = check_slip_address(value) if value.strip() else ""
+    session.merge(models.Meta(key=SLIP_ADDRESS_KEY, value=address))
+    session.flush()
+    return address
+
+
+def _slip_links(session: Session, matches: Sequence[MatchInfo], address: str) -> dict[int, str]:
+    """Match id → the link its QR code opens: only a match of the open round takes slips."""
+    from director.services.slips import token_for
+
+    out: dict[int, str] = {}
+    for m in matches:
+        token = None if m.is_bye else token_for(session, m.id)
+        if token is not None:
+            out[m.id] = f"{address}slip/{token}"
+    return out
 
 
 def conditions_text(event: EventInfo) -> str:
@@ -292,6 +356,7 @@ def _story(
     paper: Paper,
     when: datetime,
     params: MetParameters,
+    slip_address: str = "",
 ) -> tuple[Story, str, bool]:
     """The flowables of one report, its title and whether it starts on a landscape page."""
     from director.reports import boards, crosstable, match_report, met, pairings, scoresheet
@@ -307,7 +372,9 @@ def _story(
     opts = event.options
     title = TITLES[kind]
     if kind == "scoresheet":
-        return scoresheet.story(event, _matches(session, round, match), box), title, False
+        matches = _matches(session, round, match)
+        links = _slip_links(session, matches, slip_address) if slip_address else {}
+        return scoresheet.story(event, matches, box, slip_links=links), title, False
     if kind == "match-report":
         return match_report.story(event, _matches(session, round, match), box), title, False
     if kind == "pairings":
@@ -345,6 +412,8 @@ def _story(
         return bracket.story(by_round, total, box), title, False
     if kind == "teams":
         return teams_report.story(list_teams(session), box), title, False
+    if kind == "audit":
+        return _audit_story(session, round, match, paper), title, True
     if kind == "met":
         return met.story(params, match_equity_table(params), when.date(), box), title, False
     if kind == "event":
@@ -355,9 +424,10 @@ def _story(
         story = standings_report.story(
             view.rows, view.team_map, opts.match_points, opts.tie_breaks, view.through, box,
             game_points=view.game_points if opts.match.scoring.is_pip_squeeze else None,
-            final=view.final,
+            final=view.final, heading=view.heading,
         )  # fmt: skip
-        return story, standings_report.standings_title(view.through, view.final), False
+        title = standings_report.standings_title(view.through, view.final, view.heading)
+        return story, title, False
     if kind == "crosstable":
         wide = crosstable.needs_landscape(len(view.rounds))
         box = layout(paper, LANDSCAPE) if wide else box
@@ -367,6 +437,23 @@ def _story(
         )  # fmt: skip
         return story, crosstable.crosstable_title(view.through), wide
     return boards.story(view.boards, view.team_map, box), title, False
+
+
+def _audit_story(session: Session, round: int | None, match: int | None, paper: Paper) -> Story:
+    """The audit log (one round's or one match's lines when asked), on landscape pages."""
+    from director.reports import audit as audit_report
+    from director.reports.styles import LANDSCAPE, layout
+    from director.services import audit
+
+    places = {p.id: p for p in audit.match_places(session)}
+    lines = audit.entries(session, match=match, round=round)
+    subject = ""
+    if match is not None:
+        subject = places[match].label if match in places else f"match {match}"
+    elif round is not None:
+        subject = f"round {round}"
+    rows = [line.row(places) for line in lines]
+    return audit_report.story(rows, layout(paper, LANDSCAPE), subject)
 
 
 def _event_data(
@@ -391,6 +478,7 @@ def _event_data(
         crosstable=view.crosstable,
         game_points=view.game_points if event.options.match.scoring.is_pip_squeeze else None,
         final=view.final,
+        standings_heading=view.heading,
         boards=view.boards,
         met_parameters=params,
         met_table=match_equity_table(params),

@@ -172,16 +172,21 @@ def get_round(session: Session, number: int) -> RoundInfo:
 
 
 def _next_number(session: Session) -> int:
-    rounds = list_rounds(session)
-    if rounds and rounds[-1].status is not RoundStatus.FINISHED:
-        unfinished = [
-            f"table {m.table}" for m in rounds[-1].matches if m.status is not PlayStatus.FINISHED
-        ]
+    """The round to pair next, once the last one is finished.
+
+    Read from the stored scorelines like the pairing itself (`stored_results`): re-scoring
+    every match of a 1,000-team event only to learn this took longer than the pairing."""
+    last = session.scalar(select(func.max(models.Round.number))) or 0
+    unfinished = [
+        f"table {r.table}"
+        for r in stored_results(session)
+        if r.round == last and r.outcome is Outcome.UNFINISHED
+    ]
+    if unfinished:
         raise UserError(
-            f"round {rounds[-1].number} is not finished yet ({', '.join(unfinished)}): "
-            "enter its results first"
+            f"round {last} is not finished yet ({', '.join(unfinished)}): enter its results first"
         )
-    return len(rounds) + 1
+    return last + 1
 
 
 def _check_more_rounds(inputs: PairingInputs, number: int) -> None:

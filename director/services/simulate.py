@@ -44,6 +44,7 @@ class SimulationSettings:
     forbidden_pairs: int = 0
     forfeit_rate: float = 0.01
     rounds_to_play: int | None = None  # None: play every round; fewer leaves the event running
+    consolation: bool = False  # knockout: the first-round losers play a consolation bracket
     name: str = ""
 
     def problems(self) -> list[str]:
@@ -70,6 +71,7 @@ def simulate_event(target: str, settings: SimulationSettings) -> EventDatabase:
         match=MatchRules(match_length=length, scoring=settings.scoring),
         pairing_system=settings.system,
         rounds=settings.rounds,
+        consolation=settings.consolation,
     )
     with new_database(target) as db:  # the file appears once the event is played
         _play(db, settings, options, rng)

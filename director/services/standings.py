@@ -21,6 +21,7 @@ from director.domain.standings import (
     crosstable,
     match_points_definition,
 )
+from director.domain.wording import counted
 from director.services.events import get_event, rounds_paired
 from director.services.results import list_matches
 from director.services.rounds import stored_results, team_entry
@@ -76,7 +77,7 @@ def standings(session: Session, through_round: int | None = None) -> Standings:
     if through_round is not None and through_round > paired:
         raise UserError(
             f"there are no standings after round {through_round}: "
-            f"{paired} round{'s' if paired != 1 else ''} paired so far"
+            f"{counted(paired, 'round')} paired so far"
         )
     last, decided, matches = rounds_counted(results, through_round)
     rows = compute_standings(

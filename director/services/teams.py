@@ -24,8 +24,10 @@ from director.domain.teamlist import (
     name_key,
     name_problem,
     parse_team_list,
+    seeds_by_rating,
     write_team_list,
 )
+from director.domain.wording import counted
 from director.services import audit
 from director.store import convert, models
 
@@ -239,16 +241,15 @@ def import_teams(
     )
     if parsed.bad and not skip_bad_rows:
         lines = "\n".join(str(b) for b in parsed.bad)
-        raise UserError(f"{len(parsed.bad)} bad row(s), nothing imported:\n{lines}")
+        raise UserError(f"{counted(len(parsed.bad), 'bad row')}, nothing imported:\n{lines}")
     # one pass, bulk INSERTs: the list was checked against every registered name above,
     # so a row costs no query of its own (100,000 rows import in seconds, not hours)
     top = session.scalar(select(func.max(models.Team.seed))) or 0
     joined = _current_round(session) + 1
-    teams, seeds = [], []
-    for r in parsed.rows:
-        seed = r.seed if r.seed is not None else top + 1  # as add_team numbers them
-        top = max(top, seed)
-        seeds.append(seed)
+    # a row without a seed is seeded by its rating, after every seed already given
+    seeds = seeds_by_rating([(r.rating, r.seed) for r in parsed.rows], top)
+    teams = []
+    for r, seed in zip(parsed.rows, seeds, strict=True):
         teams.append({"name": r.team, "club": r.club, "rating": r.rating, "seed": seed,
                       "joined_round": joined, "paid": False, "present": False,
                       "version": 1})  # fmt: skip
@@ -309,3 +310,30 @@ def export_teams(session: Session) -> str:
         for t in list_teams(session)
     )
     return write_team_list(rows)
+
+
+def seeding_refusal(session: Session) -> str:
+    """Why the teams cannot be seeded again by rating now ('' when they can)."""
+    if _current_round(session):
+        return "round 1 is paired: the seeds it was paired by stay (undo the round first)"
+    if session.scalar(select(func.count()).where(models.Team.rating.is_not(None))) == 0:
+        return "no team has a rating"
+    return ""
+
+
+def seed_by_rating(session: Session) -> list[TeamInfo]:
+    """Seed every team again by rating, highest first (the unrated after, in their seed
+    order), before round 1 is paired; audited with the seeds before and after."""
+    refusal = seeding_refusal(session)
+    if refusal:
+        raise UserError(f"cannot seed by rating: {refusal}")
+    teams = list_teams(session)  # in seed order
+    seeds = seeds_by_rating([(t.rating, None) for t in teams])
+    rows = {row.id: row for row in session.scalars(select(models.Team))}
+    for team, seed in zip(teams, seeds, strict=True):
+        rows[team.id].seed = seed
+    before = {t.id: t.seed for t in teams}
+    after = {t.id: s for t, s in zip(teams, seeds, strict=True)}
+    audit.log(session, "seed by rating", "teams", before, after, "seeded by rating")
+    session.flush()
+    return list_teams(session)

@@ -6,7 +6,9 @@ A target is either a path to a `.tandem` file (SQLite, one event per file) or a 
 
 from __future__ import annotations
 
+import ast
 import contextlib
+import functools
 import os
 import sqlite3
 import stat
@@ -15,13 +17,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
-from sqlalchemy import Engine, create_engine, delete, event, inspect, make_url, select
+from sqlalchemy import Engine, create_engine, delete, event, inspect, make_url, select, text
 from sqlalchemy.event import listen as event_listen
 from sqlalchemy.exc import DatabaseError, OperationalError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
@@ -36,6 +34,12 @@ from director.store.lock import EventLock, acquire
 from director.store.schema import foreign_objects, foreign_objects_message
 from director.store.targets import is_url
 from director.store.upgrade import upgrade_file
+
+if TYPE_CHECKING:
+    from alembic.config import Config
+
+# alembic is imported only to migrate: with mako and pygments it costs more than opening a
+# 1,000-team event, so the revisions are read without it.
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -118,25 +122,52 @@ def _server_engine(target: str) -> Engine:
 
 
 def alembic_config(connection: Any) -> Config:
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", str(resources.files("director.store") / "migrations"))
     config.attributes["connection"] = connection
     return config
 
 
+@functools.cache
+def migration_revisions() -> dict[str, tuple[str, ...]]:
+    """Each migration script's `revision` and the revisions it follows (`down_revision`)."""
+    out: dict[str, tuple[str, ...]] = {}
+    folder = resources.files("director.store") / "migrations" / "versions"
+    for script in folder.iterdir():
+        if not script.name.endswith(".py") or script.name == "__init__.py":
+            continue
+        values = {
+            target.id: ast.literal_eval(node.value)
+            for node in ast.parse(script.read_text(encoding="utf-8")).body
+            if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None
+            for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+            if isinstance(target, ast.Name) and target.id in ("revision", "down_revision")
+        }
+        down = values.get("down_revision")
+        out[values["revision"]] = () if down is None else (down,) if isinstance(down, str) else down
+    return out
+
+
 def head_revision() -> str:
-    script = ScriptDirectory.from_config(alembic_config(None))
-    head = script.get_current_head()
-    assert head is not None, "the migrations have no head"
-    return head
+    revisions = migration_revisions()
+    heads = set(revisions) - {parent for parents in revisions.values() for parent in parents}
+    assert len(heads) == 1, f"the migrations have {len(heads)} heads"
+    return heads.pop()
 
 
 def current_revision(engine: Engine) -> str | None:
+    """The revision stamped in the database (alembic's own table), None before the first."""
     with engine.connect() as connection:
-        return MigrationContext.configure(connection).get_current_revision()
+        if not inspect(connection).has_table("alembic_version"):
+            return None
+        return connection.execute(text("SELECT version_num FROM alembic_version")).scalar()
 
 
 def upgrade(engine: Engine) -> None:
+    from alembic import command
+
     with engine.begin() as connection:
         command.upgrade(alembic_config(connection), "head")
 
@@ -287,11 +318,7 @@ def _open(target: str, read_only: bool) -> EventDatabase:
             raise UserError(f"{shown} is not a Tandem Director event")
         backup = None
         if revision != head_revision():
-            known = {
-                s.revision
-                for s in ScriptDirectory.from_config(alembic_config(None)).walk_revisions()
-            }
-            if revision not in known:
+            if revision not in migration_revisions():
                 raise UserError(f"{shown} was written by a newer Tandem Director: update the app")
             if read_only:
                 raise UserError(

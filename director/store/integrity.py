@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import text
 
+from director.domain.wording import counted
 from director.store.schema import foreign_objects, foreign_objects_message
 
 if TYPE_CHECKING:
@@ -104,5 +105,5 @@ def database_problems(db: EventDatabase) -> list[str]:
             )
         ).scalar_one()
     if orphans:
-        problems.append(f"consistency: {orphans} game(s) not in a pair of their own match")
+        problems.append(f"consistency: {counted(orphans, 'game')} not in a pair of their own match")
     return problems

@@ -320,3 +320,32 @@ class Slip(Base):
     game_id: Mapped[int | None] = mapped_column(Integer, nullable=True)  # once recorded
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     decided_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class ClockCommand(Base):
+    """The desk's word to a match's phone clocks (RULES §7): start both boards, or pause,
+    resume or restore a time on one board. Kept here so a restart of the table service loses
+    none; the phone's clock log records what it carried out.
+
+    `ident` is what the phones know a command by (each carries it out once); `at_ns` is the
+    instant both boards start (a start) or when it was given (the others), on the serving
+    computer's monotonic clock; `audited` is set once a time restore's reason is in the audit.
+    """
+
+    __tablename__ = "clock_command"
+    __table_args__ = (UniqueConstraint("ident"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    ident: Mapped[str] = mapped_column(String(32))
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), index=True)
+    kind: Mapped[str] = mapped_column(String(20))
+    board: Mapped[int | None] = mapped_column(Integer, nullable=True)  # None: the start
+    side: Mapped[str | None] = mapped_column(String(1), nullable=True)
+    value: Mapped[int | None] = mapped_column(BigInteger, nullable=True)  # a restore's new time
+    pair_number: Mapped[int | None] = mapped_column(
+        Integer, nullable=True
+    )  # the pair a start starts
+    at_ns: Mapped[int] = mapped_column(BigInteger)
+    reason: Mapped[str] = mapped_column(Text, default="")
+    audited: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

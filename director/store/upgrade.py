@@ -19,8 +19,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from alembic.autogenerate import compare_metadata
-from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Engine, create_engine
 from sqlalchemy import event as sa_event
 
@@ -131,6 +129,9 @@ def upgrade_file(event: Path) -> Path:
     lock when the app has it open. Raises UserError when the upgrade cannot be done; the file
     is then as it was.
     """
+    from alembic.autogenerate import compare_metadata  # alembic (with mako): only now
+    from alembic.runtime.migration import MigrationContext
+
     from director.store.engine import head_revision, upgrade
 
     event = event.resolve()

@@ -67,6 +67,10 @@ def run_gui(event_file: str | None, db_url: str | None) -> int:
     from director.ui import termination
 
     termination.install(window.close, window)  # logout or shutdown: close, do not crash
+    if sys.platform == "darwin":  # only macOS sends it; the filter sees every event of the app
+        from director.ui import file_open
+
+        file_open.install(window)  # the Finder's double-click on a .tandem file
     target = db_url or event_file
     if target:
         window.open_target(target)

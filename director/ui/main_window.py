@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from director.domain.changes import Area, Changes
 from director.domain.errors import UserError
 from director.store.targets import EXTENSION
 from director.ui.help import HelpWindow
@@ -162,7 +163,10 @@ class MainWindow(QMainWindow):
         """The Reports menu: each report's preview, with Print and Save PDF (ui/reports)."""
         from director.ui.reports.menu import ReportsMenu
 
-        return ReportsMenu(lambda: self.ctx, self.settings, self.messages.show_error, self)
+        return ReportsMenu(
+            lambda: self.ctx, self.settings, self.messages.show_error, self,
+            slip_address=lambda: self.table_service.address() if self.table_service else "",
+        )  # fmt: skip
 
     def _update_state(self) -> None:
         has_event = self.ctx is not None
@@ -235,7 +239,7 @@ class MainWindow(QMainWindow):
         self.ctx, self.view, self.read_only = ctx, view, read_only
         self.stack.addWidget(view)
         self.stack.setCurrentWidget(view)
-        ctx.changed.connect(self._event_changed)
+        ctx.changed.connect(self.on_event_changed)
         ctx.notice.connect(self.messages.show_notice)
         page = str(self.settings.value("window/page", 0))
         view.show_page(int(page) if page.isdigit() else 0)
@@ -285,8 +289,8 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentWidget(self.start)
         self._update_state()
 
-    def _event_changed(self, what: str) -> None:
-        if what == "event":
+    def on_event_changed(self, changes: Changes) -> None:
+        if changes.touches(Area.EVENT):
             self._update_state()
             if self.ctx is not None and self.view is not None and self.ctx.db.is_sqlite:
                 self.recent.add(self.ctx.db.target, self.view.info.name)

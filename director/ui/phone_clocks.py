@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from director.domain.changes import Area, Changes
 from director.domain.clock import (
     ClockError,
     ClockEvent,
@@ -40,7 +41,8 @@ from director.domain.clock import (
 from director.domain.errors import UserError
 from director.domain.event import MatchInfo
 from director.domain.rules import Side
-from director.services import phone_clocks, results, slips
+from director.services import results, slips
+from director.services.phone_clocks import ClockRefused
 from director.ui.clock.adjust import AdjustDialog
 from director.ui.clock.forfeit import TimeForfeitDialog
 from director.ui.context import EventContext
@@ -135,13 +137,13 @@ class PhoneClocksView(QWidget):
         self.timer.setInterval(REFRESH_MS)
         self.timer.timeout.connect(self.tick)
         self.timer.start()
-        ctx.changed.connect(self._desk_changed)
+        ctx.changed.connect(self.on_event_changed)
         self.refresh()
 
     # -- what is shown -------------------------------------------------------------------
 
-    def _desk_changed(self, what: str) -> None:
-        if what.startswith("match:") or what in ("rounds", "event", "teams"):
+    def on_event_changed(self, changes: Changes) -> None:
+        if changes.structure() or changes.touches(Area.RESULTS):
             self.refresh()
 
     def refresh(self) -> None:
@@ -239,11 +241,11 @@ class PhoneClocksView(QWidget):
 
     def start(self, room: ClockRoom, match_id: int) -> bool:
         """Both boards of the match start together, as from either phone."""
-        _, pair, why = self.ctx.read(phone_clocks.start_check, match_id)
-        if why is not None:
-            self.status.setText(why)
+        try:
+            room.schedule_start(match_id)
+        except ClockRefused as why:
+            self.status.setText(str(why))
             return False
-        room.schedule_start(match_id, pair)
         self.status.setText(f"Table {self.matches[match_id].table}: both boards start.")
         return True
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -28,16 +28,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from director.domain.changes import Area, Changes
 from director.domain.errors import UserError
 from director.domain.event import MatchInfo, round_status
 from director.services import no_show, results, rounds
 from director.services.rounds import RoundInfo
+from director.ui.audit_dialog import AuditDialog
 from director.ui.context import EventContext
 from director.ui.forbidden_pairs_dialog import ForbiddenPairsDialog
 from director.ui.message_bar import MessageBar, ask
 from director.ui.models.round_model import RoundMatchesModel
 from director.ui.no_show_dialog import NoShowDialog
 from director.ui.plain import tooltip
+from director.ui.refresh import RefreshWhenShown
 from director.ui.round_dialogs import EditPairingsDialog, PairRoundDialog
 from director.ui.style import (
     ACCENT,
@@ -48,7 +51,9 @@ from director.ui.style import (
     section_title,
 )
 
-RoundsDialog = PairRoundDialog | EditPairingsDialog | ForbiddenPairsDialog | NoShowDialog
+RoundsDialog = (
+    PairRoundDialog | EditPairingsDialog | ForbiddenPairsDialog | NoShowDialog | AuditDialog
+)
 
 ROUND_LIST_STYLE = f"""
 QListWidget#roundList::item {{
@@ -67,7 +72,6 @@ class RoundsPage(QWidget):
         super().__init__(parent)
         self.ctx = ctx
         self.rounds: list[RoundInfo] = []
-        self.dirty = False
         self.dialog: RoundsDialog | None = None
         self.question: QMessageBox | None = None
         self.messages = MessageBar(self)
@@ -85,6 +89,11 @@ class RoundsPage(QWidget):
         )
         self.forbidden_button = QPushButton("Forbidden pairs…", self)
         self.forbidden_button.setToolTip("Teams that must not meet (same club, family)")
+        self.audit_button = QPushButton("Audit log…", self)
+        self.audit_button.setToolTip(
+            "Every correction, override, forfeit and adjustment with its reason (the chosen"
+            " match's first, when one is chosen); printable"
+        )
         self.repair_button = QPushButton("Pair again", self)
         self.repair_button.setToolTip("Pair the last round again with the engine")
         self.undo_button = QPushButton("Undo last round", self)
@@ -144,6 +153,7 @@ class RoundsPage(QWidget):
             self.forbidden_button,
             self.repair_button,
             self.undo_button,
+            self.audit_button,
         ):
             tools.addWidget(button)
         layout = page_layout(self)
@@ -157,6 +167,7 @@ class RoundsPage(QWidget):
         self.pair_button.clicked.connect(self.pair_next_round)
         self.edit_button.clicked.connect(self.edit_pairings)
         self.forbidden_button.clicked.connect(self.edit_forbidden_pairs)
+        self.audit_button.clicked.connect(self.open_audit)
         self.repair_button.clicked.connect(self.pair_again)
         self.undo_button.clicked.connect(self.undo_last_round)
         self.no_show_button.clicked.connect(self.open_no_show)
@@ -167,14 +178,13 @@ class RoundsPage(QWidget):
         shortcut = QShortcut(QKeySequence("Ctrl+Shift+P"), self)
         shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         shortcut.activated.connect(self.pair_next_round)
-        self.ctx.changed.connect(self.on_changed)
+        self.refresher = RefreshWhenShown(self.ctx, self, self.refresh, apply=self.on_event_changed)
 
     # -- reading ------------------------------------------------------------------------
 
-    def on_changed(self, what: str) -> None:
-        if not self.isVisible():
-            self.dirty = True  # read again when shown: a hidden page costs nothing
-        elif not (what.startswith("match:") and self.refresh_match(int(what.split(":")[1]))):
+    def on_event_changed(self, changes: Changes) -> None:
+        matches = changes.only_matches()
+        if matches is None or not all([self.refresh_match(m) for m in sorted(matches)]):
             self.refresh()
 
     def refresh_match(self, match_id: int) -> bool:
@@ -200,13 +210,7 @@ class RoundsPage(QWidget):
         self.summary.setText(self.summary_text())
         return True
 
-    def showEvent(self, event: QShowEvent) -> None:
-        if self.dirty:
-            self.refresh()
-        super().showEvent(event)
-
     def refresh(self) -> None:
-        self.dirty = False
         shown = self.current_round()
         self.rounds = self.ctx.read(rounds.list_rounds)
         self.round_list.blockSignals(True)
@@ -323,6 +327,10 @@ class RoundsPage(QWidget):
         self.messages.clear()
         self._open(ForbiddenPairsDialog(self.ctx, self))
 
+    def open_audit(self) -> None:
+        match = self.selected_match()
+        self._open(AuditDialog(self.ctx, self, match=match.id if match else None))
+
     def _open(self, dialog: RoundsDialog) -> None:
         self.dialog = dialog
         dialog.finished.connect(self._closed)
@@ -337,7 +345,9 @@ class RoundsPage(QWidget):
             return
 
         def repair() -> None:
-            self._change(lambda: self.ctx.change("rounds", rounds.repair_round, last.number))
+            self._change(
+                lambda: self.ctx.change(Changes.of(Area.ROUNDS), rounds.repair_round, last.number)
+            )
 
         text = f"Pair round {last.number} again? Its current pairings are replaced."
         self.question = ask(self, "Pair again", text, "Pair again", repair)
@@ -348,7 +358,7 @@ class RoundsPage(QWidget):
             return
 
         def undo() -> None:
-            self._change(lambda: self.ctx.change("rounds", rounds.undo_last_round))
+            self._change(lambda: self.ctx.change(Changes.of(Area.ROUNDS), rounds.undo_last_round))
 
         text = f"Undo round {last.number}? Its pairings are deleted (kept in the audit log)."
         self.question = ask(self, "Undo last round", text, "Undo the round", undo)

@@ -26,16 +26,25 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from director.domain.changes import Area, Changes
 from director.domain.errors import UserError
 from director.domain.event import TeamInfo
 from director.services.events import get_event
-from director.services.teams import export_teams, list_teams, preview_team_list, remove_team
+from director.services.teams import (
+    export_teams,
+    list_teams,
+    preview_team_list,
+    remove_team,
+    seed_by_rating,
+    seeding_refusal,
+)
 from director.services.teams import withdraw_team as withdraw_service
 from director.store.files import atomic_write
 from director.ui.check_delegate import CenteredCheckDelegate
 from director.ui.context import EventContext
 from director.ui.csv_import_dialog import CsvImportDialog
 from director.ui.message_bar import MessageBar, ask
+from director.ui.refresh import RefreshWhenShown
 from director.ui.style import hint, page_header, page_layout, section_title
 from director.ui.team_dialog import AddTeamDialog
 from director.ui.team_model import CHECK_FIELDS, COLUMNS, SHOW, TeamFilter, TeamModel, counts_text
@@ -67,6 +76,8 @@ class TeamsPage(QWidget):
         self.withdraw_button = QPushButton("Withdraw", self)
         self.import_button = QPushButton("Import CSV…", self)
         self.export_button = QPushButton("Export CSV…", self)
+        self.seed_button = QPushButton("Seed by rating", self)
+        self.seed_button.setObjectName("seedByRating")
         self.table = self._build_table()
         self.stack = QStackedWidget(self)
         self.stack.addWidget(self._build_empty_state())
@@ -136,6 +147,7 @@ class TeamsPage(QWidget):
         top = page_header("Teams", self.counts, self)
         top.addWidget(self.import_button, 0, Qt.AlignmentFlag.AlignBottom)
         top.addWidget(self.export_button, 0, Qt.AlignmentFlag.AlignBottom)
+        top.addWidget(self.seed_button, 0, Qt.AlignmentFlag.AlignBottom)
         tools = QHBoxLayout()
         tools.setSpacing(8)
         tools.addWidget(self.search, 2)
@@ -151,7 +163,8 @@ class TeamsPage(QWidget):
         layout.addWidget(self.stack, 1)
 
     def _connect(self) -> None:
-        self.ctx.changed.connect(self._on_changed)
+        # results do not change the team list
+        self.refresher = RefreshWhenShown(self.ctx, self, self.refresh, concerns=Changes.structure)
         self.model.refused.connect(self._refused)
         self.search.textChanged.connect(self.proxy.set_text)
         self.show_choice.currentTextChanged.connect(self.proxy.set_show)
@@ -160,15 +173,12 @@ class TeamsPage(QWidget):
         self.withdraw_button.clicked.connect(self.withdraw_selected)
         self.import_button.clicked.connect(lambda _checked=False: self.import_csv())
         self.export_button.clicked.connect(lambda _checked=False: self.export_csv())
+        self.seed_button.clicked.connect(self.seed_by_rating)
         self.table.selectionModel().selectionChanged.connect(self._update_buttons)
         QShortcut(QKeySequence.StandardKey.Find, self, self.search.setFocus)
         QShortcut(QKeySequence.StandardKey.Delete, self.table, self.remove_selected)
 
     # -- state ---------------------------------------------------------------------------------
-
-    def _on_changed(self, what: str) -> None:
-        if not what.startswith(("match", "clock")):  # results do not change the team list
-            self.refresh()
 
     def refresh(self) -> None:
         teams = self.ctx.read(list_teams)
@@ -176,6 +186,11 @@ class TeamsPage(QWidget):
         self.counts.setText(counts_text(teams))
         self.stack.setCurrentIndex(1 if teams else 0)
         self.export_button.setEnabled(bool(teams))
+        refusal = self.ctx.read(seeding_refusal)  # the service's answer, shown as the reason
+        self.seed_button.setEnabled(not refusal)
+        self.seed_button.setToolTip(
+            refusal or "Seed every team again by rating, highest first (kept in the audit log)"
+        )
         self._update_buttons()
 
     def _refused(self, message: str) -> None:
@@ -218,7 +233,7 @@ class TeamsPage(QWidget):
     def _remove(self, teams: list[TeamInfo]) -> None:
         for team in teams:
             try:
-                self.ctx.change("teams", remove_team, team.id)
+                self.ctx.change(Changes.of(Area.TEAMS), remove_team, team.id)
             except UserError as exc:
                 self.messages.show_error(str(exc))
                 return
@@ -230,7 +245,9 @@ class TeamsPage(QWidget):
         done: list[TeamInfo] = []
         for team in chosen:
             try:
-                done.append(self.ctx.change("teams", withdraw_service, team.id, reinstate))
+                done.append(
+                    self.ctx.change(Changes.of(Area.TEAMS), withdraw_service, team.id, reinstate)
+                )
             except UserError as exc:
                 self.messages.show_error(str(exc))
                 return
@@ -242,6 +259,15 @@ class TeamsPage(QWidget):
                 f"Withdrew {', '.join(t.name for t in done)}: not paired from round "
                 f"{after + 1} on; results already played stand."
             )
+
+    def seed_by_rating(self) -> None:
+        try:
+            teams = self.ctx.change("teams", seed_by_rating)
+        except UserError as refusal:
+            self.messages.show_error(str(refusal))
+            return
+        top = ", ".join(t.name for t in teams[:3])
+        self.messages.show_info(f"Seeded by rating: {top}{' …' if len(teams) > 3 else ''}.")
 
     def files_folder(self) -> Path:
         """Where team lists are looked for: beside the event file (a server event: home),

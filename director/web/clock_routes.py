@@ -96,7 +96,7 @@ def routes(web: WebContext) -> list[BaseRoute]:
         except SlipRefused as problem:
             return refused(request, problem)
         view["channel"] = f"clock:{view['match_id']}"
-        view.update(room.channel(view["match_id"]))
+        view.update(await run_in_threadpool(room.channel, view["match_id"]))
         view["server_ns"] = str(time.monotonic_ns())
         return JSONResponse(view)
 
@@ -111,10 +111,6 @@ def routes(web: WebContext) -> list[BaseRoute]:
             )
         except SlipRefused as problem:
             return refused(request, problem)
-        for e, before in done.adjusted:
-            reason = room.reason_for(done.match_id, e)
-            if reason is not None:
-                await web.run_db(phone_clocks.record_adjustment, done.match_id, e, before, reason)
         room.heard(done)
         return JSONResponse({"stored": done.stored})
 
@@ -122,14 +118,11 @@ def routes(web: WebContext) -> list[BaseRoute]:
         if (blocked := guessing(request)) is not None:
             return blocked
         try:
-            match_id, pair, why = await web.run_db(
-                phone_clocks.start_refusal, request.path_params["token"]
-            )
+            match_id = await web.run_db(phone_clocks.match_of_token, request.path_params["token"])
+            start = await run_in_threadpool(room.schedule_start, match_id)
         except SlipRefused as problem:
             return refused(request, problem)
-        if why is not None:
-            return refusal(409, why, code="state")
-        return JSONResponse({"start": room.schedule_start(match_id, pair)})
+        return JSONResponse({"start": start})
 
     return [
         Route("/clock/{token}/{board:int}", page, methods=["GET"]),

@@ -18,6 +18,8 @@ from urllib.parse import urlsplit
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
         "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        # the clock page's silent video that keeps a phone's screen on (NoSleep.js, data: URIs)
+        "media-src 'self' data:; "
         "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
     ),
     "X-Content-Type-Options": "nosniff",

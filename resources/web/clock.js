@@ -46,7 +46,12 @@
   let online = false;
   let problem = "";
   let awake = "not asked yet";
-  let wakeLock = null;
+  let waking = false;
+  // the screen kept on: NoSleep.js takes the Wake Lock API where the browser offers it (https
+  // or localhost) and otherwise plays a silent looping video, which keeps a phone's screen on
+  // too; on the club's plain-http Wi-Fi that is the way, and a browser plays it only once the
+  // player has touched the page (the first tap names the first mover)
+  const noSleep = new NoSleep();
   const down = { near: new Set(), far: new Set() }; // fingers on each face
 
   const pageNs = (ms) => E.nsFromTimeStamp(ms) + offset;
@@ -320,18 +325,38 @@
     }
   }
 
+  function showAwake(how, text) {
+    awake = text;
+    document.body.dataset.awake = how;
+  }
+
+  if (noSleep.noSleepVideo) {
+    const video = noSleep.noSleepVideo;
+    video.addEventListener("playing", () => showAwake("video", "the screen stays on"));
+    video.addEventListener("pause", () => showAwake("asleep", "the screen may sleep: tap the clock"));
+  }
+
+  function noteLock() { // the Wake Lock NoSleep holds (it takes it again when the page shows)
+    const lock = noSleep._wakeLock;
+    if (!lock || lock.released) return;
+    showAwake("wake-lock", "the screen stays on");
+    lock.addEventListener("release", () => {
+      showAwake("asleep", "the screen may sleep until the page is shown again");
+    });
+  }
+
   async function keepAwake() {
-    if (!("wakeLock" in navigator)) {
-      awake = "this browser cannot keep the screen on here (it needs https or localhost): " +
-        "set the phone's screen timeout to the longest";
-      return;
-    }
+    const video = noSleep.noSleepVideo;
+    if (waking || (video ? !video.paused : noSleep.isEnabled)) return; // NoSleep keeps a lock
+    waking = true;
     try {
-      wakeLock = await navigator.wakeLock.request("screen");
-      awake = "the screen stays on";
-      wakeLock.addEventListener("release", () => { awake = "the screen may sleep"; });
+      await noSleep.enable();
+      if (!video) noteLock();
     } catch (err) {
-      awake = `the screen may sleep (${err.name})`;
+      showAwake("asleep", video ? "the screen may sleep until the clock is touched"
+        : `the screen may sleep (${err.name}): set the phone's screen timeout to the longest`);
+    } finally {
+      waking = false;
     }
   }
 
@@ -393,9 +418,14 @@
     bindFace("near");
     bindFace("far");
     bindMenu();
-    keepAwake();
+    keepAwake(); // the Wake Lock needs no touch; the video waits for one
+    // a touch ends on pointerup: what lets a page play a video (a press counts on pointerdown)
+    document.addEventListener("pointerup", keepAwake);
+    document.addEventListener("click", keepAwake);
     document.addEventListener("visibilitychange", () => {
-      if (document.visibilityState === "visible") keepAwake();
+      // NoSleep takes the Wake Lock again itself; a paused video is played again here
+      if (document.visibilityState !== "visible") return;
+      if (noSleep.noSleepVideo) keepAwake(); else setTimeout(noteLock, 1000);
     });
     const kept = load();
     try {

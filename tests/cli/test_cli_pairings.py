@@ -38,7 +38,7 @@ def test_simulated_event_passes_check_and_check_pairings(tmp_path: Path) -> None
     simulate(path, "--forbidden-pairs", "2")
     assert run("check", str(path)).returncode == 0
     proc = run("check-pairings", str(path))
-    assert proc.returncode == 0 and proc.stdout.strip().endswith("0 violation(s)")
+    assert proc.returncode == 0 and proc.stdout.strip().endswith("0 violations")
 
 
 def test_standings_json_rows(tmp_path: Path) -> None:

@@ -49,7 +49,7 @@ def test_every_kind_writes_a_readable_pdf(
     data = out.read_bytes()
     text = pdf_text(data)
     assert "Athens & Kyiv <Open>" in text
-    if kind not in ("met", "crosstable", "results", "blank-scoresheet", "bracket"):
+    if kind not in ("met", "crosstable", "results", "blank-scoresheet", "bracket", "audit"):
         for name in SPECIAL_NAMES:
             assert name in text
     assert ink(data) > 0.005
@@ -113,3 +113,32 @@ def test_an_event_without_rounds(event_path: Path, tmp_path: Path) -> None:
         run("report", "pairings", str(event_path), "-o", str(out)), "no round is paired yet"
     )
     assert run("report", "standings", str(event_path), "-o", str(out)).returncode == 0
+
+
+def test_scoresheets_print_the_slip_qr_code_for_an_address(
+    event_file: tuple[Path, Built], tmp_path: Path
+) -> None:
+    from director.services.slips import match_for_token
+    from tests.reports.pdfcheck import qr_codes
+
+    path, _ = event_file
+    out = tmp_path / "sheets.pdf"
+    proc = run("report", "scoresheet", str(path), "--slip-address", "http://10.1.2.3:8080/",
+               "-o", str(out))  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    link = qr_codes(out.read_bytes())[0]
+    assert link.startswith("http://10.1.2.3:8080/slip/")
+    db = open_database(str(path))  # the token the code carries was stored with the print
+    try:
+        with db.Session() as session:
+            assert match_for_token(session, link.rsplit("/", 1)[1]).round == 3
+    finally:
+        db.close()
+    for args, needle in (
+        (("scoresheet", "--slip-address", "192.168.1.20"), "is not the address of the table"),
+        (("standings", "--slip-address", "http://10.1.2.3/"), "--slip-address is for the sco"),
+    ):
+        bad = tmp_path / "bad.pdf"
+        proc = run("report", args[0], str(path), *args[1:], "-o", str(bad))
+        one_line_error(proc, needle)
+        assert not bad.exists()

@@ -78,6 +78,16 @@ def test_rules_4_one_cube_pair_when_a_team_is_2_away() -> None:
     assert "team Blue is 2-away" in rule.reason
 
 
+def test_rules_4_the_banner_names_every_team_that_makes_the_pair_one_cube() -> None:
+    names = ("Blue", "Red")
+    both = pair_cube_rule(MatchRules(match_length=5), 4, 4, names)
+    assert both.reason == "one-cube pair: both teams are 1-away"
+    mixed = pair_cube_rule(MatchRules(match_length=5), 3, 4, names)
+    assert mixed.reason == "one-cube pair: team Red is 1-away, team Blue 2-away"
+    no_cube = pair_cube_rule(MatchRules(match_length=5, no_cube_at_one_away=True), 4, 4, names)
+    assert no_cube.reason == "no cube at 1-away: both teams are 1-away, neither board may double"
+
+
 def test_rules_4_threshold_1_makes_2_away_free() -> None:
     rules = MatchRules(match_length=5, one_cube_threshold=1)
     assert pair_cube_rule(rules, 3, 0).regime is CubeRegime.FREE

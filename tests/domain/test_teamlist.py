@@ -62,3 +62,12 @@ def test_export_round_trips_through_import() -> None:
         1500,
         3,
     )
+
+
+def test_teams_without_a_seed_are_seeded_by_rating_after_the_seeds_given() -> None:
+    from director.domain.teamlist import seeds_by_rating
+
+    rows = [(1500, None), (None, None), (1900, None), (1700, 1), (1900, None), (None, None)]
+    # seed 1 is the file's; then 1900 (first in the file), 1900, 1500, and the unrated in order
+    assert seeds_by_rating(rows) == [4, 5, 2, 1, 3, 6]
+    assert seeds_by_rating([(1200, None), (1300, None)], top=8) == [10, 9]  # after the event's

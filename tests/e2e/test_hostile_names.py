@@ -250,6 +250,8 @@ def test_every_page_and_dialog_shows_names_as_typed(
     close_dialogs(walk, "edit-pairings dialog")
     page.edit_forbidden_pairs()
     close_dialogs(walk, "forbidden-pairs dialog")
+    page.open_audit()
+    close_dialogs(walk, "audit log")
     page.pair_again()
     close_dialogs(walk, "pair-again question")
     page.undo_last_round()

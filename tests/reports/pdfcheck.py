@@ -74,3 +74,15 @@ def fonts(data: bytes) -> dict[str, bool]:
             descriptor = obj.get("/FontDescriptor")
             found[name] = descriptor is not None and "/FontFile2" in descriptor.get_object()
     return found
+
+
+def qr_codes(data: bytes, page: int = 0) -> list[str]:
+    """What the QR codes printed on a page say, read from the rendered page (zxing-cpp)."""
+    import zxingcpp
+
+    document = pdfium.PdfDocument(data)
+    try:
+        image = document[page].render(scale=2).to_pil()
+    finally:
+        document.close()
+    return [found.text for found in zxingcpp.read_barcodes(image)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from director.domain.rules import PairingSystem
-from director.reports.bracket import round_name
+from director.reports.bracket import round_name, winner
 from director.services.reports import render
 from director.services.results import list_matches
 from director.services.simulate import SimulationSettings, simulate_event
@@ -42,3 +42,34 @@ def test_an_eight_team_knockout_prints_its_bracket_and_elimination_standings(
     assert standings.index(f"1 {champion.name}") < standings.index(f"2 {finalist.name}")
     assert standings.count("3=") == 2 and standings.count("5=") == 4
     assert "Buchholz" not in text
+
+
+def test_the_consolation_bracket_holds_the_first_round_losers_and_names_its_own_rounds(
+    tmp_path: Path, invariant: None
+) -> None:
+    settings = SimulationSettings(teams=8, rounds=3, system=PairingSystem.KNOCKOUT,
+                                  forfeit_rate=0.0, seed=5, consolation=True)  # fmt: skip
+    db = simulate_event(str(tmp_path / "ko.tandem"), settings)
+    try:
+        with db.Session() as session:
+            data = render(session, "bracket")
+            matches = list_matches(session)
+    finally:
+        db.close()
+    first = [m for m in matches if m.round == 1]
+    losers = {(m.team_b if winner(m) is m.team_a else m.team_a).name for m in first}  # type: ignore[union-attr]
+    assert len(losers) == 4
+    text = " ".join(flat(t) for t in page_texts(data))
+    main, rest = text.split("Consolation bracket", 1)
+    consolation, standings = rest.split("Knockout standings", 1)
+    # its own two rounds, named from its own final back (not the main bracket's names)
+    assert consolation.strip().startswith("Semi-final Final")
+    assert "Quarter-final" not in consolation
+    played = {n for n in losers if n in consolation}
+    assert played == losers
+    cons_final = max(matches, key=lambda m: (m.round, m.table))  # round 3, after the main final
+    assert {cons_final.team_a.name, cons_final.team_b.name} <= losers  # type: ignore[union-attr]
+    champion = winner(cons_final)
+    assert champion is not None and f"Consolation winner: {champion.name}" in consolation
+    # a consolation win changes no knockout place: the first-round losers share 5th
+    assert all(f"5= {name} Quarter-final" in standings for name in losers)

@@ -18,7 +18,7 @@ def test_the_event_report_holds_every_section_with_bookmarks(
     titles = [title for title, _ in marks]
     for title in (
         "Event",
-        "Standings after round 3",
+        "Standings during round 3 (2 of 3 matches decided)",
         "Crosstable after round 3",
         "Board statistics",
         "Round 1",
@@ -29,7 +29,8 @@ def test_the_event_report_holds_every_section_with_bookmarks(
     ):
         assert title in titles, title
     opens = dict(marks)
-    assert "Standings after round 3" in texts[opens["Standings after round 3"]]
+    during = "Standings during round 3 (2 of 3 matches decided)"
+    assert during in texts[opens[during]]
     assert "Team list and check-in" in texts[opens["Team list"]]
     assert "Tandem match equity table" in texts[opens["Match equity table"]]
     with db.Session() as session:
@@ -43,7 +44,8 @@ def test_the_event_report_holds_every_section_with_bookmarks(
         assert f"Match report — Round {m.round}, table {m.table}" in page
         assert m.team_a.name in page and m.team_b.name in page
     assert titles.index("Round 1") < titles.index("Round 2") < titles.index("Team list")
-    assert "Leader after round 3" in texts[0]
+    assert "Leader during round 3 (2 of 3 matches decided)" in texts[0]
+    assert "6 teams · 3 rounds paired" in texts[0]
     assert ink(data) > 0.005
 
 

@@ -22,6 +22,7 @@ NAMES = {
     "results": ("R&D <Team>", "Дмитрий"),
     "blank-scoresheet": (),
     "bracket": (),  # a Swiss event has no bracket: the page says so
+    "audit": (),  # names only the teams of the matches changed (tests/reports/test_audit.py)
 }
 EVENT = "Athens & Kyiv <Open> Ελληνικό Кубок"
 AT = datetime(2025, 3, 14, 18, 5)

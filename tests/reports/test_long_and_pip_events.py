@@ -80,6 +80,7 @@ def test_standings_after_the_last_round_with_a_result(db: EventDatabase, pdf: Re
     assert "Standings after round 2" in text and "after round 3" not in text
     cover = flat(page_texts(pdf("event"))[0])
     assert "Leader after round 2" in cover
+    assert "4 teams · 3 rounds paired" in cover
 
 
 def test_the_cover_says_winner_and_final_standings_once_the_event_is_over(

@@ -12,7 +12,7 @@ from director.reports.fonts import font_for, unprintable
 from director.services.teams import add_team, import_teams
 from director.store.engine import EventDatabase
 from tests.reports.conftest import Render
-from tests.reports.pdfcheck import fonts, page_texts, pdf_text
+from tests.reports.pdfcheck import fonts, ink, page_texts, pdf_text
 
 ARABIC = "محمد علي"
 HEBREW = "דוד כהן"
@@ -20,6 +20,7 @@ DEVANAGARI = "सीता शर्मा"  # र्मा: a conjunct (reph), 
 THAI = "สมชาย ใจดี"
 EMOJI = "Dice 🎲 Club"
 CJK = ("王小明", "さくら")
+KOREAN = ("한강 팀", "김민준", "ㄱㄴ 이서연")  # syllables and compatibility jamo
 
 
 def positions(data: bytes, page: int = 0) -> list[tuple[str, float]]:
@@ -82,6 +83,22 @@ def test_indic_thai_and_emoji_print_in_their_fonts_and_the_text_layer(
         assert used.get(name), (name, used)
 
 
+def test_korean_prints_in_the_shipped_font_on_any_machine(
+    db: EventDatabase, pdf: Render, tmp_path: Path
+) -> None:
+    csv = tmp_path / "teams.csv"
+    csv.write_text(f"team,player1,player2\n{KOREAN[0]},{KOREAN[1]},{KOREAN[2]}\n", "utf-8")
+    with db.Session() as session, session.begin():
+        result = import_teams(session, csv.read_bytes())
+    assert result.warnings == ()  # no longer "no font here prints 김"
+    data = pdf("teams")
+    text = pdf_text(data)
+    assert all(name in text for name in KOREAN)
+    used = fonts(data)
+    assert used.get("NanumSquareR") or used.get("NanumSquare"), used
+    assert ink(data) > 0.005
+
+
 def test_cjk_prints_in_a_system_font_or_is_named_at_import(
     db: EventDatabase, pdf: Render, tmp_path: Path
 ) -> None:
@@ -122,3 +139,22 @@ def test_the_page_header_prints_the_event_name_in_its_script(
     first, second = ARABIC.split()
     assert min(lefts(chars, first)) > max(lefts(chars, second))
     assert fonts(data).get("NotoSansArabic-Regular")
+
+
+def test_devanagari_reads_back_in_the_order_it_was_typed(db: EventDatabase, pdf: Render) -> None:
+    """HarfBuzz draws the reph of शर्मा after its consonant and the i-matra of किशोर before
+    it; each such word carries its typed letters as /ActualText, which PDFium (as Acrobat)
+    reads back, so copying or searching the name finds it."""
+    names = ("शर्मा किशोर", ("सीता शर्मा", "दिल्ली डबल"))
+    with db.Session() as session, session.begin():
+        add_team(session, names[0], names[1])
+    data = pdf("teams")
+    document = pdfium.PdfDocument(data)
+    try:
+        page = document[0].get_textpage()
+        text = page.get_text_range()
+    finally:
+        document.close()
+    for name in (names[0], *names[1]):
+        assert name in text, (name, text)
+    assert "शमार्" not in text  # the glyph order, as the text layer gave it before

@@ -110,3 +110,32 @@ def test_a_plain_sqlite_file_without_an_event_is_refused(tmp_path: Path) -> None
     con.close()
     with pytest.raises(UserError, match="not a Tandem Director event"):
         open_database(str(path))
+
+
+def test_the_revisions_read_without_alembic_are_alembics(db: EventDatabase) -> None:
+    from alembic.script import ScriptDirectory
+
+    from director.store.engine import current_revision, migration_revisions
+
+    script = ScriptDirectory.from_config(alembic_config(None))
+    assert head_revision() == script.get_current_head()
+    assert set(migration_revisions()) == {s.revision for s in script.walk_revisions()}
+    with db.engine.connect() as connection:
+        stamped = MigrationContext.configure(connection).get_current_revision()
+    assert current_revision(db.engine) == stamped == head_revision()
+
+
+def test_opening_a_current_event_does_not_import_alembic(db: EventDatabase) -> None:
+    """alembic brings mako and pygments: a second of start-up that only a migration needs."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from director.store.engine import open_database\n"
+        "open_database(sys.argv[1]).close()\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('alembic', 'mako')))"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code, db.target], capture_output=True, text=True, check=True
+    )
+    assert run.stdout.strip() == "[]"

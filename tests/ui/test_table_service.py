@@ -10,6 +10,7 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from director.domain.changes import Area, Changes
 from director.services import results, slips
 from director.services.slips import Refusal, SlipRefused
 from director.store.engine import open_event
@@ -89,7 +90,7 @@ def test_a_pending_result_is_accepted_with_one_key(qtbot: QtBot, panel: TableSer
     panel.pending.setFocus()
     with qtbot.waitSignal(panel.ctx.changed, timeout=2000) as changed:
         qtbot.keyClick(panel.pending, Qt.Key.Key_Return)
-    assert changed.args == [f"match:{match_id}"]
+    assert changed.args == [Changes.match(match_id) | Changes.of(Area.SLIPS)]
     assert panel.pending.count() == 0
     match = panel.ctx.read(results.get_match, match_id)
     assert (match.outcome.score.a, match.outcome.score.b) == (0, 2)
@@ -103,7 +104,7 @@ def test_a_refused_accept_is_said_in_the_window(panel: TableServiceWindow) -> No
     from director.domain.scoring import Game
 
     # the desk typed board 1 itself meanwhile: the pending slip no longer fits
-    panel.ctx.change("match", results.record_game, match_id,
+    panel.ctx.change(Changes.match(match_id), results.record_game, match_id,
                      Game(0, 1, Side.A, End.BEAR_OFF, level=Level.SINGLE))  # fmt: skip
     panel._accept_selected()
     assert "already recorded at the desk" in panel.problem.text()
@@ -141,3 +142,48 @@ def test_the_main_window_stops_the_service_with_the_event(
     assert window.table_service is None
     with pytest.raises(OSError):
         request(f"http://127.0.0.1:{port}/api/event")
+
+
+def test_scoresheets_printed_while_the_service_is_on_carry_its_slip_qr_codes(
+    qtbot: QtBot, window: MainWindow, event_path: Path
+) -> None:
+    from tests.reports.pdfcheck import qr_codes
+    from tests.ui.reports.report_helpers import shown
+
+    db = open_event(str(event_path), make_backup=False)
+    pair_round(db)
+    db.close()
+    assert window.open_target(str(event_path))
+    off = shown(qtbot, window.reports_menu.round_scoresheets())
+    assert off.pdf is not None and qr_codes(off.pdf) == []
+    off.close()
+    phones = window.show_table_service()
+    assert phones is not None
+    port = free_port()
+    phones.port.setValue(port)
+    phones.toggle.click()
+    on = shown(qtbot, window.reports_menu.round_scoresheets())
+    assert on.pdf is not None
+    link = qr_codes(on.pdf)[0]
+    assert link.startswith(phones.address()) and f":{port}/slip/" in link
+    assert request(link.replace(phones.address(), f"http://127.0.0.1:{port}/")).status == 200
+    on.close()
+
+
+def test_an_address_set_for_another_server_prints_on_the_scoresheets(
+    qtbot: QtBot, panel: TableServiceWindow
+) -> None:
+    from director.services.reports import render
+    from tests.reports.pdfcheck import qr_codes
+
+    pair_round(panel.ctx.db)
+    panel.print_address.setText("pi.local:8080")
+    panel.print_address_button.click()
+    assert "is not the address of the table service" in panel.print_address_note.text()
+    panel.print_address.setText("http://10.0.0.9:8080")
+    qtbot.keyClick(panel.print_address, Qt.Key.Key_Return)
+    assert panel.print_address.text() == "http://10.0.0.9:8080/"
+    assert "http://10.0.0.9:8080/" in panel.print_address_note.text()
+    with panel.ctx.db.Session() as session, session.begin():
+        data = render(session, "scoresheet")
+    assert qr_codes(data)[0].startswith("http://10.0.0.9:8080/slip/")

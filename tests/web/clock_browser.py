@@ -21,7 +21,9 @@ def static_text(name: str) -> str:
     return resource_path("web", name).read_text(encoding="utf-8")
 
 
-def new_driver(width: int = 390, height: int = 844) -> webdriver.Chrome:
+def new_driver(
+    width: int = 390, height: int = 844, extra: tuple[str, ...] = ()
+) -> webdriver.Chrome:
     """A phone-sized headless Chromium (390 × 844 CSS px, an ordinary phone)."""
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
@@ -32,6 +34,7 @@ def new_driver(width: int = 390, height: int = 844) -> webdriver.Chrome:
         "--disable-dev-shm-usage",
         "--disable-extensions",
         f"--window-size={width},{height}",
+        *extra,
     ):
         options.add_argument(arg)
     return webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)

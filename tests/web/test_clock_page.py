@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from urllib.parse import urlsplit
 
 import pytest
 from selenium import webdriver
@@ -311,3 +312,38 @@ def test_the_matchs_qr_code_opens_the_clock_of_either_board(
         assert "board 2" in driver.find_element("id", "status").text
     finally:
         driver.quit()
+
+
+def test_rules_7_the_screen_is_kept_on_over_the_clubs_plain_http(
+    table: tuple[TableService, str, list[int], list[str]],
+) -> None:
+    """On the club's Wi-Fi the page is plain http from the laptop's address: not a secure
+    context, so the browser has no Wake Lock API. The page keeps the screen on with a silent
+    looping video (NoSleep.js) once the player has touched it, and keeps it playing. Where the
+    page is a secure context, the Wake Lock API is used instead."""
+    service, url, ids, tokens = table
+    port = urlsplit(url).port
+    # a name that is not localhost, as a phone on the Wi-Fi sees the laptop (still loopback)
+    driver = phone(new_driver(extra=("--host-resolver-rules=MAP club.test 127.0.0.1",)))
+    try:
+        driver.get(f"http://club.test:{port}/clock/{tokens[0]}/1")
+        wait_for(lambda: driver.execute_script("return document.body.dataset.ready === '1'"))
+        assert driver.execute_script(
+            "return [window.isSecureContext, 'wakeLock' in navigator]"
+        ) == [
+            False,
+            False,
+        ]
+        assert page(driver, "awake") != "video"  # a browser plays it only after a touch
+        tap(driver, "face-near")  # the opening roll's first mover: the player's first touch
+        wait_for(lambda: page(driver, "awake") == "video")
+        wait_for(lambda: synced(driver))
+        assert kinds(stored(service.web.db, ids[0], 1)) == ["first-mover"]
+        time.sleep(2)  # the video is shorter than a second: it loops, it does not end
+        assert page(driver, "awake") == "video"
+    finally:
+        driver.quit()
+    # where the browser offers it (here the laptop itself, localhost), the Wake Lock, untouched
+    with clock_page(url, tokens[0], 2) as secure:
+        assert secure.execute_script("return window.isSecureContext") is True
+        wait_for(lambda: page(secure, "awake") == "wake-lock")

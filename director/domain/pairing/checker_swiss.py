@@ -20,6 +20,7 @@ from director.domain.pairing.model import (
 )
 from director.domain.rules import RoundOne
 from director.domain.standings import compute_standings
+from director.domain.wording import counted
 
 
 def _perfect(nodes: Sequence[object], edges: Iterable[tuple[object, object]]) -> bool:
@@ -116,7 +117,9 @@ class SwissRoundCheck:
         if fewest >= len(rematches):
             return []
         names = "; ".join(f"{self.name(a)} v {self.name(b)}" for a, b in rematches)
-        text = f"{len(rematches)} rematch(es) ({names}) where {fewest} would do"
+        text = (
+            f"{counted(len(rematches), 'rematch', 'rematches')} ({names}) where {fewest} would do"
+        )
         return [self.violation([t for p in rematches for t in p], "rematch", text)]
 
     def _could_have_bye(self, candidates: Iterable[int], forbidden_too: bool) -> int | None:

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from director.domain.changes import Changes
 from director.domain.errors import UserError
 from director.domain.event import MatchInfo
 from director.domain.match import MatchOutcome, score_match
@@ -223,7 +224,7 @@ class RecordGameDialog(QDialog):
 
     def write(self, game: Game) -> MatchInfo:
         return self.ctx.change(
-            f"match:{self.match.id}",
+            Changes.match(self.match.id),
             results.record_game,
             self.match.id,
             game,
@@ -329,7 +330,7 @@ class CorrectGameDialog(RecordGameDialog):
 
     def write(self, game: Game) -> MatchInfo:
         return self.ctx.change(
-            f"match:{self.match.id}",
+            Changes.match(self.match.id),
             results.correct_game,
             self.game_id,
             game,

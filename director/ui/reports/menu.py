@@ -8,6 +8,7 @@ on to an event that has been closed.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, Qt
@@ -32,7 +33,7 @@ if TYPE_CHECKING:  # the database layer loads when an event is first opened
 SECTIONS = (
     ("pairings", "scoresheet", "match-report", "results"),
     ("standings", "crosstable", "boards", "bracket"),
-    ("teams", "met", "blank-scoresheet"),
+    ("teams", "met", "blank-scoresheet", "audit"),
     ("event",),
 )
 
@@ -44,9 +45,11 @@ class ReportsMenu(QMenu):
         settings: QSettings,
         show_error: Callable[[str], None],
         parent: QWidget,
+        slip_address: Callable[[], str] = lambda: "",
     ) -> None:
         super().__init__("&Reports", parent)
         self.ctx_source = ctx_source
+        self.slip_address = slip_address  # the phone service's address while it is on
         self.settings = settings
         self.show_error = show_error
         self.chooser: ReportChooser | None = None  # the last ones opened (tests look at them)
@@ -150,6 +153,8 @@ class ReportsMenu(QMenu):
         ctx = self.ctx_source()
         if ctx is None:
             return None
+        if request.kind == "scoresheet" and not request.slip_address:
+            request = replace(request, slip_address=self.slip_address())
         from director.ui.reports.preview import ReportPreview
 
         try:

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 from shiboken6 import isValid
 
+from director.domain.changes import Changes
 from director.domain.errors import UserError
 from director.domain.rules import Paper
 from director.services.events import get_event
@@ -107,7 +108,7 @@ class ReportPreview(QDialog):
         # Qt deletes children in the order they came: the view and the bar must go before the
         # document they read, or the closing view asks a deleted document for its pages
         self.document.setParent(self)
-        ctx.changed.connect(self._event_changed)
+        ctx.changed.connect(self.on_event_changed)
         ctx.destroyed.connect(self.close)  # the event closed: its reports go with it
         self._fit_screen()
         self.make_report()
@@ -169,6 +170,7 @@ class ReportPreview(QDialog):
         self.ctx.background.run(
             render_request,
             request,
+            change=True,  # a scoresheet's QR code issues its match's token
             aside=True,
             on_done=lambda data: self._answered(self._rendered, request, data),
             on_failed=lambda refusal: self._answered(self._refused, request, str(refusal)),
@@ -225,7 +227,7 @@ class ReportPreview(QDialog):
             return
         self._refused(request, "something went wrong inside Tandem Director (a bug)")
 
-    def _event_changed(self, _what: str) -> None:
+    def on_event_changed(self, _changes: Changes) -> None:
         if self.pdf is not None:
             self.stale.show()
 

@@ -39,11 +39,12 @@ def _responsive() -> Iterator[None]:
 
 
 def render_request(session: Session, request: ReportRequest) -> bytes:
-    """The request's PDF; one render at a time, with the GUI thread kept smooth meanwhile."""
+    """The request's PDF; one render at a time, with the GUI thread kept smooth meanwhile.
+    Run as a change: a scoresheet's slip QR code issues its match's token."""
     from director.services.reports import render
 
     with _RENDER_LOCK, _responsive():
         return render(
             session, request.kind, request.round, request.match, request.paper,
-            met_parameters=request.met,
+            met_parameters=request.met, slip_address=request.slip_address or None,
         )  # fmt: skip

@@ -39,6 +39,7 @@ class ReportRequest:
     paper: Paper | None = None
     match_label: str = ""  # "table 2: Alpha v Beta", for the title when one match is asked
     met: MetParameters | None = None  # the MET handout's model (default RULES §9's)
+    slip_address: str = ""  # scoresheets: the table service's address, for the slip QR codes
 
     @property
     def title(self) -> str:
