@@ -262,7 +262,7 @@ class TeamsPage(QWidget):
 
     def seed_by_rating(self) -> None:
         try:
-            teams = self.ctx.change("teams", seed_by_rating)
+            teams = self.ctx.change(Changes.of(Area.TEAMS), seed_by_rating)
         except UserError as refusal:
             self.messages.show_error(str(refusal))
             return
