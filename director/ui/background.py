@@ -162,6 +162,8 @@ class Background(QObject):
     ) -> T:
         """`service(session, *args, **kwargs)` off the GUI thread, waited for (see the module's
         doc); a refusal is raised as the `UserError` a person can act on."""
+        if self.stopped:  # a late caller (a widget's timer that outlived its event) reads as
+            return in_session(self.db, service, change, *args, **kwargs)  # it always did
         number = self._start(lambda _result: None, lambda _failure: None)
         future: Future[T] = self.pool.submit(
             lambda: in_session(self.db, service, change, *args, **kwargs)
