@@ -171,7 +171,7 @@ def get_round(session: Session, number: int) -> RoundInfo:
 # --- pairing the next round -----------------------------------------------------------------
 
 
-def _next_number(session: Session) -> int:
+def next_round_number(session: Session) -> int:
     """The round to pair next, once the last one is finished.
 
     Read from the stored scorelines like the pairing itself (`stored_results`): re-scoring
@@ -202,7 +202,7 @@ def _check_more_rounds(inputs: PairingInputs, number: int) -> None:
 
 def preview_next_round(session: Session) -> RoundPreview:
     """The engine's pairing of the next round, with its warnings; nothing is written."""
-    number = _next_number(session)
+    number = next_round_number(session)
     inputs = pairing_inputs(session)
     _check_more_rounds(inputs, number)
     teams = {t.id: t for t in list_teams(session)}
@@ -307,9 +307,20 @@ def lock_round(session: Session, number: int) -> None:
         ).all()
 
 
+def last_round_refusal(last: RoundInfo | None, action: str) -> str:
+    """Why the last round cannot be `action` ("paired again", "undone") now; "" when it can.
+    The rounds page disables its buttons with this reason instead of refusing after asking."""
+    if last is None:
+        return "no round is paired yet"
+    if last.status is not RoundStatus.NOT_STARTED:
+        return f"round {last.number} has results: it cannot be {action}"
+    return ""
+
+
 def _refuse_if_started(info: RoundInfo, action: str) -> None:
-    if info.status is not RoundStatus.NOT_STARTED:
-        raise UserError(f"round {info.number} has results: it cannot be {action}")
+    refusal = last_round_refusal(info, action)
+    if refusal:
+        raise UserError(refusal)
 
 
 def set_round_pairings(
