@@ -1,10 +1,10 @@
 """What other stations changed: a cheap fingerprint of the event to poll every two seconds.
 
 Several director stations share one event on a PostgreSQL server. Each polls
-`changes_since(session, token)` in a fresh session; it returns a new token and the names of
-what changed since the old one, in the words `EventContext.changed` uses ("event", "teams",
-"rounds", "results", "clocks", "audit", "match:12"), so a page refreshes exactly as it would
-after a change made at this station. It works the same on a single SQLite file.
+`changes_since(session, token)` in a fresh session; it returns a new token and what changed
+since the old one as the `Changes` that `EventContext.changed` carries (areas and match ids),
+so a page refreshes exactly as it would after a change made at this station. It works the same
+on a single SQLite file.
 """
 
 from __future__ import annotations
@@ -18,10 +18,12 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from director.domain.changes import Area, Changes
 from director.store import models
 
 POLL_SECONDS = 2.0
-AREAS = ("event", "teams", "rounds", "results", "clocks", "audit")
+# the areas a fingerprint covers (the slips are the table service's: services/publish.py)
+AREAS = (Area.EVENT, Area.TEAMS, Area.ROUNDS, Area.RESULTS, Area.CLOCKS, Area.AUDIT)
 
 
 def _digest(rows: Iterable[Any]) -> str:
@@ -35,7 +37,7 @@ def _digest(rows: Iterable[Any]) -> str:
 class ChangeToken:
     """The event's fingerprint: one digest per area and one per match."""
 
-    areas: Mapping[str, str] = field(default_factory=dict)
+    areas: Mapping[Area, str] = field(default_factory=dict)
     matches: Mapping[int, str] = field(default_factory=dict)
 
 
@@ -68,8 +70,8 @@ def current_token(session: Session) -> ChangeToken:
     team, player, rnd, clock = models.Team, models.Player, models.Round, models.ClockEvent
     matches = _match_signatures(session)
     areas = {
-        "event": _digest(session.execute(select(models.Event.id, models.Event.version))),
-        "teams": _digest(
+        Area.EVENT: _digest(session.execute(select(models.Event.id, models.Event.version))),
+        Area.TEAMS: _digest(
             [
                 *session.execute(select(team.id, team.version).order_by(team.id)),
                 *session.execute(
@@ -77,25 +79,25 @@ def current_token(session: Session) -> ChangeToken:
                 ),
             ]
         ),
-        "rounds": _digest(
+        Area.ROUNDS: _digest(
             session.execute(select(rnd.id, rnd.number, rnd.published, rnd.bracket).order_by(rnd.id))
         ),
-        "results": _digest(sorted(matches.items())),
-        "clocks": _digest(session.execute(select(func.count(), func.max(clock.id)))),
-        "audit": _digest(session.execute(select(func.max(models.AuditEntry.id)))),
+        Area.RESULTS: _digest(sorted(matches.items())),
+        Area.CLOCKS: _digest(session.execute(select(func.count(), func.max(clock.id)))),
+        Area.AUDIT: _digest(session.execute(select(func.max(models.AuditEntry.id)))),
     }
     return ChangeToken(areas, matches)
 
 
-def changes_since(
-    session: Session, token: ChangeToken | None
-) -> tuple[ChangeToken, frozenset[str]]:
+def changes_since(session: Session, token: ChangeToken | None) -> tuple[ChangeToken, Changes]:
     """The new token and what changed since `token` (everything when it is None)."""
     new = current_token(session)
     if token is None:
-        return new, frozenset((*AREAS, *(f"match:{m}" for m in new.matches)))
-    changed = {area for area in AREAS if token.areas.get(area) != new.areas.get(area)}
-    for match_id in set(token.matches) | set(new.matches):
-        if token.matches.get(match_id) != new.matches.get(match_id):
-            changed.add(f"match:{match_id}")
-    return new, frozenset(changed)
+        return new, Changes.of(*AREAS, matches=new.matches)
+    areas = (area for area in AREAS if token.areas.get(area) != new.areas.get(area))
+    matches = (
+        match_id
+        for match_id in set(token.matches) | set(new.matches)
+        if token.matches.get(match_id) != new.matches.get(match_id)
+    )
+    return new, Changes.of(*areas, matches=matches)

@@ -1,9 +1,10 @@
 """The one door for data changes in the GUI (STYLE habit 1).
 
 Pages never hold sessions or ORM objects. They call `ctx.read(service, ...)` for snapshots and
-`ctx.change(service, ...)` for changes; a change runs in its own transaction, commits at once,
-and `ctx.changed` tells every page to refresh. A refused change raises `UserError` with the
-message the page shows next to the field (or in a message box).
+`ctx.change(changes, service, ...)` for changes; a change runs in its own transaction, commits
+at once, and `ctx.changed` tells every page what changed (a `domain.changes.Changes`: areas and
+match ids), from which each page decides what it reads again (`ui.refresh`). A refused change
+raises `UserError` with the message the page shows next to the field (or in a message box).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Concatenate, ParamSpec, Protocol, TypeVar
 from PySide6.QtCore import QObject, Signal
 from sqlalchemy.orm import Session
 
+from director.domain.changes import Changes
 from director.domain.errors import ConflictError, UserError
 from director.services.backups import backup_after_pairing, backup_after_round
 from director.services.rounds import progress
@@ -36,7 +38,7 @@ class ClockReader(Protocol):
 class EventContext(QObject):
     """An open event: its database, and the signal every page listens to."""
 
-    changed = Signal(str)  # what changed, e.g. "teams", "match:12", "rounds", "event"
+    changed = Signal(object)  # Changes: what changed, here or at another station
     show_match = Signal(int)  # a page asks for a match to be shown at the match desk
     notice = Signal(str)  # something the director should know that is not a refusal
 
@@ -83,7 +85,7 @@ class EventContext(QObject):
 
     def change(
         self,
-        what: str,
+        what: Changes,
         service: Callable[Concatenate[Session, P], T],
         *args: P.args,
         **kwargs: P.kwargs,
@@ -111,7 +113,7 @@ class EventContext(QObject):
 
     def change_later(
         self,
-        what: str,
+        what: Changes,
         service: Callable[..., T],
         *args: object,
         on_done: Callable[[T], object] = lambda _result: None,

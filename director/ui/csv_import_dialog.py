@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from director.domain.changes import Area, Changes
 from director.domain.errors import UserError
 from director.domain.teamlist import BadRow, ParsedTeamList, TeamRow, decode
 from director.services.teams import ImportResult, import_teams
@@ -179,7 +180,10 @@ class CsvImportDialog(QDialog):
     def do_import(self) -> None:
         try:
             self.result_ = self.ctx.change(
-                "teams", import_teams, self.data, skip_bad_rows=self.skip_bad.isChecked()
+                Changes.of(Area.TEAMS),
+                import_teams,
+                self.data,
+                skip_bad_rows=self.skip_bad.isChecked(),
             )
         except UserError as exc:
             show_error(self.error, str(exc))

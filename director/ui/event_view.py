@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from director.domain.changes import Area, Changes
 from director.domain.errors import UserError
 from director.domain.event import EventInfo
 from director.domain.rules import PairingSystem
@@ -146,13 +147,13 @@ class EventView(QWidget):
         layout.addWidget(panel)
         layout.addWidget(self.stack, 1)
         self.navigation.currentRowChanged.connect(self.show_page)
-        ctx.changed.connect(self._changed)
+        ctx.changed.connect(self.on_event_changed)
         ctx.show_match.connect(self.show_match)
         self.info = ctx.read(get_event)
         self._show_info()
 
-    def _changed(self, what: str) -> None:
-        if what == "event":
+    def on_event_changed(self, changes: Changes) -> None:
+        if changes.touches(Area.EVENT):
             try:
                 self.info = self.ctx.read(get_event)
             except UserError:

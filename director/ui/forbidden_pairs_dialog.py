@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from director.domain.changes import Area, Changes
 from director.domain.errors import UserError
 from director.services import manual_pairing
 from director.services.teams import list_teams
@@ -106,7 +107,7 @@ class ForbiddenPairsDialog(QDialog):
     def _change(self, first: int, second: int, *, forbidden: bool) -> None:
         try:
             self.ctx.change(
-                "rounds",
+                Changes.of(Area.ROUNDS),
                 manual_pairing.set_forbidden,
                 first,
                 second,

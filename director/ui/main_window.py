@@ -23,8 +23,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from director.domain.changes import Area, Changes
 from director.domain.errors import UserError
 from director.store.targets import EXTENSION
+from director.ui import database_layer
 from director.ui.help import HelpWindow
 from director.ui.message_bar import MessageBar, MessageHolder
 from director.ui.recent import RecentEvents
@@ -194,10 +196,11 @@ class MainWindow(QMainWindow):
         """Open an event file (locked for this window) or server URL; a failure is shown and
         the window stays as it was. A damaged file, or one that cannot be written, is explained
         in a question (restore its backup, open it view-only); the answer opens it later."""
-        from director.store.engine import open_event
-
         QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
+            database_layer.load()
+            from director.store.engine import open_event
+
             database = open_event(target)
         except UserError as exc:
             self.messages.show_error(refusal_line(target, exc))
@@ -212,6 +215,7 @@ class MainWindow(QMainWindow):
         return True
 
     def view_only(self, target: str) -> bool:
+        database_layer.load()
         from director.store.engine import open_database
 
         try:
@@ -224,6 +228,7 @@ class MainWindow(QMainWindow):
     def set_database(
         self, database: EventDatabase, remember: bool = True, *, read_only: bool = False
     ) -> bool:
+        database_layer.load()  # a server event comes here first, from the connect dialog
         from director.ui.context import EventContext
         from director.ui.event_view import EventView
 
@@ -238,7 +243,7 @@ class MainWindow(QMainWindow):
         self.ctx, self.view, self.read_only = ctx, view, read_only
         self.stack.addWidget(view)
         self.stack.setCurrentWidget(view)
-        ctx.changed.connect(self._event_changed)
+        ctx.changed.connect(self.on_event_changed)
         ctx.notice.connect(self.messages.show_notice)
         page = str(self.settings.value("window/page", 0))
         view.show_page(int(page) if page.isdigit() else 0)
@@ -288,8 +293,8 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentWidget(self.start)
         self._update_state()
 
-    def _event_changed(self, what: str) -> None:
-        if what == "event":
+    def on_event_changed(self, changes: Changes) -> None:
+        if changes.touches(Area.EVENT):
             self._update_state()
             if self.ctx is not None and self.view is not None and self.ctx.db.is_sqlite:
                 self.recent.add(self.ctx.db.target, self.view.info.name)

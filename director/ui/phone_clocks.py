@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from director.domain.changes import Area, Changes
 from director.domain.clock import (
     ClockError,
     ClockEvent,
@@ -136,13 +137,13 @@ class PhoneClocksView(QWidget):
         self.timer.setInterval(REFRESH_MS)
         self.timer.timeout.connect(self.tick)
         self.timer.start()
-        ctx.changed.connect(self._desk_changed)
+        ctx.changed.connect(self.on_event_changed)
         self.refresh()
 
     # -- what is shown -------------------------------------------------------------------
 
-    def _desk_changed(self, what: str) -> None:
-        if what.startswith("match:") or what in ("rounds", "event", "teams"):
+    def on_event_changed(self, changes: Changes) -> None:
+        if changes.structure() or changes.touches(Area.RESULTS):
             self.refresh()
 
     def refresh(self) -> None:

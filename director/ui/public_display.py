@@ -15,6 +15,7 @@ from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtGui import QAction, QGuiApplication, QKeyEvent, QResizeEvent, QScreen
 from PySide6.QtWidgets import QMenu, QVBoxLayout, QWidget
 
+from director.domain.changes import Changes
 from director.domain.event import MatchInfo
 from director.services import results, standings
 from director.services.events import get_event, rounds_paired
@@ -83,13 +84,13 @@ class PublicDisplay(QWidget):
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.customContextMenuRequested.connect(self.show_menu)
         self.resize(1280, 720)
-        ctx.changed.connect(self.on_changed)
+        ctx.changed.connect(self.on_event_changed)
         self.refresh()
         self.timer.start()
 
     # -- slides -------------------------------------------------------------------------
 
-    def on_changed(self, _what: str) -> None:
+    def on_event_changed(self, _changes: Changes) -> None:
         # A busy desk sends many changes; the projector needs one read per burst, not each. The
         # wait grows with the cost of a read, so a large event never stalls the director's desk.
         if not self.pending.isActive():

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from director.domain.changes import Area, Changes
 from director.domain.errors import UserError
 from director.domain.event import MatchInfo, round_status
 from director.services import no_show, results, rounds
@@ -39,6 +40,7 @@ from director.ui.message_bar import MessageBar, ask
 from director.ui.models.round_model import RoundMatchesModel
 from director.ui.no_show_dialog import NoShowDialog
 from director.ui.plain import tooltip
+from director.ui.refresh import RefreshWhenShown
 from director.ui.round_dialogs import EditPairingsDialog, PairRoundDialog
 from director.ui.style import (
     ACCENT,
@@ -70,7 +72,6 @@ class RoundsPage(QWidget):
         super().__init__(parent)
         self.ctx = ctx
         self.rounds: list[RoundInfo] = []
-        self.dirty = False
         self.dialog: RoundsDialog | None = None
         self.question: QMessageBox | None = None
         self.messages = MessageBar(self)
@@ -82,10 +83,6 @@ class RoundsPage(QWidget):
             "Preview the next round's pairings and publish them (Ctrl+Shift+P)"
         )
         self.edit_button = QPushButton("Edit pairings…", self)
-        self.edit_button.setToolTip(
-            "Swap two teams, pair two teams directly or give the bye in the chosen round"
-            " (warned and kept in the audit log)"
-        )
         self.forbidden_button = QPushButton("Forbidden pairs…", self)
         self.forbidden_button.setToolTip("Teams that must not meet (same club, family)")
         self.audit_button = QPushButton("Audit log…", self)
@@ -177,14 +174,13 @@ class RoundsPage(QWidget):
         shortcut = QShortcut(QKeySequence("Ctrl+Shift+P"), self)
         shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         shortcut.activated.connect(self.pair_next_round)
-        self.ctx.changed.connect(self.on_changed)
+        self.refresher = RefreshWhenShown(self.ctx, self, self.refresh, apply=self.on_event_changed)
 
     # -- reading ------------------------------------------------------------------------
 
-    def on_changed(self, what: str) -> None:
-        if not self.isVisible():
-            self.dirty = True  # read again when shown: a hidden page costs nothing
-        elif not (what.startswith("match:") and self.refresh_match(int(what.split(":")[1]))):
+    def on_event_changed(self, changes: Changes) -> None:
+        matches = changes.only_matches()
+        if matches is None or not all([self.refresh_match(m) for m in sorted(matches)]):
             self.refresh()
 
     def refresh_match(self, match_id: int) -> bool:
@@ -207,16 +203,11 @@ class RoundsPage(QWidget):
         item.setText(f"Round {info.number}\n{self.rounds[position].status}")
         if self.round_list.currentRow() == position:
             self.set_matches(matches)
+            self.update_edit_button(self.rounds[position])
         self.summary.setText(self.summary_text())
         return True
 
-    def showEvent(self, event: QShowEvent) -> None:
-        if self.dirty:
-            self.refresh()
-        super().showEvent(event)
-
     def refresh(self) -> None:
-        self.dirty = False
         shown = self.current_round()
         self.rounds = self.ctx.read(rounds.list_rounds)
         self.round_list.blockSignals(True)
@@ -232,7 +223,7 @@ class RoundsPage(QWidget):
             self.round_list.setCurrentRow(numbers.index(target))
         self.show_round(numbers.index(target) if target is not None else -1)
         last = self.rounds[-1] if self.rounds else None
-        for button in (self.edit_button, self.repair_button, self.undo_button):
+        for button in (self.repair_button, self.undo_button):
             button.setEnabled(last is not None)
         self.summary.setText(self.summary_text())
 
@@ -256,6 +247,18 @@ class RoundsPage(QWidget):
     def show_round(self, row: int) -> None:
         info = self.rounds[row] if 0 <= row < len(self.rounds) else None
         self.set_matches(info.matches if info else ())
+        self.update_edit_button(info)
+
+    def update_edit_button(self, info: RoundInfo | None) -> None:
+        """Edit pairings is for the chosen round while it has no result: off, with the
+        service's reason, once it has one."""
+        refusal = "pair a round first" if info is None else rounds.started_refusal(info, "edited")
+        self.edit_button.setEnabled(not refusal)
+        self.edit_button.setToolTip(
+            refusal
+            or "Swap two teams, pair two teams directly or give the bye in the chosen round"
+            " (warned and kept in the audit log)"
+        )
 
     def set_matches(self, matches: tuple[MatchInfo, ...]) -> None:
         """Show a round's matches, keeping the chosen table chosen."""
@@ -351,7 +354,9 @@ class RoundsPage(QWidget):
             return
 
         def repair() -> None:
-            self._change(lambda: self.ctx.change("rounds", rounds.repair_round, last.number))
+            self._change(
+                lambda: self.ctx.change(Changes.of(Area.ROUNDS), rounds.repair_round, last.number)
+            )
 
         text = f"Pair round {last.number} again? Its current pairings are replaced."
         self.question = ask(self, "Pair again", text, "Pair again", repair)
@@ -362,7 +367,7 @@ class RoundsPage(QWidget):
             return
 
         def undo() -> None:
-            self._change(lambda: self.ctx.change("rounds", rounds.undo_last_round))
+            self._change(lambda: self.ctx.change(Changes.of(Area.ROUNDS), rounds.undo_last_round))
 
         text = f"Undo round {last.number}? Its pairings are deleted (kept in the audit log)."
         self.question = ask(self, "Undo last round", text, "Undo the round", undo)

@@ -8,31 +8,17 @@ that does not answer is reported within 5 s ("not answering"); the station stays
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QTimer
 
+from director.domain.changes import Changes
 from director.domain.errors import UserError
-from director.services.sync import AREAS, POLL_SECONDS, ChangeToken, changes_since
+from director.services.sync import POLL_SECONDS, ChangeToken, changes_since
 from director.ui.background import UNREACHABLE, Background
 from director.ui.context import EventContext
 
-__all__ = ["UNREACHABLE", "ServerWatch", "names_to_emit"]
-
-
-def names_to_emit(names: Iterable[str]) -> list[str]:
-    """What to tell the pages, in a stable order: the event, teams and rounds before matches.
-
-    "results" is the sum of the per-match names, and "audit" changes with every change; the
-    pages read neither, and each name costs a refresh, so they go only when nothing else came.
-    """
-    found = set(names)
-    areas = [a for a in AREAS if a in found]
-    matches = sorted((n for n in found if n.startswith("match:")), key=lambda n: int(n[6:]))
-    wanted = [a for a in areas if a not in ("results", "audit")]
-    if not wanted and not matches:
-        return areas
-    return [*(a for a in wanted if a != "clocks"), *matches, *(a for a in wanted if a == "clocks")]
+__all__ = ["UNREACHABLE", "ServerWatch"]
 
 
 class ServerWatch(QObject):
@@ -88,15 +74,13 @@ class ServerWatch(QObject):
             self.failing = True
             self.report(f"{failure}; other stations' results will show once it is back", True)
 
-    def _answered(self, answer: tuple[ChangeToken, frozenset[str]]) -> None:
+    def _answered(self, answer: tuple[ChangeToken, Changes]) -> None:
         self.asking = False
         if self.stopped:
             return
         if self.failing:
             self.failing = False
             self.report("The database server can be reached again.", False)
-        self.token, names = answer
-        for name in names_to_emit(names):
-            if self.stopped:  # a page's refresh closed the event
-                return
-            self.ctx.changed.emit(name)
+        self.token, changes = answer
+        if changes:  # one signal for the whole answer: each page reads again at most once
+            self.ctx.changed.emit(changes)

@@ -4,7 +4,6 @@ statistics. All values come from `services.standings`; the page only lays them o
 from __future__ import annotations
 
 from PySide6.QtCore import QSignalBlocker, QSortFilterProxyModel, Qt
-from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -16,6 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from director.domain.changes import Area, Changes
 from director.services import standings as service
 from director.services.events import rounds_paired
 from director.services.standings import Standings
@@ -24,6 +24,7 @@ from director.ui.models import board_stats_model
 from director.ui.models.board_stats_model import BoardStatsModel
 from director.ui.models.crosstable_model import CrosstableModel
 from director.ui.models.standings_model import StandingsModel
+from director.ui.refresh import RefreshWhenShown
 from director.ui.style import hint, page_header, page_layout
 
 LATEST = 0
@@ -44,13 +45,17 @@ def table_view(parent: QWidget) -> QTableView:
 FIT_ROWS = 100
 
 
+def standings_concerns(changes: Changes) -> bool:
+    """Standings come from the results of the rounds of the event's teams."""
+    return changes.structure() or changes.touches(Area.RESULTS)
+
+
 class StandingsPage(QWidget):
     title = "Standings"
 
     def __init__(self, ctx: EventContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
-        self.dirty = False
         self.view: Standings | None = None
         self.summary = QLabel(self)
         self.summary.setProperty("role", "counts")
@@ -87,7 +92,7 @@ class StandingsPage(QWidget):
         self.stale: set[int] = set()
         self.through.currentIndexChanged.connect(lambda _i: self.refresh())
         self.tabs.currentChanged.connect(self.load_tab)
-        ctx.changed.connect(self.on_changed)
+        self.refresher = RefreshWhenShown(ctx, self, self.refresh, concerns=standings_concerns)
         self.refresh()
 
     def _standings_tab(self) -> QWidget:
@@ -108,23 +113,11 @@ class StandingsPage(QWidget):
 
     # -- reading ------------------------------------------------------------------------
 
-    def on_changed(self, _what: str) -> None:
-        if self.isVisible():
-            self.refresh()
-        else:
-            self.dirty = True  # read again when shown
-
-    def showEvent(self, event: QShowEvent) -> None:
-        if self.dirty:
-            self.refresh()
-        super().showEvent(event)
-
     def through_round(self) -> int | None:
         chosen = self.through.currentData()
         return None if chosen in (None, LATEST) else int(chosen)
 
     def refresh(self) -> None:
-        self.dirty = False
         self.view = self.ctx.read(service.standings, self.through_round())
         self.model.set_standings(self.view)
         self._fill_rounds(self.ctx.read(rounds_paired))

@@ -36,11 +36,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from director.domain.changes import Area, Changes
 from director.domain.errors import UserError
 from director.services import reports, results, slips
 from director.services.slips import SlipInfo
 from director.ui.context import EventContext
-from director.web.server import DEFAULT_PORT, TableService
+from director.web.server import ANY_ADDRESS, DEFAULT_PORT, TableService
 
 QR_SCALE = 5
 
@@ -89,6 +90,7 @@ class TableServiceWindow(QWidget):
         self.setWindowTitle("Phones at the tables")
         self.ctx = ctx
         self.service: TableService | None = None
+        self.host = ANY_ADDRESS  # every address of this computer (tests serve on loopback)
         self.bridge = _Bridge(self)
         self.bridge.told.connect(self._told)
         self.match_ids: list[int] = []
@@ -172,7 +174,7 @@ class TableServiceWindow(QWidget):
         layout.addWidget(plain("Tables of the current round:"))
         layout.addLayout(table_row, 1)
         self.resize(760, 720)
-        ctx.changed.connect(self._desk_changed)
+        ctx.changed.connect(self.on_event_changed)
         self.refresh()
 
     # --- on and off -----------------------------------------------------------------------
@@ -180,7 +182,7 @@ class TableServiceWindow(QWidget):
     def set_serving(self, on: bool) -> None:
         if on and self.service is None:
             service = TableService(
-                self.ctx.db, port=self.port.value(), on_change=self.bridge.told.emit
+                self.ctx.db, self.host, self.port.value(), on_change=self.bridge.told.emit
             )
             try:
                 urls = service.start()
@@ -227,15 +229,17 @@ class TableServiceWindow(QWidget):
     # --- what changed -------------------------------------------------------------------
 
     def _told(self, what: str) -> None:
-        """On the GUI thread: the server recorded something (auto-accept) or slips changed."""
-        if what.startswith("match:"):
-            self.ctx.changed.emit(what)  # the desk's pages show the result the phones sent
+        """On the GUI thread: the server recorded something (auto-accept) or slips changed;
+        `what` is the players' pages' channel name ("match:12", "slips": web/hub.py)."""
+        channel, _, match_id = what.partition(":")
+        if channel == "match":  # the desk's pages show the result the phones sent
+            self.ctx.changed.emit(Changes.match(int(match_id)) | Changes.of(Area.SLIPS))
         self.refresh()
 
-    def _desk_changed(self, what: str) -> None:
+    def on_event_changed(self, changes: Changes) -> None:
         if self.service is not None:
-            self.service.notify(what)  # the phones see it at once, not at the next poll
-        if what.startswith("match:") or what in ("rounds", "slips", "event", "teams"):
+            self.service.notify()  # the phones see it at once, not at the next poll
+        if changes.structure() or changes.touches(Area.RESULTS, Area.SLIPS):
             self.refresh()
 
     def refresh(self) -> None:
@@ -306,7 +310,7 @@ class TableServiceWindow(QWidget):
     def accept(self, slip_id: int) -> None:
         pending = {s.id: s for s in self.ctx.read(slips.pending_slips)}
         slip = pending.get(slip_id)
-        what = f"match:{slip.match_id}" if slip else "slips"
+        what = Changes.of(Area.SLIPS) | (Changes.match(slip.match_id) if slip else Changes())
         try:
             self.ctx.change(what, slips.accept_slip, slip_id)
         except UserError as refusal:
@@ -335,7 +339,7 @@ class TableServiceWindow(QWidget):
 
     def refuse(self, slip_id: int, reason: str) -> None:
         try:
-            self.ctx.change("slips", slips.refuse_slip, slip_id, reason)
+            self.ctx.change(Changes.of(Area.SLIPS), slips.refuse_slip, slip_id, reason)
         except UserError as refusal:
             self.problem.setText(str(refusal))
         self.refresh()
@@ -343,7 +347,9 @@ class TableServiceWindow(QWidget):
     def _set_print_address(self) -> None:
         """Store the address the scoresheets' QR codes print while this app serves nothing."""
         try:
-            stored = self.ctx.change("slips", reports.set_slip_address, self.print_address.text())
+            stored = self.ctx.change(
+                Changes.of(Area.SLIPS), reports.set_slip_address, self.print_address.text()
+            )
         except UserError as refusal:
             self.print_address_note.setStyleSheet("color: #b00020;")
             self.print_address_note.setText(str(refusal))
@@ -358,7 +364,7 @@ class TableServiceWindow(QWidget):
         )
 
     def _set_auto(self, on: bool) -> None:
-        self.ctx.change("slips", slips.set_auto_accept, on)
+        self.ctx.change(Changes.of(Area.SLIPS), slips.set_auto_accept, on)
 
     def _revoke_selected(self) -> None:
         match_id = self._selected_match()
@@ -367,7 +373,7 @@ class TableServiceWindow(QWidget):
 
     def revoke(self, match_id: int) -> None:
         """The table's phones are locked out; a new QR code is shown for the table."""
-        self.ctx.change("slips", slips.revoke_token, match_id)
+        self.ctx.change(Changes.of(Area.SLIPS), slips.revoke_token, match_id)
         if self.service is not None:
             self.service.web.devices.forget(match_id)
         self.refresh()

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from director.domain.changes import Area, Changes
 from director.domain.errors import UserError
 from director.domain.event import TeamInfo
 from director.services.teams import add_team
@@ -87,7 +88,7 @@ class AddTeamDialog(QDialog):
             rating = whole_number("the rating", self.rating.text())
             seed = whole_number("the seed", self.seed.text())
             team = self.ctx.change(
-                "teams",
+                Changes.of(Area.TEAMS),
                 add_team,
                 self.name.text(),
                 (self.player1.text(), self.player2.text()),

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from director.domain.changes import Area, Changes
 from director.domain.errors import UserError
 from director.domain.event import TeamInfo
 from director.services.events import get_event
@@ -43,6 +44,7 @@ from director.ui.check_delegate import CenteredCheckDelegate
 from director.ui.context import EventContext
 from director.ui.csv_import_dialog import CsvImportDialog
 from director.ui.message_bar import MessageBar, ask
+from director.ui.refresh import RefreshWhenShown
 from director.ui.style import hint, page_header, page_layout, section_title
 from director.ui.team_dialog import AddTeamDialog
 from director.ui.team_model import CHECK_FIELDS, COLUMNS, SHOW, TeamFilter, TeamModel, counts_text
@@ -161,7 +163,8 @@ class TeamsPage(QWidget):
         layout.addWidget(self.stack, 1)
 
     def _connect(self) -> None:
-        self.ctx.changed.connect(self._on_changed)
+        # results do not change the team list
+        self.refresher = RefreshWhenShown(self.ctx, self, self.refresh, concerns=Changes.structure)
         self.model.refused.connect(self._refused)
         self.search.textChanged.connect(self.proxy.set_text)
         self.show_choice.currentTextChanged.connect(self.proxy.set_show)
@@ -176,10 +179,6 @@ class TeamsPage(QWidget):
         QShortcut(QKeySequence.StandardKey.Delete, self.table, self.remove_selected)
 
     # -- state ---------------------------------------------------------------------------------
-
-    def _on_changed(self, what: str) -> None:
-        if not what.startswith(("match", "clock")):  # results do not change the team list
-            self.refresh()
 
     def refresh(self) -> None:
         teams = self.ctx.read(list_teams)
@@ -234,7 +233,7 @@ class TeamsPage(QWidget):
     def _remove(self, teams: list[TeamInfo]) -> None:
         for team in teams:
             try:
-                self.ctx.change("teams", remove_team, team.id)
+                self.ctx.change(Changes.of(Area.TEAMS), remove_team, team.id)
             except UserError as exc:
                 self.messages.show_error(str(exc))
                 return
@@ -246,7 +245,9 @@ class TeamsPage(QWidget):
         done: list[TeamInfo] = []
         for team in chosen:
             try:
-                done.append(self.ctx.change("teams", withdraw_service, team.id, reinstate))
+                done.append(
+                    self.ctx.change(Changes.of(Area.TEAMS), withdraw_service, team.id, reinstate)
+                )
             except UserError as exc:
                 self.messages.show_error(str(exc))
                 return
@@ -261,7 +262,7 @@ class TeamsPage(QWidget):
 
     def seed_by_rating(self) -> None:
         try:
-            teams = self.ctx.change("teams", seed_by_rating)
+            teams = self.ctx.change(Changes.of(Area.TEAMS), seed_by_rating)
         except UserError as refusal:
             self.messages.show_error(str(refusal))
             return

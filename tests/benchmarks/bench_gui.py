@@ -21,11 +21,14 @@ from __future__ import annotations
 import argparse
 import os
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+from director.domain.changes import Changes
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -124,6 +127,17 @@ def big_event(teams: int, rounds: int, played: int | None = None) -> Path:
     folder = CACHE
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"event-{teams}x{rounds}-{played}-{head_revision()}.tandem"
+    older = sorted(folder.glob(f"event-{teams}x{rounds}-{played}-*.tandem"))
+    if not path.exists() and older:  # built before a migration: upgrade it (seconds) instead
+        from director.store.upgrade import upgrade_file
+
+        partial = path.with_suffix(".upgrading")
+        shutil.copyfile(older[-1], partial)
+        upgrade_file(partial).unlink()  # the upgrade keeps the original beside: not needed
+        partial.rename(path)
+        for stale in older:  # with its -wal, -shm and backups folder
+            for item in folder.glob(stale.name + "*"):
+                shutil.rmtree(item) if item.is_dir() else item.unlink()
     if not path.exists():
         print(f"building a {teams}-team, {rounds}-round event once (not timed) ...", flush=True)
         partial = path.with_suffix(".building")
@@ -165,7 +179,7 @@ def open_and_refresh(path: Path) -> tuple[float, float, list[float]]:
         cube = 2 if flip % 2 == 0 else game.cube  # a correction that changes the score
         corrected = Game(**{**game.__dict__, "cube": cube})
         start = time.perf_counter()
-        ctx.change(f"match:{match.id}", results.correct_game, game_id, corrected, "benchmark")
+        ctx.change(Changes.match(match.id), results.correct_game, game_id, corrected, "benchmark")
         app.processEvents()
         refresh.append(time.perf_counter() - start)
     window.close_event()

@@ -29,6 +29,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+from director.domain.changes import Changes
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the tests package
 
@@ -194,7 +196,7 @@ def main() -> int:
         assert post(f"{slip_url}/answer", {"uid": uid, "side": other, "agree": True,
                                            "device": secrets.token_hex(16)}) == 200  # fmt: skip
         pending = next(p for p in ctx.read(slips.pending_slips) if p.uid == uid)
-        match = ctx.change(f"match:{match_id}", slips.accept_slip, pending.id)
+        match = ctx.change(Changes.match(match_id), slips.accept_slip, pending.id)
         committed = time.monotonic_ns()
         service.notify(f"match:{match_id}")  # what the window does on ctx.changed
         score = f"{match_id}:{match.outcome.final.a}-{match.outcome.final.b}"

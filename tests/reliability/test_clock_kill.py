@@ -30,8 +30,6 @@ NS = 1_000_000_000
 TC = TimeControl(600, 12)  # long enough that nobody flags during the run
 CHILD = Path(__file__).with_name("clock_kill_child.py")
 
-pytestmark = pytest.mark.slow
-
 
 def seed(path: Path) -> int:
     db = open_database(str(path))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from director.domain.changes import Area, Changes
 from director.domain.rules import End, Level, Side
 from director.domain.scoring import Game
 from director.services.results import create_match, cube_action, record_game, undo_last_game
@@ -21,26 +22,28 @@ def test_each_kind_of_change_is_reported_by_name(db: EventDatabase) -> None:
         second = create_match(session, a.id, b.id, table=2)
     with other.Session() as session:
         token, everything = changes_since(session, None)
-    assert {"teams", "results", f"match:{first.id}", f"match:{second.id}"} <= everything
+    assert everything.touches(Area.TEAMS) and everything.touches(Area.RESULTS)
+    assert {first.id, second.id} <= everything.matches
 
-    def poll() -> frozenset[str]:
+    def poll() -> Changes:
         nonlocal token
         with other.Session() as session:
             token, changed = changes_since(session, token)
         return changed
 
-    assert poll() == frozenset()
+    assert poll() == Changes()
     with db.Session() as session, session.begin():
         record_game(session, first.id, WIN)
-    assert poll() == {"results", f"match:{first.id}"}
+    assert poll() == Changes.match(first.id)
     with db.Session() as session, session.begin():
         cube_action(session, second.id, 2, "offer", Side.B)
-    assert poll() == {"results", f"match:{second.id}"}
+    assert poll() == Changes.match(second.id)
     with db.Session() as session, session.begin():
         edit_team(session, a.id, players=("Ann", "Alberto"))
-    assert "teams" in poll()
+    assert poll().touches(Area.TEAMS)
     with db.Session() as session, session.begin():
         undo_last_game(session, first.id)
-    assert {"results", f"match:{first.id}", "audit"} <= poll()
-    assert poll() == frozenset()
+    undone = poll()
+    assert undone.areas >= {Area.RESULTS, Area.AUDIT} and undone.matches == {first.id}
+    assert poll() == Changes()
     other.close()

@@ -206,7 +206,7 @@ def test_another_station_sees_a_new_result_within_seconds(pg_url: str) -> None:
         while time.monotonic() < deadline:
             with two.Session() as session:
                 token, changed = changes_since(session, token)
-            if f"match:{match_id}" in changed:
+            if match_id in changed.matches:
                 seen.set()
                 return
             time.sleep(POLL_SECONDS / 10)

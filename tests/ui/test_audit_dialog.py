@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
+from director.domain.changes import Area, Changes
 from director.domain.rules import Side
 from director.services import manual_pairing, results
 from director.ui.audit_dialog import AuditDialog
@@ -33,9 +34,14 @@ def test_the_audit_log_filters_by_match_and_kind_and_prints_what_is_chosen(
     publish_round(qtbot, page)
     first, second = page.rounds[-1].matches[:2]
     assert first.team_b is not None
-    ctx.change("match", results.set_forfeit, first.id, Side.B, REASON)
+    ctx.change(Changes.match(first.id), results.set_forfeit, first.id, Side.B, REASON)
     ctx.change(
-        "rounds", manual_pairing.set_forbidden, first.team_a.id, second.team_a.id, True, "family"
+        Changes.of(Area.ROUNDS),
+        manual_pairing.set_forbidden,
+        first.team_a.id,
+        second.team_a.id,
+        True,
+        "family",
     )
     page.refresh()
     page.table.selectRow(0)
@@ -51,6 +57,8 @@ def test_the_audit_log_filters_by_match_and_kind_and_prints_what_is_chosen(
     assert dialog.count.text() == "1 entry of 2"
     dialog.subject.setCurrentIndex(dialog.subject.findData(None))
     assert cells(dialog, 2) == ["forfeit", "forbid pair"]
+    low, high = sorted((first.team_a, second.team_a), key=lambda t: t.id)
+    assert cells(dialog, 3) == [label, f"{low.name} and {high.name}"]  # teams by name
     dialog.action.setCurrentIndex(dialog.action.findData("forbid pair"))
     assert cells(dialog, 5) == ["family"]
     dialog.subject.setCurrentIndex(dialog.subject.findData(f"match {first.id}"))

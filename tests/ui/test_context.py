@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
+from director.domain.changes import Area, Changes
 from director.domain.errors import UserError
 from director.domain.rules import End, Level, Side
 from director.domain.scoring import Game
@@ -22,24 +23,24 @@ def test_changes_commit_signal_and_back_up_when_a_round_is_paired_and_finished(
 ) -> None:
     ctx = EventContext(open_event(str(event_path), make_backup=False))
     for i in range(2):
-        ctx.change("teams", add_team, f"Team {i}", (f"a{i}", f"b{i}"))
+        ctx.change(Changes.of(Area.TEAMS), add_team, f"Team {i}", (f"a{i}", f"b{i}"))
     with qtbot.waitSignal(ctx.changed) as signal:
-        info = ctx.change("rounds", rounds.pair_next_round)
-    assert signal.args == ["rounds"]
+        info = ctx.change(Changes.of(Area.ROUNDS), rounds.pair_next_round)
+    assert signal.args == [Changes.of(Area.ROUNDS)]
     assert [b.reason for b in list_backups(event_path)] == ["round 1 paired"]
     match = info.matches[0].id
     win = Game(0, 1, Side.A, End.BEAR_OFF, level=Level.BACKGAMMON, cube=2)
-    ctx.change(f"match:{match}", results.record_game, match, win)
+    ctx.change(Changes.match(match), results.record_game, match, win)
     assert len(list_backups(event_path)) == 1  # the round is not finished yet
     loss = Game(0, 2, Side.B, End.RESIGN, level=Level.SINGLE)
-    ctx.change(f"match:{match}", results.record_game, match, loss)
+    ctx.change(Changes.match(match), results.record_game, match, loss)
     assert [b.reason for b in list_backups(event_path)] == ["round 1 finished", "round 1 paired"]
     ctx.close()
 
 
 def test_a_refused_change_raises_and_emits_nothing(qtbot: QtBot, event_path: Path) -> None:
     ctx = EventContext(open_event(str(event_path), make_backup=False))
-    ctx.change("teams", add_team, "Blue", ("a", "b"))
+    ctx.change(Changes.of(Area.TEAMS), add_team, "Blue", ("a", "b"))
     with qtbot.assertNotEmitted(ctx.changed), pytest.raises(UserError, match="already"):
-        ctx.change("teams", add_team, "blue", ("c", "d"))
+        ctx.change(Changes.of(Area.TEAMS), add_team, "blue", ("c", "d"))
     ctx.close()

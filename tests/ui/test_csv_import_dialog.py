@@ -9,6 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from director.domain.changes import Area, Changes
 from director.domain.teamlist import parse_team_list
 from director.services.teams import add_team
 from director.store.engine import open_database
@@ -118,7 +119,9 @@ def test_a_team_registered_meanwhile_is_refused_in_the_dialog(
 ) -> None:
     dialog = page.import_csv(write(tmp_path, GOOD))
     assert dialog is not None
-    page.ctx.change("teams", add_team, "Gammonites", ("Someone", "Else"))  # another station
+    page.ctx.change(
+        Changes.of(Area.TEAMS), add_team, "Gammonites", ("Someone", "Else")
+    )  # another station
     dialog.import_button.click()
     assert dialog.isVisible()
     assert "nothing imported" in dialog.error.text()

@@ -8,6 +8,7 @@ import pytest
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
+from director.domain.changes import Area, Changes
 from director.domain.rules import (
     ClockMode,
     End,
@@ -174,10 +175,15 @@ def test_a_locked_option_is_refused_in_the_dialog_and_nothing_changes(
     qtbot: QtBot, event_path: Path
 ) -> None:
     ctx = EventContext(open_database(str(event_path)))
-    a = ctx.change("teams", add_team, "A", ("a1", "a2"))
-    b = ctx.change("teams", add_team, "B", ("b1", "b2"))
-    match = ctx.change("match", create_match, a.id, b.id)
-    ctx.change("match", record_game, match.id, Game(1, 1, Side.A, End.BEAR_OFF, 1, Level.SINGLE))
+    a = ctx.change(Changes.of(Area.TEAMS), add_team, "A", ("a1", "a2"))
+    b = ctx.change(Changes.of(Area.TEAMS), add_team, "B", ("b1", "b2"))
+    match = ctx.change(Changes.of(Area.ROUNDS), create_match, a.id, b.id)
+    ctx.change(
+        Changes.match(match.id),
+        record_game,
+        match.id,
+        Game(1, 1, Side.A, End.BEAR_OFF, 1, Level.SINGLE),
+    )
     dialog = EventDialog(ctx=ctx)
     qtbot.addWidget(dialog)
     dialog.show()

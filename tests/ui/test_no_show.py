@@ -10,6 +10,7 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from pytestqt.qtbot import QtBot
 
+from director.domain.changes import Area, Changes
 from director.domain.rules import End, Level, Side
 from director.domain.scoring import Game
 from director.services import results, rounds
@@ -103,7 +104,7 @@ def test_a_played_match_cannot_be_forfeited(
 ) -> None:
     match = ctx.read(results.list_matches, 1)[0]
     game = Game(1, 1, Side.A, End.BEAR_OFF, cube=1, level=Level.SINGLE)
-    ctx.change(f"match:{match.id}", results.record_game, match.id, game)
+    ctx.change(Changes.match(match.id), results.record_game, match.id, game)
     desk = MatchDeskPage(ctx)
     qtbot.addWidget(desk)
     desk.show()
@@ -137,8 +138,8 @@ def test_the_rounds_page_forfeits_the_chosen_match_until_the_round_is_over(
     other = page.model.match_at(0)
     for board in (1, 2):  # the other table played out (5 points each board: match to 5)
         game = Game(1, board, Side.A, End.BEAR_OFF, cube=4, level=Level.SINGLE)
-        ctx.change(f"match:{other.id}", results.record_game, other.id, game)
-    ctx.change("rounds", rounds.pair_next_round)
+        ctx.change(Changes.match(other.id), results.record_game, other.id, game)
+    ctx.change(Changes.of(Area.ROUNDS), rounds.pair_next_round)
     page.round_list.setCurrentRow(0)
     page.table.selectRow(1)
     assert not page.no_show_button.isEnabled()

@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from pytestqt.qtbot import QtBot
 
+from director.domain.changes import Changes
 from director.domain.rules import End, Level, Side
 from director.domain.scoring import Game
 from director.services import results, standings
@@ -88,7 +89,7 @@ def test_a_recorded_game_shows_within_a_moment(
 ) -> None:
     match = next(m for m in ctx.read(results.list_matches, 3) if m.team_b is not None)
     game = Game(1, 1, Side.B, End.BEAR_OFF, cube=2, level=Level.GAMMON)
-    ctx.change(f"match:{match.id}", results.record_game, match.id, replace(game, pair=0))
+    ctx.change(Changes.match(match.id), results.record_game, match.id, replace(game, pair=0))
 
     def row() -> tuple[str, ...]:
         return next(r for s in display.slides for r in s.rows if r[0] == str(match.table))
@@ -148,7 +149,7 @@ def test_titles_say_what_the_numbers_are(
                 results.record_game(session, match.id, game)
     finally:
         db.close()
-    display.ctx.changed.emit(f"match:{match.id}")
+    display.ctx.changed.emit(Changes.match(match.id))
     qtbot.waitUntil(lambda: display.slides[-1].title != "Standings after round 2")
     assert display.slides[-1].title == "Standings during round 3 (1 of 20 matches decided)"
     with display.ctx.db.Session() as session:

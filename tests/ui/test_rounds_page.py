@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QMessageBox
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
+from director.domain.changes import Area, Changes
 from director.domain.simulation import simulate_match
 from director.services import results, rounds
 from director.services.audit import entries
@@ -138,7 +139,7 @@ def test_the_next_round_is_refused_until_this_one_is_finished(
 def test_statuses_follow_the_results(qtbot: QtBot, page: RoundsPage, event_path: Path) -> None:
     publish_round(qtbot, page)
     play_round(event_path, 1)
-    page.ctx.changed.emit("match:1")  # another station's results: the page re-reads
+    page.ctx.changed.emit(Changes.match(1))  # another station's results: the page re-reads
     assert page.rounds == stored_rounds(event_path)  # the round read alone equals the service's
     assert all(
         page.model.data(page.model.index(r, 4)) == "finished" for r in range(page.model.rowCount())
@@ -155,7 +156,7 @@ def test_a_result_rereads_only_its_round_and_agrees_with_the_service(
     publish_round(qtbot, page)
     match = page.model.match_at(0)
     game = simulate_match(match.rules, random.Random(3))[0]
-    page.ctx.change(f"match:{match.id}", results.record_game, match.id, replace(game, pair=0))
+    page.ctx.change(Changes.match(match.id), results.record_game, match.id, replace(game, pair=0))
     (stored,) = stored_rounds(event_path)
     assert stored.status is RoundStatus.IN_PROGRESS
     assert page.rounds == [stored]
@@ -288,7 +289,7 @@ def test_a_hidden_page_reads_again_when_shown(
     qtbot: QtBot, page: RoundsPage, event_path: Path
 ) -> None:
     page.hide()
-    page.ctx.change("rounds", rounds.pair_next_round)
-    assert page.dirty and page.model.rowCount() == 0
+    page.ctx.change(Changes.of(Area.ROUNDS), rounds.pair_next_round)
+    assert page.refresher.stale and page.model.rowCount() == 0
     page.show()
     assert page.model.rowCount() == 4

@@ -13,6 +13,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 from sqlalchemy import create_engine, text
 
+from director.domain.changes import Changes
 from director.domain.rules import End, EventOptions, Level, Side
 from director.domain.scoring import Game
 from director.services.events import create_event
@@ -75,7 +76,7 @@ def test_a_hung_server_is_reported_and_the_result_is_stored_once_it_runs(qtbot: 
         done: list[object] = []
         try:
             with stopped_server():
-                ctx.change_later(f"match:{match}", record_game, match, G1, on_done=done.append)
+                ctx.change_later(Changes.match(match), record_game, match, G1, on_done=done.append)
                 qtbot.waitUntil(lambda: NOT_ANSWERING in notices, timeout=5000)
                 qtbot.waitUntil(lambda: any(NOT_ANSWERING in m for m, _ in reports), timeout=7000)
                 assert done == []  # not shown as saved while the server has not accepted it

@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
+from director.domain.changes import Area, Changes
 from director.services import standings as service
 from director.services.simulate import SimulationSettings, simulate_event
 from director.services.teams import withdraw_team
@@ -118,7 +119,7 @@ def test_crosstable_and_board_statistics_match_the_services(
 
 def test_a_change_elsewhere_refreshes_the_standings(page: StandingsPage, sim_path: Path) -> None:
     leader = page.model.line(0).team
-    page.ctx.change("teams", withdraw_team, leader.id)
+    page.ctx.change(Changes.of(Area.TEAMS), withdraw_team, leader.id)
     assert f"{leader.name} (withdrawn)" in column(page.model, "Team")
 
 

@@ -10,6 +10,7 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from director.domain.changes import Area, Changes
 from director.services import results, slips
 from director.services.slips import Refusal, SlipRefused
 from director.store.engine import open_event
@@ -89,7 +90,7 @@ def test_a_pending_result_is_accepted_with_one_key(qtbot: QtBot, panel: TableSer
     panel.pending.setFocus()
     with qtbot.waitSignal(panel.ctx.changed, timeout=2000) as changed:
         qtbot.keyClick(panel.pending, Qt.Key.Key_Return)
-    assert changed.args == [f"match:{match_id}"]
+    assert changed.args == [Changes.match(match_id) | Changes.of(Area.SLIPS)]
     assert panel.pending.count() == 0
     match = panel.ctx.read(results.get_match, match_id)
     assert (match.outcome.score.a, match.outcome.score.b) == (0, 2)
@@ -103,7 +104,7 @@ def test_a_refused_accept_is_said_in_the_window(panel: TableServiceWindow) -> No
     from director.domain.scoring import Game
 
     # the desk typed board 1 itself meanwhile: the pending slip no longer fits
-    panel.ctx.change("match", results.record_game, match_id,
+    panel.ctx.change(Changes.match(match_id), results.record_game, match_id,
                      Game(0, 1, Side.A, End.BEAR_OFF, level=Level.SINGLE))  # fmt: skip
     panel._accept_selected()
     assert "already recorded at the desk" in panel.problem.text()

@@ -9,6 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from director.domain.changes import Area, Changes
 from director.domain.teamlist import parse_team_list
 from director.services.results import create_match
 from director.services.teams import add_team, edit_team, list_teams
@@ -37,6 +38,7 @@ def ctx(event_path: Path) -> Iterator[EventContext]:
 def page(qtbot: QtBot, ctx: EventContext) -> TeamsPage:
     widget = TeamsPage(ctx)
     qtbot.addWidget(widget)
+    widget.show()  # a hidden page reads again only when shown (ui/refresh.py)
     return widget
 
 
@@ -67,7 +69,7 @@ def test_reload_keeps_rows_in_place_and_appends_new_teams(ctx: EventContext, qtb
     model = TeamModel(ctx)
     model.set_teams(ctx.read(list_teams))
     first = model.team_at(0).id
-    ctx.change("teams", add_team, "Late Team", ("X", "Y"))
+    ctx.change(Changes.of(Area.TEAMS), add_team, "Late Team", ("X", "Y"))
     with qtbot.waitSignal(model.rowsInserted):
         model.set_teams(ctx.read(list_teams))
     assert model.team_at(0).id == first
@@ -152,7 +154,7 @@ def test_a_team_in_a_pairing_cannot_be_removed(
     qtbot: QtBot, page: TeamsPage, ctx: EventContext, event_path: Path
 ) -> None:
     ids = {t.name: t.id for t in ctx.read(list_teams)}
-    ctx.change("match", create_match, ids["Team 1"], ids["Team 2"])
+    ctx.change(Changes.of(Area.ROUNDS), create_match, ids["Team 1"], ids["Team 2"])
     select(page, "Team 1")
     page.remove_button.click()
     answer(qtbot, page, "Remove")

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from director.domain.changes import Changes
 from director.domain.clock import BOARDS, ClockError, Phase, TimeSource
 from director.domain.errors import UserError
 from director.domain.event import MatchInfo
@@ -421,7 +422,7 @@ class ClockWindow(QWidget):
             return
         try:
             self.ctx.change(
-                f"clock:{self.match.id}",
+                Changes.clock(self.match.id),
                 clocks.record_adjustment,
                 self.match.id,
                 board,
@@ -485,8 +486,8 @@ class ClockWindow(QWidget):
     def record_game(self, board: int) -> None:
         self.games.record_game(board)
 
-    def on_event_changed(self, what: str) -> None:
-        if what.startswith("match:") and what != f"match:{self.match.id}":
+    def on_event_changed(self, changes: Changes) -> None:
+        if not changes.concerns(self.match.id):
             return
         try:
             self.match = self.ctx.read(results.get_match, self.match.id)

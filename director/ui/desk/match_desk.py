@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from director.domain.changes import Changes
 from director.domain.errors import UserError
 from director.domain.event import MatchInfo
 from director.domain.rules import Side
@@ -118,7 +119,7 @@ class MatchDeskPage(QWidget):
         self.question: QMessageBox | None = None
         self._lay_out()
         self._shortcuts()
-        ctx.changed.connect(self.on_changed)
+        ctx.changed.connect(self.on_event_changed)
         self.refresh()
         self.reload_picker()
         self.show_remembered()
@@ -219,13 +220,15 @@ class MatchDeskPage(QWidget):
     def reload_picker(self) -> None:
         self.picker.reload(self.ctx.read(rounds_paired), self.match)
 
-    def on_changed(self, what: str) -> None:
+    def on_event_changed(self, changes: Changes) -> None:
         self.picker.forget()  # each table's state in the list is read again when it opens
-        if what.startswith("match:") and what != f"match:{self.match_id}":
+        matches = changes.only_matches()
+        if matches is not None:
+            if self.match_id in matches:
+                self.refresh()
             return
         self.refresh()
-        if not what.startswith("match:"):
-            self.reload_picker()  # rounds, teams or the event changed: names and tables may too
+        self.reload_picker()  # rounds, teams or the event changed: names and tables may too
 
     def refresh(self) -> None:
         self.match = None
@@ -318,7 +321,7 @@ class MatchDeskPage(QWidget):
                 self.record_pass(match, board)
             else:
                 self.ctx.change(
-                    f"match:{match.id}", results.cube_action, match.id, board, action, side
+                    Changes.match(match.id), results.cube_action, match.id, board, action, side
                 )
         except UserError as refusal:
             self.refuse(refusal)
@@ -333,7 +336,7 @@ class MatchDeskPage(QWidget):
         clock_ns = self.ctx.clock_times(match.id, board)
         # off the GUI thread (ui.background): a server that hangs cannot freeze the desk
         self.ctx.change_later(
-            f"match:{match.id}",
+            Changes.match(match.id),
             results.record_game,
             match.id,
             game,
@@ -384,7 +387,7 @@ class MatchDeskPage(QWidget):
         def undo() -> None:
             try:
                 self.ctx.change(
-                    f"match:{match.id}", results.undo_last_game, match.id, version=match.version
+                    Changes.match(match.id), results.undo_last_game, match.id, version=match.version
                 )
             except UserError as refusal:
                 self.refuse(refusal)

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from director.domain.changes import Changes
 from director.domain.errors import UserError
 from director.domain.rules import Paper
 from director.services.events import get_event
@@ -106,7 +107,7 @@ class ReportPreview(QDialog):
         # Qt deletes children in the order they came: the view and the bar must go before the
         # document they read, or the closing view asks a deleted document for its pages
         self.document.setParent(self)
-        ctx.changed.connect(self._event_changed)
+        ctx.changed.connect(self.on_event_changed)
         ctx.destroyed.connect(self.close)  # the event closed: its reports go with it
         self._fit_screen()
         self.make_report()
@@ -217,7 +218,7 @@ class ReportPreview(QDialog):
         self._refused(request, "something went wrong inside Tandem Director (a bug)")
         raise exc  # the exception hook logs it and asks for a report
 
-    def _event_changed(self, _what: str) -> None:
+    def on_event_changed(self, _changes: Changes) -> None:
         if self.pdf is not None:
             self.stale.show()
 

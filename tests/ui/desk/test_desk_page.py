@@ -9,6 +9,7 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
+from director.domain.changes import Area, Changes
 from director.domain.cube import Cube
 from director.domain.met import MetParameters, equity_at
 from director.domain.rules import End, Level, MatchRules, Scoring, Side
@@ -198,7 +199,7 @@ def test_the_desk_follows_changes_made_elsewhere(desk_factory: MakeDesk, event_p
     page = desk_factory()
     assert page.match is not None
     page.ctx.change(
-        f"match:{page.match.id}",
+        Changes.match(page.match.id),
         results.record_game,
         page.match.id,
         bear_off(1, 2, Side.B, 4),
@@ -218,7 +219,7 @@ def test_the_picker_shows_the_chosen_match(
         b = add_team(session, "Back Game", ("Gus", "Hana")).id  # type: ignore[arg-type]
         return results.create_match(session, a, b, table=4).id  # type: ignore[arg-type]
 
-    other = page.ctx.change("teams", second_match)
+    other = page.ctx.change(Changes.of(Area.TEAMS), second_match)
     assert page.picker.matches.count() == 2
     page.picker.matches.setFocus()
     qtbot.keyClick(page.picker.matches, Qt.Key.Key_Down)
@@ -249,7 +250,9 @@ def test_a_forfeited_match_has_no_clock(
 ) -> None:
     page = desk_factory()
     assert page.match_id is not None
-    page.ctx.change("match", results.set_forfeit, page.match_id, Side.B, "no show")
+    page.ctx.change(
+        Changes.match(page.match_id), results.set_forfeit, page.match_id, Side.B, "no show"
+    )
     page.clock_settings = QSettings(str(tmp_path / "keys.ini"), QSettings.Format.IniFormat)
     click(qtbot, page.clock_button)
     assert "no games to time" in page.messages.text
