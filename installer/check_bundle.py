@@ -8,7 +8,8 @@ Runs the built program and the unfrozen app (this Python, `-m director.cli`) sid
 `--version`, `met --json` and `replay` of the FORMATS example must print the same; a file
 argument that is no event gives one line and status 2; every file of resources/ and every
 resource the code names is in the bundle; `new`, `check`, `simulate` and `report` work (the
-migrations and fonts are files the bundle must carry); and `--smoke-test` (the GUI offscreen:
+migrations and fonts are files the bundle must carry); `serve` answers the phones' pages, a
+board clock's page and their scripts; and `--smoke-test` (the GUI offscreen:
 an event opened, every page and report, no Qt warning) exits 0. One line per check; status 1
 at the first failure. scripts/smoke_frozen.sh and .github/workflows/installers.yml run it.
 """
@@ -18,9 +19,12 @@ from __future__ import annotations
 import difflib
 import os
 import re
+import signal
 import subprocess
 import sys
 import tempfile
+import urllib.error
+import urllib.request
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -140,6 +144,7 @@ def check(exe: Path, work: Path) -> None:
     if not pdf.read_bytes().startswith(b"%PDF"):
         raise Failed("report standings did not write a PDF")
     ok("new, check, simulate, report (migrations and fonts in the bundle)")
+    check_serve([exe], simulated)
 
     count = "from director.services.reports import KINDS; print(len(KINDS))"
     kinds = run([sys.executable, "-c", count])
@@ -151,6 +156,41 @@ def check(exe: Path, work: Path) -> None:
         raise Failed(f"--smoke-test made {pdfs} PDFs, not {kinds.stdout.strip()}\n{gui.stdout}")
     last = gui.stdout.strip().splitlines()[-1].removeprefix("smoke: ")
     ok(f"GUI offscreen: event opened, {pdfs} reports, no Qt warning ({last})")
+
+
+def check_serve(command: Sequence[str | Path], event: Path) -> None:
+    """`serve` answers the players' phones: the pages, a board clock's page, their scripts
+    (the web server's modules and resources/web/ in the bundle) and the JSON API."""
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    serve = [*map(str, command), "serve", str(event), "--host", "127.0.0.1", "--port", "0"]
+    server = subprocess.Popen(serve, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    try:
+        assert server.stdout is not None
+        url = server.stdout.readline().decode().strip()
+        if not url.startswith("http://127.0.0.1:"):
+            raise Failed(f"serve printed no address: {url!r}")
+        pages = {"": "text/html", "clock/bundle-check/1": "text/html"}
+        pages |= {"api/standings": "application/json", "api/clock-time": "application/json"}
+        for name in ("app.js", "clock.js", "clock_engine.js", "nosleep.min.js"):
+            pages[f"static/{name}"] = "javascript"
+        for page, kind in pages.items():
+            try:
+                with urllib.request.urlopen(url + page, timeout=30) as answer:
+                    body, shown = answer.read(), answer.headers["Content-Type"]
+            except urllib.error.HTTPError as refused:
+                raise Failed(f"serve: /{page} answered {refused.code}") from None
+            if kind not in shown:
+                raise Failed(f"serve: /{page} answered {shown}, not {kind}")
+            if page.startswith("static/"):
+                source = (ROOT / "resources" / "web" / page[7:]).read_text(encoding="utf-8")
+                same(f"/{page}", body.decode(), source)
+        ok(f"serve: the phones' pages, a board clock and {len(pages)} addresses answer")
+    finally:
+        server.terminate()
+        _, err = server.communicate(timeout=60)
+    stopped = server.returncode in (0, -signal.SIGTERM) or sys.platform == "win32"
+    if not stopped or b"Traceback" in err:
+        raise Failed(f"serve stopped with status {server.returncode}\n{err.decode()}")
 
 
 def main(argv: Sequence[str]) -> int:
