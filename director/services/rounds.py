@@ -307,9 +307,18 @@ def lock_round(session: Session, number: int) -> None:
         ).all()
 
 
-def _refuse_if_started(info: RoundInfo, action: str) -> None:
+def started_refusal(info: RoundInfo, action: str) -> str:
+    """Why the round cannot be `action` ('re-paired', 'undone') now: '' when it has no
+    result yet. The pages show it as the reason a button is off."""
     if info.status is not RoundStatus.NOT_STARTED:
-        raise UserError(f"round {info.number} has results: it cannot be {action}")
+        return f"round {info.number} has results: it cannot be {action}"
+    return ""
+
+
+def _refuse_if_started(info: RoundInfo, action: str) -> None:
+    refusal = started_refusal(info, action)
+    if refusal:
+        raise UserError(refusal)
 
 
 def set_round_pairings(

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from director.domain.changes import Area, Changes
 from director.domain.errors import UserError
 from director.store.targets import EXTENSION
+from director.ui import database_layer
 from director.ui.help import HelpWindow
 from director.ui.message_bar import MessageBar, MessageHolder
 from director.ui.recent import RecentEvents
@@ -195,10 +196,11 @@ class MainWindow(QMainWindow):
         """Open an event file (locked for this window) or server URL; a failure is shown and
         the window stays as it was. A damaged file, or one that cannot be written, is explained
         in a question (restore its backup, open it view-only); the answer opens it later."""
-        from director.store.engine import open_event
-
         QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
+            database_layer.load()
+            from director.store.engine import open_event
+
             database = open_event(target)
         except UserError as exc:
             self.messages.show_error(refusal_line(target, exc))
@@ -213,6 +215,7 @@ class MainWindow(QMainWindow):
         return True
 
     def view_only(self, target: str) -> bool:
+        database_layer.load()
         from director.store.engine import open_database
 
         try:
@@ -225,6 +228,7 @@ class MainWindow(QMainWindow):
     def set_database(
         self, database: EventDatabase, remember: bool = True, *, read_only: bool = False
     ) -> bool:
+        database_layer.load()  # a server event comes here first, from the connect dialog
         from director.ui.context import EventContext
         from director.ui.event_view import EventView
 

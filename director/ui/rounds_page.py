@@ -83,10 +83,6 @@ class RoundsPage(QWidget):
             "Preview the next round's pairings and publish them (Ctrl+Shift+P)"
         )
         self.edit_button = QPushButton("Edit pairings…", self)
-        self.edit_button.setToolTip(
-            "Swap two teams, pair two teams directly or give the bye in the chosen round"
-            " (warned and kept in the audit log)"
-        )
         self.forbidden_button = QPushButton("Forbidden pairs…", self)
         self.forbidden_button.setToolTip("Teams that must not meet (same club, family)")
         self.audit_button = QPushButton("Audit log…", self)
@@ -207,6 +203,7 @@ class RoundsPage(QWidget):
         item.setText(f"Round {info.number}\n{self.rounds[position].status}")
         if self.round_list.currentRow() == position:
             self.set_matches(matches)
+            self.update_edit_button(self.rounds[position])
         self.summary.setText(self.summary_text())
         return True
 
@@ -226,7 +223,7 @@ class RoundsPage(QWidget):
             self.round_list.setCurrentRow(numbers.index(target))
         self.show_round(numbers.index(target) if target is not None else -1)
         last = self.rounds[-1] if self.rounds else None
-        for button in (self.edit_button, self.repair_button, self.undo_button):
+        for button in (self.repair_button, self.undo_button):
             button.setEnabled(last is not None)
         self.summary.setText(self.summary_text())
 
@@ -250,6 +247,18 @@ class RoundsPage(QWidget):
     def show_round(self, row: int) -> None:
         info = self.rounds[row] if 0 <= row < len(self.rounds) else None
         self.set_matches(info.matches if info else ())
+        self.update_edit_button(info)
+
+    def update_edit_button(self, info: RoundInfo | None) -> None:
+        """Edit pairings is for the chosen round while it has no result: off, with the
+        service's reason, once it has one."""
+        refusal = "pair a round first" if info is None else rounds.started_refusal(info, "edited")
+        self.edit_button.setEnabled(not refusal)
+        self.edit_button.setToolTip(
+            refusal
+            or "Swap two teams, pair two teams directly or give the bye in the chosen round"
+            " (warned and kept in the audit log)"
+        )
 
     def set_matches(self, matches: tuple[MatchInfo, ...]) -> None:
         """Show a round's matches, keeping the chosen table chosen."""
