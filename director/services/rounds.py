@@ -307,18 +307,16 @@ def lock_round(session: Session, number: int) -> None:
         ).all()
 
 
-def last_round_refusal(last: RoundInfo | None, action: str) -> str:
-    """Why the last round cannot be `action` ("paired again", "undone") now; "" when it can.
-    The rounds page disables its buttons with this reason instead of refusing after asking."""
-    if last is None:
-        return "no round is paired yet"
-    if last.status is not RoundStatus.NOT_STARTED:
-        return f"round {last.number} has results: it cannot be {action}"
+def started_refusal(info: RoundInfo, action: str) -> str:
+    """Why the round cannot be `action` ('re-paired', 'undone') now: '' when it has no
+    result yet. The pages show it as the reason a button is off."""
+    if info.status is not RoundStatus.NOT_STARTED:
+        return f"round {info.number} has results: it cannot be {action}"
     return ""
 
 
 def _refuse_if_started(info: RoundInfo, action: str) -> None:
-    refusal = last_round_refusal(info, action)
+    refusal = started_refusal(info, action)
     if refusal:
         raise UserError(refusal)
 

@@ -87,10 +87,6 @@ class RoundsPage(QWidget):
             "Preview the next round's pairings and publish them (Ctrl+Shift+P)"
         )
         self.edit_button = QPushButton("Edit pairings…", self)
-        self.edit_button.setToolTip(
-            "Swap two teams, pair two teams directly or give the bye in the chosen round"
-            " (warned and kept in the audit log)"
-        )
         self.forbidden_button = QPushButton("Forbidden pairs…", self)
         self.forbidden_button.setToolTip("Teams that must not meet (same club, family)")
         self.audit_button = QPushButton("Audit log…", self)
@@ -213,6 +209,7 @@ class RoundsPage(QWidget):
         item.setText(f"Round {info.number}\n{self.rounds[position].status}")
         if self.round_list.currentRow() == position:
             self.set_matches(matches)
+            self.update_edit_button(self.rounds[position])
         self.summary.setText(self.summary_text())
         self.update_round_buttons()
         return True
@@ -239,12 +236,11 @@ class RoundsPage(QWidget):
         """Pair again and Undo are disabled with the service's reason, never refused after a
         question; a "round N is not finished" message goes once the round is."""
         last = self.rounds[-1] if self.rounds else None
-        self.edit_button.setEnabled(last is not None)
         for button, action, idle in (
             (self.repair_button, "paired again", REPAIR_TIP),
             (self.undo_button, "undone", UNDO_TIP),
         ):
-            refusal = rounds.last_round_refusal(last, action)
+            refusal = "pair a round first" if last is None else rounds.started_refusal(last, action)
             button.setEnabled(not refusal)
             button.setToolTip(tooltip(refusal) if refusal else idle)
         self.recheck_waiting()
@@ -282,6 +278,18 @@ class RoundsPage(QWidget):
     def show_round(self, row: int) -> None:
         info = self.rounds[row] if 0 <= row < len(self.rounds) else None
         self.set_matches(info.matches if info else ())
+        self.update_edit_button(info)
+
+    def update_edit_button(self, info: RoundInfo | None) -> None:
+        """Edit pairings is for the chosen round while it has no result: off, with the
+        service's reason, once it has one."""
+        refusal = "pair a round first" if info is None else rounds.started_refusal(info, "edited")
+        self.edit_button.setEnabled(not refusal)
+        self.edit_button.setToolTip(
+            refusal
+            or "Swap two teams, pair two teams directly or give the bye in the chosen round"
+            " (warned and kept in the audit log)"
+        )
 
     def set_matches(self, matches: tuple[MatchInfo, ...]) -> None:
         """Show a round's matches, keeping the chosen table chosen."""
