@@ -8,7 +8,8 @@ Runs the built program and the unfrozen app (this Python, `-m director.cli`) sid
 `--version`, `met --json` and `replay` of the FORMATS example must print the same; a file
 argument that is no event gives one line and status 2; every file of resources/ and every
 resource the code names is in the bundle; `new`, `check`, `simulate` and `report` work (the
-migrations and fonts are files the bundle must carry); and `--smoke-test` (the GUI offscreen:
+migrations and fonts are files the bundle must carry); `serve` answers the phones' pages, a
+board clock's page and their scripts; and `--smoke-test` (the GUI offscreen:
 an event opened, every page and report, no Qt warning) exits 0. One line per check; status 1
 at the first failure. scripts/smoke_frozen.sh and .github/workflows/installers.yml run it.
 """
@@ -16,20 +17,55 @@ at the first failure. scripts/smoke_frozen.sh and .github/workflows/installers.y
 from __future__ import annotations
 
 import difflib
+import importlib.metadata
 import os
 import re
+import signal
 import subprocess
 import sys
 import tempfile
-from collections.abc import Sequence
+import tomllib
+import urllib.error
+import urllib.request
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORD = ROOT / "tests" / "fixtures" / "formats_example.tandem-match.json"
 NAMED = re.compile(r'resource_path\(((?:"[^"{}]+"(?:, )?)+)\)')
 passed: list[str] = []
-# import names of the test extra's tools (pyproject.toml), which a release bundle never holds
-TEST_ONLY = ("pytest", "pytestqt", "hypothesis", "pypdf", "pypdfium2", "selenium", "mypy")
+BUILD_TOOL = "pyinstaller"  # in the release venv too: it builds every bundle
+
+
+def dist_name(requirement: str) -> str:
+    """A requirement's distribution name, normalised (PEP 503): "pytest-qt>=4.5" -> "pytest-qt"."""
+    return re.sub(r"[-_.]+", "-", re.split(r"[<>=!~\[ ;]", requirement, maxsplit=1)[0]).lower()
+
+
+def test_tools() -> dict[str, set[str]]:
+    """The test extra's distributions (pyproject.toml) that the app itself does not need, each
+    with the names it may leave in a bundle: its dist-info name and, where this Python has it
+    installed, its import names."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    extras = project["optional-dependencies"]
+    runtime = {dist_name(r) for r in project["dependencies"] + extras["postgres"]}
+    tools = {dist_name(r) for r in extras["test"]} - runtime - {BUILD_TOOL}
+    names: dict[str, set[str]] = {tool: {tool.replace("-", "_")} for tool in tools}
+    for module, dists in importlib.metadata.packages_distributions().items():
+        for dist in dists:
+            if dist_name(dist) in names:
+                names[dist_name(dist)].add(module)
+    return names
+
+
+def test_tools_in(internal: Path) -> Iterator[str]:
+    """The test tools whose modules or metadata a bundle's library folder holds."""
+    for tool, names in sorted(test_tools().items()):
+        # a package folder, or a module file (an extension module: NAME.cpython-…so / .pyd)
+        found = any((internal / n).exists() or any(internal.glob(f"{n}.*")) for n in names)
+        metadata = (p.name.split("-")[0] for p in internal.glob("*.dist-info"))
+        if found or any(dist_name(m) == tool for m in metadata):
+            yield tool
 
 
 class Failed(Exception):
@@ -117,12 +153,7 @@ def check(exe: Path, work: Path) -> None:
     ok(f"every resource the code names ({len(named)}) is in the bundle")
 
     # built by the release recipe (build.py's release venv): no test tool came along
-    internal = bundled.parent
-    extra = sorted(
-        name
-        for name in TEST_ONLY
-        if (internal / name).exists() or any(internal.glob(f"{name}-*.dist-info"))
-    )
+    extra = list(test_tools_in(bundled.parent))
     if extra:
         raise Failed(f"the bundle carries test tools of the development venv: {', '.join(extra)}")
     ok("no test tool in the bundle (built from the release venv)")
@@ -140,6 +171,7 @@ def check(exe: Path, work: Path) -> None:
     if not pdf.read_bytes().startswith(b"%PDF"):
         raise Failed("report standings did not write a PDF")
     ok("new, check, simulate, report (migrations and fonts in the bundle)")
+    check_serve([exe], simulated)
 
     count = "from director.services.reports import KINDS; print(len(KINDS))"
     kinds = run([sys.executable, "-c", count])
@@ -151,6 +183,41 @@ def check(exe: Path, work: Path) -> None:
         raise Failed(f"--smoke-test made {pdfs} PDFs, not {kinds.stdout.strip()}\n{gui.stdout}")
     last = gui.stdout.strip().splitlines()[-1].removeprefix("smoke: ")
     ok(f"GUI offscreen: event opened, {pdfs} reports, no Qt warning ({last})")
+
+
+def check_serve(command: Sequence[str | Path], event: Path) -> None:
+    """`serve` answers the players' phones: the pages, a board clock's page, their scripts
+    (the web server's modules and resources/web/ in the bundle) and the JSON API."""
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    serve = [*map(str, command), "serve", str(event), "--host", "127.0.0.1", "--port", "0"]
+    server = subprocess.Popen(serve, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    try:
+        assert server.stdout is not None
+        url = server.stdout.readline().decode().strip()
+        if not url.startswith("http://127.0.0.1:"):
+            raise Failed(f"serve printed no address: {url!r}")
+        pages = {"": "text/html", "clock/bundle-check/1": "text/html"}
+        pages |= {"api/standings": "application/json", "api/clock-time": "application/json"}
+        for name in ("app.js", "clock.js", "clock_engine.js", "nosleep.min.js"):
+            pages[f"static/{name}"] = "javascript"
+        for page, kind in pages.items():
+            try:
+                with urllib.request.urlopen(url + page, timeout=30) as answer:
+                    body, shown = answer.read(), answer.headers["Content-Type"]
+            except urllib.error.HTTPError as refused:
+                raise Failed(f"serve: /{page} answered {refused.code}") from None
+            if kind not in shown:
+                raise Failed(f"serve: /{page} answered {shown}, not {kind}")
+            if page.startswith("static/"):
+                source = (ROOT / "resources" / "web" / page[7:]).read_text(encoding="utf-8")
+                same(f"/{page}", body.decode(), source)
+        ok(f"serve: the phones' pages, a board clock and {len(pages)} addresses answer")
+    finally:
+        server.terminate()
+        _, err = server.communicate(timeout=60)
+    stopped = server.returncode in (0, -signal.SIGTERM) or sys.platform == "win32"
+    if not stopped or b"Traceback" in err:
+        raise Failed(f"serve stopped with status {server.returncode}\n{err.decode()}")
 
 
 def main(argv: Sequence[str]) -> int:

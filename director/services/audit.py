@@ -42,6 +42,7 @@ def log(
 
 MATCH_TARGET = re.compile(r"^match (\d+)\b")
 ROUND_TARGET = re.compile(r"^round (\d+)\b")
+TEAM_TARGET = re.compile(r"^teams? (\d+)(?: and (\d+))?$")  # 'team 3', 'teams 1 and 4'
 
 
 @dataclass(frozen=True)
@@ -60,10 +61,12 @@ class AuditLine:
         at = self.at if self.at.tzinfo is not None else self.at.replace(tzinfo=UTC)
         return at.astimezone().strftime("%Y-%m-%d %H:%M:%S")
 
-    def row(self, places: dict[int, MatchPlace]) -> tuple[str, str, str, str, str, str]:
+    def row(
+        self, places: dict[int, MatchPlace], teams: dict[int, str] | None = None
+    ) -> tuple[str, str, str, str, str, str]:
         """The line in words: when, station, action, what about, the change, the reason."""
         change, reason = _shortened(self.change), _shortened(self.reason)
-        return self.when, self.station, self.action, about(self, places), change, reason
+        return self.when, self.station, self.action, about(self, places, teams), change, reason
 
     @property
     def match_id(self) -> int | None:
@@ -147,7 +150,7 @@ class MatchPlace:
 
 def match_places(session: Session) -> list[MatchPlace]:
     """Every match's round, table and teams in one query: what the audit names a match by."""
-    names = dict(session.execute(select(models.Team.id, models.Team.name)).all())
+    names = team_names(session)
     m = models.Match
     query = (
         select(m.id, models.Round.number, m.table_no, m.team_a_id, m.team_b_id)
@@ -160,9 +163,19 @@ def match_places(session: Session) -> list[MatchPlace]:
     ]
 
 
-def about(line: AuditLine, places: dict[int, MatchPlace]) -> str:
+def team_names(session: Session) -> dict[int, str]:
+    return dict(session.execute(select(models.Team.id, models.Team.name)).all())
+
+
+def about(
+    line: AuditLine, places: dict[int, MatchPlace], teams: dict[int, str] | None = None
+) -> str:
     """What a line is about in the director's words: the match by its round, table and teams
-    (a match since deleted, by its number), else the stored target."""
+    (a match since deleted, by its number), a team by its name, else the stored target."""
+    found = TEAM_TARGET.match(line.target)
+    if found and teams is not None:
+        ids = [int(g) for g in found.groups() if g is not None]
+        return " and ".join(teams.get(i, f"team {i}") for i in ids)
     if line.match_id is None:
         return line.target
     place = places.get(line.match_id)

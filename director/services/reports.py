@@ -452,7 +452,8 @@ def _audit_story(session: Session, round: int | None, match: int | None, paper: 
         subject = places[match].label if match in places else f"match {match}"
     elif round is not None:
         subject = f"round {round}"
-    rows = [line.row(places) for line in lines]
+    teams = audit.team_names(session)
+    rows = [line.row(places, teams) for line in lines]
     return audit_report.story(rows, layout(paper, LANDSCAPE), subject)
 
 

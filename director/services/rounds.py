@@ -171,7 +171,7 @@ def get_round(session: Session, number: int) -> RoundInfo:
 # --- pairing the next round -----------------------------------------------------------------
 
 
-def _next_number(session: Session) -> int:
+def next_round_number(session: Session) -> int:
     """The round to pair next, once the last one is finished.
 
     Read from the stored scorelines like the pairing itself (`stored_results`): re-scoring
@@ -202,7 +202,7 @@ def _check_more_rounds(inputs: PairingInputs, number: int) -> None:
 
 def preview_next_round(session: Session) -> RoundPreview:
     """The engine's pairing of the next round, with its warnings; nothing is written."""
-    number = _next_number(session)
+    number = next_round_number(session)
     inputs = pairing_inputs(session)
     _check_more_rounds(inputs, number)
     teams = {t.id: t for t in list_teams(session)}
@@ -307,9 +307,18 @@ def lock_round(session: Session, number: int) -> None:
         ).all()
 
 
-def _refuse_if_started(info: RoundInfo, action: str) -> None:
+def started_refusal(info: RoundInfo, action: str) -> str:
+    """Why the round cannot be `action` ('re-paired', 'undone') now: '' when it has no
+    result yet. The pages show it as the reason a button is off."""
     if info.status is not RoundStatus.NOT_STARTED:
-        raise UserError(f"round {info.number} has results: it cannot be {action}")
+        return f"round {info.number} has results: it cannot be {action}"
+    return ""
+
+
+def _refuse_if_started(info: RoundInfo, action: str) -> None:
+    refusal = started_refusal(info, action)
+    if refusal:
+        raise UserError(refusal)
 
 
 def set_round_pairings(

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
-import importlib
 import sys
 import threading
 from collections.abc import Sequence
@@ -12,6 +10,7 @@ from PySide6.QtCore import QLoggingCategory
 from PySide6.QtWidgets import QApplication
 
 from director import __version__
+from director.ui import database_layer
 
 APP_NAME = "Tandem Director"
 ORGANISATION = "Tandem Director"  # QSettings: one folder for the app's settings
@@ -38,23 +37,6 @@ def create_application(argv: Sequence[str] | None = None) -> QApplication:
     return app
 
 
-# Loaded in the background while the start page is up, so the first event opens quickly.
-# Pure Python only: Qt classes are created on the main thread.
-WARM_UP = (
-    "director.store.engine",
-    "director.services.teams",
-    "director.services.results",
-    "director.services.rounds",
-    "director.services.standings",
-)
-
-
-def warm_up() -> None:
-    for name in WARM_UP:
-        with contextlib.suppress(ImportError):  # a missing module shows when it is needed
-            importlib.import_module(name)
-
-
 def run_gui(event_file: str | None, db_url: str | None) -> int:
     """Show the main window, open `db_url` or `event_file` if given, and run until closed."""
     app = create_application()
@@ -75,5 +57,6 @@ def run_gui(event_file: str | None, db_url: str | None) -> int:
     if target:
         window.open_target(target)
     else:
-        threading.Thread(target=warm_up, name="warm-up", daemon=True).start()
+        # loaded in the background while the start page is up: the first event opens quickly
+        threading.Thread(target=database_layer.load, name="warm-up", daemon=True).start()
     return app.exec()

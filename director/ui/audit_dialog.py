@@ -49,6 +49,7 @@ class AuditDialog(QDialog):
         self.setWindowTitle("Audit log")
         self.lines: list[AuditLine] = []
         self.places: dict[int, MatchPlace] = {}
+        self.teams: dict[int, str] = {}
         self.subject = QComboBox(self)
         self.subject.setObjectName("subject")
         self.action = QComboBox(self)
@@ -103,6 +104,7 @@ class AuditDialog(QDialog):
         """Read the whole log once; the filters choose among its lines."""
         self.lines = self.ctx.read(audit.entries)
         self.places = {p.id: p for p in self.ctx.read(audit.match_places)}
+        self.teams = self.ctx.read(audit.team_names)
         self.subject.clear()
         self.subject.addItem("the whole event", None)
         rounds = sorted({p.round for p in self.places.values() if p.round is not None})
@@ -136,7 +138,7 @@ class AuditDialog(QDialog):
         self.table.setRowCount(len(lines))
         for row, line in enumerate(lines):
             full = (line.when, line.station, line.action, "", line.change, line.reason)
-            for column, value in enumerate(line.row(self.places)):
+            for column, value in enumerate(line.row(self.places, self.teams)):
                 item = QTableWidgetItem(value)  # an item shows its text as typed
                 item.setToolTip(tooltip(full[column] or value))
                 self.table.setItem(row, column, item)

@@ -26,8 +26,10 @@ from PySide6.QtWidgets import (
 from director.domain.changes import Area, Changes
 from director.domain.errors import UserError
 from director.store.targets import EXTENSION
+from director.ui import database_layer
 from director.ui.help import HelpWindow
 from director.ui.message_bar import MessageBar, MessageHolder
+from director.ui.pages import PAGES
 from director.ui.recent import RecentEvents
 from director.ui.safe_open import (
     explain_refusal,
@@ -39,7 +41,6 @@ from director.ui.start_page import StartPage
 from director.ui.style import app_icon
 from director.ui.window_parts import (
     APP_TITLE,
-    PAGE_TITLES,
     about_box,
     fill_recent_menu,
     place_public_display,
@@ -114,7 +115,7 @@ class MainWindow(QMainWindow):
         self.quit_action = self._action("&Quit", self.close, "Ctrl+Q")
         self.page_actions = [
             self._action(f"&{title}", partial(self.show_page, i), f"Ctrl+{i + 1}")
-            for i, title in enumerate(PAGE_TITLES)
+            for i, title in enumerate(page.title for page in PAGES)
         ]
         display = self.show_public_display
         self.display_action = self._action("&Public display", display, "Ctrl+Shift+D")
@@ -195,10 +196,11 @@ class MainWindow(QMainWindow):
         """Open an event file (locked for this window) or server URL; a failure is shown and
         the window stays as it was. A damaged file, or one that cannot be written, is explained
         in a question (restore its backup, open it view-only); the answer opens it later."""
-        from director.store.engine import open_event
-
         QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
+            database_layer.load()
+            from director.store.engine import open_event
+
             database = open_event(target)
         except UserError as exc:
             self.messages.show_error(refusal_line(target, exc))
@@ -213,6 +215,7 @@ class MainWindow(QMainWindow):
         return True
 
     def view_only(self, target: str) -> bool:
+        database_layer.load()
         from director.store.engine import open_database
 
         try:
@@ -225,6 +228,7 @@ class MainWindow(QMainWindow):
     def set_database(
         self, database: EventDatabase, remember: bool = True, *, read_only: bool = False
     ) -> bool:
+        database_layer.load()  # a server event comes here first, from the connect dialog
         from director.ui.context import EventContext
         from director.ui.event_view import EventView
 

@@ -23,6 +23,9 @@ from PySide6.QtWidgets import QApplication, QDialog, QWidget
 from director.store.targets import EXTENSION
 
 if TYPE_CHECKING:
+    from director.domain.event import MatchInfo
+    from director.domain.scoring import Game
+    from director.ui.context import EventContext
     from director.ui.main_window import MainWindow
 
 SAMPLE_CSV = (
@@ -116,8 +119,8 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
     from director.services.results import list_matches
     from director.ui.app import create_application
     from director.ui.demo import build_demo_event
-    from director.ui.event_view import PAGES
     from director.ui.main_window import MainWindow
+    from director.ui.pages import PAGES
     from director.ui.teams_page import TeamsPage
 
     app = create_application(["screenshots"])
@@ -182,6 +185,7 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
             shooter.shoot("clock-window", clock)
             clock.close()
         _desk_shots(shooter, window)
+        _director_shots(shooter, window)
         window.close()
         shooter.settle()
     return shooter.saved
@@ -219,6 +223,63 @@ def _desk_shots(shooter: Shooter, window: MainWindow) -> None:
     if rounds.dialog is not None:
         shooter.shoot("pairing-preview", rounds.dialog)
         rounds.dialog.reject()
+
+
+def _director_shots(shooter: Shooter, window: MainWindow) -> None:
+    """The director's overrides (#12): a round edited by hand, forbidden pairs, the audit log."""
+    from director.domain.changes import Area, Changes
+    from director.services import manual_pairing
+    from director.services.manual_pairing import Edit
+    from director.services.teams import list_teams
+    from director.ui.audit_dialog import AuditDialog
+    from director.ui.desk.record_dialog import CorrectGameDialog
+    from director.ui.forbidden_pairs_dialog import ForbiddenPairsDialog
+    from director.ui.round_dialogs import EditPairingsDialog
+    from director.ui.rounds_page import RoundsPage
+
+    ctx, view = window.ctx, window.view
+    assert ctx is not None and view is not None
+    window.show_page(1)
+    rounds = view.page(1)
+    assert isinstance(rounds, RoundsPage)
+    last = rounds.rounds[-1] if rounds.rounds else None
+    if last is not None:
+        edit = EditPairingsDialog(ctx, last, window, Edit.PAIR)
+        edit.second.setCurrentIndex(min(2, edit.second.count() - 1))
+        shooter.dialog("rounds-edit-pairings", lambda: edit)
+    voiding = _voiding_correction(ctx)
+    if voiding is not None:
+        match, game_id, game = voiding
+        dialog = CorrectGameDialog(ctx, match, game_id, window)
+        dialog.form.set_game(game)
+        dialog.reason.setText("the score sheet says a backgammon")
+        shooter.dialog("desk-correction-voids-later-games", lambda: dialog)
+    teams = ctx.read(list_teams)
+    if len(teams) >= 4:  # the demo's director keeps two clubmates apart (audited)
+        pair = (teams[0].id, teams[3].id)
+        ctx.change(Changes.of(Area.ROUNDS), manual_pairing.set_forbidden, *pair, True, "same club")
+    shooter.dialog("rounds-forbidden-pairs", lambda: ForbiddenPairsDialog(ctx, window))
+    shooter.dialog("audit-log", lambda: AuditDialog(ctx, window))
+
+
+def _voiding_correction(ctx: EventContext) -> tuple[MatchInfo, int, Game] | None:
+    """A finished demo match whose first game, made a bigger win, would have ended the match
+    sooner: the correction dialog then names the later games it voids."""
+    from dataclasses import replace
+
+    from director.domain.rules import End, Level
+    from director.services.results import correction, list_matches
+
+    for match in ctx.read(list_matches):
+        if not match.outcome.finished or len(match.games) < 4:
+            continue
+        first = match.games[0]
+        for cube in (2, 4, 8):
+            game = replace(first, end=End.BEAR_OFF, cube=cube, level=Level.BACKGAMMON)
+            fixed = correction(match, match.game_ids[0], game)
+            if fixed.voided and not fixed.problems:
+                return match, match.game_ids[0], game
+    return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:

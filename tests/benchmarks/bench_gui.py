@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import os
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -126,6 +127,17 @@ def big_event(teams: int, rounds: int, played: int | None = None) -> Path:
     folder = CACHE
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"event-{teams}x{rounds}-{played}-{head_revision()}.tandem"
+    older = sorted(folder.glob(f"event-{teams}x{rounds}-{played}-*.tandem"))
+    if not path.exists() and older:  # built before a migration: upgrade it (seconds) instead
+        from director.store.upgrade import upgrade_file
+
+        partial = path.with_suffix(".upgrading")
+        shutil.copyfile(older[-1], partial)
+        upgrade_file(partial).unlink()  # the upgrade keeps the original beside: not needed
+        partial.rename(path)
+        for stale in older:  # with its -wal, -shm and backups folder
+            for item in folder.glob(stale.name + "*"):
+                shutil.rmtree(item) if item.is_dir() else item.unlink()
     if not path.exists():
         print(f"building a {teams}-team, {rounds}-round event once (not timed) ...", flush=True)
         partial = path.with_suffix(".building")

@@ -57,6 +57,8 @@ def test_the_audit_log_filters_by_match_and_kind_and_prints_what_is_chosen(
     assert dialog.count.text() == "1 entry of 2"
     dialog.subject.setCurrentIndex(dialog.subject.findData(None))
     assert cells(dialog, 2) == ["forfeit", "forbid pair"]
+    low, high = sorted((first.team_a, second.team_a), key=lambda t: t.id)
+    assert cells(dialog, 3) == [label, f"{low.name} and {high.name}"]  # teams by name
     dialog.action.setCurrentIndex(dialog.action.findData("forbid pair"))
     assert cells(dialog, 5) == ["family"]
     dialog.subject.setCurrentIndex(dialog.subject.findData(f"match {first.id}"))

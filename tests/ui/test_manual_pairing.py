@@ -7,8 +7,11 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
+from director.domain.changes import Changes
 from director.domain.pairing.model import Pairing
-from director.services import rounds
+from director.domain.rules import End, Level, Side
+from director.domain.scoring import Game
+from director.services import results, rounds
 from director.services.audit import entries
 from director.services.manual_pairing import Edit
 from director.store.engine import open_database
@@ -132,3 +135,18 @@ def test_forbidden_pairs_set_in_the_gui_keep_the_engine_apart(
         actions = [(e.action, e.reason) for e in entries(session)]
     db.close()
     assert actions == [("forbid pair", "same club"), ("allow pair", "clubs merged")]
+
+
+def test_edit_pairings_is_off_with_the_reason_once_the_round_has_a_result(
+    qtbot: QtBot, page: RoundsPage, event_path: Path
+) -> None:
+    """Friction: the button used to open a dialog whose Save then refused."""
+    assert not page.edit_button.isEnabled()
+    assert page.edit_button.toolTip() == "pair a round first"
+    publish_round(qtbot, page)
+    assert page.edit_button.isEnabled()
+    match = page.rounds[-1].matches[0]
+    game = Game(0, 1, Side.A, End.BEAR_OFF, level=Level.SINGLE)
+    page.ctx.change(Changes.match(match.id), results.record_game, match.id, game)
+    assert not page.edit_button.isEnabled()
+    assert page.edit_button.toolTip() == "round 1 has results: it cannot be edited"

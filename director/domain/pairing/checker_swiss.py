@@ -9,8 +9,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-import networkx as nx
-
 from director.domain.pairing.model import (
     MatchResult,
     PairingOptions,
@@ -24,6 +22,8 @@ from director.domain.wording import counted
 
 
 def _perfect(nodes: Sequence[object], edges: Iterable[tuple[object, object]]) -> bool:
+    import networkx as nx  # loaded when a matching is first needed
+
     graph = nx.Graph()
     graph.add_nodes_from(nodes)
     graph.add_edges_from(edges)
@@ -106,6 +106,8 @@ class SwissRoundCheck:
         return found
 
     def rematch(self, rematches: list[tuple[int, int]]) -> list[Violation]:
+        import networkx as nx  # loaded when a matching is first needed
+
         graph = nx.Graph()
         for i, a in enumerate(self.ranked):
             if len(self.ranked) % 2:
@@ -169,6 +171,8 @@ class SwissRoundCheck:
         return [self.violation((bye, y), "bye-rank", text)]
 
     def floats(self, bye: int | None) -> list[Violation]:
+        import networkx as nx  # loaded when a matching is first needed
+
         teams = [t for t in self.ranked if t != bye]
 
         def dist(a: int, b: int) -> int:

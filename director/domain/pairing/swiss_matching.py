@@ -30,8 +30,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-import networkx as nx
-
 from director.domain.pairing.model import History
 
 BYE = "bye"
@@ -129,6 +127,8 @@ def solve(
     with_bye: bool,
 ) -> tuple[list[tuple[int, int]], int | None]:
     """The best matching of ``teams`` (ranked) on the candidate pairs, and the bye if any."""
+    import networkx as nx  # loaded when a matching is first needed
+
     place = swiss.places(teams)
     levels: dict[tuple[Node, Node], list[int]] = {
         (a, b): swiss.pair_levels(a, b, place) for a, b in candidates

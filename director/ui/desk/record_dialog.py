@@ -40,6 +40,9 @@ ClockTimes = tuple[int | None, int | None]
 # A game worth more than twice the match length is far more likely a slip (a 32 cube typed for
 # a 2) than a real game: the desk asks before saving it. A check on typing, not a rule.
 UNLIKELY_FACTOR = 2
+VOID_STYLE = (
+    "background: #fff4ce; border: 1px solid #e6cf7a; border-radius: 6px; padding: 6px 10px;"
+)
 
 
 class RecordGameDialog(QDialog):
@@ -259,6 +262,13 @@ class CorrectGameDialog(RecordGameDialog):
         self.reason_error.hide()
         self.extra.addRow("Reason", self.reason)
         self.extra.addRow("", self.reason_error)
+        # the later games the correction voids: shown apart from the points, in full
+        self.void_label = plain_label()
+        self.void_label.setObjectName("voids")
+        self.void_label.setWordWrap(True)
+        self.void_label.setStyleSheet(VOID_STYLE)
+        self.void_label.hide()
+        self.layout_.insertWidget(self.layout_.indexOf(self.preview) + 1, self.void_label)
         self.reason.textChanged.connect(self.update_preview)
         self.reason.setFocus(Qt.FocusReason.OtherFocusReason)
         self.update_preview()
@@ -303,14 +313,27 @@ class CorrectGameDialog(RecordGameDialog):
         if not line.counted:
             text = f"Abandoned under rule 4′: {winner} scores 0"
         state = result_text(outcome, self.match.names)
-        text = f"{text}; the match score becomes {outcome.score} ({state})"
-        if self.voids:
-            count = len(self.voids)
-            text += (
-                f". The match now ends sooner: this voids {count} later game"
-                f"{'s' * (count != 1)}, removed with the correction: {self.void_text}"
-            )
-        return text
+        self.show_voids()
+        return f"{text}; the match score becomes {outcome.score} ({state})"
+
+    def show_problems(self, general: list[str]) -> None:
+        super().show_problems(general)
+        self.voids = ()  # nothing can be saved: no games to void either
+        self.show_voids()
+
+    def show_voids(self) -> None:
+        if not hasattr(self, "void_label"):
+            return  # the base dialog's first preview, before the correction's own widgets
+        count = len(self.voids)
+        self.void_label.setText(
+            f"The match now ends sooner: this voids {count} later game{'s' * (count != 1)}, "
+            f"removed with the correction (kept in the audit log): {self.void_text}"
+            if count
+            else ""
+        )
+        if self.void_label.isHidden() == bool(count):
+            self.void_label.setVisible(bool(count))
+            self.adjustSize()  # the dialog grows to show the whole list
 
     def write_and_close(self, game: Game) -> None:
         if not self.voids:

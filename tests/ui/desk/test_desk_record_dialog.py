@@ -365,8 +365,9 @@ def test_a_correction_ending_the_match_sooner_shows_and_voids_the_later_games(
     assert isinstance(dialog, CorrectGameDialog)
     dialog.form.cube.setValue(2)
     choose(dialog.form.level, "gammon")
-    text = dialog.preview.text()
-    assert "the match score becomes 6–1" in text
+    assert "the match score becomes 6–1" in dialog.preview.text()
+    text = dialog.void_label.text()
+    assert dialog.void_label.isVisibleTo(dialog)
     assert "this voids 2 later games, removed with the correction" in text
     assert "pair 3, board 1 (won by Blue Bar, bear-off); pair 3, board 2" in text
     assert dialog.problems.isHidden()
