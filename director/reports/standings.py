@@ -17,6 +17,7 @@ from director.reports.styles import (
     esc,
     heads,
     kept_with_tail,
+    name_text,
     num,
     rich,
     signed,
@@ -84,9 +85,9 @@ def tie_break_text(tie_break: TieBreak, value: float | None) -> str:
 
 
 def team_cell(team: TeamInfo, withdrawn: bool) -> list[Flowable]:
-    name = esc(team.name) + (" <font color='#b00020'>(withdrawn)</font>" if withdrawn else "")
+    after = " <b><font color='#b00020'>(withdrawn)</font></b>" if withdrawn else ""
     return [
-        rich(f"<b>{name}</b>", "cell"),
+        name_text(team.name, "cell", bold=True, after=after),
         text(f"{team.players[0]} · {team.players[1]}", "cell-small"),
     ]
 

@@ -33,7 +33,13 @@ from director.domain.changes import Area, Changes
 from director.domain.errors import UserError
 from director.domain.event import EventInfo
 from director.domain.rules import EventOptions
-from director.services.events import create_event, event_version, get_event, update_event
+from director.services.events import (
+    create_event,
+    event_version,
+    get_event,
+    option_locks,
+    update_event,
+)
 from director.store.engine import EventDatabase, new_database, open_database
 from director.store.targets import EXTENSION
 from director.ui.context import EventContext
@@ -98,6 +104,7 @@ class EventDialog(QDialog):
         if ctx is not None:
             self.version = ctx.read(event_version)
             self._load(ctx.read(get_event))
+            self.options_form.lock(ctx.read(option_locks))
         self._update_path()
 
     def _build_event_tab(self) -> QWidget:

@@ -199,6 +199,40 @@ def test_a_locked_option_is_refused_in_the_dialog_and_nothing_changes(
     assert (stored.options.match.match_length, stored.venue) == (5, "")
 
 
+def test_locked_options_are_disabled_with_the_reason_before_apply(
+    qtbot: QtBot, event_path: Path
+) -> None:
+    ctx = EventContext(open_database(str(event_path)))
+    a = ctx.change(Changes.of(Area.TEAMS), add_team, "A", ("a1", "a2"))
+    b = ctx.change(Changes.of(Area.TEAMS), add_team, "B", ("b1", "b2"))
+    before = EventDialog(ctx=ctx)
+    qtbot.addWidget(before)
+    assert before.options_form.match_length.isEnabled()
+    assert before.options_form.pairing_system.isEnabled()
+    match = ctx.change(Changes.of(Area.ROUNDS), create_match, a.id, b.id)
+    ctx.change(
+        Changes.match(match.id),
+        record_game,
+        match.id,
+        Game(1, 1, Side.A, End.BEAR_OFF, 1, Level.SINGLE),
+    )
+    dialog = EventDialog(ctx=ctx)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    form = dialog.options_form
+    for key in ("match_length", "scoring", "one_cube_threshold", "agreed_lower_forfeit"):
+        editor = getattr(form, key)
+        assert not editor.isEnabled(), key
+        assert "cannot change once games are recorded" in editor.toolTip(), key
+    dialog.tabs.setCurrentIndex(1)  # Match rules
+    note = dialog.findChild(QLabel, "locked_match")
+    assert note is not None and note.isVisible() and note.text().startswith("Locked: the match")
+    form.scoring.setCurrentIndex(0)  # the cube fields follow the scoring, but stay locked
+    assert not form.no_cube_at_one_away.isEnabled()
+    assert form.base.isEnabled() and form.rounds.isEnabled()  # no clock has run, no round paired
+    ctx.close()
+
+
 def test_file_names_drop_characters_no_file_system_takes() -> None:
     assert file_name_for('a/b:c*?"<>|') == "a-b-c------.tandem"
     assert file_name_for("  ") == "event.tandem"
