@@ -17,23 +17,55 @@ at the first failure. scripts/smoke_frozen.sh and .github/workflows/installers.y
 from __future__ import annotations
 
 import difflib
+import importlib.metadata
 import os
 import re
 import signal
 import subprocess
 import sys
 import tempfile
+import tomllib
 import urllib.error
 import urllib.request
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORD = ROOT / "tests" / "fixtures" / "formats_example.tandem-match.json"
 NAMED = re.compile(r'resource_path\(((?:"[^"{}]+"(?:, )?)+)\)')
 passed: list[str] = []
-# import names of the test extra's tools (pyproject.toml), which a release bundle never holds
-TEST_ONLY = ("pytest", "pytestqt", "hypothesis", "pypdf", "pypdfium2", "selenium", "mypy")
+BUILD_TOOL = "pyinstaller"  # in the release venv too: it builds every bundle
+
+
+def dist_name(requirement: str) -> str:
+    """A requirement's distribution name, normalised (PEP 503): "pytest-qt>=4.5" -> "pytest-qt"."""
+    return re.sub(r"[-_.]+", "-", re.split(r"[<>=!~\[ ;]", requirement, maxsplit=1)[0]).lower()
+
+
+def test_tools() -> dict[str, set[str]]:
+    """The test extra's distributions (pyproject.toml) that the app itself does not need, each
+    with the names it may leave in a bundle: its dist-info name and, where this Python has it
+    installed, its import names."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    extras = project["optional-dependencies"]
+    runtime = {dist_name(r) for r in project["dependencies"] + extras["postgres"]}
+    tools = {dist_name(r) for r in extras["test"]} - runtime - {BUILD_TOOL}
+    names: dict[str, set[str]] = {tool: {tool.replace("-", "_")} for tool in tools}
+    for module, dists in importlib.metadata.packages_distributions().items():
+        for dist in dists:
+            if dist_name(dist) in names:
+                names[dist_name(dist)].add(module)
+    return names
+
+
+def test_tools_in(internal: Path) -> Iterator[str]:
+    """The test tools whose modules or metadata a bundle's library folder holds."""
+    for tool, names in sorted(test_tools().items()):
+        # a package folder, or a module file (an extension module: NAME.cpython-…so / .pyd)
+        found = any((internal / n).exists() or any(internal.glob(f"{n}.*")) for n in names)
+        metadata = (p.name.split("-")[0] for p in internal.glob("*.dist-info"))
+        if found or any(dist_name(m) == tool for m in metadata):
+            yield tool
 
 
 class Failed(Exception):
@@ -121,12 +153,7 @@ def check(exe: Path, work: Path) -> None:
     ok(f"every resource the code names ({len(named)}) is in the bundle")
 
     # built by the release recipe (build.py's release venv): no test tool came along
-    internal = bundled.parent
-    extra = sorted(
-        name
-        for name in TEST_ONLY
-        if (internal / name).exists() or any(internal.glob(f"{name}-*.dist-info"))
-    )
+    extra = list(test_tools_in(bundled.parent))
     if extra:
         raise Failed(f"the bundle carries test tools of the development venv: {', '.join(extra)}")
     ok("no test tool in the bundle (built from the release venv)")

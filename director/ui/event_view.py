@@ -7,10 +7,7 @@ event only pays for the page on screen. They know nothing of each other: each re
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-
-from PySide6.QtCore import QSettings, QSize, Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QListWidget,
@@ -25,58 +22,10 @@ from director.domain.event import EventInfo
 from director.domain.rules import PairingSystem
 from director.services.events import get_event
 from director.ui.context import EventContext
+from director.ui.pages import DESK, PAGES
 from director.ui.plain import plain_label
 from director.ui.style import hint, icon
-from director.ui.window_parts import PAGE_TITLES, shown_target
-
-PageFactory = Callable[[EventContext, QWidget], QWidget]
-
-
-@dataclass(frozen=True)
-class PageSpec:
-    title: str
-    icon: str
-    factory: PageFactory
-
-
-# Each page's module loads when the page is first shown (the pairing engine behind the rounds
-# page, say, is not needed to open an event on its teams).
-def _teams(ctx: EventContext, parent: QWidget) -> QWidget:
-    from director.ui.teams_page import TeamsPage
-
-    return TeamsPage(ctx, parent)
-
-
-def _rounds(ctx: EventContext, parent: QWidget) -> QWidget:
-    from director.ui.rounds_page import RoundsPage
-
-    return RoundsPage(ctx, parent)
-
-
-def _desk(ctx: EventContext, parent: QWidget) -> QWidget:
-    from director.ui.desk.match_desk import MatchDeskPage
-
-    # the main window's settings: the desk reopens on the match it showed last
-    settings = getattr(parent.window(), "settings", None)
-    return MatchDeskPage(ctx, parent, settings if isinstance(settings, QSettings) else None)
-
-
-def _standings(ctx: EventContext, parent: QWidget) -> QWidget:
-    from director.ui.standings_page import StandingsPage
-
-    return StandingsPage(ctx, parent)
-
-
-PAGES = tuple(
-    PageSpec(title, icon_name, factory)
-    for title, icon_name, factory in zip(
-        PAGE_TITLES,
-        ("nav-teams", "nav-rounds", "nav-desk", "nav-standings"),
-        (_teams, _rounds, _desk, _standings),
-        strict=True,
-    )
-)
-DESK = 2
+from director.ui.window_parts import shown_target
 
 
 def summary(info: EventInfo) -> str:
@@ -170,7 +119,7 @@ class EventView(QWidget):
         if built is None:
             placeholder = self.stack.widget(index)
             assert placeholder is not None
-            built = PAGES[index].factory(self.ctx, self.stack)
+            built = PAGES[index].build(self.ctx, self.stack)
             self.stack.insertWidget(index, built)
             self.stack.removeWidget(placeholder)
             placeholder.deleteLater()

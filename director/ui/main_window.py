@@ -29,6 +29,7 @@ from director.store.targets import EXTENSION
 from director.ui import database_layer
 from director.ui.help import HelpWindow
 from director.ui.message_bar import MessageBar, MessageHolder
+from director.ui.pages import PAGES
 from director.ui.recent import RecentEvents
 from director.ui.safe_open import (
     explain_refusal,
@@ -40,7 +41,6 @@ from director.ui.start_page import StartPage
 from director.ui.style import app_icon
 from director.ui.window_parts import (
     APP_TITLE,
-    PAGE_TITLES,
     about_box,
     fill_recent_menu,
     place_public_display,
@@ -115,7 +115,7 @@ class MainWindow(QMainWindow):
         self.quit_action = self._action("&Quit", self.close, "Ctrl+Q")
         self.page_actions = [
             self._action(f"&{title}", partial(self.show_page, i), f"Ctrl+{i + 1}")
-            for i, title in enumerate(PAGE_TITLES)
+            for i, title in enumerate(page.title for page in PAGES)
         ]
         display = self.show_public_display
         self.display_action = self._action("&Public display", display, "Ctrl+Shift+D")

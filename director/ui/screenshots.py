@@ -119,8 +119,8 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
     from director.services.results import list_matches
     from director.ui.app import create_application
     from director.ui.demo import build_demo_event
-    from director.ui.event_view import PAGES
     from director.ui.main_window import MainWindow
+    from director.ui.pages import PAGES
     from director.ui.teams_page import TeamsPage
 
     app = create_application(["screenshots"])

@@ -16,9 +16,9 @@ from director.domain.scoring import Game
 from director.services.results import create_match, record_game
 from director.services.teams import add_team
 from director.ui.desk.match_desk import MatchDeskPage
-from director.ui.event_view import DESK, PAGES
 from director.ui.help import help_text
 from director.ui.main_window import MainWindow
+from director.ui.pages import DESK, PAGES
 from director.ui.teams_page import TeamsPage
 from tests.ui.app_helpers import OFFSCREEN_NOISE, stored_event
 

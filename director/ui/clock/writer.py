@@ -6,7 +6,9 @@ writes it in one transaction with its own session (SQLite's WAL lets it write wh
 reads) and commits at once. Between a press and its commit lies only the queue: the checkpoint
 about every 0.5 s bounds what a crash can lose.
 
-It imports no Qt, so the kill test's child and the benchmarks use exactly this writer.
+It imports no Qt, so the kill test's child and the benchmarks use exactly this writer; its
+session and its failure's words come from the same door as every other call (`store.work`):
+its own thread, because a press must never queue behind a page's read.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from director.domain.clock import ClockEvent
 from director.services.clocks import append_events
 from director.store.engine import EventDatabase
-from director.store.errors import known_database_error
+from director.store.work import failure_of, in_session
 
 log = logging.getLogger(__name__)
 
@@ -128,10 +130,10 @@ class ClockWriter:
     def _write(self, batch: list[tuple[int, ClockEvent]]) -> bool:
         start = time.perf_counter_ns()
         try:
-            with self.db.Session() as session, session.begin():
-                append_events(session, self.match_id, batch[0][0], [e for _, e in batch])
+            in_session(self.db, append_events, True, self.match_id, batch[0][0],
+                       [e for _, e in batch])  # fmt: skip
         except (SQLAlchemyError, OSError) as exc:
-            known = known_database_error(exc)
+            known = failure_of(exc, self.db)
             failure = f"the clock log could not be saved: {known or exc}"
             if failure != self.failure:
                 log.warning("clock writer, match %s: %s", self.match_id, failure)
