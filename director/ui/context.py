@@ -38,8 +38,8 @@ class EventContext(QObject):
     """An open event: its database, and the signal every page listens to."""
 
     changed = Signal(object)  # Changes: what changed, here or at another station
-    show_match = Signal(int)  # a page asks for a match to be shown at the match desk
-    notice = Signal(str)  # something the director should know that is not a refusal
+    match_requested = Signal(int)  # a page asks for a match to be shown at the match desk
+    notified = Signal(str)  # something the director should know that is not a refusal
 
     def __init__(self, db: EventDatabase, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -49,8 +49,8 @@ class EventContext(QObject):
         self.background = Background(
             db,
             self,
-            on_slow=self.notice.emit,
-            on_recovered=lambda: self.notice.emit("The database server answers again."),
+            on_slow=self.notified.emit,
+            on_recovered=lambda: self.notified.emit("The database server answers again."),
         )
         self.milestone = self.read(progress)  # (last round paired, is it finished)
 
@@ -70,11 +70,11 @@ class EventContext(QObject):
             if finished and last >= before[0]:
                 backup_after_round(self.db, last)
         except UserError as failure:  # the change itself is committed: say so, carry on
-            self.notice.emit(f"the automatic backup failed: {failure}")
+            self.notified.emit(f"the automatic backup failed: {failure}")
             return
         warning = space_warning(self.db.path.resolve())
         if warning:  # early, while backups still fit: before anything fails
-            self.notice.emit(warning)
+            self.notified.emit(warning)
 
     def read(
         self, service: Callable[Concatenate[Session, P], T], *args: P.args, **kwargs: P.kwargs

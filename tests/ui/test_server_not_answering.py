@@ -80,7 +80,7 @@ def test_a_hung_server_is_reported_and_the_result_is_stored_once_it_runs(qtbot: 
         ctx = EventContext(open_database(url))
         notices: list[str] = []
         reports: list[tuple[str, bool]] = []
-        ctx.notice.connect(notices.append)
+        ctx.notified.connect(notices.append)
         watch = ServerWatch(ctx, lambda message, problem: reports.append((message, problem)))
         watch.start()
         done: list[object] = []
@@ -135,7 +135,7 @@ def test_a_call_waiting_on_a_hung_server_keeps_the_window_running_and_says_so(
         window.show()
         running = [True]  # is the server running
         notices: list[tuple[str, bool]] = []
-        ctx.notice.connect(lambda text: notices.append((text, running[0])))
+        ctx.notified.connect(lambda text: notices.append((text, running[0])))
         ticks: list[bool] = []  # the GUI thread's timer while the call waits
         try:
             with stopped_server() as pids:

@@ -87,8 +87,8 @@ class MatchDeskPage(QWidget):
         self.cube_state.setWordWrap(True)
         self.boards = (BoardPanel(1), BoardPanel(2))
         for panel in self.boards:
-            panel.record.connect(self.open_record_dialog)
-            panel.cube_action.connect(self.cube_action)
+            panel.record_requested.connect(self.open_record_dialog)
+            panel.cube_action_requested.connect(self.cube_action)
         self.clock_area = QGroupBox("Clocks")
         self.clock_area.setObjectName("clockArea")
         self.clock_button = QPushButton("Clock…")
@@ -113,8 +113,8 @@ class MatchDeskPage(QWidget):
         self.audit: AuditDialog | None = None
 
         self.games_panel = GamesPanel(UNDO_KEY, CORRECT_KEY, self)
-        self.games_panel.undo.connect(self.undo_last_game)
-        self.games_panel.correct.connect(self.edit_game)
+        self.games_panel.undo_requested.connect(self.undo_last_game)
+        self.games_panel.correction_requested.connect(self.edit_game)
         # the parts tests and the clock window reach for
         self.games = self.games_panel.games
         self.table = self.games_panel.table
@@ -204,7 +204,7 @@ class MatchDeskPage(QWidget):
     # -- reading ------------------------------------------------------------------------
 
     def show_match(self, match_id: int) -> None:
-        """Show a match (the main window calls this on `ctx.show_match`)."""
+        """Show a match (the main window calls this on `ctx.match_requested`)."""
         self.match_id = match_id
         self.clear_message()
         self.refresh()
