@@ -31,6 +31,7 @@ from director.domain.scoring import Game, game_problems
 from director.services import no_show, results
 from director.services.events import rounds_paired
 from director.store.engine import display_target
+from director.ui.audit_dialog import AuditDialog
 from director.ui.context import EventContext
 from director.ui.desk.board_panel import BoardPanel
 from director.ui.desk.games_panel import GamesPanel
@@ -106,6 +107,10 @@ class MatchDeskPage(QWidget):
         self.clock_area.setFixedWidth(200)
         self.no_show: NoShowDialog | None = None
         self.print_button = MatchPrintButton(ctx, lambda: self.match, self)
+        self.audit_button = QPushButton("Audit…", self)
+        self.audit_button.setToolTip("This match's corrections, forfeit and adjustments")
+        self.audit_button.clicked.connect(self.open_audit)
+        self.audit: AuditDialog | None = None
 
         self.games_panel = GamesPanel(UNDO_KEY, CORRECT_KEY, self)
         self.games_panel.undo_requested.connect(self.undo_last_game)
@@ -142,6 +147,7 @@ class MatchDeskPage(QWidget):
         top = QHBoxLayout()
         top.addWidget(self.heading, 1)
         top.addWidget(self.pair_label)
+        top.addWidget(self.audit_button)
         top.addWidget(self.print_button)
         score_row = QHBoxLayout()
         score_row.addWidget(self.scoreline, 1)
@@ -396,6 +402,12 @@ class MatchDeskPage(QWidget):
                 self.messages.show_info("The last game is undone (kept in the audit log).")
 
         self.question = ask(self, "Undo last game", question, "Undo the game", undo)
+
+    def open_audit(self) -> None:
+        """The audit log, on this match's lines (the filter can widen it)."""
+        self.audit = AuditDialog(self.ctx, self, match=self.match_id)
+        self.audit.finished.connect(self.audit.deleteLater)
+        self.audit.open()
 
     def _clock_clicked(self) -> None:
         if self.match_id is None:
