@@ -16,7 +16,7 @@ from director.domain.clock import ClockError, ClockEvent
 from director.domain.errors import UserError
 from director.domain.match import MatchOutcome, score_match
 from director.domain.rules import End, Level, MatchRules, Scoring, Side
-from director.domain.scoring import Game, game_problems
+from director.domain.scoring import COUNTS, Game, game_problems
 
 FORMAT_NAME = "tandem-match"
 FORMAT_VERSION = 1
@@ -31,18 +31,7 @@ HEADER_KEYS = (
     "teams",
     "games",
 )
-GAME_INT_KEYS = (
-    "pair",
-    "board",
-    "cube",
-    "loser_borne_off",
-    "winner_left",
-    "loser_left",
-    "loser_home",
-    "loser_outfield",
-    "loser_in_winner_home_or_bar",
-    "loser_pips",
-)
+GAME_INT_KEYS = ("pair", "board", "cube", *COUNTS)
 OPTIONAL_KEYS = ("clock",)  # the match's clock log (RULES §7); replay ignores it
 E = TypeVar("E", bound=StrEnum)
 GAME_KEYS = frozenset((*GAME_INT_KEYS, "winner", "end", "level", "agreed_level"))
@@ -298,7 +287,7 @@ def game_json(game: Game) -> dict[str, Any]:
     if game.level is not None:
         out["level"] = game.level.value
     out["cube"] = game.cube
-    for key in GAME_INT_KEYS[3:]:
+    for key in COUNTS:
         value = getattr(game, key)
         if value is not None:
             out[key] = value

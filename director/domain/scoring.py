@@ -41,6 +41,9 @@ class Game:
         return f"pair {self.pair}, board {self.board}"
 
 
+# The checker counts a game may carry (each 0–15), then every count field: a `Game`'s integer
+# fields after pair, board and cube, in the match record's order. Written here once: the
+# record's keys, the store's columns and the game form all read them from here.
 COUNT_FIELDS = (
     "loser_borne_off",
     "winner_left",
@@ -49,6 +52,7 @@ COUNT_FIELDS = (
     "loser_outfield",
     "loser_in_winner_home_or_bar",
 )
+COUNTS = (*COUNT_FIELDS, "loser_pips")
 
 
 def is_cube_value(value: int) -> bool:

@@ -60,6 +60,12 @@ class StandingRow:
     points_against: int
     withdrawn: bool
 
+    @property
+    def place(self) -> str:
+        """The rank as every standings table shows it (screen, projector, paper, phones): the
+        strict rank, with "=" when the team is equal to the one above on every criterion."""
+        return f"{self.rank}=" if self.tied_with_previous else str(self.rank)
+
 
 @dataclass
 class _Tally:

@@ -212,13 +212,18 @@ def unprintable(value: str) -> str:
     return "".join(out)
 
 
+def right_to_left(value: str) -> bool:
+    """Whether `value` holds right-to-left letters (Arabic, Hebrew)."""
+    return any(unicodedata.bidirectional(c) in RTL for c in value)
+
+
 def display_order(value: str) -> str:
     """Words in display order for a right-to-left run, each word's letters still logical.
 
     python-bidi gives the whole visual order; HarfBuzz reverses a right-to-left word itself
     while it joins its letters, so each run of right-to-left letters is turned back.
     """
-    if not any(unicodedata.bidirectional(c) in RTL for c in value):
+    if not right_to_left(value):
         return value
     from bidi import get_display  # only for right-to-left text
 

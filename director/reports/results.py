@@ -13,10 +13,9 @@ from director.reports.styles import (
     FONT_BOLD,
     Layout,
     Section,
-    esc,
     heads,
     kept_with_tail,
-    rich,
+    name_text,
     text,
 )
 
@@ -53,12 +52,10 @@ def story(round_number: int, matches: Sequence[MatchInfo], box: Layout) -> list[
         score, words = outcome(m)
         won_a = m.outcome.result is Result.A or m.forfeit_by is Side.B or m.team_b is None
         won_b = m.outcome.result is Result.B or m.forfeit_by is Side.A
-        a = f"<b>{esc(m.team_a.name)}</b>" if won_a else esc(m.team_a.name)
-        b_name = m.team_b.name if m.team_b else ""
-        b = f"<b>{esc(b_name)}</b>" if won_b else esc(b_name)
+        a = name_text(m.team_a.name, "cell", bold=won_a)
+        b = name_text(m.team_b.name if m.team_b else "", "cell", bold=won_b)
         data.append(
-            ["" if m.team_b is None else str(m.table), rich(a, "cell"), rich(b, "cell"), score,
-             text(words, "cell")]
+            ["" if m.team_b is None else str(m.table), a, b, score, text(words, "cell")]
         )  # fmt: skip
     style = [
         ("ALIGN", (0, 0), (0, -1), "CENTER"),

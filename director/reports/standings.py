@@ -17,6 +17,7 @@ from director.reports.styles import (
     esc,
     heads,
     kept_with_tail,
+    name_text,
     num,
     rich,
     signed,
@@ -75,11 +76,6 @@ def heading(tie_break: TieBreak, adjusted: bool) -> str:
     return TIE_BREAK_HEADINGS[tie_break]
 
 
-def rank_text(row: StandingRow) -> str:
-    """The strict rank; "=" marks a team equal to the one above on every criterion."""
-    return f"{row.rank}=" if row.tied_with_previous else str(row.rank)
-
-
 def tie_break_text(tie_break: TieBreak, value: float | None) -> str:
     if value is None:
         return "–"  # head-to-head: not needed to separate this team
@@ -89,9 +85,9 @@ def tie_break_text(tie_break: TieBreak, value: float | None) -> str:
 
 
 def team_cell(team: TeamInfo, withdrawn: bool) -> list[Flowable]:
-    name = esc(team.name) + (" <font color='#b00020'>(withdrawn)</font>" if withdrawn else "")
+    after = " <b><font color='#b00020'>(withdrawn)</font></b>" if withdrawn else ""
     return [
-        rich(f"<b>{name}</b>", "cell"),
+        name_text(team.name, "cell", bold=True, after=after),
         text(f"{team.players[0]} · {team.players[1]}", "cell-small"),
     ]
 
@@ -114,7 +110,7 @@ def standings_table(
     data: list[list[object]] = [heads(*labels)]
     for row in rows:
         cells: list[object] = [
-            rank_text(row),
+            row.place,
             team_cell(teams[row.team_id], row.withdrawn),
             str(row.played),
             str(row.wins),

@@ -42,7 +42,7 @@ from reportlab.platypus import (
 from director import __version__
 from director.domain.rules import Paper
 from director.reports import fonts
-from director.reports.fonts import markup, needs_shaping, register_fonts
+from director.reports.fonts import markup, needs_shaping, register_fonts, right_to_left
 
 FONT, FONT_BOLD = fonts.FONT, fonts.FONT_BOLD
 
@@ -112,7 +112,72 @@ def text(value: object, style: str = "body") -> Flowable:
     marked = esc(value)
     if value and "\n" not in value and marked == escape(value):
         return Line(value, STYLES[style])
+    if right_to_left(value):
+        return RightToLeft(value, style)
     return rich(marked, style)
+
+
+def name_text(value: str, style: str = "cell", *, bold: bool = False, after: str = "") -> Flowable:
+    """A team's or player's name, bold if asked, then `after` (markup: "(withdrawn)"); a
+    right-to-left name wraps in the order it is read (`RightToLeft`)."""
+    if right_to_left(value):
+        return RightToLeft(value, style, bold=bold, after=after)
+    if not bold and not after:
+        return text(value, style)
+    return rich((f"<b>{esc(value)}</b>" if bold else esc(value)) + after, style)
+
+
+class RightToLeft(Flowable):  # type: ignore[misc]
+    """Text with right-to-left runs, broken into lines in the order it is read and each line
+    then put in display order by itself: a long Arabic or Hebrew name that wraps starts on its
+    first line (reordering the whole name first would put its last words there)."""
+
+    def __init__(self, value: str, style: str, *, bold: bool = False, after: str = "") -> None:
+        super().__init__()
+        self.value, self.style_name = " ".join(value.split()), style
+        self.bold, self.after = bold, after
+        self.style = STYLES[style]
+        self.spaceBefore, self.spaceAfter = self.style.spaceBefore, self.style.spaceAfter
+        self._para: Paragraph | None = None
+
+    def _line(self, words: str) -> str:
+        return f"<b>{esc(words)}</b>" if self.bold else esc(words)
+
+    def _width(self, words: str) -> float:
+        para = rich(self._line(words), self.style_name)
+        para.wrap(1e6, 1e6)
+        return float(max(para.getActualLineWidths0(), default=0.0))
+
+    def minWidth(self) -> float:  # the widest word, as a Paragraph says
+        return max(self._width(word) for word in self.value.split(" "))
+
+    def _lines(self, width: float) -> list[str]:
+        lines: list[str] = []
+        for word in self.value.split(" "):
+            wider = f"{lines[-1]} {word}" if lines else word
+            if lines and self._width(wider) <= width:
+                lines[-1] = wider
+            else:
+                lines.append(word)
+        return lines
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        style = self.style
+        room = avail_width - style.leftIndent - style.rightIndent - style.firstLineIndent
+        lines = self._lines(room)
+        marked = "<br/>".join(self._line(line) for line in lines) + self.after
+        self._para = rich(marked, self.style_name)
+        self.width, self.height = self._para.wrap(avail_width, avail_height)
+        return self.width, self.height
+
+    def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
+        self.wrap(avail_width, avail_height)
+        assert self._para is not None
+        return list(self._para.split(avail_width, avail_height))
+
+    def draw(self) -> None:
+        assert self._para is not None
+        self._para.drawOn(self.canv, 0, 0)
 
 
 class Line(Flowable):  # type: ignore[misc]

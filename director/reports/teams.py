@@ -7,20 +7,20 @@ from collections.abc import Sequence
 from reportlab.platypus import Flowable
 
 from director.domain.event import TeamInfo
-from director.reports.styles import Layout, Section, esc, grid, heads, rich, text
+from director.reports.styles import Layout, Section, grid, heads, name_text, text
 
 TICKED, EMPTY = "☑", "☐"
 
 
 def team_cell(team: TeamInfo) -> Flowable:
-    name = f"<b>{esc(team.name)}</b>"
+    after = ""
     if team.withdrawn:
-        name += (
+        after = (
             f" <font color='#b00020'>(withdrawn after round {team.withdrawn_after_round})</font>"
         )
     elif team.joined_round > 1:
-        name += f" <font color='#666666'>(joined in round {team.joined_round})</font>"
-    return rich(name, "cell")
+        after = f" <font color='#666666'>(joined in round {team.joined_round})</font>"
+    return name_text(team.name, "cell", bold=True, after=after)
 
 
 def story(teams: Sequence[TeamInfo], box: Layout, *, level: int = 0) -> list[Flowable]:

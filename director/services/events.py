@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date
 
 from sqlalchemy import func, select
@@ -108,25 +109,48 @@ def clocks_running(session: Session) -> bool:
     return bool(session.scalar(query))
 
 
-def why_options_locked(session: Session, old: EventOptions, new: EventOptions) -> list[str]:
-    """Changes that would alter the meaning of results already recorded or rounds paired."""
-    reasons: list[str] = []
-    if old.match != new.match and games_recorded(session):
-        reasons.append(
+@dataclass(frozen=True)
+class OptionLocks:
+    """Why each group of options cannot change now ("" while it can): the options dialog
+    disables those fields with the reason, and `update_event` refuses the same changes."""
+
+    match: str = ""
+    time_control: str = ""
+    pairing_system: str = ""
+    schedule: str = ""  # the double round robin
+
+
+def option_locks(session: Session) -> OptionLocks:
+    """What would alter the meaning of results already recorded or rounds paired."""
+    paired = bool(rounds_paired(session))
+    return OptionLocks(
+        match=(
             "the match rules (length, scoring, rule 4′, one-cube options, rule 5′) cannot change "
             "once games are recorded: it would change their scores"
         )
-    if old.time_control != new.time_control and clocks_running(session):
-        reasons.append(
+        if games_recorded(session)
+        else "",
+        time_control=(
             "the clock cannot change while a match's clocks are running: finish or reset "
             "those pairs first (the clock log is replayed with the event's time control)"
         )
-    if rounds_paired(session):
-        if old.pairing_system != new.pairing_system:
-            reasons.append("the pairing system cannot change once a round is paired")
-        if old.double_round_robin != new.double_round_robin:
-            reasons.append("the round-robin schedule is fixed once a round is paired")
-    return reasons
+        if clocks_running(session)
+        else "",
+        pairing_system="the pairing system cannot change once a round is paired" if paired else "",
+        schedule="the round-robin schedule is fixed once a round is paired" if paired else "",
+    )
+
+
+def why_options_locked(session: Session, old: EventOptions, new: EventOptions) -> list[str]:
+    """The locks that a change from `old` to `new` runs into."""
+    locks = option_locks(session)
+    changes = (
+        (locks.match, old.match != new.match),
+        (locks.time_control, old.time_control != new.time_control),
+        (locks.pairing_system, old.pairing_system != new.pairing_system),
+        (locks.schedule, old.double_round_robin != new.double_round_robin),
+    )
+    return [lock for lock, changed in changes if lock and changed]
 
 
 def update_event(

@@ -134,7 +134,8 @@ def _players(match: MatchInfo, board: int) -> dict[str, str]:
 
 def clock_view(session: Session, token: str, board: int) -> dict[str, Any]:
     """What a board's phone needs: the match and its players, the time control, the pair
-    being played, whether this board's game of it is recorded, and the board's stored log."""
+    being played, whether this board's game of it is recorded, the board's stored log, and the
+    start and the desk's commands (as on the push channel)."""
     board = _check_board(board)
     match = match_for_token(session, token)
     if match.is_bye or match.forfeit_by is not None:
@@ -160,6 +161,7 @@ def clock_view(session: Session, token: str, board: int) -> dict[str, Any]:
         "finished": outcome.finished,
         "score": {"A": outcome.final.a, "B": outcome.final.b},
         "log": [wire(e) for e in events],
+        **clock_channel(session, match.id),  # the start and the desk's commands
     }
 
 

@@ -171,7 +171,7 @@ def get_round(session: Session, number: int) -> RoundInfo:
 # --- pairing the next round -----------------------------------------------------------------
 
 
-def _next_number(session: Session) -> int:
+def next_round_number(session: Session) -> int:
     """The round to pair next, once the last one is finished.
 
     Read from the stored scorelines like the pairing itself (`stored_results`): re-scoring
@@ -202,7 +202,7 @@ def _check_more_rounds(inputs: PairingInputs, number: int) -> None:
 
 def preview_next_round(session: Session) -> RoundPreview:
     """The engine's pairing of the next round, with its warnings; nothing is written."""
-    number = _next_number(session)
+    number = next_round_number(session)
     inputs = pairing_inputs(session)
     _check_more_rounds(inputs, number)
     teams = {t.id: t for t in list_teams(session)}

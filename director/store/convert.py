@@ -27,7 +27,7 @@ from director.domain.rules import (
     TieBreak,
     TimeControl,
 )
-from director.domain.scoring import Game
+from director.domain.scoring import COUNTS, Game
 from director.store import models
 
 
@@ -112,14 +112,8 @@ def game_value(row: models.Game | Row[Any]) -> Game:
         end=End(row.end),
         cube=row.cube,
         level=Level(row.level) if row.level else None,
-        loser_borne_off=row.loser_borne_off,
         agreed_level=Level(row.agreed_level) if row.agreed_level else None,
-        winner_left=row.winner_left,
-        loser_left=row.loser_left,
-        loser_home=row.loser_home,
-        loser_outfield=row.loser_outfield,
-        loser_in_winner_home_or_bar=row.loser_in_winner_home_or_bar,
-        loser_pips=row.loser_pips,
+        **{name: getattr(row, name) for name in COUNTS},
     )
 
 
@@ -130,14 +124,9 @@ def write_game(row: models.Game, game: Game) -> None:
     row.end = game.end.value
     row.cube = game.cube
     row.level = game.level.value if game.level else None
-    row.loser_borne_off = game.loser_borne_off
     row.agreed_level = game.agreed_level.value if game.agreed_level else None
-    row.winner_left = game.winner_left
-    row.loser_left = game.loser_left
-    row.loser_home = game.loser_home
-    row.loser_outfield = game.loser_outfield
-    row.loser_in_winner_home_or_bar = game.loser_in_winner_home_or_bar
-    row.loser_pips = game.loser_pips
+    for name in COUNTS:
+        setattr(row, name, getattr(game, name))
 
 
 def match_rules(

@@ -33,9 +33,16 @@ from director.domain.changes import Area, Changes
 from director.domain.errors import UserError
 from director.domain.event import EventInfo
 from director.domain.rules import EventOptions
-from director.services.events import create_event, event_version, get_event, update_event
+from director.services.events import (
+    create_event,
+    event_version,
+    get_event,
+    option_locks,
+    update_event,
+)
 from director.store.engine import EventDatabase, new_database, open_database
 from director.store.targets import EXTENSION
+from director.store.work import in_session
 from director.ui.context import EventContext
 from director.ui.option_form import OptionsForm
 from director.ui.style import error_label, hint, show_error
@@ -98,6 +105,7 @@ class EventDialog(QDialog):
         if ctx is not None:
             self.version = ctx.read(event_version)
             self._load(ctx.read(get_event))
+            self.options_form.lock(ctx.read(option_locks))
         self._update_path()
 
     def _build_event_tab(self) -> QWidget:
@@ -240,10 +248,10 @@ class EventDialog(QDialog):
             self.tabs.setCurrentIndex(0)
             return
         try:  # built aside and renamed into place: a refusal or a kill leaves nothing
-            with new_database(str(path)) as building, building.Session() as s, s.begin():
-                self.saved = create_event(
-                    s, self.name.text(), self.options(), self.venue.text(),
-                    self.event_date(), organiser=self.organiser.text(),
+            with new_database(str(path)) as building:  # a local file, not yet the event's
+                self.saved = in_session(
+                    building, create_event, True, self.name.text(), self.options(),
+                    self.venue.text(), self.event_date(), organiser=self.organiser.text(),
                     director=self.director.text(),
                 )  # fmt: skip
             database = open_database(str(path))

@@ -2,15 +2,12 @@
 
 Pages are built (and their modules loaded) the first time they are shown, so opening a large
 event only pays for the page on screen. They know nothing of each other: each reads through
-`ctx` and refreshes on `ctx.changed`; a request to show a match arrives as `ctx.show_match`.
+`ctx` and refreshes on `ctx.changed`; a request to show a match arrives as `ctx.match_requested`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-
-from PySide6.QtCore import QSettings, QSize, Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QListWidget,
@@ -25,58 +22,10 @@ from director.domain.event import EventInfo
 from director.domain.rules import PairingSystem
 from director.services.events import get_event
 from director.ui.context import EventContext
+from director.ui.pages import DESK, PAGES
 from director.ui.plain import plain_label
 from director.ui.style import hint, icon
-from director.ui.window_parts import PAGE_TITLES, shown_target
-
-PageFactory = Callable[[EventContext, QWidget], QWidget]
-
-
-@dataclass(frozen=True)
-class PageSpec:
-    title: str
-    icon: str
-    factory: PageFactory
-
-
-# Each page's module loads when the page is first shown (the pairing engine behind the rounds
-# page, say, is not needed to open an event on its teams).
-def _teams(ctx: EventContext, parent: QWidget) -> QWidget:
-    from director.ui.teams_page import TeamsPage
-
-    return TeamsPage(ctx, parent)
-
-
-def _rounds(ctx: EventContext, parent: QWidget) -> QWidget:
-    from director.ui.rounds_page import RoundsPage
-
-    return RoundsPage(ctx, parent)
-
-
-def _desk(ctx: EventContext, parent: QWidget) -> QWidget:
-    from director.ui.desk.match_desk import MatchDeskPage
-
-    # the main window's settings: the desk reopens on the match it showed last
-    settings = getattr(parent.window(), "settings", None)
-    return MatchDeskPage(ctx, parent, settings if isinstance(settings, QSettings) else None)
-
-
-def _standings(ctx: EventContext, parent: QWidget) -> QWidget:
-    from director.ui.standings_page import StandingsPage
-
-    return StandingsPage(ctx, parent)
-
-
-PAGES = tuple(
-    PageSpec(title, icon_name, factory)
-    for title, icon_name, factory in zip(
-        PAGE_TITLES,
-        ("nav-teams", "nav-rounds", "nav-desk", "nav-standings"),
-        (_teams, _rounds, _desk, _standings),
-        strict=True,
-    )
-)
-DESK = 2
+from director.ui.window_parts import shown_target
 
 
 def summary(info: EventInfo) -> str:
@@ -148,7 +97,7 @@ class EventView(QWidget):
         layout.addWidget(self.stack, 1)
         self.navigation.currentRowChanged.connect(self.show_page)
         ctx.changed.connect(self.on_event_changed)
-        ctx.show_match.connect(self.show_match)
+        ctx.match_requested.connect(self.show_match)
         self.info = ctx.read(get_event)
         self._show_info()
 
@@ -170,7 +119,7 @@ class EventView(QWidget):
         if built is None:
             placeholder = self.stack.widget(index)
             assert placeholder is not None
-            built = PAGES[index].factory(self.ctx, self.stack)
+            built = PAGES[index].build(self.ctx, self.stack)
             self.stack.insertWidget(index, built)
             self.stack.removeWidget(placeholder)
             placeholder.deleteLater()

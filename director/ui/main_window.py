@@ -29,6 +29,7 @@ from director.store.targets import EXTENSION
 from director.ui import database_layer
 from director.ui.help import HelpWindow
 from director.ui.message_bar import MessageBar, MessageHolder
+from director.ui.pages import PAGES
 from director.ui.recent import RecentEvents
 from director.ui.safe_open import (
     explain_refusal,
@@ -40,7 +41,6 @@ from director.ui.start_page import StartPage
 from director.ui.style import app_icon
 from director.ui.window_parts import (
     APP_TITLE,
-    PAGE_TITLES,
     about_box,
     fill_recent_menu,
     place_public_display,
@@ -115,7 +115,7 @@ class MainWindow(QMainWindow):
         self.quit_action = self._action("&Quit", self.close, "Ctrl+Q")
         self.page_actions = [
             self._action(f"&{title}", partial(self.show_page, i), f"Ctrl+{i + 1}")
-            for i, title in enumerate(PAGE_TITLES)
+            for i, title in enumerate(page.title for page in PAGES)
         ]
         display = self.show_public_display
         self.display_action = self._action("&Public display", display, "Ctrl+Shift+D")
@@ -244,7 +244,7 @@ class MainWindow(QMainWindow):
         self.stack.addWidget(view)
         self.stack.setCurrentWidget(view)
         ctx.changed.connect(self.on_event_changed)
-        ctx.notice.connect(self.messages.show_notice)
+        ctx.notified.connect(self.messages.show_notice)
         page = str(self.settings.value("window/page", 0))
         view.show_page(int(page) if page.isdigit() else 0)
         view.page_changed.connect(lambda i: self.settings.setValue("window/page", i))

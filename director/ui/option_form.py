@@ -7,6 +7,7 @@ the domain's call (`EventOptions.problems()`), shown on the tab the problem belo
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
@@ -34,9 +35,29 @@ from director.domain.rules import (
 )
 from director.ui.option_texts import EXPLANATIONS, choice_label
 from director.ui.option_widgets import DurationBox, TieBreakList
+from director.ui.plain import tooltip
 from director.ui.style import error_label, hint, show_error
 
+if TYPE_CHECKING:  # the database layer loads when an event is first opened
+    from director.services.events import OptionLocks
+
 CUSTOM = "Custom"
+MATCH_KEYS = (
+    "match_length",
+    "scoring",
+    "winner_required",
+    "one_cube_threshold",
+    "no_cube_at_one_away",
+    "agreed_lower_forfeit",
+)
+CLOCK_KEYS = ("preset", "base", "increment", "clock_mode")
+# OptionLocks' groups and the fields each one holds
+LOCKED_FIELDS = {
+    "match": MATCH_KEYS,
+    "time_control": CLOCK_KEYS,
+    "pairing_system": ("pairing_system",),
+    "schedule": ("double_round_robin",),
+}
 
 
 @dataclass
@@ -71,6 +92,7 @@ class OptionsForm(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.tabs: list[Tab] = []
+        self.locked: set[str] = set()  # fields `lock` disabled
         self._build_match_rules()
         self._build_clock()
         self._build_pairings()
@@ -122,14 +144,7 @@ class OptionsForm(QWidget):
         self.one_cube_threshold = combo(["2", "1"], ["2-away or closer", "1-away only"], tab.widget)
         self.no_cube_at_one_away = QCheckBox(tab.widget)
         self.agreed_lower_forfeit = QCheckBox(tab.widget)
-        for key in (
-            "match_length",
-            "scoring",
-            "winner_required",
-            "one_cube_threshold",
-            "no_cube_at_one_away",
-            "agreed_lower_forfeit",
-        ):
+        for key in MATCH_KEYS:
             self._row(tab, key, getattr(self, key))
         self.scoring.currentIndexChanged.connect(self._scoring_changed)
 
@@ -142,7 +157,7 @@ class OptionsForm(QWidget):
         self.increment.setRange(0, 600)
         self.increment.setSuffix(" s")
         self.clock_mode = enum_combo(ClockMode, tab.widget)
-        for key in ("preset", "base", "increment", "clock_mode"):
+        for key in CLOCK_KEYS:
             self._row(tab, key, getattr(self, key))
         self.preset.currentIndexChanged.connect(self._preset_chosen)
         for box in (self.base, self.increment):
@@ -263,8 +278,27 @@ class OptionsForm(QWidget):
     def _scoring_changed(self) -> None:
         # the domain says whether this scoring has a cube; without one the cube options are moot
         has_cube = Scoring(self.scoring.currentData()).has_cube
-        self.one_cube_threshold.setEnabled(has_cube)
-        self.no_cube_at_one_away.setEnabled(has_cube)
+        for key in ("one_cube_threshold", "no_cube_at_one_away"):
+            getattr(self, key).setEnabled(has_cube and key not in self.locked)
+
+    def lock(self, locks: OptionLocks) -> None:
+        """Fields that cannot change now are disabled, with the service's reason as their
+        tooltip and above their tab: never refused only once Apply is pressed."""
+        for group, keys in LOCKED_FIELDS.items():
+            reason = getattr(locks, group)
+            if not reason:
+                continue
+            for key in keys:
+                editor = getattr(self, key)
+                editor.setEnabled(False)
+                editor.setToolTip(tooltip(reason[:1].upper() + reason[1:] + "."))
+                self.locked.add(key)
+            tab = next(t for t in self.tabs if t.widget.isAncestorOf(getattr(self, keys[0])))
+            note = hint(f"Locked: {reason}.", tab.widget)
+            note.setObjectName(f"locked_{group}")
+            layout = tab.widget.layout()
+            assert isinstance(layout, QVBoxLayout)
+            layout.insertWidget(1, note)
 
     def _preset_chosen(self) -> None:
         preset = TIME_CONTROL_PRESETS.get(self.preset.currentData())

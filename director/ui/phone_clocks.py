@@ -42,7 +42,6 @@ from director.domain.errors import UserError
 from director.domain.event import MatchInfo
 from director.domain.rules import Side
 from director.services import results, slips
-from director.services.phone_clocks import ClockRefused
 from director.ui.clock.adjust import AdjustDialog
 from director.ui.clock.forfeit import TimeForfeitDialog
 from director.ui.context import EventContext
@@ -148,9 +147,9 @@ class PhoneClocksView(QWidget):
 
     def refresh(self) -> None:
         """The current round's matches (names, tables, tokens): read on a change only."""
-        with self.ctx.db.Session() as session, session.begin():
-            self.tokens = slips.round_tokens(session)
-            self.matches = {m: results.get_match(session, m) for m in self.tokens}
+        # tokens are issued now for new tables: a write no page shows
+        self.tokens, matches = self.ctx.background.call(slips.round_matches, True)
+        self.matches = {m.id: m for m in matches}
         self.rows = [(m, n) for m in sorted(self.matches, key=self._table_of) for n in (1, 2)]
         self.table.setRowCount(len(self.rows))
         for r, (m, n) in enumerate(self.rows):
@@ -239,31 +238,38 @@ class PhoneClocksView(QWidget):
         if need is not None:
             self.start(need[0], need[1])
 
-    def start(self, room: ClockRoom, match_id: int) -> bool:
+    def _tell(
+        self, match_id: int, done: str, service: Callable[..., object], *args: object
+    ) -> None:
+        """Store the desk's word for the match's phones (the room tells them once stored), off
+        the GUI thread for a server event; `done` (or the refusal) is said in the status."""
+        self.ctx.change_later(
+            Changes.clock(match_id),
+            service,
+            *args,
+            on_done=lambda _result: self.status.setText(done),
+            on_failed=lambda refusal: self.status.setText(str(refusal)),
+        )
+
+    def start(self, room: ClockRoom, match_id: int) -> None:
         """Both boards of the match start together, as from either phone."""
-        try:
-            room.schedule_start(match_id)
-        except ClockRefused as why:
-            self.status.setText(str(why))
-            return False
-        self.status.setText(f"Table {self.matches[match_id].table}: both boards start.")
-        return True
+        done = f"Table {self.matches[match_id].table}: both boards start."
+        self._tell(match_id, done, room.schedule_start, match_id)
 
     def pause_match_selected(self) -> None:
         """RULES §7: one action pauses both boards of the match."""
         need = self._need()
         if need is not None:
-            for board in (1, 2):
-                need[0].command(need[1], board, EventKind.PAUSE)
-            self.status.setText(
-                f"Sent to both phones of table {self.matches[need[1]].table}: pause."
-            )
+            room, match_id, _ = need
+            done = f"Sent to both phones of table {self.matches[match_id].table}: pause."
+            self._tell(match_id, done, room.pause_match, match_id)
 
     def command_selected(self, kind: EventKind) -> None:
         need = self._need()
         if need is not None:
-            need[0].command(need[1], need[2], kind)
-            self.status.setText(f"Sent to the phone of board {need[2]}: {kind.value}.")
+            room, match_id, board = need
+            done = f"Sent to the phone of board {board}: {kind.value}."
+            self._tell(match_id, done, room.command, match_id, board, kind)
 
     def adjust_selected(self) -> None:
         need = self._need()
@@ -294,7 +300,6 @@ class PhoneClocksView(QWidget):
     ) -> None:
         if not reason.strip():
             raise UserError("a time restore needs a reason for the audit log")
-        room.command(match_id, board, EventKind.ADJUST, side, ns, reason.strip())
-        self.status.setText(
-            f"Sent to the phone of board {board}: {side}{board} gets {format_remaining(ns)}."
-        )
+        done = f"Sent to the phone of board {board}: {side}{board} gets {format_remaining(ns)}."
+        kind = EventKind.ADJUST
+        self._tell(match_id, done, room.command, match_id, board, kind, side, ns, reason.strip())

@@ -140,7 +140,7 @@ class PublicDisplay(QWidget):
         )
         rows = [
             (
-                "=" if line.row.tied_with_previous else str(line.row.rank),
+                line.row.place,
                 line.team.name + (" (withdrawn)" if line.row.withdrawn else ""),
                 number(line.row.match_points),
                 f"{line.row.wins}-{line.row.draws}-{line.row.losses}",

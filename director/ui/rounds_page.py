@@ -65,6 +65,10 @@ QListWidget#roundList::item:selected {{
 """
 
 
+REPAIR_TIP = "Pair the last round again with the engine"
+UNDO_TIP = "Delete the last round's pairings (kept in the audit log)"
+
+
 class RoundsPage(QWidget):
     title = "Rounds"
 
@@ -91,8 +95,10 @@ class RoundsPage(QWidget):
             " match's first, when one is chosen); printable"
         )
         self.repair_button = QPushButton("Pair again", self)
-        self.repair_button.setToolTip("Pair the last round again with the engine")
+        self.repair_button.setToolTip(REPAIR_TIP)
         self.undo_button = QPushButton("Undo last round", self)
+        self.undo_button.setToolTip(UNDO_TIP)
+        self.waiting_for = ""  # the "round N is not finished" message shown, while it holds
         self.no_show_button = QPushButton("No-show…", self)
         self.no_show_button.setObjectName("noShow")
         self.no_show_button.setEnabled(False)
@@ -205,6 +211,7 @@ class RoundsPage(QWidget):
             self.set_matches(matches)
             self.update_edit_button(self.rounds[position])
         self.summary.setText(self.summary_text())
+        self.update_round_buttons()
         return True
 
     def refresh(self) -> None:
@@ -222,10 +229,34 @@ class RoundsPage(QWidget):
         if target is not None:
             self.round_list.setCurrentRow(numbers.index(target))
         self.show_round(numbers.index(target) if target is not None else -1)
-        last = self.rounds[-1] if self.rounds else None
-        for button in (self.repair_button, self.undo_button):
-            button.setEnabled(last is not None)
         self.summary.setText(self.summary_text())
+        self.update_round_buttons()
+
+    def update_round_buttons(self) -> None:
+        """Pair again and Undo are disabled with the service's reason, never refused after a
+        question; a "round N is not finished" message goes once the round is."""
+        last = self.rounds[-1] if self.rounds else None
+        for button, action, idle in (
+            (self.repair_button, "paired again", REPAIR_TIP),
+            (self.undo_button, "undone", UNDO_TIP),
+        ):
+            refusal = "pair a round first" if last is None else rounds.started_refusal(last, action)
+            button.setEnabled(not refusal)
+            button.setToolTip(tooltip(refusal) if refusal else idle)
+        self.recheck_waiting()
+
+    def recheck_waiting(self) -> None:
+        if not self.waiting_for or self.messages.text != self.waiting_for:
+            self.waiting_for = ""  # the message has gone or been replaced
+            return
+        try:
+            self.ctx.read(rounds.next_round_number)
+        except UserError as still:
+            self.waiting_for = str(still)  # fewer tables left to wait for
+            self.messages.show_error(self.waiting_for)
+            return
+        self.waiting_for = ""
+        self.messages.show_info(f"Round {len(self.rounds)} is finished: pair the next round.")
 
     def summary_text(self) -> str:
         if not self.rounds:
@@ -276,7 +307,7 @@ class RoundsPage(QWidget):
     def open_match(self) -> None:
         match = self.selected_match()
         if match is not None:
-            self.ctx.show_match.emit(match.id)
+            self.ctx.match_requested.emit(match.id)
 
     def update_no_show(self) -> None:
         """The no-show button follows the chosen match, enabled by the service's answer."""
@@ -302,6 +333,12 @@ class RoundsPage(QWidget):
 
     def pair_next_round(self) -> None:
         self.messages.clear()
+        try:
+            self.ctx.read(rounds.next_round_number)
+        except UserError as refusal:  # the last round is not finished: said until it is
+            self.waiting_for = str(refusal)
+            self.messages.show_error(self.waiting_for)
+            return
         try:
             preview = self.ctx.read(rounds.preview_next_round)
         except UserError as refusal:

@@ -156,8 +156,8 @@ def exercise_gui(app: QApplication, outdir: Path, event: Path, problems: Problem
     from director.services import reports
     from director.services.results import list_matches
     from director.ui.clock.launch import open_clock_window
-    from director.ui.event_view import PAGES
     from director.ui.main_window import MainWindow
+    from director.ui.pages import PAGES
 
     settings = QSettings(str(outdir / "settings.ini"), QSettings.Format.IniFormat)
     window = MainWindow(settings)

@@ -18,7 +18,6 @@ from director.ui.recent import RecentEvents
 from director.ui.style import app_icon
 
 APP_TITLE = "Tandem Director"
-PAGE_TITLES = ("Teams", "Rounds", "Match desk", "Standings")  # Ctrl+1 to Ctrl+4, in order
 
 
 def shown_target(target: str) -> str:

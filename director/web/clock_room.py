@@ -3,14 +3,14 @@
 Each board's state as its stored log leaves it is kept in memory (updated by every log
 request: after a restart the phones' next requests rebuild it). The start of a match's two
 boards and the director's commands (pause, resume, restore a time) are stored in the event
-(`services.phone_clocks`), so a restart of the service loses none, and go out on the push
-channel `clock:N`; the hub keeps its latest message, and a phone that was away gets them when
-it is back (its page asks for them too) and carries out each command once (by its id). What a
-phone did arrives in its log, which is the record: a command is only a request until the
-phone's log shows it.
+(`services.phone_clocks`), so a restart of the service loses none; once stored they go out on
+the push channel `clock:N`. The hub keeps its latest message, and a phone that was away gets
+them when it is back (its page reads them too) and carries out each command once (by its
+id). What a phone did arrives in its log, which is the record: a command is only a request
+until the phone's log shows it.
 
-The room's methods read and write the event on the calling thread: call them from a worker
-thread (the routes do), never from the event loop.
+`schedule_start` and `command` are services (the caller's session and transaction, off the
+GUI thread when the event is on a server): the phones are told once the transaction commits.
 """
 
 from __future__ import annotations
@@ -19,8 +19,9 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
+from typing import Any
 
+from sqlalchemy import event
 from sqlalchemy.orm import Session
 
 from director.domain.clock import BoardClock, EventKind
@@ -29,20 +30,9 @@ from director.services import phone_clocks
 from director.services.phone_clocks import Appended
 from director.web.hub import PushHub
 
-P = ParamSpec("P")
-T = TypeVar("T")
-
 # the start goes out this long before the instant both boards start at: every phone has it in
 # time on a club's Wi-Fi, and both log the very same start instant
 START_LEAD_NS = 400_000_000
-
-
-class SessionRun(Protocol):
-    """Runs a service in its own transaction (`WebContext.session_run`)."""
-
-    def __call__(
-        self, service: Callable[Concatenate[Session, P], T], *args: P.args, **kwargs: P.kwargs
-    ) -> T: ...
 
 
 @dataclass(frozen=True)
@@ -60,30 +50,22 @@ class BoardLive:
 @dataclass
 class ClockRoom:
     hub: PushHub
-    run: SessionRun
     source: Callable[[], int] = time.monotonic_ns
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _live: dict[tuple[int, int], BoardLive] = field(default_factory=dict)
     # told (from a server thread) that a match's phone clocks changed: the desk's view
     listeners: list[Callable[[int], None]] = field(default_factory=list)
 
-    def channel(self, match_id: int) -> dict[str, Any]:
-        return self.run(phone_clocks.clock_channel, match_id)
-
-    def publish(self, match_id: int) -> None:
-        self.hub.publish(f"clock:{match_id}", self.channel(match_id))
-
-    def schedule_start(self, match_id: int) -> dict[str, Any]:
+    def schedule_start(self, session: Session, match_id: int) -> dict[str, Any]:
         """Both boards of the match start at one instant, a little ahead of now; refused
         (ClockRefused) unless each board waits with its first mover set."""
-        at = self.source() + START_LEAD_NS
-        start = self.run(phone_clocks.schedule_start, match_id, at)
-        self.publish(match_id)
-        self._notify(match_id)
+        start = phone_clocks.schedule_start(session, match_id, self.source() + START_LEAD_NS)
+        self._tell_on_commit(session, match_id)
         return start
 
     def command(
         self,
+        session: Session,
         match_id: int,
         board: int,
         kind: EventKind,
@@ -92,18 +74,27 @@ class ClockRoom:
         reason: str = "",
     ) -> dict[str, Any]:
         """The director's pause, resume or time restore for one phone clock (RULES §7)."""
-        command = self.run(
-            phone_clocks.give_command,
-            match_id,
-            kind,
-            board,
-            side,
-            remaining_ns,
-            reason,
-            issued_ns=self.source(),
+        command = phone_clocks.give_command(
+            session, match_id, kind, board, side, remaining_ns, reason, issued_ns=self.source()
         )
-        self.publish(match_id)
+        self._tell_on_commit(session, match_id)
         return command
+
+    def pause_match(self, session: Session, match_id: int) -> None:
+        """One action, one transaction: both boards' phones are told to pause (RULES §7)."""
+        for board in (1, 2):
+            self.command(session, match_id, board, EventKind.PAUSE)
+
+    def _tell_on_commit(self, session: Session, match_id: int) -> None:
+        """The phones hear of it only once it is stored: a phone's log carrying a restore out
+        finds the restore's reason for the audit."""
+        channel = phone_clocks.clock_channel(session, match_id)
+
+        def committed(_session: Session) -> None:
+            self.hub.publish(f"clock:{match_id}", channel)
+            self._notify(match_id)
+
+        event.listen(session, "after_commit", committed, once=True)
 
     def heard(self, appended: Appended) -> None:
         live = BoardLive(

@@ -19,6 +19,7 @@ import time
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
@@ -73,6 +74,9 @@ def routes(web: WebContext) -> list[BaseRoute]:
                     raise
         raise AssertionError("unreachable")
 
+    def start_by_token(session: Session, token: str) -> dict[str, Any]:
+        return room.schedule_start(session, phone_clocks.match_of_token(session, token))
+
     def board_of(request: Request) -> int:
         return int(request.path_params["board"])
 
@@ -96,7 +100,6 @@ def routes(web: WebContext) -> list[BaseRoute]:
         except SlipRefused as problem:
             return refused(request, problem)
         view["channel"] = f"clock:{view['match_id']}"
-        view.update(await run_in_threadpool(room.channel, view["match_id"]))
         view["server_ns"] = str(time.monotonic_ns())
         return JSONResponse(view)
 
@@ -118,8 +121,7 @@ def routes(web: WebContext) -> list[BaseRoute]:
         if (blocked := guessing(request)) is not None:
             return blocked
         try:
-            match_id = await web.run_db(phone_clocks.match_of_token, request.path_params["token"])
-            start = await run_in_threadpool(room.schedule_start, match_id)
+            start = await web.run_db(start_by_token, request.path_params["token"])
         except SlipRefused as problem:
             return refused(request, problem)
         return JSONResponse({"start": start})

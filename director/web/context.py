@@ -74,7 +74,7 @@ class WebContext:
     clocks: ClockRoom = field(init=False)  # the phone clocks (director/web/clock_room.py)
 
     def __post_init__(self) -> None:
-        self.clocks = ClockRoom(self.hub, self.session_run)
+        self.clocks = ClockRoom(self.hub)
 
     def session_run(
         self, service: Callable[Concatenate[Session, P], T], *args: P.args, **kwargs: P.kwargs

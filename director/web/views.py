@@ -111,8 +111,13 @@ def tie_breaks(order: Sequence[TieBreak]) -> list[dict[str, str]]:
 def standings_page(session: Session) -> dict[str, Any]:
     """The standings page: the rows, the tie-breaks in order and their definitions."""
     view = standings_service.standings(session)
+    # `standings --json`'s rows, each with its place as the desk and the paper show it ("2=")
+    rows = [
+        {**row, "place": line.row.place}
+        for row, line in zip(standings_service.standings_json(view), view.lines, strict=True)
+    ]
     return {
-        "rows": standings_service.standings_json(view),
+        "rows": rows,
         "tie_breaks": tie_breaks(view.tie_breaks),
         "definitions": view.definitions,
         "through_round": view.through_round,

@@ -168,7 +168,7 @@ function standingsPage() {
   subscribe(["standings"], (_c, data) => {
     const heads = ["#", "Team", "MP", ...data.tie_breaks.map((t) => SHORT[t.key] || t.name), "Pl"];
     const rows = data.rows.map((r) => el("tr", {},
-      el("td", {}, r.rank), el("td", { class: "name" }, r.team), el("td", {}, r.match_points),
+      el("td", {}, r.place), el("td", { class: "name" }, r.team), el("td", {}, r.match_points),
       data.tie_breaks.map((t) => el("td", {}, r[t.key] === null || r[t.key] === undefined ? "" : r[t.key])),
       el("td", {}, r.games_played)));
     const defs = Object.entries(data.definitions).map(([k, v]) => [el("dt", {}, k), el("dd", {}, v)]);

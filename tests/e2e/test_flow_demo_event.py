@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from director.ui.event_view import PAGES
 from director.ui.main_window import MainWindow
+from director.ui.pages import PAGES
 from director.ui.teams_page import TeamsPage
 from tests.ui.app_helpers import OFFSCREEN_NOISE, stored_event, stored_teams, throwaway_settings
 

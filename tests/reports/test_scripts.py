@@ -158,3 +158,38 @@ def test_devanagari_reads_back_in_the_order_it_was_typed(db: EventDatabase, pdf:
     for name in (names[0], *names[1]):
         assert name in text, (name, text)
     assert "शमार्" not in text  # the glyph order, as the text layer gave it before
+
+
+LONG_HEBREW = "אגודת השש בש הגדולה של תל אביב יפו והסביבה הקרובה לים"
+
+
+def tops(data: bytes, word: str) -> float:
+    """The top of `word` on the first page (its letters found as a run, in any order)."""
+    document = pdfium.PdfDocument(data)
+    try:
+        textpage = document[0].get_textpage()
+        text = textpage.get_text_range()
+        boxes = [textpage.get_charbox(i) for i in range(textpage.count_chars())]
+    finally:
+        document.close()
+    for start in range(len(text)):
+        if sorted(text[start : start + len(word)]) == sorted(word):
+            return max(box[3] for box in boxes[start : start + len(word)])
+    raise AssertionError(f"{word!r} is not on the page")
+
+
+def test_a_right_to_left_name_that_wraps_starts_on_its_first_line(
+    db: EventDatabase, pdf: Render
+) -> None:
+    """Each wrapped line is put in right-to-left order by itself: the name's first words are
+    on the first line (reordering the whole name first put its last words there)."""
+    with db.Session() as session, session.begin():
+        add_team(session, LONG_HEBREW, ("דוד כהן", "שרה לוי"))
+    data = pdf("teams")
+    words = LONG_HEBREW.split()
+    first, last = tops(data, words[0]), tops(data, words[-1])
+    assert first > last + 5  # wrapped, and the first word is on a higher line
+    assert tops(data, words[1]) > last + 5
+    chars = positions(data)
+    # on its line the first word still stands right of the second
+    assert min(lefts(chars, words[0])) > max(lefts(chars, words[1]))

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QAbstractSpinBox, QCheckBox, QComboBox, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
 from director.domain.changes import Area, Changes
@@ -33,6 +34,7 @@ from director.ui.context import EventContext
 from director.ui.event_dialog import EventDialog, file_name_for
 from director.ui.option_form import OptionsForm
 from director.ui.option_texts import EXPLANATIONS
+from director.ui.option_widgets import TieBreakList, tie_break_name
 from tests.ui.app_helpers import OFFSCREEN_NOISE, stored_event
 
 pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_NOISE)
@@ -197,6 +199,73 @@ def test_a_locked_option_is_refused_in_the_dialog_and_nothing_changes(
     assert (stored.options.match.match_length, stored.venue) == (5, "")
 
 
+def test_locked_options_are_disabled_with_the_reason_before_apply(
+    qtbot: QtBot, event_path: Path
+) -> None:
+    ctx = EventContext(open_database(str(event_path)))
+    a = ctx.change(Changes.of(Area.TEAMS), add_team, "A", ("a1", "a2"))
+    b = ctx.change(Changes.of(Area.TEAMS), add_team, "B", ("b1", "b2"))
+    before = EventDialog(ctx=ctx)
+    qtbot.addWidget(before)
+    assert before.options_form.match_length.isEnabled()
+    assert before.options_form.pairing_system.isEnabled()
+    match = ctx.change(Changes.of(Area.ROUNDS), create_match, a.id, b.id)
+    ctx.change(
+        Changes.match(match.id),
+        record_game,
+        match.id,
+        Game(1, 1, Side.A, End.BEAR_OFF, 1, Level.SINGLE),
+    )
+    dialog = EventDialog(ctx=ctx)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    form = dialog.options_form
+    for key in ("match_length", "scoring", "one_cube_threshold", "agreed_lower_forfeit"):
+        editor = getattr(form, key)
+        assert not editor.isEnabled(), key
+        assert "cannot change once games are recorded" in editor.toolTip(), key
+    dialog.tabs.setCurrentIndex(1)  # Match rules
+    note = dialog.findChild(QLabel, "locked_match")
+    assert note is not None and note.isVisible() and note.text().startswith("Locked: the match")
+    form.scoring.setCurrentIndex(0)  # the cube fields follow the scoring, but stay locked
+    assert not form.no_cube_at_one_away.isEnabled()
+    assert form.base.isEnabled() and form.rounds.isEnabled()  # no clock has run, no round paired
+    ctx.close()
+
+
 def test_file_names_drop_characters_no_file_system_takes() -> None:
     assert file_name_for('a/b:c*?"<>|') == "a-b-c------.tandem"
     assert file_name_for("  ") == "event.tandem"
+
+
+def shown_value(editor: QWidget) -> str:
+    """What an option's editor shows, as the director reads it."""
+    if isinstance(editor, QCheckBox):
+        return "on" if editor.isChecked() else "off"
+    if isinstance(editor, QComboBox):
+        return editor.currentText()
+    if isinstance(editor, QAbstractSpinBox):
+        return editor.text()
+    assert isinstance(editor, TieBreakList)
+    return ", ".join(tie_break_name(tb) for tb in editor.tie_breaks())
+
+
+def says_the_same(note: str, shown: str) -> bool:
+    a, b = note.lower(), shown.lower()
+    numbers = re.findall(r"\d+", a)
+    return a in b or b in a or (bool(numbers) and numbers == re.findall(r"\d+", b))
+
+
+def test_every_shown_default_is_what_the_form_shows_for_event_options(qtbot: QtBot) -> None:
+    """The "Default: …" under each option names EventOptions()'s value as its editor shows it,
+    so a default changed in the domain cannot leave stale words on screen."""
+    form = OptionsForm()
+    qtbot.addWidget(form)
+    form.set_options(EventOptions())
+    assert form.options() == EventOptions()
+    notes = [w.text() for w in form.findChildren(QLabel)]
+    for key, (_label, explanation, _default) in EXPLANATIONS.items():
+        (note,) = (n for n in notes if n.startswith(f"{explanation} Default: "))
+        default = note.removeprefix(f"{explanation} Default: ").removesuffix(".")
+        shown = shown_value(getattr(form, key))
+        assert says_the_same(default, shown), (key, default, shown)

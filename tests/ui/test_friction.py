@@ -3,13 +3,16 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from director.services import rounds
+from director.domain.changes import Changes
+from director.domain.simulation import simulate_match
+from director.services import results, rounds
 from director.services.teams import add_team
 from director.store.engine import open_database
 from director.ui.context import EventContext
@@ -45,5 +48,64 @@ def test_a_bye_is_not_counted_as_a_match_done(qtbot: QtBot, event_path: Path) ->
         teams = TeamsPage(ctx)
         qtbot.addWidget(teams)
         assert teams.files_folder() == event_path.parent
+    finally:
+        ctx.close()
+
+
+def four_teams_paired(event_path: Path) -> list[int]:
+    db = open_database(str(event_path))
+    with db.Session() as session, session.begin():
+        for i in range(4):
+            add_team(session, f"Team {i + 1}", (f"Ann {i}", f"Bob {i}"))
+        matches = [m.id for m in rounds.pair_next_round(session).matches]
+    db.close()
+    return matches
+
+
+def play(event_path: Path, match_id: int) -> None:
+    """Another station records a whole match (team A wins 4 games of 2 points each)."""
+    db = open_database(str(event_path))
+    with db.Session() as session, session.begin():
+        match = results.get_match(session, match_id)
+        games = simulate_match(match.rules, random.Random(match_id), 1.0)
+        results.record_games(session, match_id, games)
+    db.close()
+
+
+def test_pair_again_and_undo_are_disabled_with_the_reason_once_the_round_has_results(
+    qtbot: QtBot, event_path: Path
+) -> None:
+    first, _ = four_teams_paired(event_path)
+    ctx = EventContext(open_database(str(event_path)))
+    try:
+        page = RoundsPage(ctx)
+        qtbot.addWidget(page)
+        page.show()
+        assert page.repair_button.isEnabled() and page.undo_button.isEnabled()
+        play(event_path, first)
+        ctx.changed.emit(Changes.match(first))
+        for button, action in ((page.repair_button, "paired again"), (page.undo_button, "undone")):
+            assert not button.isEnabled()
+            assert button.toolTip() == f"round 1 has results: it cannot be {action}"
+    finally:
+        ctx.close()
+
+
+def test_the_round_is_not_finished_message_goes_once_it_is(qtbot: QtBot, event_path: Path) -> None:
+    first, second = four_teams_paired(event_path)
+    ctx = EventContext(open_database(str(event_path)))
+    try:
+        page = RoundsPage(ctx)
+        qtbot.addWidget(page)
+        page.show()
+        page.pair_next_round()
+        assert page.messages.text.startswith("round 1 is not finished yet (table 1, table 2)")
+        play(event_path, first)
+        ctx.changed.emit(Changes.match(first))
+        assert page.messages.text.startswith("round 1 is not finished yet (table 2)")
+        play(event_path, second)
+        ctx.changed.emit(Changes.match(second))
+        assert page.messages.kind != "error"
+        assert "not finished" not in page.messages.text
     finally:
         ctx.close()

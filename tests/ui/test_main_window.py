@@ -16,9 +16,9 @@ from director.domain.scoring import Game
 from director.services.results import create_match, record_game
 from director.services.teams import add_team
 from director.ui.desk.match_desk import MatchDeskPage
-from director.ui.event_view import DESK, PAGES
 from director.ui.help import help_text
 from director.ui.main_window import MainWindow
+from director.ui.pages import DESK, PAGES
 from director.ui.teams_page import TeamsPage
 from tests.ui.app_helpers import OFFSCREEN_NOISE, stored_event
 
@@ -85,7 +85,7 @@ def test_a_request_to_show_a_match_opens_the_desk(window: MainWindow, event_path
     match = window.ctx.change(Changes.of(Area.ROUNDS), create_match, a.id, b.id)
     game = Game(1, 1, Side.A, End.BEAR_OFF, 1, Level.GAMMON)
     window.ctx.change(Changes.match(match.id), record_game, match.id, game)
-    window.ctx.show_match.emit(match.id)
+    window.ctx.match_requested.emit(match.id)
     assert window.view is not None and window.view.current_index == DESK
     desk = current_page(window)
     assert isinstance(desk, MatchDeskPage)

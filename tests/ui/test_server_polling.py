@@ -27,8 +27,8 @@ from director.services.teams import add_team, edit_team
 from director.store.engine import create_database, open_event
 from director.ui.context import EventContext
 from director.ui.desk.match_desk import MatchDeskPage
-from director.ui.event_view import DESK
 from director.ui.main_window import MainWindow
+from director.ui.pages import DESK
 from director.ui.teams_page import TeamsPage
 from tests.pg import fresh_database, server_url
 from tests.ui.app_helpers import OFFSCREEN_NOISE, throwaway_settings
@@ -79,7 +79,7 @@ def other_station(pg_url: str, match_id: int) -> Iterator[EventContext]:
 
 def desk_on(window: MainWindow, match_id: int) -> MatchDeskPage:
     assert window.ctx is not None and window.view is not None
-    window.ctx.show_match.emit(match_id)
+    window.ctx.match_requested.emit(match_id)
     desk = window.view.page(DESK)
     assert isinstance(desk, MatchDeskPage) and desk.match_id == match_id
     return desk

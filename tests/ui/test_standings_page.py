@@ -140,3 +140,34 @@ def test_models_pass_the_model_tester(qtmodeltester: ModelTester, sim_path: Path
     boards = BoardStatsModel()
     boards.set_totals(totals, {line.team.id: line.team for line in view.lines})
     qtmodeltester.check(boards)
+
+
+def test_the_screen_the_paper_and_the_phones_show_the_same_places(
+    qtbot: QtBot, event_path: Path
+) -> None:
+    """Three teams equal on every criterion (no round yet, no seed tie-break): each surface
+    shows the strict rank with "=" for a team equal to the one above (RULES §8)."""
+    from director.domain.rules import EventOptions, TieBreak
+    from director.services.events import update_event
+    from director.services.reports import render
+    from director.web.views import standings_page
+    from tests.reports.pdfcheck import pdf_text
+    from tests.ui.app_helpers import seed_teams
+
+    seed_teams(event_path, 3)
+    ctx = EventContext(open_database(str(event_path)))
+    try:
+        ctx.change(
+            Changes.of(Area.EVENT),
+            update_event,
+            options=EventOptions(tie_breaks=(TieBreak.BUCHHOLZ,)),
+        )
+        phones = [row["place"] for row in ctx.read(standings_page)["rows"]]
+        paper = pdf_text(ctx.read(render, "standings"))
+        page = StandingsPage(ctx)
+        qtbot.addWidget(page)
+        screen = column(page.model, "Rank")
+    finally:
+        ctx.close()
+    assert screen == phones == ["1", "2=", "3="]
+    assert "2= Team" in paper and "3= Team" in paper

@@ -52,11 +52,13 @@ def main(out: Path) -> None:
         time.sleep(2.2)
         one.save_screenshot(str(out / "41-phone-clock-running.png"))
         room = service.web.clocks
-        room.command(ids[0], 2, EventKind.PAUSE)
+        service.web.session_run(room.command, ids[0], 2, EventKind.PAUSE)
         time.sleep(0.5)
-        room.command(ids[0], 2, EventKind.ADJUST, Side.B, NS_PER_SECOND // 2, "screenshot")
+        service.web.session_run(
+            room.command, ids[0], 2, EventKind.ADJUST, Side.B, NS_PER_SECOND // 2, "screenshot"
+        )
         time.sleep(0.5)
-        room.command(ids[0], 2, EventKind.RESUME)
+        service.web.session_run(room.command, ids[0], 2, EventKind.RESUME)
         time.sleep(1.5)
         two.save_screenshot(str(out / "42-phone-clock-flag.png"))
         touch_down(one, "menu")  # the menu opens on a hold only

@@ -52,11 +52,11 @@ def test_rules_5_7_a_flag_on_a_phone_opens_the_desks_forfeit_entry_prefilled(
         qtbot.waitUntil(lambda: "A to move" in cell(view, ids[0], 1, 4), timeout=5000)
         assert "2:0" in cell(view, ids[0], 1, 2) or "1:5" in cell(view, ids[0], 1, 2)
         # the arbiter's tools: pause, give A1 one second, resume: A1's flag falls
-        room.command(ids[0], 1, EventKind.PAUSE)
+        service.web.session_run(room.command, ids[0], 1, EventKind.PAUSE)
         wait_for(lambda: page(one, "phase") == "paused" and synced(one))
         view.restore_time(room, ids[0], 1, Side.A, NS_PER_SECOND, "test of the flag")
         wait_for(lambda: "0:01.0" in one.find_element("id", "face-near").text)
-        room.command(ids[0], 1, EventKind.RESUME)
+        service.web.session_run(room.command, ids[0], 1, EventKind.RESUME)
         qtbot.waitUntil(lambda: bool(view.forfeits), timeout=8000)
         dialog = view.forfeits[0]
         assert (dialog.match.id, dialog.board, dialog.flagged) == (ids[0], 1, Side.A)
@@ -79,10 +79,10 @@ def test_rules_5_7_a_flag_on_a_phone_opens_the_desks_forfeit_entry_prefilled(
         assert link.is_displayed()
         slip = str(link.get_attribute("href"))
         # the arbiter corrects the flag from the desk: pause it, restore A1's time, resume
-        room.command(ids[0], 1, EventKind.PAUSE)
+        service.web.session_run(room.command, ids[0], 1, EventKind.PAUSE)
         wait_for(lambda: page(one, "phase") == "paused" and synced(one))
         view.restore_time(room, ids[0], 1, Side.A, 30 * NS_PER_SECOND, "clock fault")
-        room.command(ids[0], 1, EventKind.RESUME)
+        service.web.session_run(room.command, ids[0], 1, EventKind.RESUME)
         wait_for(lambda: page(one, "phase") == "running" and synced(one))
         assert kinds(stored(service.web.db, ids[0], 1))[-4:] == [
             "flag",

@@ -207,11 +207,13 @@ def test_rules_7_the_desk_pauses_a_phone_clock_and_restores_a_time_with_a_reason
     room = service.web.clocks
     with clock_page(url, tokens[0], 1) as one, clock_page(url, tokens[0], 2) as two:
         first_mover_and_start([one, two])
-        room.command(ids[0], 1, EventKind.PAUSE)
+        service.web.session_run(room.command, ids[0], 1, EventKind.PAUSE)
         wait_for(lambda: page(one, "phase") == "paused" and synced(one))
-        room.command(ids[0], 1, EventKind.ADJUST, Side.B, 75 * NS_PER_SECOND, "clock fault")
+        service.web.session_run(
+            room.command, ids[0], 1, EventKind.ADJUST, Side.B, 75 * NS_PER_SECOND, "clock fault"
+        )
         wait_for(lambda: "1:15" in one.find_element("id", "face-far").text)
-        room.command(ids[0], 1, EventKind.RESUME)
+        service.web.session_run(room.command, ids[0], 1, EventKind.RESUME)
         wait_for(lambda: page(one, "phase") == "running" and synced(one))
         log = stored(db, ids[0], 1)
         assert kinds(log)[-3:] == ["pause", "adjust", "resume"]

@@ -20,10 +20,10 @@ from PySide6.QtWidgets import (
 )
 
 from director.domain.rules import CHECKERS, End, Level, MatchRules, Side
-from director.domain.scoring import Game, game_problems, required_fields
+from director.domain.scoring import COUNTS, Game, game_problems, required_fields
 from director.ui.desk.cube_spin import CubeSpin
 
-COUNT_LABELS = {
+COUNT_LABELS = {  # one for each of scoring.COUNTS
     "loser_borne_off": "Checkers the flagged player had borne off",
     "winner_left": "Winner's checkers left on the board",
     "loser_left": "Loser's checkers left on the board",
@@ -40,21 +40,8 @@ FIELD_LABELS = {
     "agreed_level": "Agreed lower forfeit (rule 5′)",
     **COUNT_LABELS,
 }
-# The rule 5′ choice sits right under the count it depends on.
-ROW_ORDER = (
-    "winner",
-    "end",
-    "cube",
-    "level",
-    "loser_borne_off",
-    "agreed_level",
-    "winner_left",
-    "loser_left",
-    "loser_home",
-    "loser_outfield",
-    "loser_in_winner_home_or_bar",
-    "loser_pips",
-)
+# The rule 5′ choice sits right under the count it depends on (the flagged player's).
+ROW_ORDER = ("winner", "end", "cube", "level", COUNTS[0], "agreed_level", *COUNTS[1:])
 END_LABELS = {
     End.BEAR_OFF: "played out (bear-off)",
     End.PASS: "double passed",
@@ -131,7 +118,7 @@ class GameForm(QWidget):
             combo.currentIndexChanged.connect(self._edited)
         self.cube.valueChanged.connect(self._edited)
         self.cube.lineEdit().textChanged.connect(self._edited)  # a refused "3" on its way
-        for name in COUNT_LABELS:
+        for name in COUNTS:
             edit = QLineEdit()
             edit.setPlaceholderText(f"0–{CHECKERS}" if name != "loser_pips" else "pips to go")
             edit.setMaximumWidth(110)
@@ -205,7 +192,7 @@ class GameForm(QWidget):
         self.level.setCurrentIndex(max(0, self.level.findData((game.level or Level.SINGLE).value)))
         agreed = game.agreed_level.value if game.agreed_level else None
         self.agreed_level.setCurrentIndex(max(0, self.agreed_level.findData(agreed)))
-        for name in COUNT_LABELS:
+        for name in COUNTS:
             value = getattr(game, name)
             self.count_edit(name).setText("" if value is None else str(value))
         self._fit_fields()
@@ -216,7 +203,7 @@ class GameForm(QWidget):
         shown = self.visible_fields()
         typing: dict[str, str] = {}
         counts: dict[str, int | None] = {}
-        for name in COUNT_LABELS:
+        for name in COUNTS:
             text = self.count_edit(name).text().strip()
             counts[name] = None
             if name not in shown or not text:

@@ -125,7 +125,7 @@ class StandingsModel(QAbstractTableModel):
     def _display(self, line: StandingLine, column: int, value: object) -> str:
         title = self.columns[column]
         if title == "Rank":
-            return "=" if line.row.tied_with_previous else str(value)
+            return line.row.place
         if title == "Team" and line.row.withdrawn:
             return f"{value} (withdrawn)"
         if isinstance(value, float | int) and not isinstance(value, bool):
