@@ -10,7 +10,7 @@ import csv
 import io
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from director.domain.errors import UserError
@@ -20,6 +20,8 @@ REQUIRED = COLUMNS[:3]
 MAX_NAME = 100
 MAX_FILE_BYTES = 5_000_000
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+PROGRESS_STEP = 500  # rows between two progress reports of a long list
+Progress = Callable[[int, int], None]  # (rows done, rows in all)
 
 
 # Characters that show nothing but make two equal-looking names differ: zero-width spaces, the
@@ -116,10 +118,14 @@ def decode(data: bytes) -> str:
 
 
 def parse_team_list(
-    text: str, existing_names: Iterable[str] = (), existing_players: Mapping[str, str] | None = None
+    text: str,
+    existing_names: Iterable[str] = (),
+    progress: Progress | None = None,
+    existing_players: Mapping[str, str] | None = None,
 ) -> ParsedTeamList:
     """Every row, good or bad; a bad row says why. Team names must be unique and a player may
-    play for one team only, also against the event (`existing_players`: key → team name)."""
+    play for one team only, also against the event (`existing_players`: key → team name).
+    `progress(rows done, rows)` is told every `PROGRESS_STEP` rows (and may raise to stop)."""
     text = text.removeprefix("\ufeff")
     if "\x00" in text:
         raise UserError("the file contains NUL bytes: it is not a text CSV file")
@@ -145,7 +151,10 @@ def parse_team_list(
     taken = dict(existing_players or {})
     rows: list[TeamRow] = []
     bad: list[BadRow] = []
+    total = len(records) - 1
     for number, record in enumerate(records[1:], start=2):
+        if progress is not None and (number - 2) % PROGRESS_STEP == 0:
+            progress(number - 2, total)
         if not any(cell.strip() for cell in record):
             continue
         row, reason = _parse_row(number, header, record, seen)

@@ -1,13 +1,15 @@
 """PDF reports: gather the event's snapshots through the other services and lay them out.
 
 `render(session, kind, ...)` returns the PDF bytes; the caller writes them (the CLI with
-`store.files.atomic_write`) or shows them (the GUI's preview). `KINDS` lists the reports in
-the words the CLI and the Reports menu use; `title_of` and `suggested_file_name` name them.
+`store.files.atomic_write`) or shows them (the GUI's preview). `REPORTS` holds one record per
+report (its kind, title, builder and what it takes); `KINDS` are their words, as the CLI and
+the Reports menu use them; `title_of` and `suggested_file_name` name them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -22,65 +24,69 @@ if TYPE_CHECKING:
 
     from director.domain.event import EventInfo, MatchInfo
     from director.reports.event import EventData
-    from director.reports.styles import Story
+    from director.reports.styles import Layout, Story
+
+    Built = tuple[Story, str, bool]  # a report's flowables, its title ("": its own), landscape
 
 # The database and reportlab are imported inside the functions that use them: the CLI reads
 # KINDS to build its parser, and `tandem-director --help` should not load them (nor networkx).
 
-KINDS = (
-    "scoresheet",
-    "match-report",
-    "pairings",
-    "standings",
-    "crosstable",
-    "boards",
-    "teams",
-    "met",
-    "event",
-    "results",
-    "blank-scoresheet",
-    "bracket",
-    "audit",
-)
-TITLES = {
-    "scoresheet": "Match scoresheets",
-    "match-report": "Match reports",
-    "pairings": "Pairings",
-    "standings": "Standings",
-    "crosstable": "Crosstable",
-    "boards": "Board statistics",
-    "teams": "Team list",
-    "met": "Match equity table",
-    "event": "Event report",
-    "results": "Results",
-    "blank-scoresheet": "Blank scoresheet",
-    "bracket": "Knockout bracket",
-    "audit": "Audit log",
-}
-ROUND_KINDS = ("scoresheet", "match-report", "pairings", "standings", "crosstable", "results")
-SHEET_KINDS = ("scoresheet", "match-report", "pairings", "results")  # about one round's play
-MATCH_KINDS = ("scoresheet", "match-report")
-FILTER_KINDS = ("audit",)  # the whole event by default, or only one round's or match's part
+
+@dataclass(frozen=True)
+class Report:
+    """One report: adding a report is one of these in `REPORTS` (at the end of this module)
+    and the module in `director/reports/` its builder calls."""
+
+    kind: str  # the word the CLI, the Reports menu and the file names use
+    title: str
+    build: Callable[[_Job], Built]  # the flowables, the title and whether landscape
+    of_round: bool = False  # it takes a round (default the latest)
+    of_match: bool = False  # it takes one match instead
+    sheet: bool = False  # about one round's play: needs a paired round, says "Round 3 of 7"
+    after_round: bool = False  # "after round R" rather than "of round R"
+    filtered: bool = False  # the whole event, or only one round's or one match's part
+
+
+@dataclass(frozen=True)
+class _Job:
+    """What a report's builder is given."""
+
+    session: Session
+    event: EventInfo
+    round: int | None
+    match: int | None
+    paper: Paper
+    when: datetime
+    params: MetParameters
+    slip_address: str
+
+    @property
+    def box(self) -> Layout:
+        from director.reports.styles import layout
+
+        return layout(self.paper)
+
+
+def report(kind: str) -> Report:
+    """The report of this kind; a kind nobody knows is the user's slip."""
+    found = next((r for r in REPORTS if r.kind == kind), None)
+    if found is None:
+        raise UserError(f"there is no report {kind!r}: choose one of {', '.join(KINDS)}")
+    return found
 
 
 def title_of(kind: str) -> str:
-    return TITLES[_check_kind(kind)]
+    return report(kind).title
 
 
 def suggested_file_name(kind: str, round: int | None = None, match: int | None = None) -> str:
     """A file name for the Save dialog and the docs: `scoresheet-round-3.pdf`."""
-    name = _check_kind(kind)
+    name = report(kind).kind
     if match is not None:
         name += f"-match-{match}"
     elif round is not None:
         name += f"-round-{round}"
     return f"{name}.pdf"
-
-
-def _check_kind(kind: str) -> str:
-    if kind not in KINDS:
-        raise UserError(f"there is no report {kind!r}: choose one of {', '.join(KINDS)}")
-    return kind
 
 
 def round_numbers(session: Session) -> list[int]:
@@ -216,10 +222,10 @@ def render(
     from director.reports import styles
     from director.services.events import get_event
 
-    _check_kind(kind)
-    if match is not None and kind not in (*MATCH_KINDS, *FILTER_KINDS):
+    chosen_report = report(kind)
+    if match is not None and not (chosen_report.of_match or chosen_report.filtered):
         raise UserError(f"the {kind} report covers more than one match: --match does not apply")
-    if round is not None and kind not in (*ROUND_KINDS, *FILTER_KINDS):
+    if round is not None and not (chosen_report.of_round or chosen_report.filtered):
         raise UserError(f"the {kind} report covers the whole event: --round does not apply")
     event = get_event(session)
     chosen = Paper(paper) if paper is not None else event.options.paper
@@ -232,9 +238,9 @@ def render(
     )  # fmt: skip
     params = met_parameters or MetParameters()
     address = check_slip_address(slip_address) if slip_address else stored_slip_address(session)
-    story, title, landscape = _story(
-        session, kind, event, round, match, chosen, when, params, address
-    )
+    job = _Job(session, event, round, match, chosen, when, params, address)
+    story, title, landscape = chosen_report.build(job)
+    title = title or chosen_report.title
     orientation = styles.LANDSCAPE if landscape else styles.PORTRAIT
     return styles.build_pdf(info, title, story, orientation)
 
@@ -326,7 +332,7 @@ def _round_text(
         or int(start[:2]) > 23 or int(start[3:]) > 59
     ):  # fmt: skip
         raise UserError(f"the start time {start!r} is not a time of day (HH:MM, e.g. 19:30)")
-    if kind not in SHEET_KINDS or match is not None or not round_numbers(session):
+    if not report(kind).sheet or match is not None or not round_numbers(session):
         return ""
     number = round if round is not None else _latest_round(session)
     total = event.options.rounds
@@ -347,96 +353,134 @@ def _check_logo(logo: str | Path | None) -> Path | None:
     return path
 
 
-def _story(
-    session: Session,
-    kind: str,
-    event: EventInfo,
-    round: int | None,
-    match: int | None,
-    paper: Paper,
-    when: datetime,
-    params: MetParameters,
-    slip_address: str = "",
-) -> tuple[Story, str, bool]:
-    """The flowables of one report, its title and whether it starts on a landscape page."""
-    from director.reports import boards, crosstable, match_report, met, pairings, scoresheet
-    from director.reports import event as event_report
+def _scoresheet(job: _Job) -> Built:
+    from director.reports import scoresheet
+
+    matches = _matches(job.session, job.round, job.match)
+    links = _slip_links(job.session, matches, job.slip_address) if job.slip_address else {}
+    return scoresheet.story(job.event, matches, job.box, slip_links=links), "", False
+
+
+def _match_report(job: _Job) -> Built:
+    from director.reports import match_report
+
+    return (
+        match_report.story(job.event, _matches(job.session, job.round, job.match), job.box),
+        "",
+        False,
+    )
+
+
+def _pairings(job: _Job) -> Built:
+    from director.reports import pairings
+    from director.services.results import list_matches
+
+    number = _latest_round(job.session) if job.round is None else job.round
+    _check_round(job.session, number)
+    story = pairings.story(
+        number, list_matches(job.session, number), job.box,
+        points=_points_before(job.session, number), conditions=conditions_text(job.event),
+    )  # fmt: skip
+    return story, f"Pairings – round {number}", False
+
+
+def _blank_scoresheet(job: _Job) -> Built:
+    from director.reports import scoresheet
+
+    return scoresheet.blank_story(job.event, job.box), "", False
+
+
+def _results(job: _Job) -> Built:
     from director.reports import results as results_report
-    from director.reports import standings as standings_report
-    from director.reports import teams as teams_report
-    from director.reports.styles import LANDSCAPE, layout
+    from director.services.results import list_matches
+
+    number = _latest_round(job.session) if job.round is None else job.round
+    _check_round(job.session, number)
+    story = results_report.story(number, list_matches(job.session, number), job.box)
+    return story, f"Results – round {number}", False
+
+
+def _bracket(job: _Job) -> Built:
+    from director.domain.rules import PairingSystem
+    from director.reports import bracket
+    from director.reports.styles import Section, text
     from director.services.results import list_matches
     from director.services.teams import list_teams
 
-    box = layout(paper)
-    opts = event.options
-    title = TITLES[kind]
-    if kind == "scoresheet":
-        matches = _matches(session, round, match)
-        links = _slip_links(session, matches, slip_address) if slip_address else {}
-        return scoresheet.story(event, matches, box, slip_links=links), title, False
-    if kind == "match-report":
-        return match_report.story(event, _matches(session, round, match), box), title, False
-    if kind == "pairings":
-        number = _latest_round(session) if round is None else round
-        _check_round(session, number)
-        story = pairings.story(
-            number, list_matches(session, number), box,
-            points=_points_before(session, number), conditions=conditions_text(event),
-        )  # fmt: skip
-        return story, f"Pairings – round {number}", False
-    if kind == "blank-scoresheet":
-        return scoresheet.blank_story(event, box), title, False
-    if kind == "results":
-        number = _latest_round(session) if round is None else round
-        _check_round(session, number)
-        story = results_report.story(number, list_matches(session, number), box)
-        return story, f"Results – round {number}", False
-    if kind == "bracket":
-        from director.domain.rules import PairingSystem
-        from director.reports import bracket
-        from director.reports.styles import Section, text
+    opts = job.event.options
+    if opts.pairing_system is not PairingSystem.KNOCKOUT:
+        title = report("bracket").title
+        words = opts.pairing_system.value.replace("-", " ")
+        note = f"This event is paired {words}, not knockout: it has no bracket."
+        return [Section(title), text(title, "title"), text(note, "body")], "", False
+    by_round: dict[int, list[MatchInfo]] = {}
+    for m in list_matches(job.session):
+        if m.round is not None:
+            by_round.setdefault(m.round, []).append(m)
+    teams = len(list_teams(job.session))
+    total = max(1, (max(teams, 2) - 1).bit_length())  # rounds of a knockout of `teams`
+    return bracket.story(by_round, total, job.box), "", False
 
-        if opts.pairing_system is not PairingSystem.KNOCKOUT:
-            words = opts.pairing_system.value.replace("-", " ")
-            note = f"This event is paired {words}, not knockout: it has no bracket."
-            story = [Section(title), text(title, "title"), text(note, "body")]
-            return story, title, False
 
-        by_round: dict[int, list[MatchInfo]] = {}
-        for m in list_matches(session):
-            if m.round is not None:
-                by_round.setdefault(m.round, []).append(m)
-        teams = len(list_teams(session))
-        total = max(1, (max(teams, 2) - 1).bit_length())  # rounds of a knockout of `teams`
-        return bracket.story(by_round, total, box), title, False
-    if kind == "teams":
-        return teams_report.story(list_teams(session), box), title, False
-    if kind == "audit":
-        return _audit_story(session, round, match, paper), title, True
-    if kind == "met":
-        return met.story(params, match_equity_table(params), when.date(), box), title, False
-    if kind == "event":
-        data = _event_data(session, event, when.date(), params)
-        return event_report.story(data, paper), title, False
-    view = _Standings(session, round)
-    if kind == "standings":
-        story = standings_report.story(
-            view.rows, view.team_map, opts.match_points, opts.tie_breaks, view.through, box,
-            game_points=view.game_points if opts.match.scoring.is_pip_squeeze else None,
-            final=view.final, heading=view.heading,
-        )  # fmt: skip
-        title = standings_report.standings_title(view.through, view.final, view.heading)
-        return story, title, False
-    if kind == "crosstable":
-        wide = crosstable.needs_landscape(len(view.rounds))
-        box = layout(paper, LANDSCAPE) if wide else box
-        story = crosstable.story(
-            view.rows, view.crosstable, view.team_map, view.rounds, box,
-            game_points=view.game_points if opts.match.scoring.is_pip_squeeze else None,
-        )  # fmt: skip
-        return story, crosstable.crosstable_title(view.through), wide
-    return boards.story(view.boards, view.team_map, box), title, False
+def _teams(job: _Job) -> Built:
+    from director.reports import teams as teams_report
+    from director.services.teams import list_teams
+
+    return teams_report.story(list_teams(job.session), job.box), "", False
+
+
+def _audit(job: _Job) -> Built:
+    return _audit_story(job.session, job.round, job.match, job.paper), "", True
+
+
+def _met(job: _Job) -> Built:
+    from director.reports import met
+
+    table = match_equity_table(job.params)
+    return met.story(job.params, table, job.when.date(), job.box), "", False
+
+
+def _event(job: _Job) -> Built:
+    from director.reports import event as event_report
+
+    data = _event_data(job.session, job.event, job.when.date(), job.params)
+    return event_report.story(data, job.paper), "", False
+
+
+def _standings(job: _Job) -> Built:
+    from director.reports import standings as standings_report
+
+    opts = job.event.options
+    view = _Standings(job.session, job.round)
+    story = standings_report.story(
+        view.rows, view.team_map, opts.match_points, opts.tie_breaks, view.through, job.box,
+        game_points=view.game_points if opts.match.scoring.is_pip_squeeze else None,
+        final=view.final, heading=view.heading,
+    )  # fmt: skip
+    title = standings_report.standings_title(view.through, view.final, view.heading)
+    return story, title, False
+
+
+def _crosstable(job: _Job) -> Built:
+    from director.reports import crosstable
+    from director.reports.styles import LANDSCAPE, layout
+
+    opts = job.event.options
+    view = _Standings(job.session, job.round)
+    wide = crosstable.needs_landscape(len(view.rounds))
+    box = layout(job.paper, LANDSCAPE) if wide else job.box
+    story = crosstable.story(
+        view.rows, view.crosstable, view.team_map, view.rounds, box,
+        game_points=view.game_points if opts.match.scoring.is_pip_squeeze else None,
+    )  # fmt: skip
+    return story, crosstable.crosstable_title(view.through), wide
+
+
+def _boards(job: _Job) -> Built:
+    from director.reports import boards
+
+    view = _Standings(job.session, job.round)
+    return boards.story(view.boards, view.team_map, job.box), "", False
 
 
 def _audit_story(session: Session, round: int | None, match: int | None, paper: Paper) -> Story:
@@ -485,3 +529,27 @@ def _event_data(
         met_table=match_equity_table(params),
         printed_on=printed_on,
     )
+
+
+# The reports, in the order of the CLI's list and the Reports menu. A builder's title "" means
+# the report's own title.
+REPORTS = (
+    Report(
+        "scoresheet", "Match scoresheets", _scoresheet, of_round=True, of_match=True, sheet=True
+    ),
+    Report(
+        "match-report", "Match reports", _match_report, of_round=True, of_match=True, sheet=True
+    ),
+    Report("pairings", "Pairings", _pairings, of_round=True, sheet=True),
+    Report("standings", "Standings", _standings, of_round=True, after_round=True),
+    Report("crosstable", "Crosstable", _crosstable, of_round=True, after_round=True),
+    Report("boards", "Board statistics", _boards),
+    Report("teams", "Team list", _teams),
+    Report("met", "Match equity table", _met),
+    Report("event", "Event report", _event),
+    Report("results", "Results", _results, of_round=True, sheet=True),
+    Report("blank-scoresheet", "Blank scoresheet", _blank_scoresheet),
+    Report("bracket", "Knockout bracket", _bracket),
+    Report("audit", "Audit log", _audit, filtered=True),
+)
+KINDS = tuple(r.kind for r in REPORTS)

@@ -175,6 +175,12 @@ def round_tokens(session: Session) -> dict[int, str]:
     return out
 
 
+def round_matches(session: Session) -> tuple[dict[int, str], list[MatchInfo]]:
+    """The current round's live tokens (issued now for new tables) and their matches."""
+    tokens = round_tokens(session)
+    return tokens, [get_match(session, m) for m in tokens]
+
+
 def revoke_token(session: Session, match_id: int) -> str | None:
     """Lock out every phone holding the table's QR code; return the new token (None: over)."""
     live = _live_token_row(session, match_id)

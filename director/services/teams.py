@@ -14,8 +14,10 @@ from director.domain.errors import ConflictError, UserError
 from director.domain.event import TeamInfo
 from director.domain.teamlist import (
     MAX_NAME,
+    PROGRESS_STEP,
     BadRow,
     ParsedTeamList,
+    Progress,
     TeamRow,
     clean_name,
     decode,
@@ -233,16 +235,35 @@ class ImportResult:
 def preview_team_list(session: Session, data: bytes | str) -> ParsedTeamList:
     """Parse a team list against the event's teams without writing anything."""
     text = decode(data) if isinstance(data, bytes) else data
-    return parse_team_list(text, (t.name for t in list_teams(session)), players_taken(session))
+    names = (t.name for t in list_teams(session))
+    return parse_team_list(text, names, existing_players=players_taken(session))
 
 
-def import_teams(session: Session, data: bytes | str, skip_bad_rows: bool = False) -> ImportResult:
-    """Import every row, or nothing when a row is bad unless `skip_bad_rows`."""
-    parsed = preview_team_list(session, data)
+def import_teams(
+    session: Session,
+    data: bytes | str,
+    skip_bad_rows: bool = False,
+    progress: Progress | None = None,
+) -> ImportResult:
+    """Import every row, or nothing when a row is bad unless `skip_bad_rows`. A long list tells
+    `progress(steps done, steps)` as it goes: reading the rows, writing the teams, writing the
+    players; an exception it raises (a cancel) rolls everything back with the transaction."""
+    text = decode(data) if isinstance(data, bytes) else data
+
+    def told(done: int, total: int, stage: int) -> None:
+        if progress is not None:
+            progress(stage * total + done, 3 * total)
+
+    parsed = parse_team_list(
+        text,
+        (t.name for t in list_teams(session)),
+        lambda d, t: told(d, t, 0),
+        existing_players=players_taken(session),
+    )
     if parsed.bad and not skip_bad_rows:
         lines = "\n".join(str(b) for b in parsed.bad)
         raise UserError(f"{counted(len(parsed.bad), 'bad row')}, nothing imported:\n{lines}")
-    # one pass, two bulk INSERTs: the list was checked against every registered name above,
+    # one pass, bulk INSERTs: the list was checked against every registered name above,
     # so a row costs no query of its own (100,000 rows import in seconds, not hours)
     top = session.scalar(select(func.max(models.Team.seed))) or 0
     joined = _current_round(session) + 1
@@ -255,8 +276,11 @@ def import_teams(session: Session, data: bytes | str, skip_bad_rows: bool = Fals
                       "version": 1})  # fmt: skip
     ids: list[int] = []
     if teams:
+        n = len(teams)
         before = session.scalar(select(func.max(models.Team.id))) or 0
-        session.execute(insert(models.Team), teams)  # one executemany
+        for start in range(0, n, PROGRESS_STEP):  # executemany in slices, to tell progress
+            told(start, n, 1)
+            session.execute(insert(models.Team), teams[start : start + PROGRESS_STEP])
         new = session.execute(
             select(models.Team.name, models.Team.id).where(models.Team.id > before)
         )
@@ -267,7 +291,10 @@ def import_teams(session: Session, data: bytes | str, skip_bad_rows: bool = Fals
             for team_id, r in zip(ids, parsed.rows, strict=True)
             for board, name in ((1, r.player1), (2, r.player2))
         ]
-        session.execute(insert(models.Player), players)
+        for start in range(0, n, PROGRESS_STEP):
+            told(start, n, 2)
+            session.execute(insert(models.Player), players[2 * start : 2 * (start + PROGRESS_STEP)])
+        told(n, n, 2)
     imported = tuple(
         TeamInfo(team_id, r.team, (r.player1, r.player2), r.club, r.rating, seed, joined)
         for team_id, r, seed in zip(ids, parsed.rows, seeds, strict=True)

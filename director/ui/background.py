@@ -1,37 +1,71 @@
-"""Database work off the GUI thread: one helper for every call that may wait on a server.
+"""The one door for database work in the GUI: every call runs off the GUI thread.
 
-Like Anki's `QueryOp`/`CollectionOp` (qt/aqt/operations): `Background.run` takes a service and
-its arguments, runs it on a worker thread in a session of its own (in a transaction when it is
-a change), and reports on the GUI thread: `on_done(result)` or `on_failed(UserError)` for the
-user's and the environment's failures (a refusal, a full disk, a server that went away). A bug
-is raised on the GUI thread, where the crash hook reports it.
+Like Anki's `QueryOp`/`CollectionOp` (qt/aqt/operations): a service and its arguments go to one
+worker thread per open event, which runs it in a session of its own (in a transaction when it
+is a change; `store.work`) and sorts its failure: the user's and the environment's become a
+`UserError` (a `ConflictError` when another station got there first), a bug keeps its
+traceback and is raised on the GUI thread, where the crash hook reports it.
 
-A call that has not answered after `SLOW_MS` says so through `on_slow` ("the database server is
-not answering ...") while the window stays usable, and `on_recovered` once it answers: nothing
-is lost, because a change is only shown as saved once the database accepted it.
+Two ways in:
+
+- `run(service, ..., on_done=, on_failed=)` returns at once and answers on the GUI thread
+  (the server watch, a result entered at a shared server, the CSV import). `aside=True` runs
+  it on a second worker, for long reads that must not hold up the pages' calls (a report's
+  rendering): only on a server event does it say "not answering" (a long report on this
+  computer is busy, not hung).
+- `call(service, ...)` returns the service's result (or raises its refusal) like a direct
+  call, for the pages and dialogs that read and change through `EventContext`. A server's
+  call that has not answered within `QUICK_S` waits in a local event loop that paints the
+  window, runs its timers and holds back the person's clicks and keys until the answer (so
+  nothing is entered twice or in between). An event file on this computer answers in
+  milliseconds: the GUI thread simply waits for it, and only a file that has not answered
+  within `slow_ms` (a hung network drive) gets the local loop and the notice. (A local loop
+  also runs the deferred deletes of widgets closed outside any event loop, as tests close
+  them: rare is better.)
+
+Either way a call that has not answered after `SLOW_MS` says so through `on_slow` ("the
+database server is not answering ...") while the window keeps painting, and `on_recovered`
+once it answers: nothing is lost, because a change is only shown as saved once the database
+accepted it.
 """
 
 from __future__ import annotations
 
 import itertools
+import threading
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
-from typing import Any
+from concurrent.futures import Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
-from PySide6.QtCore import QObject, QTimer, Signal
-from sqlalchemy.exc import DBAPIError
+from PySide6.QtCore import QEventLoop, QObject, Qt, QTimer, Signal
+from sqlalchemy.orm import Session
 
-from director.domain.errors import ConflictError, UserError
+from director.domain.errors import UserError
 from director.store.engine import EventDatabase
-from director.store.errors import classify
+from director.store.errors import UNREACHABLE as _UNREACHABLE
+from director.store.work import failure_of, in_session
+
+P = ParamSpec("P")
+T = TypeVar("T")
 
 SLOW_MS = 4000  # "not answering" shows within 5 s of a call
+QUICK_S = 0.1  # a call that answers within this keeps the GUI thread simply waiting
 NOT_ANSWERING = (
     "the database server is not answering: waiting for it; nothing is lost, and what you "
     "entered is shown as saved only once the server has accepted it"
 )
-UNREACHABLE = "the database server cannot be reached: check the network and the server"
+FILE_NOT_ANSWERING = (
+    "the event file is not answering (a slow or busy drive, or another program holding it): "
+    "waiting for it; nothing is lost, and what you entered is shown as saved only once it is "
+    "written"
+)
+UNREACHABLE = _UNREACHABLE.message
+LEFT_WAITING = (
+    "the event was closed while the database server had not answered: what was being saved "
+    "is saved only if the server accepted it; check when the event is open again"
+)
+CLOSED = "the event is closed"
 
 
 @dataclass
@@ -40,20 +74,13 @@ class _Call:
     on_failed: Callable[[UserError], object]
     timer: QTimer
     slow: bool = False
-    outcome: list[Any] = field(default_factory=list)
+    on_bug: Callable[[BaseException], object] | None = None
 
 
-def _user_error(exc: BaseException) -> UserError | None:
-    """The message for a failure a person can act on (a ConflictError when another station
-    got there first); None for a bug."""
-    if isinstance(exc, UserError):
-        return exc
-    known = classify(exc)
-    if known is not None:
-        return ConflictError(known.message) if known.conflict else UserError(known.message)
-    if isinstance(exc, DBAPIError):
-        return UserError(UNREACHABLE)  # a dropped connection, in the driver's own words
-    return None
+class _Waker(QObject):
+    """Ends a local wait from the worker thread (a queued signal: the loop runs it)."""
+
+    answered = Signal()
 
 
 class Background(QObject):
@@ -76,6 +103,7 @@ class Background(QObject):
         self.on_recovered = on_recovered
         self.slow_ms = slow_ms
         self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="database")
+        self.aside = ThreadPoolExecutor(max_workers=1, thread_name_prefix="database-aside")
         self.calls: dict[int, _Call] = {}
         self.ids = itertools.count(1)
         self.stopped = False
@@ -85,6 +113,26 @@ class Background(QObject):
     def busy(self) -> bool:
         return bool(self.calls)
 
+    def _start(
+        self,
+        on_done: Callable[[Any], object],
+        on_failed: Callable[[UserError], object],
+        *,
+        timed: bool = True,
+        on_bug: Callable[[BaseException], object] | None = None,
+    ) -> int:
+        if self.stopped:
+            raise UserError(CLOSED)
+        number = next(self.ids)
+        timer = QTimer(self)
+        timer.setSingleShot(True)
+        timer.setInterval(self.slow_ms)
+        timer.timeout.connect(lambda: self._slow(number))
+        self.calls[number] = _Call(on_done, on_failed, timer, on_bug=on_bug)
+        if timed:
+            timer.start()
+        return number
+
     def run(
         self,
         service: Callable[..., Any],
@@ -92,20 +140,49 @@ class Background(QObject):
         change: bool = False,
         on_done: Callable[[Any], object] = lambda _result: None,
         on_failed: Callable[[UserError], object] = lambda _failure: None,
+        on_bug: Callable[[BaseException], object] | None = None,
+        aside: bool = False,
         **kwargs: Any,
     ) -> int:
-        """Run `service(session, *args, **kwargs)` off the GUI thread; returns the call's id."""
-        if self.stopped:
-            raise UserError("the event is closed")
-        number = next(self.ids)
-        timer = QTimer(self)
-        timer.setSingleShot(True)
-        timer.setInterval(self.slow_ms)
-        timer.timeout.connect(lambda: self._slow(number))
-        self.calls[number] = _Call(on_done, on_failed, timer)
-        timer.start()
-        self.pool.submit(self._work, number, service, args, kwargs, change)
+        """Run `service(session, *args, **kwargs)` off the GUI thread; returns the call's id.
+        A bug is raised on the GUI thread after `on_bug(exc)` (the caller's own clean-up)."""
+        timed = not aside or not self.db.is_sqlite
+        number = self._start(on_done, on_failed, timed=timed, on_bug=on_bug)
+        (self.aside if aside else self.pool).submit(
+            self._work, number, service, args, kwargs, change
+        )
         return number
+
+    def call(
+        self,
+        service: Callable[Concatenate[Session, P], T],
+        change: bool,
+        *args: P.args,
+        **kwargs: P.kwargs,
+    ) -> T:
+        """`service(session, *args, **kwargs)` off the GUI thread, waited for (see the module's
+        doc); a refusal is raised as the `UserError` a person can act on."""
+        if self.stopped:  # a late caller (a widget's timer that outlived its event) reads as
+            return in_session(self.db, service, change, *args, **kwargs)  # it always did
+        number = self._start(lambda _result: None, lambda _failure: None)
+        future: Future[T] = self.pool.submit(
+            lambda: in_session(self.db, service, change, *args, **kwargs)
+        )
+        try:
+            quick = self.slow_ms / 1000 if self.db.is_sqlite else QUICK_S
+            if not wait([future], quick).done:
+                _wait_for(future)
+        finally:
+            self._end(number)
+        if not future.done():  # the application is quitting: its loops were told to end
+            raise UserError(LEFT_WAITING)
+        exc = future.exception()
+        if exc is None:
+            return future.result()
+        failure = failure_of(exc, self.db)
+        if failure is None:
+            raise exc  # a bug: the crash hook reports it
+        raise failure
 
     def _work(
         self,
@@ -117,12 +194,7 @@ class Background(QObject):
     ) -> None:
         """On the worker thread: a session of its own; the outcome goes to the GUI thread."""
         try:
-            with self.db.Session() as session:
-                if change:
-                    with session.begin():
-                        result = service(session, *args, **kwargs)
-                else:
-                    result = service(session, *args, **kwargs)
+            result = in_session(self.db, service, change, *args, **kwargs)
         except Exception as exc:  # handed to the GUI thread, which decides what it means
             self.finished.emit(number, False, exc)
             return
@@ -135,24 +207,31 @@ class Background(QObject):
         first = not any(c.slow for c in self.calls.values())
         call.slow = True
         if first and self.on_slow is not None:
-            self.on_slow(NOT_ANSWERING)
+            self.on_slow(FILE_NOT_ANSWERING if self.db.is_sqlite else NOT_ANSWERING)
 
-    def _finish(self, number: int, succeeded: bool, outcome: Any) -> None:
+    def _end(self, number: int) -> _Call | None:
+        """Forget a call that answered; "answers again" once no slow call is left."""
         call = self.calls.pop(number, None)
         if call is None:
-            return
+            return None
         call.timer.stop()
         call.timer.deleteLater()
         recovered = call.slow and not any(c.slow for c in self.calls.values())
         if recovered and self.on_recovered is not None and not self.stopped:
             self.on_recovered()
-        if self.stopped:
+        return call
+
+    def _finish(self, number: int, succeeded: bool, outcome: Any) -> None:
+        call = self._end(number)
+        if call is None or self.stopped:
             return
         if succeeded:
             call.on_done(outcome)
             return
-        failure = _user_error(outcome)
+        failure = failure_of(outcome, self.db)
         if failure is None:
+            if call.on_bug is not None:
+                call.on_bug(outcome)
             raise outcome  # a bug: the crash hook reports it
         call.on_failed(failure)
 
@@ -165,3 +244,46 @@ class Background(QObject):
         for call in self.calls.values():
             call.timer.stop()
         self.pool.shutdown(wait=not hung, cancel_futures=True)
+        self.aside.shutdown(wait=not hung, cancel_futures=True)
+
+
+def _wait_for(future: Future[Any]) -> None:
+    """Until the future is done: a local event loop that paints and runs timers but holds back
+    the person's clicks and keys (Qt delivers them once the loop has ended)."""
+    loop = QEventLoop()
+    waker = _Waker()
+    waker.answered.connect(loop.quit, Qt.ConnectionType.QueuedConnection)
+    # The worker may drop the future (and its callbacks) last: a callback holding the waker
+    # would then destroy a QObject of this thread on the worker's, which crashes Qt later.
+    # So the callback reaches the waker only through this box, emptied before we return.
+    box = [waker]
+    lock = threading.Lock()
+
+    def answered(_future: Future[Any]) -> None:
+        with lock:
+            if box:
+                box[0].answered.emit()
+
+    future.add_done_callback(answered)
+    try:
+        if not future.done():  # an answer from now on quits the loop (queued: after exec)
+            loop.exec(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
+    finally:
+        with lock:
+            box.clear()
+
+
+def waited(work: Callable[[], T]) -> T:
+    """`work()` on a thread of its own, waited for as `Background.call` waits: for the one
+    database call made before an event is open (connecting to a server, bounded by its
+    connect timeout). Whatever it raises is raised here."""
+    pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="database-open")
+    future = pool.submit(work)
+    try:
+        if not wait([future], QUICK_S).done:
+            _wait_for(future)
+    finally:
+        pool.shutdown(wait=False)
+    if not future.done():
+        raise UserError(LEFT_WAITING)
+    return future.result()

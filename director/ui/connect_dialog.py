@@ -18,6 +18,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from director.domain.errors import UserError
 from director.store.engine import EventDatabase, open_database
 from director.store.targets import SERVER_SCHEMES
+from director.ui.background import waited
 from director.ui.style import error_label, hint, show_error
 from director.ui.window_parts import shown_target
 
@@ -64,7 +65,7 @@ class ConnectDialog(QDialog):
             return
         QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
-            self.database = open_database(url)
+            self.database = waited(lambda: open_database(url))  # the window keeps painting
         except UserError as exc:
             show_error(self.error, str(exc).replace(url, shown_target(url)))  # no password
             return

@@ -10,7 +10,7 @@ raises `UserError` with the message the page shows next to the field (or in a me
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Concatenate, ParamSpec, Protocol, TypeVar
+from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 from PySide6.QtCore import QObject, Signal
 from sqlalchemy.orm import Session
@@ -21,7 +21,6 @@ from director.services.backups import backup_after_pairing, backup_after_round
 from director.services.rounds import progress
 from director.store.backup import space_warning
 from director.store.engine import EventDatabase
-from director.store.errors import classify
 from director.ui.background import Background
 
 P = ParamSpec("P")
@@ -39,21 +38,21 @@ class EventContext(QObject):
     """An open event: its database, and the signal every page listens to."""
 
     changed = Signal(object)  # Changes: what changed, here or at another station
-    show_match = Signal(int)  # a page asks for a match to be shown at the match desk
-    notice = Signal(str)  # something the director should know that is not a refusal
+    match_requested = Signal(int)  # a page asks for a match to be shown at the match desk
+    notified = Signal(str)  # something the director should know that is not a refusal
 
     def __init__(self, db: EventDatabase, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.db = db
         self.clock_windows: dict[int, ClockReader] = {}  # match id -> its open clock window
-        self.milestone = self.read(progress)  # (last round paired, is it finished)
-        # database work off the GUI thread; "not answering" goes out as a notice
+        # every database call off the GUI thread; "not answering" goes out as a notice
         self.background = Background(
             db,
             self,
-            on_slow=self.notice.emit,
-            on_recovered=lambda: self.notice.emit("The database server answers again."),
+            on_slow=self.notified.emit,
+            on_recovered=lambda: self.notified.emit("The database server answers again."),
         )
+        self.milestone = self.read(progress)  # (last round paired, is it finished)
 
     @property
     def title(self) -> str:
@@ -71,17 +70,17 @@ class EventContext(QObject):
             if finished and last >= before[0]:
                 backup_after_round(self.db, last)
         except UserError as failure:  # the change itself is committed: say so, carry on
-            self.notice.emit(f"the automatic backup failed: {failure}")
+            self.notified.emit(f"the automatic backup failed: {failure}")
             return
         warning = space_warning(self.db.path.resolve())
         if warning:  # early, while backups still fit: before anything fails
-            self.notice.emit(warning)
+            self.notified.emit(warning)
 
     def read(
         self, service: Callable[Concatenate[Session, P], T], *args: P.args, **kwargs: P.kwargs
     ) -> T:
-        with self.db.Session() as session:
-            return service(session, *args, **kwargs)
+        """A snapshot from a service, read off the GUI thread (ui.background)."""
+        return self.background.call(service, False, *args, **kwargs)
 
     def change(
         self,
@@ -90,23 +89,13 @@ class EventContext(QObject):
         *args: P.args,
         **kwargs: P.kwargs,
     ) -> T:
-        """Run a service in its own transaction; committed when it returns, then `changed`."""
+        """Run a service in its own transaction, off the GUI thread (ui.background); committed
+        when it returns, then `changed`. A refusal raises the `UserError` to show."""
         try:
-            with self.db.Session() as session, session.begin():
-                result = service(session, *args, **kwargs)
+            result = self.background.call(service, True, *args, **kwargs)
         except ConflictError:
             self.changed.emit(what)  # another station's change: show it, as the message says
             raise
-        except UserError:
-            raise
-        except Exception as exc:
-            known = classify(exc)
-            if known is None:
-                raise
-            if known.conflict:  # lost a race with another station: show what it stored
-                self.changed.emit(what)
-                raise ConflictError(known.message) from exc
-            raise UserError(known.message) from exc
         self.changed.emit(what)
         self.back_up_at_milestones()
         return result
@@ -131,6 +120,22 @@ class EventContext(QObject):
                 return
             on_done(result)
             return
+        self.change_in_background(
+            what, service, *args, on_done=on_done, on_failed=on_failed, **kwargs
+        )
+
+    def change_in_background(
+        self,
+        what: Changes,
+        service: Callable[..., T],
+        *args: object,
+        on_done: Callable[[T], object] = lambda _result: None,
+        on_failed: Callable[[UserError], object] = lambda _failure: None,
+        **kwargs: Any,
+    ) -> None:
+        """`change`, returning at once whatever the event: a long change (the CSV import)
+        shows its progress meanwhile; the answer comes as `on_done(result)` or
+        `on_failed(refusal)` on the GUI thread."""
 
         def done(result: T) -> None:
             self.changed.emit(what)

@@ -1,15 +1,25 @@
 """Import a team list CSV: every row previewed, each bad row marked with its reason, then import.
 
 Nothing is written until the person presses Import. With bad rows, the import is refused by
-the service unless "import the good rows only" is ticked (FORMATS.md, team list).
+the service unless "import the good rows only" is ticked (FORMATS.md, team list). The import
+runs off the GUI thread (ui.background) with a progress bar; Cancel stops it and, as the whole
+list is one transaction, nothing of it is imported.
 """
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -17,11 +27,13 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QLabel,
+    QProgressBar,
     QPushButton,
     QTableView,
     QVBoxLayout,
     QWidget,
 )
+from shiboken6 import isValid
 
 from director.domain.changes import Area, Changes
 from director.domain.errors import UserError
@@ -36,6 +48,17 @@ CHECK_COLUMN = len(HEADERS) - 1
 BAD_BACKGROUND = QColor(ERROR_BACKGROUND)
 BAD_TEXT = QColor(ERROR)
 GOOD_TEXT = QColor(ACCENT)
+CANCELLED = "the import was cancelled: nothing was imported"
+
+
+class ImportCancelled(UserError):
+    """Cancel was pressed during the import: its transaction is rolled back."""
+
+
+class _Relay(QObject):
+    """Carries the worker thread's progress to the GUI thread (a queued signal)."""
+
+    progressed = Signal(int, int)  # steps done, steps
 
 
 @dataclass(frozen=True)
@@ -147,18 +170,26 @@ class CsvImportDialog(QDialog):
         self.skip_bad.setVisible(bad > 0)
         self.skip_bad.toggled.connect(self._update_button)
         self.error = error_label(self)
-        buttons = QDialogButtonBox(self)
+        self.button_box = buttons = QDialogButtonBox(self)
         self.import_button = QPushButton(f"Import {good} team{'s' if good != 1 else ''}", self)
         self.import_button.setProperty("role", "primary")
         buttons.addButton(self.import_button, QDialogButtonBox.ButtonRole.AcceptRole)
         buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
         self.import_button.clicked.connect(self.do_import)
         buttons.rejected.connect(self.reject)
+        self.progress = QProgressBar(self)
+        self.progress.setVisible(False)
+        self.importing = False
+        self.cancelling = threading.Event()
+        # owned by the dialog, so it is destroyed on this thread, never on the worker's
+        self.relay = _Relay(self)
+        self.relay.progressed.connect(self._progressed)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(18, 16, 18, 12)
         layout.addWidget(self.summary)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.skip_bad)
+        layout.addWidget(self.progress)
         layout.addWidget(self.error)
         layout.addWidget(buttons)
         self._update_button()
@@ -178,17 +209,60 @@ class CsvImportDialog(QDialog):
             show_error(self.error, "")
 
     def do_import(self) -> None:
-        try:
-            self.result_ = self.ctx.change(
-                Changes.of(Area.TEAMS),
-                import_teams,
-                self.data,
-                skip_bad_rows=self.skip_bad.isChecked(),
-            )
-        except UserError as exc:
-            show_error(self.error, str(exc))
+        """Import off the GUI thread; the dialog closes once the list is stored."""
+        if self.importing:
             return
+        self.importing = True
+        self.cancelling.clear()
+        self.import_button.setEnabled(False)
+        self.skip_bad.setEnabled(False)
+        self.progress.setRange(0, 0)  # busy until the first report
+        self.progress.setVisible(True)
+        show_error(self.error, "")
+        self.ctx.change_in_background(
+            Changes.of(Area.TEAMS),
+            import_teams,
+            self.data,
+            skip_bad_rows=self.skip_bad.isChecked(),
+            progress=self._report,
+            on_done=self._imported,
+            on_failed=self._refused,
+        )
+
+    def _report(self, done: int, total: int) -> None:
+        """On the worker thread: pass the progress on, or stop the import if cancelled."""
+        if self.cancelling.is_set() or not isValid(self.relay):  # cancelled, or event closed
+            raise ImportCancelled(CANCELLED)
+        self.relay.progressed.emit(done, total)
+
+    def _progressed(self, done: int, total: int) -> None:
+        if self.importing:
+            self.progress.setRange(0, max(total, 1))
+            self.progress.setValue(done)
+
+    def _imported(self, result: ImportResult) -> None:
+        self.importing = False
+        self.result_ = result
         self.accept()
+
+    def _refused(self, refusal: UserError) -> None:
+        self.importing = False
+        self.progress.setVisible(False)
+        if isinstance(refusal, ImportCancelled):
+            super().reject()
+            return
+        self.skip_bad.setEnabled(True)
+        self._update_button()
+        show_error(self.error, str(refusal))
+
+    def reject(self) -> None:
+        """Cancel (or Escape, or closing the window): during an import, stop it first; the
+        dialog closes once the import has been rolled back."""
+        if not self.importing:
+            super().reject()
+            return
+        self.cancelling.set()
+        self.progress.setFormat("Cancelling…")
 
     @property
     def bad_rows(self) -> tuple[BadRow, ...]:

@@ -42,6 +42,7 @@ from director.services.events import (
 )
 from director.store.engine import EventDatabase, new_database, open_database
 from director.store.targets import EXTENSION
+from director.store.work import in_session
 from director.ui.context import EventContext
 from director.ui.option_form import OptionsForm
 from director.ui.style import error_label, hint, show_error
@@ -247,10 +248,10 @@ class EventDialog(QDialog):
             self.tabs.setCurrentIndex(0)
             return
         try:  # built aside and renamed into place: a refusal or a kill leaves nothing
-            with new_database(str(path)) as building, building.Session() as s, s.begin():
-                self.saved = create_event(
-                    s, self.name.text(), self.options(), self.venue.text(),
-                    self.event_date(), organiser=self.organiser.text(),
+            with new_database(str(path)) as building:  # a local file, not yet the event's
+                self.saved = in_session(
+                    building, create_event, True, self.name.text(), self.options(),
+                    self.venue.text(), self.event_date(), organiser=self.organiser.text(),
                     director=self.director.text(),
                 )  # fmt: skip
             database = open_database(str(path))

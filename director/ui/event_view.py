@@ -2,7 +2,7 @@
 
 Pages are built (and their modules loaded) the first time they are shown, so opening a large
 event only pays for the page on screen. They know nothing of each other: each reads through
-`ctx` and refreshes on `ctx.changed`; a request to show a match arrives as `ctx.show_match`.
+`ctx` and refreshes on `ctx.changed`; a request to show a match arrives as `ctx.match_requested`.
 """
 
 from __future__ import annotations
@@ -97,7 +97,7 @@ class EventView(QWidget):
         layout.addWidget(self.stack, 1)
         self.navigation.currentRowChanged.connect(self.show_page)
         ctx.changed.connect(self.on_event_changed)
-        ctx.show_match.connect(self.show_match)
+        ctx.match_requested.connect(self.show_match)
         self.info = ctx.read(get_event)
         self._show_info()
 

@@ -244,7 +244,7 @@ class MainWindow(QMainWindow):
         self.stack.addWidget(view)
         self.stack.setCurrentWidget(view)
         ctx.changed.connect(self.on_event_changed)
-        ctx.notice.connect(self.messages.show_notice)
+        ctx.notified.connect(self.messages.show_notice)
         page = str(self.settings.value("window/page", 0))
         view.show_page(int(page) if page.isdigit() else 0)
         view.page_changed.connect(lambda i: self.settings.setValue("window/page", i))

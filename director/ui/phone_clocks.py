@@ -147,9 +147,9 @@ class PhoneClocksView(QWidget):
 
     def refresh(self) -> None:
         """The current round's matches (names, tables, tokens): read on a change only."""
-        with self.ctx.db.Session() as session, session.begin():
-            self.tokens = slips.round_tokens(session)
-            self.matches = {m: results.get_match(session, m) for m in self.tokens}
+        # tokens are issued now for new tables: a write no page shows
+        self.tokens, matches = self.ctx.background.call(slips.round_matches, True)
+        self.matches = {m.id: m for m in matches}
         self.rows = [(m, n) for m in sorted(self.matches, key=self._table_of) for n in (1, 2)]
         self.table.setRowCount(len(self.rows))
         for r, (m, n) in enumerate(self.rows):

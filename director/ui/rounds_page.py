@@ -307,7 +307,7 @@ class RoundsPage(QWidget):
     def open_match(self) -> None:
         match = self.selected_match()
         if match is not None:
-            self.ctx.show_match.emit(match.id)
+            self.ctx.match_requested.emit(match.id)
 
     def update_no_show(self) -> None:
         """The no-show button follows the chosen match, enabled by the service's answer."""

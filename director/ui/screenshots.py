@@ -158,7 +158,7 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
                 matches = ctx.read(list_matches)
                 running = [m.id for m in matches if m.games and not m.outcome.finished]
                 if running:
-                    ctx.show_match.emit(running[0])
+                    ctx.match_requested.emit(running[0])
             shooter.shoot(spec.title.lower().replace(" ", "-"), window)
         teams = window.view.page(0)
         assert isinstance(teams, TeamsPage)
@@ -208,7 +208,7 @@ def _desk_shots(shooter: Shooter, window: MainWindow) -> None:
     running = [m for m in matches if m.games and not m.outcome.finished]
     if running:
         match = running[0]
-        ctx.show_match.emit(match.id)
+        ctx.match_requested.emit(match.id)
         desk.open_record_dialog(2 if 1 in match.outcome.boards_done else 1)
         if desk.dialog is not None:
             shooter.shoot("desk-record-dialog", desk.dialog)

@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
 
 from director.domain.changes import Area, Changes
 from director.domain.errors import UserError
-from director.services import reports, results, slips
+from director.services import reports, slips
 from director.services.slips import SlipInfo
 from director.ui.context import EventContext
 from director.web.server import ANY_ADDRESS, DEFAULT_PORT, TableService
@@ -264,9 +264,8 @@ class TableServiceWindow(QWidget):
         self._fill_tables()
 
     def _fill_tables(self) -> None:
-        with self.ctx.db.Session() as session, session.begin():
-            self.tokens = slips.round_tokens(session)  # issued now for new tables
-            matches = [results.get_match(session, m) for m in self.tokens]
+        # tokens are issued now for new tables: a write no page shows
+        self.tokens, matches = self.ctx.background.call(slips.round_matches, True)
         selected = self._selected_match()
         self.match_ids = [m.id for m in matches]
         self.tables.setRowCount(len(matches))

@@ -83,7 +83,7 @@ def test_a_player_plays_for_one_team_only_names_compared_as_a_reader_would() -> 
         "Gold,Eve,Finn Old\n"  # Finn Old plays for a registered team
         "Ok,Gus,Hal\n"
     )
-    parsed = parse_team_list(text, ["Registered"], {"finn old": "Registered"})
+    parsed = parse_team_list(text, ["Registered"], existing_players={"finn old": "Registered"})
     reasons = {b.line: b.reason for b in parsed.bad}
     assert reasons == {
         3: "player 'ana KOVAČ' already plays for team 'Blue'",

@@ -86,7 +86,7 @@ def test_a_whole_evening_in_the_app(qtbot: QtBot, tmp_path: Path) -> None:
         for row in range(rounds_page.model.rowCount()):
             window.show_page(1)
             match = rounds_page.model.match_at(row)
-            window.ctx.show_match.emit(match.id)  # what a double-click on the row does
+            window.ctx.match_requested.emit(match.id)  # what a double-click on the row does
             desk = window.view.page(2)
             assert isinstance(desk, MatchDeskPage) and desk.match_id == match.id
             games = simulate_match(match.rules, rng, 0.5)

@@ -259,9 +259,9 @@ def test_every_page_and_dialog_shows_names_as_typed(
 
     # the desk: both matches, the record and correct dialogs, undo, the clock window
     for match_id in (with_game, other):
-        window.ctx.show_match.emit(match_id)
+        window.ctx.match_requested.emit(match_id)
         walk.check(f"desk, match {match_id}")
-    window.ctx.show_match.emit(with_game)
+    window.ctx.match_requested.emit(with_game)
     desk = view.pages[2]
     assert isinstance(desk, MatchDeskPage)
     desk.picker.rounds.showPopup()

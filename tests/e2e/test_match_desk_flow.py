@@ -47,8 +47,8 @@ def test_a_match_entered_at_the_desk(qtbot: QtBot, event_path: Path) -> None:
     qtbot.addWidget(desk)
     desk.resize(1366, 720)
     desk.show()
-    ctx.show_match.connect(desk.show_match)
-    ctx.show_match.emit(match_id)
+    ctx.match_requested.connect(desk.show_match)
+    ctx.match_requested.emit(match_id)
     assert desk.match_id == match_id
 
     # Pair 1, board 1: Ana doubles, Cleo passes: Blue Bar scores the cube before the offer.

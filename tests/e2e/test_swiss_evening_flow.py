@@ -65,11 +65,11 @@ def test_three_swiss_rounds_entered_through_the_app(qtbot: QtBot, event_path: Pa
     pages.resize(1366, 720)
     pages.show()
 
-    def show_match(match_id: int) -> None:  # what the main window does on ctx.show_match
+    def show_match(match_id: int) -> None:  # what the main window does on ctx.match_requested
         pages.setCurrentWidget(desk)
         desk.show_match(match_id)
 
-    ctx.show_match.connect(show_match)
+    ctx.match_requested.connect(show_match)
     rng = random.Random(2024)
     entered: dict[int, list[object]] = {}
     ends: set[End] = set()

@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialogButtonBox
 from pytestqt.qtbot import QtBot
 
 from director.domain.changes import Area, Changes
-from director.domain.teamlist import parse_team_list
+from director.domain.teamlist import PROGRESS_STEP, parse_team_list
 from director.services.teams import add_team
 from director.store.engine import open_database
 from director.ui.context import EventContext
@@ -122,9 +123,9 @@ def test_a_team_registered_meanwhile_is_refused_in_the_dialog(
     page.ctx.change(
         Changes.of(Area.TEAMS), add_team, "Gammonites", ("Someone", "Else")
     )  # another station
-    dialog.import_button.click()
+    dialog.import_button.click()  # the import runs off the GUI thread: its answer comes later
+    qtbot.waitUntil(lambda: "nothing imported" in dialog.error.text())
     assert dialog.isVisible()
-    assert "nothing imported" in dialog.error.text()
     assert "already in the list" in dialog.error.text()
     assert [t.name for t in stored_teams(event_path)] == ["Gammonites"]
 
@@ -150,3 +151,50 @@ def test_a_file_that_is_no_team_list_is_refused_before_any_preview(
 def test_a_missing_file_is_refused(page: TeamsPage, tmp_path: Path) -> None:
     assert page.import_csv(str(tmp_path / "gone.csv")) is None
     assert page.messages.text == "cannot read gone.csv: No such file or directory"
+
+
+def long_list(rows: int) -> str:
+    return "team,player1,player2\n" + "".join(f"Team {i},A{i},B{i}\n" for i in range(rows))
+
+
+def test_a_long_import_shows_its_progress_and_keeps_the_window_running(
+    qtbot: QtBot, page: TeamsPage, tmp_path: Path, event_path: Path
+) -> None:
+    rows = 6 * PROGRESS_STEP
+    dialog = page.import_csv(write(tmp_path, long_list(rows)))
+    assert dialog is not None
+    shown: list[tuple[int, int]] = []
+    dialog.progress.valueChanged.connect(lambda v: shown.append((v, dialog.progress.maximum())))
+    with qtbot.waitSignal(dialog.accepted, timeout=60000):
+        dialog.import_button.click()
+        assert dialog.progress.isVisible()  # the click returned before the import ended
+        assert not dialog.import_button.isEnabled()  # and it cannot be started twice
+    # reading, writing the teams, writing the players: each step told, the last one full
+    assert len(shown) >= 3 * rows // PROGRESS_STEP
+    assert shown[-1] == (3 * rows, 3 * rows)
+    assert [v for v, _ in shown] == sorted(v for v, _ in shown)
+    assert len(stored_teams(event_path)) == rows
+    assert page.proxy.rowCount() == rows
+
+
+def test_cancel_during_an_import_stores_nothing(
+    qtbot: QtBot, page: TeamsPage, tmp_path: Path, event_path: Path
+) -> None:
+    page.ctx.change(Changes.of(Area.TEAMS), add_team, "Early Birds", ("Ed", "Em"))
+    rows = 40 * PROGRESS_STEP
+    dialog = page.import_csv(write(tmp_path, long_list(rows)))
+    assert dialog is not None
+    cancelled: list[int] = []
+
+    def cancel_once_writing(value: int) -> None:  # Cancel while the teams are being written
+        if value > rows and not cancelled:
+            cancelled.append(value)
+            dialog.button_box.button(QDialogButtonBox.StandardButton.Cancel).click()
+
+    dialog.progress.valueChanged.connect(cancel_once_writing)
+    with qtbot.waitSignal(dialog.rejected, timeout=60000):
+        dialog.import_button.click()
+    assert cancelled and cancelled[0] < 3 * rows  # pressed before the import ended
+    assert dialog.result_ is None
+    assert [t.name for t in stored_teams(event_path)] == ["Early Birds"]  # reopened from disk
+    assert page.proxy.rowCount() == 1

@@ -85,7 +85,7 @@ def test_a_request_to_show_a_match_opens_the_desk(window: MainWindow, event_path
     match = window.ctx.change(Changes.of(Area.ROUNDS), create_match, a.id, b.id)
     game = Game(1, 1, Side.A, End.BEAR_OFF, 1, Level.GAMMON)
     window.ctx.change(Changes.match(match.id), record_game, match.id, game)
-    window.ctx.show_match.emit(match.id)
+    window.ctx.match_requested.emit(match.id)
     assert window.view is not None and window.view.current_index == DESK
     desk = current_page(window)
     assert isinstance(desk, MatchDeskPage)

@@ -265,7 +265,7 @@ def test_double_click_opens_the_match_at_the_desk(qtbot: QtBot, page: RoundsPage
     publish_round(qtbot, page)
     index = page.model.index(2, 1)
     rect = page.table.visualRect(index)
-    with qtbot.waitSignal(page.ctx.show_match) as blocker:
+    with qtbot.waitSignal(page.ctx.match_requested) as blocker:
         qtbot.mouseClick(page.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
         qtbot.mouseDClick(page.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert blocker.args == [page.model.match_at(2).id]

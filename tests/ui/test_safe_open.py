@@ -129,7 +129,7 @@ def test_after_a_crash_a_calm_notice_says_the_event_was_checked(
     assert "it was checked and is sound" in text
     assert window.ctx is not None and window.ctx.db.report.backup is not None
     assert f"A backup of it as it is now: {window.ctx.db.report.backup}." in text
-    window.ctx.notice.emit("the automatic backup failed: the disk is full")
+    window.ctx.notified.emit("the automatic backup failed: the disk is full")
     assert window.messages.text == "the automatic backup failed: the disk is full"
     window.close_event()
     assert window.open_target(str(event_path))  # closed properly this time: nothing to say

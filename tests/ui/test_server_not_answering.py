@@ -1,23 +1,28 @@
 """A hung PostgreSQL server (every process SIGSTOPped) never freezes the station: within 5 s
-it says "not answering", and once the server runs again the result is stored (issue 14, 5)."""
+it says "not answering", and once the server runs again the result is stored (issue 14, 5).
+Every database call of the GUI goes through `ui.background`, so these cover them all."""
 
 from __future__ import annotations
 
 import contextlib
 import os
 import signal
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QElapsedTimer, QTimer
+from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 from sqlalchemy import create_engine, text
 
-from director.domain.changes import Changes
+from director.domain.changes import Area, Changes
 from director.domain.rules import End, EventOptions, Level, Side
 from director.domain.scoring import Game
 from director.services.events import create_event
 from director.services.results import create_match, get_match, record_game
+from director.services.rounds import list_rounds, pair_next_round, undo_last_round
 from director.services.teams import add_team
 from director.store.engine import create_database, open_database
 from director.ui.background import NOT_ANSWERING
@@ -45,17 +50,22 @@ def server_processes() -> list[int]:
     return [postmaster, *children]
 
 
+def resume(pids: list[int]) -> None:
+    for pid in pids:
+        with contextlib.suppress(ProcessLookupError):  # a backend that has ended meanwhile
+            os.kill(pid, signal.SIGCONT)
+
+
 @contextlib.contextmanager
 def stopped_server() -> Iterator[list[int]]:
     pids = server_processes()
     for pid in pids:
-        os.kill(pid, signal.SIGSTOP)
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGSTOP)
     try:
         yield pids
     finally:
-        for pid in pids:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGCONT)
+        resume(pids)
 
 
 def test_a_hung_server_is_reported_and_the_result_is_stored_once_it_runs(qtbot: QtBot) -> None:
@@ -70,7 +80,7 @@ def test_a_hung_server_is_reported_and_the_result_is_stored_once_it_runs(qtbot: 
         ctx = EventContext(open_database(url))
         notices: list[str] = []
         reports: list[tuple[str, bool]] = []
-        ctx.notice.connect(notices.append)
+        ctx.notified.connect(notices.append)
         watch = ServerWatch(ctx, lambda message, problem: reports.append((message, problem)))
         watch.start()
         done: list[object] = []
@@ -88,4 +98,82 @@ def test_a_hung_server_is_reported_and_the_result_is_stored_once_it_runs(qtbot: 
         check = open_database(url)
         with check.Session() as session:
             assert get_match(session, match).games == (G1,)
+        check.close()
+
+
+def _record(ctx: EventContext, match: int) -> object:
+    return ctx.change(Changes.match(match), record_game, match, G1)
+
+
+def _undo(ctx: EventContext, _match: int) -> object:
+    return ctx.change(Changes.of(Area.ROUNDS), undo_last_round)
+
+
+def _read(ctx: EventContext, match: int) -> object:
+    return ctx.read(get_match, match)
+
+
+@pytest.mark.parametrize("call", [_record, _undo, _read], ids=["record", "undo", "page read"])
+def test_a_call_waiting_on_a_hung_server_keeps_the_window_running_and_says_so(
+    qtbot: QtBot, call: Callable[[EventContext, int], object]
+) -> None:
+    """The record dialog, the rounds page's undo and every page's refresh go through
+    `ctx.change`/`ctx.read`: while the server is stopped the GUI thread keeps running its
+    timers (it paints), "not answering" comes before the server runs again, and the call
+    answers once it does."""
+    with fresh_database() as url:
+        db = create_database(url)
+        with db.Session() as session, session.begin():
+            create_event(session, "Club Open", EventOptions())
+            add_team(session, "Anchors", ("Ann", "Al"))
+            add_team(session, "Bears", ("Bo", "Bea"))
+            match = pair_next_round(session).matches[0].id
+        db.close()
+        ctx = EventContext(open_database(url))
+        window = QLabel("station")
+        qtbot.addWidget(window)
+        window.show()
+        running = [True]  # is the server running
+        notices: list[tuple[str, bool]] = []
+        ctx.notified.connect(lambda text: notices.append((text, running[0])))
+        ticks: list[bool] = []  # the GUI thread's timer while the call waits
+        try:
+            with stopped_server() as pids:
+                running[0] = False
+                waited = QElapsedTimer()
+                waited.start()
+
+                def tick() -> None:
+                    ticks.append(running[0])
+                    window.repaint()
+                    said = any(NOT_ANSWERING in text for text, _ in notices)
+                    if running[0] or not (said or waited.elapsed() > 6000):
+                        return
+                    resume(pids)
+                    running[0] = True
+
+                ticker = QTimer(window)
+                ticker.setInterval(100)
+                ticker.timeout.connect(tick)
+                ticker.start()
+                # a backstop off the GUI thread: a blocked GUI thread would never resume it
+                backstop = threading.Timer(12, resume, (pids,))
+                backstop.start()
+                answer = call(ctx, match)
+                backstop.cancel()
+                ticker.stop()
+            assert (NOT_ANSWERING, False) in notices  # said while the server was stopped
+            assert ticks.count(False) >= 10  # the window ran on while the call waited
+            assert ("The database server answers again.", True) in notices
+        finally:
+            ctx.close()
+        check = open_database(url)
+        with check.Session() as session:
+            if call is _record:
+                assert get_match(session, match).games == (G1,)
+            elif call is _undo:
+                assert answer == 1
+                assert list_rounds(session) == []
+            else:
+                assert answer == get_match(session, match)
         check.close()

@@ -79,7 +79,7 @@ def other_station(pg_url: str, match_id: int) -> Iterator[EventContext]:
 
 def desk_on(window: MainWindow, match_id: int) -> MatchDeskPage:
     assert window.ctx is not None and window.view is not None
-    window.ctx.show_match.emit(match_id)
+    window.ctx.match_requested.emit(match_id)
     desk = window.view.page(DESK)
     assert isinstance(desk, MatchDeskPage) and desk.match_id == match_id
     return desk

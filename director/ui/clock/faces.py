@@ -106,7 +106,7 @@ class Face(QWidget):
     """One side of one board; a press of the mouse (or a touch) on it is a key-down."""
 
     pressed = Signal(object)  # the click's platform timestamp (int ms; 0 when none)
-    context = Signal()  # right click: the director's menu (adjust while paused)
+    menu_requested = Signal()  # right click: the director's menu (adjust while paused)
 
     def __init__(self, board: int, seat: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -134,7 +134,7 @@ class Face(QWidget):
         if event.button() == Qt.MouseButton.LeftButton:
             self.pressed.emit(event.timestamp())
         elif event.button() == Qt.MouseButton.RightButton:
-            self.context.emit()
+            self.menu_requested.emit()
         event.accept()
 
     def colours(self) -> tuple[QColor, QColor, QColor]:

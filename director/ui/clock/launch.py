@@ -11,10 +11,11 @@ import time
 
 from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtWidgets import QWidget
+from sqlalchemy.orm import Session
 
-from director.domain.clock import BOARDS, Phase, TimeSource
+from director.domain.clock import BOARDS, MatchClock, Phase, TimeSource
 from director.domain.errors import UserError
-from director.domain.rules import Side
+from director.domain.rules import Side, TimeControl
 from director.services import clocks, results
 from director.services.events import get_event
 from director.ui.clock.controller import ClockController
@@ -25,6 +26,15 @@ from director.ui.context import EventContext
 
 def app_settings() -> QSettings:
     return QSettings("Tandem Director", "Tandem Director")
+
+
+def _restore(
+    session: Session, match_id: int, tc: TimeControl, source: TimeSource
+) -> tuple[MatchClock, bool, int]:
+    """The match's clock from its log (written: paused, restored), whether the log is behind
+    the match's results, and the seq of the next event."""
+    clock = clocks.restore_clock(session, match_id, tc, source)
+    return clock, clocks.clock_is_behind(session, match_id), clocks.next_seq(session, match_id)
 
 
 def open_clock_window(
@@ -47,11 +57,9 @@ def open_clock_window(
     if match.is_bye or match.forfeit_by is not None:
         raise UserError("a bye or a forfeited match has no games to time")
     tc = ctx.read(get_event).options.time_control
-    # the restore's own events (pause, restore) are written before the writer starts
-    with ctx.db.Session() as session, session.begin():
-        clock = clocks.restore_clock(session, match_id, tc, source)
-        behind = clocks.clock_is_behind(session, match_id)
-        next_seq = clocks.next_seq(session, match_id)
+    # the restore's own events (pause, restore) are written before the writer starts; no page
+    # shows the clock log, so the change tells none of them
+    clock, behind, next_seq = ctx.background.call(_restore, True, match_id, tc, source)
     restored = clock.event_count > 0
     writer = ClockWriter(ctx.db, match_id, next_seq)
     controller = ClockController(clock, writer, source, match.outcome.current_pair)

@@ -160,7 +160,7 @@ class ClockWindow(QWidget):
                 face.pressed.connect(
                     lambda stamp, n=view.board, s=side: self.press(n, s, self.input.time.at(stamp))
                 )
-                face.context.connect(lambda n=view.board, s=side: self.adjust(n, s))
+                face.menu_requested.connect(lambda n=view.board, s=side: self.adjust(n, s))
             row.addWidget(view, 1)
         self.board_row = row
         body = QWidget(self)
@@ -244,7 +244,7 @@ class ClockWindow(QWidget):
         self.show_key_owner()
         self.awake.hold(running)
         writer = self.controller.writer
-        problem = writer.failure if writer is not None else None
+        problem = writer.problem if writer is not None else None
         if problem != (self.status.text() or None) and problem is not None:
             self.show_status(problem)
 

@@ -15,8 +15,9 @@ from director.ui.plain import esc, plain_label, rich_label, tooltip
 class BoardPanel(QGroupBox):
     """Board 1 (A1 v B1) or board 2 (A2 v B2)."""
 
-    record = Signal(int)  # board
-    cube_action = Signal(int, str, object)  # board, "offer"/"take"/"pass"/"withdraw", Side|None
+    record_requested = Signal(int)  # board
+    # board, "offer"/"take"/"pass"/"withdraw", Side|None
+    cube_action_requested = Signal(int, str, object)
 
     def __init__(self, board: int, parent: QWidget | None = None) -> None:
         super().__init__(f"Board {board}", parent)
@@ -35,11 +36,19 @@ class BoardPanel(QGroupBox):
         self.record_button = QPushButton(f"Record game on board {board}…")
         self.record_button.setObjectName("record")
         self.record_button.setStyleSheet("font-size: 11pt; padding: 6px;")
-        self.record_button.clicked.connect(lambda: self.record.emit(board))
-        self.cube.offer.connect(lambda side: self.cube_action.emit(board, "offer", side))
-        self.cube.take.connect(lambda: self.cube_action.emit(board, "take", None))
-        self.cube.passed.connect(lambda: self.cube_action.emit(board, "pass", None))
-        self.cube.withdraw.connect(lambda: self.cube_action.emit(board, "withdraw", None))
+        self.record_button.clicked.connect(lambda: self.record_requested.emit(board))
+        self.cube.offer_requested.connect(
+            lambda side: self.cube_action_requested.emit(board, "offer", side)
+        )
+        self.cube.take_requested.connect(
+            lambda: self.cube_action_requested.emit(board, "take", None)
+        )
+        self.cube.pass_requested.connect(
+            lambda: self.cube_action_requested.emit(board, "pass", None)
+        )
+        self.cube.withdraw_requested.connect(
+            lambda: self.cube_action_requested.emit(board, "withdraw", None)
+        )
         layout = QVBoxLayout(self)
         layout.addWidget(self.players)
         layout.addWidget(self.status)

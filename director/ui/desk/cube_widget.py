@@ -24,10 +24,10 @@ CUBE_STYLE = (
 class CubeWidget(QWidget):
     """Shows one cube and asks for offer (by a side), take, pass and withdraw."""
 
-    offer = Signal(object)  # Side
-    take = Signal()
-    passed = Signal()
-    withdraw = Signal()
+    offer_requested = Signal(object)  # Side
+    take_requested = Signal()
+    pass_requested = Signal()
+    withdraw_requested = Signal()
 
     def __init__(self, board: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -46,11 +46,11 @@ class CubeWidget(QWidget):
         self.reason_label = plain_label()
         self.reason_label.setObjectName("cubeReason")
         self.reason_label.setWordWrap(True)
-        self.offer_a.clicked.connect(lambda: self.offer.emit(Side.A))
-        self.offer_b.clicked.connect(lambda: self.offer.emit(Side.B))
-        self.take_button.clicked.connect(self.take.emit)
-        self.pass_button.clicked.connect(self.passed.emit)
-        self.withdraw_button.clicked.connect(self.withdraw.emit)
+        self.offer_a.clicked.connect(lambda: self.offer_requested.emit(Side.A))
+        self.offer_b.clicked.connect(lambda: self.offer_requested.emit(Side.B))
+        self.take_button.clicked.connect(self.take_requested.emit)
+        self.pass_button.clicked.connect(self.pass_requested.emit)
+        self.withdraw_button.clicked.connect(self.withdraw_requested.emit)
 
         top = QHBoxLayout()
         top.addWidget(self.value_label)

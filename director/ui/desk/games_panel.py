@@ -18,8 +18,8 @@ from director.ui.models.games_model import CUBE_COLUMN, PIP_COLUMN, GamesModel
 
 
 class GamesPanel(QWidget):
-    undo = Signal()
-    correct = Signal(int)  # row of the game to correct (-1: none selected)
+    undo_requested = Signal()
+    correction_requested = Signal(int)  # row of the game to correct (-1: none selected)
 
     def __init__(self, undo_key: str, correct_key: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -32,15 +32,17 @@ class GamesPanel(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setAlternatingRowColors(True)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.table.doubleClicked.connect(lambda index: self.correct.emit(index.row()))
+        self.table.doubleClicked.connect(lambda index: self.correction_requested.emit(index.row()))
         self.undo_button = QPushButton("Undo last game…", self)
         self.undo_button.setToolTip(f"Undo the last game of this match ({undo_key})")
-        self.undo_button.clicked.connect(self.undo.emit)
+        self.undo_button.clicked.connect(self.undo_requested.emit)
         self.edit_button = QPushButton("Correct game…", self)
         self.edit_button.setToolTip(
             f"Correct the selected game; the reason goes to the audit log ({correct_key})"
         )
-        self.edit_button.clicked.connect(lambda: self.correct.emit(self.selected_row()))
+        self.edit_button.clicked.connect(
+            lambda: self.correction_requested.emit(self.selected_row())
+        )
         buttons = QVBoxLayout()
         buttons.addWidget(self.undo_button)
         buttons.addWidget(self.edit_button)

@@ -31,6 +31,7 @@ from director.domain.scoring import Game, game_problems
 from director.services import no_show, results
 from director.services.events import rounds_paired
 from director.store.engine import display_target
+from director.ui.audit_dialog import AuditDialog
 from director.ui.context import EventContext
 from director.ui.desk.board_panel import BoardPanel
 from director.ui.desk.games_panel import GamesPanel
@@ -86,8 +87,8 @@ class MatchDeskPage(QWidget):
         self.cube_state.setWordWrap(True)
         self.boards = (BoardPanel(1), BoardPanel(2))
         for panel in self.boards:
-            panel.record.connect(self.open_record_dialog)
-            panel.cube_action.connect(self.cube_action)
+            panel.record_requested.connect(self.open_record_dialog)
+            panel.cube_action_requested.connect(self.cube_action)
         self.clock_area = QGroupBox("Clocks")
         self.clock_area.setObjectName("clockArea")
         self.clock_button = QPushButton("Clock…")
@@ -106,10 +107,14 @@ class MatchDeskPage(QWidget):
         self.clock_area.setFixedWidth(200)
         self.no_show: NoShowDialog | None = None
         self.print_button = MatchPrintButton(ctx, lambda: self.match, self)
+        self.audit_button = QPushButton("Audit…", self)
+        self.audit_button.setToolTip("This match's corrections, forfeit and adjustments")
+        self.audit_button.clicked.connect(self.open_audit)
+        self.audit: AuditDialog | None = None
 
         self.games_panel = GamesPanel(UNDO_KEY, CORRECT_KEY, self)
-        self.games_panel.undo.connect(self.undo_last_game)
-        self.games_panel.correct.connect(self.edit_game)
+        self.games_panel.undo_requested.connect(self.undo_last_game)
+        self.games_panel.correction_requested.connect(self.edit_game)
         # the parts tests and the clock window reach for
         self.games = self.games_panel.games
         self.table = self.games_panel.table
@@ -142,6 +147,7 @@ class MatchDeskPage(QWidget):
         top = QHBoxLayout()
         top.addWidget(self.heading, 1)
         top.addWidget(self.pair_label)
+        top.addWidget(self.audit_button)
         top.addWidget(self.print_button)
         score_row = QHBoxLayout()
         score_row.addWidget(self.scoreline, 1)
@@ -198,7 +204,7 @@ class MatchDeskPage(QWidget):
     # -- reading ------------------------------------------------------------------------
 
     def show_match(self, match_id: int) -> None:
-        """Show a match (the main window calls this on `ctx.show_match`)."""
+        """Show a match (the main window calls this on `ctx.match_requested`)."""
         self.match_id = match_id
         self.clear_message()
         self.refresh()
@@ -396,6 +402,12 @@ class MatchDeskPage(QWidget):
                 self.messages.show_info("The last game is undone (kept in the audit log).")
 
         self.question = ask(self, "Undo last game", question, "Undo the game", undo)
+
+    def open_audit(self) -> None:
+        """The audit log, on this match's lines (the filter can widen it)."""
+        self.audit = AuditDialog(self.ctx, self, match=self.match_id)
+        self.audit.finished.connect(self.audit.deleteLater)
+        self.audit.open()
 
     def _clock_clicked(self) -> None:
         if self.match_id is None:

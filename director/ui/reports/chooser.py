@@ -16,9 +16,10 @@ from PySide6.QtWidgets import (
 )
 
 from director.domain.event import MatchInfo
+from director.services.reports import report
 from director.services.rounds import RoundInfo
 from director.ui.desk.match_picker import match_label
-from director.ui.reports.request import AFTER_ROUND_KINDS, ReportRequest, needs_match
+from director.ui.reports.request import ReportRequest, needs_match
 from director.ui.style import hint, section_title
 
 OUTSIDE_ROUNDS = -1  # the round box's entry for matches played outside any round
@@ -43,7 +44,7 @@ class ReportChooser(QDialog):
         self.setWindowTitle(first.title)
         self.round_box = QComboBox(self)
         self.round_box.setObjectName("round")
-        after = "After round" if kind in AFTER_ROUND_KINDS else "Round"
+        after = "After round" if report(kind).after_round else "Round"
         for info in rounds:
             unpublished = "" if info.published else " (not published)"
             self.round_box.addItem(f"{after} {info.number}{unpublished}", info.number)
@@ -79,7 +80,7 @@ class ReportChooser(QDialog):
     def _explanation(self) -> str:
         if needs_match(self.kind):
             return "Print every match of a round in one go, or a single match."
-        if self.kind in AFTER_ROUND_KINDS:
+        if report(self.kind).after_round:
             return "The table as it stood after the round you choose."
         return "Choose the round to print."
 

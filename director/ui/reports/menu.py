@@ -16,13 +16,8 @@ from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QDialog, QMenu, QWidget
 
 from director.domain.errors import UserError
-from director.services.reports import title_of
-from director.ui.reports.request import (
-    NEEDS_A_PAIRED_ROUND,
-    ReportRequest,
-    needs_match,
-    needs_round,
-)
+from director.services.reports import report, title_of
+from director.ui.reports.request import ReportRequest, needs_match, needs_round
 
 if TYPE_CHECKING:  # the database layer loads when an event is first opened
     from director.ui.context import EventContext
@@ -136,7 +131,7 @@ class ReportsMenu(QMenu):
         if not others or not needs_match(kind):
             others = []
         if not rounds and not others:
-            if kind in NEEDS_A_PAIRED_ROUND:
+            if report(kind).sheet:  # one round's matches: there must be a paired round
                 self.show_error(
                     f"No round is paired yet: there are no {title_of(kind).lower()} to print."
                 )

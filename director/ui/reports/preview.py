@@ -1,9 +1,10 @@
 """The report preview: the PDF as it will print, with Print… and Save PDF….
 
-The report is rendered in a worker thread (`RenderJob`) and shown with QtPdf's QPdfView. The
-paper can be switched between A4 and Letter here (the event's option is the default); Refresh
-renders again after the event has changed. `save_to(path)` and `print_to(printer)` do the work
-behind the file and print dialogs, so tests (and scripts) can call them directly.
+The report is rendered off the GUI thread (`render_request` through `ui.background`) and shown
+with QtPdf's QPdfView. The paper can be switched between A4 and Letter here (the event's option
+is the default); Refresh renders again after the event has changed. `save_to(path)` and
+`print_to(printer)` do the work behind the file and print dialogs, so tests (and scripts) can
+call them directly.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from shiboken6 import isValid
 
 from director.domain.changes import Changes
 from director.domain.errors import UserError
@@ -37,7 +39,7 @@ from director.ui.context import EventContext
 from director.ui.message_bar import MessageBar
 from director.ui.reports.page_bar import PageBar
 from director.ui.reports.printing import pages_to_print, print_with_progress, set_up_printer
-from director.ui.reports.render_job import RenderJob
+from director.ui.reports.render_job import render_request
 from director.ui.reports.request import PAPER_NAMES, ReportRequest
 from director.ui.reports.saving import remember_folder, report_folder, save_dialog
 from director.ui.style import hint, section_title
@@ -64,7 +66,6 @@ class ReportPreview(QDialog):
         paper = request.paper or ctx.read(get_event).options.paper
         self.request = request.on_paper(paper)
         self.pdf: bytes | None = None
-        self.job: RenderJob | None = None
         self.file_dialog: QFileDialog | None = None
         self.print_dialog: QPrintDialog | None = None
         self._printing = False
@@ -165,12 +166,20 @@ class ReportPreview(QDialog):
         if self.pdf is None:
             self.status.setText(f"Preparing the {self.request.title.lower()}…")
             self.stack.setCurrentWidget(self.status)
-        job = RenderJob(self.ctx.db, self.request)
-        job.rendered.connect(self._rendered)
-        job.refused.connect(self._refused)
-        job.crashed.connect(self._crashed)
-        self.job = job
-        job.start()
+        request = self.request  # each answer names its request: a late one is ignored
+        self.ctx.background.run(
+            render_request,
+            request,
+            change=True,  # a scoresheet's QR code issues its match's token
+            aside=True,
+            on_done=lambda data: self._answered(self._rendered, request, data),
+            on_failed=lambda refusal: self._answered(self._refused, request, str(refusal)),
+            on_bug=lambda _exc: self._answered(self._crashed, request),
+        )
+
+    def _answered(self, handle: Callable[..., None], *answer: object) -> None:
+        if isValid(self):  # the preview may have been closed while the report was made
+            handle(*answer)
 
     def _set_busy(self, busy: bool) -> None:
         if busy:
@@ -212,11 +221,11 @@ class ReportPreview(QDialog):
         self._set_busy(False)
         self.failed.emit(text)
 
-    def _crashed(self, request: ReportRequest, exc: BaseException) -> None:
+    def _crashed(self, request: ReportRequest) -> None:
+        """A bug: said here; ui.background raises it for the crash hook to report."""
         if request != self.request:
             return
         self._refused(request, "something went wrong inside Tandem Director (a bug)")
-        raise exc  # the exception hook logs it and asks for a report
 
     def on_event_changed(self, _changes: Changes) -> None:
         if self.pdf is not None:

@@ -6,26 +6,17 @@ from dataclasses import dataclass, replace
 
 from director.domain.met import MetParameters
 from director.domain.rules import Paper
-from director.services.reports import (
-    MATCH_KINDS,
-    ROUND_KINDS,
-    suggested_file_name,
-    title_of,
-)
+from director.services.reports import report, suggested_file_name, title_of
 
-# standings and crosstable are "after round R"; the other round reports are "of round R"
-AFTER_ROUND_KINDS = ("standings", "crosstable")
-# a report of one round's matches cannot be made before a round is paired
-NEEDS_A_PAIRED_ROUND = ("scoresheet", "match-report", "pairings", "results")
 PAPER_NAMES = {Paper.A4: "A4", Paper.LETTER: "Letter"}
 
 
 def needs_round(kind: str) -> bool:
-    return kind in ROUND_KINDS
+    return report(kind).of_round
 
 
 def needs_match(kind: str) -> bool:
-    return kind in MATCH_KINDS
+    return report(kind).of_match
 
 
 @dataclass(frozen=True)
@@ -47,7 +38,7 @@ class ReportRequest:
         if self.match is not None:
             return f"{title} – {self.match_label or f'match {self.match}'}"
         if self.round is not None:
-            after = "after " if self.kind in AFTER_ROUND_KINDS else ""
+            after = "after " if report(self.kind).after_round else ""
             return f"{title} – {after}round {self.round}"
         return title
 

@@ -385,3 +385,16 @@ def test_a_correction_ending_the_match_sooner_shows_and_voids_the_later_games(
     assert stored.games[0] == Game(1, 1, a, End.BEAR_OFF, cube=2, level=Level.GAMMON)
     assert dialog.result() == dialog.DialogCode.Accepted
     assert page.scoreline.score.text() == "6 – 1"
+    # the desk's Audit… shows the one step: the correction and the two games it voided
+    qtbot.mouseClick(page.audit_button, Qt.MouseButton.LeftButton)
+    audit = page.audit
+    assert audit is not None and audit.isVisible()
+    rows = range(audit.table.rowCount())
+    assert [audit.table.item(r, 2).text() for r in rows] == [
+        "correct game", "void game", "void game"]  # fmt: skip
+    assert "the score sheet says a gammon on a 2-cube" in audit.table.item(0, 5).text()
+    assert audit.table.item(0, 4).text() == (
+        "pair 1, board 1: A, bear-off, single, cube 1 → pair 1, board 1: A, bear-off, gammon,"
+        " cube 2"
+    )
+    audit.close()

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from director.services.reports import KINDS, MATCH_KINDS, ROUND_KINDS, title_of
+from director.services.reports import KINDS, REPORTS, report, title_of
 from director.services.results import list_matches
 from director.services.rounds import list_rounds
 from director.store.engine import open_database
@@ -45,7 +45,7 @@ def test_the_menu_lists_every_report_and_waits_for_an_event(
         assert action.data() == kind
         assert action.text().startswith(title_of(kind))
         assert action in menu.actions()
-        assert action.text().endswith("…") == (kind in ROUND_KINDS)  # a question follows
+        assert action.text().endswith("…") == report(kind).of_round  # a question follows
     assert window.open_target(str(demo_path), remember=False)
     assert menu.isEnabled()
     menu.refresh()
@@ -53,7 +53,7 @@ def test_the_menu_lists_every_report_and_waits_for_an_event(
     assert menu.round_action.text() == "Scoresheets for round 3"
 
 
-@pytest.mark.parametrize("kind", ROUND_KINDS)
+@pytest.mark.parametrize("kind", [r.kind for r in REPORTS if r.of_round])
 def test_a_round_report_asks_which_round_first(menu: ReportsMenu, kind: str) -> None:
     menu.kind_actions[kind].trigger()
     chooser = menu.chooser
@@ -63,7 +63,7 @@ def test_a_round_report_asks_which_round_first(menu: ReportsMenu, kind: str) -> 
     rounds = [chooser.round_box.itemData(i) for i in range(chooser.round_box.count())]
     assert rounds == [1, 2, 3]
     assert chooser.round_box.currentData() == 3  # the latest, so Enter is enough
-    assert chooser.match_box.isVisibleTo(chooser) == (kind in MATCH_KINDS)
+    assert chooser.match_box.isVisibleTo(chooser) == report(kind).of_match
 
 
 def test_the_chosen_round_is_the_one_printed(

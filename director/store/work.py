@@ -1,0 +1,56 @@
+"""One unit of database work: a session of its own, and its failure sorted (STYLE habits 3, 6).
+
+Every caller that runs a service outside a command's own `with Session() as s:` goes through
+here: the GUI's background helper (`ui.background`, which adds the worker thread and the "not
+answering" notice) and the clock writer (a plain thread, no Qt). So a session is opened, a
+change committed and a failure told apart from a bug in exactly one way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Concatenate, ParamSpec, TypeVar
+
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.orm import Session
+
+from director.domain.errors import ConflictError, UserError
+from director.store.engine import EventDatabase
+from director.store.errors import UNREACHABLE, classify
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+def in_session(
+    db: EventDatabase,
+    service: Callable[Concatenate[Session, P], T],
+    change: bool,
+    *args: P.args,
+    **kwargs: P.kwargs,
+) -> T:
+    """`service(session, *args, **kwargs)` in a session of its own; a change runs in one
+    transaction, committed when the service returns (rolled back when it raises)."""
+    with db.Session() as session:
+        if not change:
+            return service(session, *args, **kwargs)
+        with session.begin():
+            return service(session, *args, **kwargs)
+
+
+def failure_of(exc: BaseException, db: EventDatabase) -> UserError | None:
+    """The refusal a person can act on (a `ConflictError` when another station got there
+    first), or None for a bug, which keeps its traceback."""
+    if isinstance(exc, UserError):
+        return exc
+    known = classify(exc)
+    if known is not None:
+        error = ConflictError(known.message) if known.conflict else UserError(known.message)
+        error.__cause__ = exc
+        return error
+    if isinstance(exc, DBAPIError) and not db.is_sqlite:
+        # a dropped connection the driver words its own way (a file's errors all have codes)
+        error = UserError(UNREACHABLE.message)
+        error.__cause__ = exc
+        return error
+    return None
