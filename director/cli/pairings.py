@@ -35,8 +35,10 @@ def cmd_pair(args: argparse.Namespace) -> int:
         with db.Session() as session, session.begin():
             if args.round is not None:
                 for m in rounds.get_round(session, args.round).matches:
-                    b = m.team_b.name if m.team_b else "bye"
-                    print(f"table {m.table}: {m.team_a.name} v {b} (match {m.id})")
+                    if m.team_b is None:  # a bye is played at no table
+                        print(f"bye: {m.team_a.name} (match {m.id})")
+                    else:
+                        print(f"table {m.table}: {m.team_a.name} v {m.team_b.name} (match {m.id})")
                 return 0
             preview = rounds.preview_next_round(session)
             if not args.preview:

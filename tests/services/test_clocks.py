@@ -3,6 +3,7 @@ connection, restored paused within 1 s, also after a reboot restarted the monoto
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from pathlib import Path
 
@@ -17,7 +18,7 @@ from director.services import clocks, results
 from director.services.teams import add_team
 from director.store import models
 from director.store.engine import EventDatabase, open_database
-from director.ui.clock.writer import ClockWriter
+from director.ui.clock.writer import NOT_ANSWERING, ClockWriter
 
 NS = 1_000_000_000
 A, B = Side.A, Side.B
@@ -233,3 +234,29 @@ def test_the_writer_reports_a_refused_write_and_gives_up_at_close(
         time.sleep(0.01)
     assert writer.failure is not None and "could not be saved" in writer.failure
     assert not writer.close(timeout=0.5)
+
+
+def test_the_writer_says_not_answering_while_a_write_waits_and_saves_it_after(
+    db: EventDatabase, event_path: Path, match_id: int
+) -> None:
+    """Another program holds the event file's write lock: the write waits (busy timeout), the
+    window is told "not answering" meanwhile, and the presses are saved once it lets go."""
+    clock = played(FakeTime(1_000 * NS))
+    holder = sqlite3.connect(event_path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    writer = ClockWriter(db, match_id, 0, slow_s=0.3)
+    try:
+        writer.put(clock.events[:3])
+        deadline = time.monotonic() + 4
+        while writer.problem != NOT_ANSWERING and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert writer.problem == NOT_ANSWERING
+        assert writer.pending == 3
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert writer.flush(30)
+    assert writer.problem is None
+    with db.Session() as s:
+        assert tuple(clocks.load_events(s, match_id)) == clock.events[:3]
+    assert writer.close()

@@ -244,7 +244,7 @@ class ClockWindow(QWidget):
         self.show_key_owner()
         self.awake.hold(running)
         writer = self.controller.writer
-        problem = writer.failure if writer is not None else None
+        problem = writer.problem if writer is not None else None
         if problem != (self.status.text() or None) and problem is not None:
             self.show_status(problem)
 

@@ -30,6 +30,11 @@ from director.store.work import failure_of, in_session
 log = logging.getLogger(__name__)
 
 RETRY_S = 0.25  # a locked or busy database: try the same batch again after this
+SLOW_S = 4.0  # a write not answered after this is shown as "not answering" (as ui.background)
+NOT_ANSWERING = (
+    "the database is not answering: the clocks keep time, and the presses are saved once it "
+    "answers; nothing is lost while this window stays open"
+)
 
 
 @dataclass
@@ -49,11 +54,15 @@ class ClockWriter:
     succeeds again); the window shows it. `close` waits for the queue to drain.
     """
 
-    def __init__(self, db: EventDatabase, match_id: int, next_seq: int) -> None:
+    def __init__(
+        self, db: EventDatabase, match_id: int, next_seq: int, *, slow_s: float = SLOW_S
+    ) -> None:
         self.db = db
         self.match_id = match_id
         self.next_seq = next_seq  # the seq of the next event handed to put()
         self.failure: str | None = None
+        self.slow_s = slow_s
+        self._writing_since: float | None = None  # monotonic start of the write in progress
         self.stats = WriterStats()
         self._queue: queue.SimpleQueue[tuple[int, ClockEvent] | None] = queue.SimpleQueue()
         self._closing = threading.Event()
@@ -75,6 +84,15 @@ class ClockWriter:
         for e in events:
             self._queue.put((self.next_seq, e))
             self.next_seq += 1
+
+    @property
+    def problem(self) -> str | None:
+        """What the window shows: the last write's failure, or that a write has waited on the
+        database for `slow_s` (a hung server or drive), else None."""
+        started = self._writing_since
+        if started is not None and time.monotonic() - started > self.slow_s:
+            return NOT_ANSWERING
+        return self.failure
 
     @property
     def pending(self) -> int:
@@ -129,6 +147,7 @@ class ClockWriter:
 
     def _write(self, batch: list[tuple[int, ClockEvent]]) -> bool:
         start = time.perf_counter_ns()
+        self._writing_since = time.monotonic()
         try:
             in_session(self.db, append_events, True, self.match_id, batch[0][0],
                        [e for _, e in batch])  # fmt: skip
@@ -140,6 +159,8 @@ class ClockWriter:
             self.failure = failure
             self.stats.retries += 1
             return False
+        finally:
+            self._writing_since = None
         self.stats.commit_ns.append(time.perf_counter_ns() - start)
         self.stats.batches += 1
         self.stats.rows += len(batch)
