@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from director.domain.changes import Area, Changes
+from director.domain.errors import UserError
 from director.domain.teamlist import parse_team_list
 from director.services.results import create_match
 from director.services.teams import add_team, edit_team, list_teams
@@ -230,3 +231,21 @@ def test_an_edit_over_another_stations_change_is_refused_and_shows_theirs(
     club = [c.title for c in COLUMNS].index("Club")
     assert page.proxy.index(proxy_row(page, "Team 2"), club).data() == "Harbour"
     assert {t.name for t in stored_teams(event_path)} == {"Team 1", "Team 2", "Team 3", "Team 4"}
+
+
+def test_a_player_of_another_team_is_refused_next_to_the_fields(
+    qtbot: QtBot, page: TeamsPage, event_path: Path
+) -> None:
+    """FORMATS: one player, one team. Team 2's Ann 1 typed again, in capitals, is refused."""
+    dialog = page.add_teams()
+    qtbot.keyClicks(dialog.name, "Late Team")
+    qtbot.keyClicks(dialog.player1, "Zoe")
+    qtbot.keyClicks(dialog.player2, "ANN 1")
+    dialog.add_button.click()
+    assert dialog.error.isVisible()
+    assert dialog.error.text() == "player 'ANN 1' already plays for team 'Team 2'"
+    assert len(stored_teams(event_path)) == 4
+    with pytest.raises(UserError, match="cannot play both boards"):
+        page.ctx.change(Changes.of(Area.TEAMS), edit_team, stored_teams(event_path)[0].id,
+                        players=("Ann 0", "ann 0"))  # fmt: skip
+    assert stored_teams(event_path)[0].players == ("Ann 0", "Bob 0")

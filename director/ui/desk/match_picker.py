@@ -20,7 +20,13 @@ Loader = Callable[[int | None], list[MatchInfo]]  # a round's matches; None: the
 
 def match_label(match: MatchInfo) -> str:
     """'Table 3: Blue Bar v Gammonites · 3–2, pair 3': the table's state at a glance."""
-    table = f"Table {match.table}" if match.table else f"Match {match.id}"
+    table = (
+        f"Match {match.id}"
+        if not match.table
+        else "Bye"
+        if match.is_bye
+        else f"Table {match.table}"
+    )
     return f"{table}: {match.names[0]} v {match.names[1]} · {state_text(match)}"
 
 
