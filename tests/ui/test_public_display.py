@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from pytestqt.qtbot import QtBot
 
-from director.domain.changes import Changes
+from director.domain.changes import Area, Changes
 from director.domain.rules import End, Level, Side
 from director.domain.scoring import Game
 from director.services import results, standings
@@ -155,3 +155,25 @@ def test_titles_say_what_the_numbers_are(
     with display.ctx.db.Session() as session:
         text = pdf_text(render(session, "standings"))
     assert "Standings during round 3 (1 of 20 matches decided)" in text
+
+
+def test_a_change_just_before_the_event_closes_reads_nothing_after_it(
+    qtbot: QtBot, sim_path: Path, tmp_path: Path
+) -> None:
+    """The display's pending refresh (a burst of changes is read once, a moment later) must
+    not read an event that has been closed and whose file is gone: it raised in the event loop
+    of whatever ran next (seen in CI as a failure of an unrelated test)."""
+    moved = tmp_path / "gone" / "event.tandem"
+    moved.parent.mkdir()
+    sim_path.rename(moved)
+    ctx = EventContext(open_database(str(moved)))
+    display = PublicDisplay(ctx)
+    qtbot.addWidget(display)
+    ctx.changed.emit(Changes.of(Area.RESULTS))
+    assert display.pending.isActive()
+    ctx.close()
+    for path in moved.parent.iterdir():
+        path.unlink()
+    moved.parent.rmdir()
+    qtbot.wait(2 * 300 + 5 * display.last_refresh_ms + 200)  # past the pending refresh
+    qtbot.keyClick(display, Qt.Key.Key_Right)  # and the rotation
