@@ -17,6 +17,7 @@ if TYPE_CHECKING:  # the command line starts fast: heavy modules load only when 
 
 EXIT_USAGE = 2
 EVENT_HELP = "the event: a .tandem file, or a database URL (postgresql://USER@HOST/DB)"
+NEW_EVENT_HELP = "the event file to create (NAME.tandem) or a database URL"
 
 
 class Parser(argparse.ArgumentParser):
@@ -162,3 +163,22 @@ def time_control_text(base_seconds: int, increment_seconds: int) -> str:
     else:
         base = f"{minutes} min"
     return f"{base} + {increment_seconds} s"
+
+
+def add_new_event_arguments(parser: argparse.ArgumentParser) -> None:
+    """What `new` and `simulate` both ask: where the event goes, its pairing and scoring."""
+    from director.domain.rules import PairingSystem, Scoring
+
+    parser.add_argument("file", help=NEW_EVENT_HELP)
+    parser.add_argument(
+        "--format",
+        choices=[p.value for p in PairingSystem],
+        default="swiss",
+        help="the pairing system (default swiss)",
+    )
+    parser.add_argument(
+        "--scoring",
+        choices=[s.value for s in Scoring],
+        default="standard",
+        help="the scoring variant (RULES §6; default standard)",
+    )

@@ -12,6 +12,7 @@ from director.cli.common import (
     EVENT_HELP,
     TIME_HELP,
     Parser,
+    add_new_event_arguments,
     match_length,
     positive_int,
     rate,
@@ -255,16 +256,10 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
     replay.set_defaults(func=cmd_replay)
 
     new = sub.add_parser("new", help="create an event file")
-    new.add_argument("file", help="the event file to create (NAME.tandem) or a database URL")
+    add_new_event_arguments(new)
     new.add_argument("--name", required=True, help="the event's name, as printed on reports")
     new.add_argument(
         "--length", type=match_length, required=True, help="match length in points (RULES §2)"
-    )
-    new.add_argument(
-        "--scoring",
-        choices=[s.value for s in Scoring],
-        default="standard",
-        help="the scoring variant (RULES §6; default standard)",
     )
     new.add_argument(
         "--winner-required", action="store_true", help="a drawn match is played on (RULES §4)"
@@ -288,12 +283,6 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         choices=[c.value for c in ClockMode],
         default="fischer",
         help="how INC is used: fischer increment, bronstein or simple delay (default fischer)",
-    )
-    new.add_argument(
-        "--format",
-        choices=[p.value for p in PairingSystem],
-        default="swiss",
-        help="the pairing system (default swiss)",
     )
     new.add_argument(
         "--rounds",

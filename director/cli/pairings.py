@@ -11,6 +11,7 @@ from director.cli.common import (
     EVENT_HELP,
     MAX_MATCH_LENGTH,
     Parser,
+    add_new_event_arguments,
     count,
     positive_int,
     rounds_count,
@@ -34,8 +35,10 @@ def cmd_pair(args: argparse.Namespace) -> int:
         with db.Session() as session, session.begin():
             if args.round is not None:
                 for m in rounds.get_round(session, args.round).matches:
-                    b = m.team_b.name if m.team_b else "bye"
-                    print(f"table {m.table}: {m.team_a.name} v {b} (match {m.id})")
+                    if m.team_b is None:  # a bye is played at no table
+                        print(f"bye: {m.team_a.name} (match {m.id})")
+                    else:
+                        print(f"table {m.table}: {m.team_a.name} v {m.team_b.name} (match {m.id})")
                 return 0
             preview = rounds.preview_next_round(session)
             if not args.preview:
@@ -144,21 +147,9 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
     check.set_defaults(func=cmd_check_pairings)
 
     sim = sub.add_parser("simulate", help="build a complete simulated event")
-    sim.add_argument("file", help="the event file to create (NAME.tandem) or a database URL")
+    add_new_event_arguments(sim)
     sim.add_argument("--teams", type=positive_int, required=True, help="number of teams")
     sim.add_argument("--rounds", type=rounds_count, required=True, help="number of rounds")
-    sim.add_argument(
-        "--format",
-        choices=[p.value for p in PairingSystem],
-        default="swiss",
-        help="the pairing system (default swiss)",
-    )
-    sim.add_argument(
-        "--scoring",
-        choices=[s.value for s in Scoring],
-        default="standard",
-        help="the scoring variant (default standard)",
-    )
     sim.add_argument("--seed", type=count, help="the random seed (default: a new one, printed)")
     sim.add_argument(
         "--length", type=whole(0, MAX_MATCH_LENGTH), default=0, help="match length (default 5)"

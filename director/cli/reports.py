@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import sys
+from typing import TYPE_CHECKING
 
 from director.cli.common import Parser, positive_int, session_for, wrote
 from director.domain.errors import UserError
@@ -10,10 +12,14 @@ from director.domain.rules import Paper
 from director.services.reports import KINDS
 from director.store.files import atomic_write
 
+if TYPE_CHECKING:
+    from director.domain.met import MetParameters
+
 
 def cmd_report(args: argparse.Namespace) -> int:
     from director.domain.met import MetParameters
-    from director.services.reports import check_slip_address, render
+    from director.services.reports import check_slip_address
+    from director.store.lock import EventInUseError
 
     met = MetParameters(args.gammon_rate, args.backgammon_rate, args.size)
     met.check()  # a bad rate or size: one clear line, before the event is opened
@@ -27,8 +33,28 @@ def cmd_report(args: argparse.Namespace) -> int:
         check_slip_address(args.slip_address)  # one clear line, before the event is opened
     # a scoresheet's QR code issues its match's slip token: a write, only when it is printed
     writes = args.kind == "scoresheet" and bool(args.slip_address or _stored_address(args.file))
-    with session_for(args.file, read_only=not writes) as session:
-        data = render(
+    try:
+        data = _render(args, met, read_only=not writes)
+    except EventInUseError:
+        if not writes:
+            raise
+        # the app has the event open: it issues the tokens; print the codes it issued
+        print(
+            "the event is open in the app: only the tables whose slip codes it issued print "
+            "one (print the scoresheets from the app to have them all)",
+            file=sys.stderr,
+        )
+        data = _render(args, met, read_only=True)
+    atomic_write(args.out, data)
+    wrote(args.out, f"wrote {args.out}")
+    return 0
+
+
+def _render(args: argparse.Namespace, met: MetParameters, *, read_only: bool) -> bytes:
+    from director.services.reports import render
+
+    with session_for(args.file, read_only=read_only) as session:
+        return render(
             session,
             args.kind,
             round=args.round,
@@ -38,10 +64,8 @@ def cmd_report(args: argparse.Namespace) -> int:
             start_time=args.start,
             logo=args.logo,
             slip_address=args.slip_address,
+            issue_slip_tokens=not read_only,
         )
-    atomic_write(args.out, data)
-    wrote(args.out, f"wrote {args.out}")
-    return 0
 
 
 def _stored_address(target: str) -> str:

@@ -16,6 +16,14 @@ from director.domain.pair_state import PairState, Permission
 from director.domain.rules import EventOptions, MatchRules, Side
 from director.domain.scoring import Game
 
+NO_TABLE = "–"
+
+
+def table_label(table: int, bye: bool) -> str:
+    """The table as the director and the players see it: a bye is played at no table (it is
+    stored after the last one only to keep its place in the list)."""
+    return NO_TABLE if bye else str(table)
+
 
 @dataclass(frozen=True)
 class EventInfo:
@@ -72,6 +80,10 @@ class MatchInfo:
     @property
     def is_bye(self) -> bool:
         return self.team_b is None
+
+    @property
+    def table_label(self) -> str:
+        return table_label(self.table, self.is_bye)
 
     @property
     def status(self) -> PlayStatus:

@@ -10,7 +10,7 @@ import csv
 import io
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from director.domain.errors import UserError
@@ -65,6 +65,19 @@ def name_problem(label: str, value: str) -> str | None:
     return None
 
 
+def player_problem(players: Sequence[str], taken: Mapping[str, str]) -> str | None:
+    """FORMATS: a player appears once in a team and in one team of the event (names compared
+    as `name_key` does). `taken` maps each other team's players, by key, to that team's name."""
+    first, second = (name_key(p) for p in players)
+    if first == second:
+        return f"player {players[0]!r} cannot play both boards of one team"
+    for player in players:
+        team = taken.get(name_key(player))
+        if team is not None:
+            return f"player {player!r} already plays for team {team!r}"
+    return None
+
+
 @dataclass(frozen=True)
 class TeamRow:
     line: int
@@ -105,9 +118,13 @@ def decode(data: bytes) -> str:
 
 
 def parse_team_list(
-    text: str, existing_names: Iterable[str] = (), progress: Progress | None = None
+    text: str,
+    existing_names: Iterable[str] = (),
+    progress: Progress | None = None,
+    existing_players: Mapping[str, str] | None = None,
 ) -> ParsedTeamList:
-    """Every row, good or bad; a bad row says why. Names must be unique, also against the event.
+    """Every row, good or bad; a bad row says why. Team names must be unique and a player may
+    play for one team only, also against the event (`existing_players`: key → team name).
     `progress(rows done, rows)` is told every `PROGRESS_STEP` rows (and may raise to stop)."""
     text = text.removeprefix("\ufeff")
     if "\x00" in text:
@@ -131,6 +148,7 @@ def parse_team_list(
     if twice:
         raise UserError(f"the header row is wrong: column {twice[0]!r} appears twice")
     seen = {name_key(name) for name in existing_names}
+    taken = dict(existing_players or {})
     rows: list[TeamRow] = []
     bad: list[BadRow] = []
     total = len(records) - 1
@@ -140,10 +158,13 @@ def parse_team_list(
         if not any(cell.strip() for cell in record):
             continue
         row, reason = _parse_row(number, header, record, seen)
-        if row is None:
+        if row is not None:
+            reason = player_problem((row.player1, row.player2), taken) or ""
+        if row is None or reason:
             bad.append(BadRow(number, reason))
         else:
             seen.add(name_key(row.team))
+            taken |= {name_key(p): row.team for p in (row.player1, row.player2)}
             rows.append(row)
     return ParsedTeamList(tuple(rows), tuple(bad))
 

@@ -59,6 +59,7 @@ class _Job:
     when: datetime
     params: MetParameters
     slip_address: str
+    issue_slip_tokens: bool = True
 
     @property
     def box(self) -> Layout:
@@ -209,6 +210,7 @@ def render(
     start_time: str | None = None,
     logo: str | Path | None = None,
     slip_address: str | None = None,
+    issue_slip_tokens: bool = True,
 ) -> bytes:
     """The PDF of one report. `round` picks the round (scoresheets, match reports and pairings
     default to the latest; standings and crosstable are "after round R", default the latest);
@@ -217,7 +219,8 @@ def render(
     `start_time` ("19:30") is printed as the round's start on a round's sheets; `logo` is a
     club logo (PNG or JPEG) for the page header; `slip_address` (where phones reach the table
     service, default the address the director stored) prints each scoresheet's result-slip QR
-    code: that issues the match tokens, so the caller commits the session.
+    code: that issues the match tokens, so the caller commits the session
+    (`issue_slip_tokens=False`: only the codes already issued, for a read-only session).
     """
     from director.reports import styles
     from director.services.events import get_event
@@ -238,7 +241,7 @@ def render(
     )  # fmt: skip
     params = met_parameters or MetParameters()
     address = check_slip_address(slip_address) if slip_address else stored_slip_address(session)
-    job = _Job(session, event, round, match, chosen, when, params, address)
+    job = _Job(session, event, round, match, chosen, when, params, address, issue_slip_tokens)
     story, title, landscape = chosen_report.build(job)
     title = title or chosen_report.title
     orientation = styles.LANDSCAPE if landscape else styles.PORTRAIT
@@ -286,13 +289,19 @@ def set_slip_address(session: Session, value: str) -> str:
     return address
 
 
-def _slip_links(session: Session, matches: Sequence[MatchInfo], address: str) -> dict[int, str]:
-    """Match id → the link its QR code opens: only a match of the open round takes slips."""
-    from director.services.slips import token_for
+def _slip_links(
+    session: Session, matches: Sequence[MatchInfo], address: str, issue: bool
+) -> dict[int, str]:
+    """Match id → the link its QR code opens: only a match of the open round takes slips;
+    `issue` issues the missing tokens (a write), else only the issued ones print."""
+    from director.services.slips import live_token, token_for
 
+    if not address:
+        return {}
+    find = token_for if issue else live_token
     out: dict[int, str] = {}
     for m in matches:
-        token = None if m.is_bye else token_for(session, m.id)
+        token = None if m.is_bye else find(session, m.id)
         if token is not None:
             out[m.id] = f"{address}slip/{token}"
     return out
@@ -357,7 +366,7 @@ def _scoresheet(job: _Job) -> Built:
     from director.reports import scoresheet
 
     matches = _matches(job.session, job.round, job.match)
-    links = _slip_links(job.session, matches, job.slip_address) if job.slip_address else {}
+    links = _slip_links(job.session, matches, job.slip_address, job.issue_slip_tokens)
     return scoresheet.story(job.event, matches, job.box, slip_links=links), "", False
 
 

@@ -66,8 +66,10 @@ class RoundPreview:
         out = []
         for p in self.pairings:
             a = self.teams[p.team_a].name
-            b = self.teams[p.team_b].name if p.team_b is not None else "bye"
-            out.append(f"table {p.table}: {a} v {b}")
+            if p.team_b is None:  # played at no table
+                out.append(f"bye: {a}")
+            else:
+                out.append(f"table {p.table}: {a} v {self.teams[p.team_b].name}")
         return out
 
 

@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 from director.domain.errors import UserError
 from director.domain.rules import EventOptions, MatchRules, PairingSystem, Scoring, Side
 from director.domain.simulation import player_name, simulate_match, team_name
+from director.domain.teamlist import name_key
 from director.services.events import create_event
 from director.services.results import get_match, record_games, set_forfeit
 from director.services.rounds import (
@@ -24,7 +25,7 @@ from director.services.rounds import (
     preview_next_round,
     set_forbidden_pair,
 )
-from director.services.teams import add_team, list_teams, withdraw_team
+from director.services.teams import add_team, list_teams, players_taken, withdraw_team
 from director.store.engine import EventDatabase, new_database, open_database
 
 CLUBS = ("North", "South", "Harbour", "Old Town", "Riverside", "Hill")
@@ -117,13 +118,27 @@ def _play(
 
 def _add_team(s: Session, rng: random.Random, index: int, strengths: dict[int, float]) -> None:
     club = rng.choice(CLUBS)
+    taken = set(players_taken(s))
     while True:
+        players = (unique_player(rng, taken), unique_player(rng, taken))
         try:
-            team = add_team(s, team_name(rng, index), (player_name(rng), player_name(rng)), club)
+            team = add_team(s, team_name(rng, index), players, club)
             break
         except UserError:
             index += 1000  # a name clash: take the next variant
     strengths[team.id] = rng.gauss(0.0, 0.6)
+
+
+def unique_player(rng: random.Random, taken: set[str]) -> str:
+    """A name no team has (FORMATS: a player plays for one team): "Ana Kovač 2" once the
+    name lists run out. Adds it to `taken`."""
+    name = base = player_name(rng)
+    number = 1
+    while name_key(name) in taken:
+        number += 1
+        name = f"{base} {number}"
+    taken.add(name_key(name))
+    return name
 
 
 def _play_match(

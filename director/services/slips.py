@@ -161,6 +161,16 @@ def token_for(session: Session, match_id: int) -> str | None:
     return live.token
 
 
+def live_token(session: Session, match_id: int) -> str | None:
+    """The match's token if one is issued and its round still takes slips; reads only (a
+    report printed while the app holds the event prints the codes the app issued)."""
+    row = session.get(models.Match, match_id)
+    if row is None or row.team_b_id is None or not _round_open(session, row.round_id):
+        return None
+    live = _live_token_row(session, match_id)
+    return live.token if live is not None else None
+
+
 def round_tokens(session: Session) -> dict[int, str]:
     """Match id -> live token for every match of the current round that can take slips."""
     current = _current_round(session)

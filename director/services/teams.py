@@ -24,6 +24,7 @@ from director.domain.teamlist import (
     name_key,
     name_problem,
     parse_team_list,
+    player_problem,
     seeds_by_rating,
     write_team_list,
 )
@@ -101,6 +102,20 @@ def _check_unique(session: Session, name: str, team_id: int | None = None) -> No
         raise UserError(f"a team named {other.name!r} is already registered")
 
 
+def players_taken(session: Session, except_team: int | None = None) -> dict[str, str]:
+    """Every registered player's `name_key` → their team's name (but `except_team`'s)."""
+    rows = session.execute(
+        select(models.Player.name, models.Team.name, models.Team.id).join(models.Team)
+    )
+    return {name_key(player): team for player, team, tid in rows if tid != except_team}
+
+
+def _check_players(session: Session, players: tuple[str, str], team_id: int | None = None) -> None:
+    problem = player_problem(players, players_taken(session, team_id))
+    if problem:
+        raise UserError(problem)
+
+
 def _current_round(session: Session) -> int:
     return session.scalar(select(func.max(models.Round.number))) or 0
 
@@ -118,6 +133,7 @@ def add_team(
     p2 = _clean("the board 2 player", players[1])
     club = _clean("the club", club, required=False)
     _check_unique(session, name)
+    _check_players(session, (p1, p2))
     if seed is not None and seed < 1:
         raise UserError("the seed must be 1 or more")
     if seed is None:
@@ -156,6 +172,7 @@ def edit_team(
         row.name = new_name
     if players is not None:
         names = (_clean("the board 1 player", players[0]), _clean("the board 2 player", players[1]))
+        _check_players(session, names, team_id)
         for player in row.players:
             player.name = names[player.board - 1]
         if names != before.players:
@@ -218,7 +235,8 @@ class ImportResult:
 def preview_team_list(session: Session, data: bytes | str) -> ParsedTeamList:
     """Parse a team list against the event's teams without writing anything."""
     text = decode(data) if isinstance(data, bytes) else data
-    return parse_team_list(text, (t.name for t in list_teams(session)))
+    names = (t.name for t in list_teams(session))
+    return parse_team_list(text, names, existing_players=players_taken(session))
 
 
 def import_teams(
@@ -237,7 +255,10 @@ def import_teams(
             progress(stage * total + done, 3 * total)
 
     parsed = parse_team_list(
-        text, (t.name for t in list_teams(session)), lambda d, t: told(d, t, 0)
+        text,
+        (t.name for t in list_teams(session)),
+        lambda d, t: told(d, t, 0),
+        existing_players=players_taken(session),
     )
     if parsed.bad and not skip_bad_rows:
         lines = "\n".join(str(b) for b in parsed.bad)

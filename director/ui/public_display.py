@@ -55,7 +55,7 @@ def pairing_row(match: MatchInfo) -> tuple[str, ...]:
     else:
         state = f"pair {match.outcome.current_pair}"
     b = match.names[1] if match.team_b else "bye"
-    return (str(match.table), match.names[0], score, b, state)
+    return (match.table_label, match.names[0], score, b, state)
 
 
 class PublicDisplay(QWidget):

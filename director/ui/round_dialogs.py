@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from director.domain.changes import Area, Changes
 from director.domain.errors import UserError
+from director.domain.event import table_label
 from director.domain.pairing.model import Pairing
 from director.services import manual_pairing, rounds
 from director.services.manual_pairing import Edit
@@ -142,7 +143,8 @@ class PairRoundDialog(QDialog):
 
         a, b = facts(p.team_a), facts(p.team_b)
         name_a, name_b = self._name(p.team_a), self._name(p.team_b)
-        return (str(p.table), name_a, *a, name_b, *b, self.preview.float_of(p))
+        table = table_label(p.table, p.team_b is None)
+        return (table, name_a, *a, name_b, *b, self.preview.float_of(p))
 
     def publish(self) -> None:
         try:
@@ -252,7 +254,11 @@ class EditPairingsDialog(QDialog):
         fill_pairings(
             self.table,
             [
-                (str(p.table), self.names[p.team_a], self.names.get(p.team_b or 0, "bye"))
+                (
+                    table_label(p.table, p.team_b is None),
+                    self.names[p.team_a],
+                    self.names.get(p.team_b or 0, "bye"),
+                )
                 for p in preview.pairings
             ],
         )

@@ -142,3 +142,33 @@ def test_scoresheets_print_the_slip_qr_code_for_an_address(
         proc = run("report", args[0], str(path), *args[1:], "-o", str(bad))
         one_line_error(proc, needle)
         assert not bad.exists()
+
+
+def test_scoresheets_print_the_codes_the_app_issued_while_it_holds_the_event(
+    event_file: tuple[Path, Built], tmp_path: Path
+) -> None:
+    """A stored address makes a scoresheet print issue tokens (a write); while the app has
+    the event open the CLI prints read-only, with the codes the app already issued."""
+    from director.services.reports import set_slip_address
+    from director.services.results import list_matches
+    from director.services.slips import token_for
+    from director.store.engine import open_event
+    from tests.reports.pdfcheck import qr_codes
+
+    path, _ = event_file
+    app = open_event(str(path), make_backup=False)  # holds the event's lock, as the app does
+    try:
+        with app.Session() as session, session.begin():
+            set_slip_address(session, "http://10.1.2.3:8080/")
+            first = list_matches(session, 3)[0]
+            token = token_for(session, first.id)
+        out = tmp_path / "sheets.pdf"
+        proc = run("report", "scoresheet", str(path), "--round", "3", "-o", str(out))
+    finally:
+        app.close()
+    assert proc.returncode == 0, proc.stderr
+    assert "open in the app" in proc.stderr and "Traceback" not in proc.stderr
+    data = out.read_bytes()
+    codes = [qr_codes(data, page) for page in range(len(page_texts(data)))]
+    assert codes[0] == [f"http://10.1.2.3:8080/slip/{token}"]
+    assert all(c == [] for c in codes[1:])  # no token issued for them: no code

@@ -71,3 +71,23 @@ def test_teams_without_a_seed_are_seeded_by_rating_after_the_seeds_given() -> No
     # seed 1 is the file's; then 1900 (first in the file), 1900, 1500, and the unrated in order
     assert seeds_by_rating(rows) == [4, 5, 2, 1, 3, 6]
     assert seeds_by_rating([(1200, None), (1300, None)], top=8) == [10, 9]  # after the event's
+
+
+def test_a_player_plays_for_one_team_only_names_compared_as_a_reader_would() -> None:
+    """FORMATS: a player may not appear twice in one team, nor in two teams of the event."""
+    text = (
+        "team,player1,player2\n"
+        "Blue,Ana Kovač,Ben\n"
+        "Red,ana  KOVAČ,Cleo\n"  # Blue's Ana, in other case and spacing
+        "Green,Dev,Dev\n"
+        "Gold,Eve,Finn Old\n"  # Finn Old plays for a registered team
+        "Ok,Gus,Hal\n"
+    )
+    parsed = parse_team_list(text, ["Registered"], existing_players={"finn old": "Registered"})
+    reasons = {b.line: b.reason for b in parsed.bad}
+    assert reasons == {
+        3: "player 'ana KOVAČ' already plays for team 'Blue'",
+        4: "player 'Dev' cannot play both boards of one team",
+        5: "player 'Finn Old' already plays for team 'Registered'",
+    }
+    assert [r.team for r in parsed.rows] == ["Blue", "Ok"]

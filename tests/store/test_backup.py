@@ -37,7 +37,7 @@ def _team_names(event: Path) -> list[str]:
 
 def _add(db: EventDatabase, name: str) -> None:
     with db.Session() as session, session.begin():
-        add_team(session, name, ("P1", "P2"))
+        add_team(session, name, (f"{name} 1", f"{name} 2"))
 
 
 def _damage(path: Path) -> None:

@@ -20,7 +20,7 @@ from tests.reliability.media import IS_ROOT, fill, small_disk
 
 def _add(db: EventDatabase, name: str) -> None:
     with db.Session() as session, session.begin():
-        add_team(session, name, ("A", "B"))
+        add_team(session, name, (f"A of {name}", f"B of {name}"))
 
 
 def test_backups_at_opening_never_push_out_the_round_milestones(event_path: Path) -> None:
@@ -54,7 +54,7 @@ def test_on_a_nearly_full_disk_backups_give_way_and_results_are_still_entered(
         db = open_event(str(event), make_backup=False)
         try:
             with db.Session() as session, session.begin():
-                ids = [add_team(session, f"Team {i}", ("A", "B")).id for i in range(16)]
+                ids = [add_team(session, f"Team {i}", (f"A{i}", f"B{i}")).id for i in range(16)]
                 matches = [create_match(session, ids[2 * i], ids[2 * i + 1]).id for i in range(8)]
             fill(stick, leave=1_600_000)
             failures = 0

@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -17,6 +19,7 @@ from director.services.teams import add_team
 from director.store.engine import open_database
 from director.ui.context import EventContext
 from director.ui.help import HelpWindow
+from director.ui.models.round_model import COLUMNS
 from director.ui.rounds_page import RoundsPage
 from director.ui.teams_page import TeamsPage
 
@@ -109,3 +112,28 @@ def test_the_round_is_not_finished_message_goes_once_it_is(qtbot: QtBot, event_p
         assert "not finished" not in page.messages.text
     finally:
         ctx.close()
+
+
+def test_the_bye_takes_no_table_number(qtbot: QtBot, event_path: Path) -> None:
+    db = open_database(str(event_path))
+    with db.Session() as session, session.begin():
+        for i in range(5):
+            add_team(session, f"Team {i + 1}", (f"Ann {i}", f"Bob {i}"))
+        rounds.pair_next_round(session)
+    db.close()
+    ctx = EventContext(open_database(str(event_path)))
+    try:
+        page = RoundsPage(ctx)
+        qtbot.addWidget(page)
+        page.show()
+        column = COLUMNS.index("Table")
+        tables = [page.model.index(r, column).data() for r in range(page.model.rowCount())]
+        assert tables == ["1", "2", "–"]  # two matches at tables 1 and 2, the bye at none
+    finally:
+        ctx.close()
+    run = subprocess.run(
+        [sys.executable, "-m", "director.cli", "pair", str(event_path), "--round", "1"],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    lines = run.stdout.splitlines()
+    assert [line.split(":")[0] for line in lines] == ["table 1", "table 2", "bye"]

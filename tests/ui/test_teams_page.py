@@ -7,9 +7,11 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QAbstractItemView, QLineEdit
 from pytestqt.qtbot import QtBot
 
 from director.domain.changes import Area, Changes
+from director.domain.errors import UserError
 from director.domain.teamlist import parse_team_list
 from director.services.results import create_match
 from director.services.teams import add_team, edit_team, list_teams
@@ -230,3 +232,39 @@ def test_an_edit_over_another_stations_change_is_refused_and_shows_theirs(
     club = [c.title for c in COLUMNS].index("Club")
     assert page.proxy.index(proxy_row(page, "Team 2"), club).data() == "Harbour"
     assert {t.name for t in stored_teams(event_path)} == {"Team 1", "Team 2", "Team 3", "Team 4"}
+
+
+def test_a_player_of_another_team_is_refused_next_to_the_fields(
+    qtbot: QtBot, page: TeamsPage, event_path: Path
+) -> None:
+    """FORMATS: one player, one team. Team 2's Ann 1 typed again, in capitals, is refused."""
+    dialog = page.add_teams()
+    qtbot.keyClicks(dialog.name, "Late Team")
+    qtbot.keyClicks(dialog.player1, "Zoe")
+    qtbot.keyClicks(dialog.player2, "ANN 1")
+    dialog.add_button.click()
+    assert dialog.error.isVisible()
+    assert dialog.error.text() == "player 'ANN 1' already plays for team 'Team 2'"
+    assert len(stored_teams(event_path)) == 4
+    with pytest.raises(UserError, match="cannot play both boards"):
+        page.ctx.change(Changes.of(Area.TEAMS), edit_team, stored_teams(event_path)[0].id,
+                        players=("Ann 0", "ann 0"))  # fmt: skip
+    assert stored_teams(event_path)[0].players == ("Ann 0", "Bob 0")
+
+
+def test_an_inline_edit_leaves_only_its_row_selected(qtbot: QtBot, page: TeamsPage) -> None:
+    """Three rows chosen, then a name typed into the current one: Withdraw must not then act
+    on the two others."""
+    select(page, "Team 1", "Team 2", "Team 3")
+    index = page.proxy.index(proxy_row(page, "Team 2"), NAME)
+    page.table.selectionModel().setCurrentIndex(
+        index, page.table.selectionModel().SelectionFlag.NoUpdate
+    )
+    page.table.edit(index)
+    editor = page.table.indexWidget(index)  # the cell's editor
+    assert isinstance(editor, QLineEdit)
+    editor.setText("Gammonites")
+    qtbot.keyClick(editor, Qt.Key.Key_Return)  # the delegate commits and closes, queued
+    qtbot.waitUntil(lambda: page.table.state() is not QAbstractItemView.State.EditingState)
+    assert [t.name for t in page.selected_teams()] == ["Gammonites"]
+    assert page.withdraw_button.isEnabled()

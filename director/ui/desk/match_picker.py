@@ -12,6 +12,7 @@ from PySide6.QtCore import QSignalBlocker, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSizePolicy, QWidget
 
 from director.domain.event import MatchInfo, PlayStatus
+from director.domain.wording import isolated
 from director.ui.models.round_model import result_words
 
 OTHER = -1  # matches outside the rounds (e.g. a match record imported by hand)
@@ -20,8 +21,15 @@ Loader = Callable[[int | None], list[MatchInfo]]  # a round's matches; None: the
 
 def match_label(match: MatchInfo) -> str:
     """'Table 3: Blue Bar v Gammonites · 3–2, pair 3': the table's state at a glance."""
-    table = f"Table {match.table}" if match.table else f"Match {match.id}"
-    return f"{table}: {match.names[0]} v {match.names[1]} · {state_text(match)}"
+    table = (
+        f"Match {match.id}"
+        if not match.table
+        else "Bye"
+        if match.is_bye
+        else f"Table {match.table}"
+    )
+    a, b = (isolated(name) for name in match.names)
+    return f"{table}: {a} v {b} · {state_text(match)}"
 
 
 def state_text(match: MatchInfo) -> str:

@@ -137,6 +137,19 @@ class RecordGameDialog(QDialog):
 
     def update_preview(self) -> None:
         self.refusal.hide()
+        try:
+            self._preview()
+        finally:
+            self.fit_height()
+
+    def fit_height(self) -> None:
+        """Grow to show every wrapped line (a field's error, the rule 5′ one of a time
+        forfeit): a window's layout does not ask its word-wrapped labels' heightForWidth."""
+        needed = self.layout_.totalHeightForWidth(self.width())
+        if self.isVisible() and needed > self.height():
+            self.resize(self.width(), needed)
+
+    def _preview(self) -> None:
         game, general = self.form.check()
         if game is None:
             # the winner is not chosen yet, but a used cube on a dead board is refused already

@@ -82,7 +82,7 @@ class RoundMatchesModel(QAbstractTableModel):
         column = COLUMNS[index.column()]
         if role == Qt.ItemDataRole.DisplayRole:
             return {
-                "Table": str(match.table),
+                "Table": match.table_label,
                 "Team A": match.names[0],
                 "Score": score_words(match),
                 "Team B": match.names[1] if match.team_b else "bye",

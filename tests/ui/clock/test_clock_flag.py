@@ -238,3 +238,22 @@ def test_a_players_name_in_the_forfeit_question_is_plain_text(
     ask = dialog.findChild(QLabel, "bornOffAsk")
     assert ask is not None and ask.textFormat() is Qt.TextFormat.PlainText
     assert "A1 <b>R&D</b>'s flag fell" in ask.text()
+
+
+def test_rules_5_prime_refusal_is_shown_whole_not_clipped(
+    qtbot: QtBot, open_clock: OpenClock, fake_time: FakeTime
+) -> None:
+    """An agreed level no lower than the rule's forfeit is refused under its field, in words
+    that wrap over two lines: the entry grows to show them whole."""
+    window = open_clock(EventOptions(time_control=SHORT))
+    started(window)
+    dialog = flag_board_1(qtbot, window, fake_time)
+    dialog.borne_off_yes.setChecked(True)  # the rule gives a single
+    combo = dialog.form.agreed_level
+    combo.setCurrentIndex(combo.findData(Level.SINGLE.value))
+    error = dialog.form.errors["agreed_level"]
+    assert error.isVisible() and "must be lower than the forfeit" in error.text()
+    lines = error.heightForWidth(error.width()) // error.fontMetrics().lineSpacing()
+    assert lines >= 2  # it does wrap at this width
+    assert error.height() >= error.heightForWidth(error.width())
+    assert not dialog.save_button.isEnabled()

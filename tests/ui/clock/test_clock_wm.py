@@ -134,8 +134,8 @@ def second_match(path: Path, n: int) -> int:
     db = open_database(str(path))
     try:
         with db.Session() as session, session.begin():
-            a = add_team(session, f"Table {n} Home", ("Eve", "Finn")).id
-            b = add_team(session, f"Table {n} Away", ("Gus", "Hana")).id
+            a = add_team(session, f"Table {n} Home", (f"Eve {n}", f"Finn {n}")).id
+            b = add_team(session, f"Table {n} Away", (f"Gus {n}", f"Hana {n}")).id
             return results.create_match(session, a, b, table=3 + n).id
     finally:
         db.close()
