@@ -1,8 +1,23 @@
-"""Words for counts: "1 round", "3 rounds", never "3 round(s)"."""
+"""Words around names and counts: "1 round", "3 rounds" (never "3 round(s)"), and names kept
+apart from the words around them when they run right to left."""
 
 from __future__ import annotations
+
+import unicodedata
 
 
 def counted(count: int, noun: str, plural: str = "") -> str:
     """`count` and the noun in the number it needs; `plural` when it is not noun + "s"."""
     return f"{count} {noun if count == 1 else plural or noun + 's'}"
+
+
+_RTL = frozenset(("R", "AL"))
+
+
+def isolated(name: str) -> str:
+    """A name set inside other words ("Table 3: A v B · 3–2"), kept apart from them for the
+    Unicode bidirectional algorithm: without the isolates, the " · 3–2" after a right-to-left
+    name is read into it and shown on its left. Left-to-right names are returned as they are."""
+    if not any(unicodedata.bidirectional(ch) in _RTL for ch in name):
+        return name
+    return f"\u2068{name}\u2069"  # FIRST STRONG ISOLATE ... POP DIRECTIONAL ISOLATE

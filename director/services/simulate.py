@@ -120,7 +120,7 @@ def _add_team(s: Session, rng: random.Random, index: int, strengths: dict[int, f
     club = rng.choice(CLUBS)
     taken = set(players_taken(s))
     while True:
-        players = (_new_player(rng, taken), _new_player(rng, taken))
+        players = (unique_player(rng, taken), unique_player(rng, taken))
         try:
             team = add_team(s, team_name(rng, index), players, club)
             break
@@ -129,7 +129,7 @@ def _add_team(s: Session, rng: random.Random, index: int, strengths: dict[int, f
     strengths[team.id] = rng.gauss(0.0, 0.6)
 
 
-def _new_player(rng: random.Random, taken: set[str]) -> str:
+def unique_player(rng: random.Random, taken: set[str]) -> str:
     """A name no team has (FORMATS: a player plays for one team): "Ana Kovač 2" once the
     name lists run out. Adds it to `taken`."""
     name = base = player_name(rng)

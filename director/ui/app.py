@@ -30,11 +30,24 @@ def create_application(argv: Sequence[str] | None = None) -> QApplication:
     app.setOrganizationDomain(ORGANISATION_DOMAIN)
     app.setDesktopFileName("tandem-director")
     app.setWindowIcon(app_icon())
+    register_fonts()
     apply_style(app)
     # QtMultimedia probes optional system libraries (PipeWire, VA-API) and warns for each one a
     # machine lacks; none is needed for the flag sound, so those probes are not problems.
     QLoggingCategory.setFilterRules("qt.multimedia.symbolsresolver.warning=false")
     return app
+
+
+def register_fonts() -> None:
+    """The fonts the app ships (Arabic, Hebrew, Devanagari, Thai, Korean, symbols) join Qt's
+    fallback, so a name in those scripts is drawn on a machine that has no such font, as the
+    PDFs already are. Qt reads a font file only when a glyph is needed: this costs ~10 ms."""
+    from PySide6.QtGui import QFontDatabase
+
+    from director.resources import resource_path
+
+    for font in sorted(resource_path("fonts").glob("*.ttf")):
+        QFontDatabase.addApplicationFont(str(font))
 
 
 def run_gui(event_file: str | None, db_url: str | None) -> int:

@@ -155,11 +155,6 @@ class EventContext(QObject):
         window = self.clock_windows.get(match_id)
         return (None, None) if window is None else window.clock_times(board)
 
-    @property
-    def closed(self) -> bool:
-        """True once `close()` ran: a window that outlives its event reads nothing more."""
-        return self.background.stopped
-
     def close(self) -> None:
         self.background.stop()
         self.db.close()

@@ -98,9 +98,7 @@ class PublicDisplay(QWidget):
 
     def refresh(self) -> None:
         """Read the event again and rebuild the slides, staying on the slide being shown."""
-        if self.ctx.closed:  # the event closed before this refresh came due: nothing to read
-            self.pending.stop()
-            self.timer.stop()
+        if self.ctx.background.stopped:  # the event is closed: a late timer has nothing to read
             return
         started = time.perf_counter()
         shown = self.slides[self.index].title if self.slides else None
@@ -171,8 +169,7 @@ class PublicDisplay(QWidget):
         return f"{i + 1} / {count}" if count > 1 else ""
 
     def show_current(self) -> None:
-        if self.ctx.closed:  # a key or the rotation after the event closed: keep the last slide
-            self.timer.stop()
+        if self.ctx.background.stopped:  # the event is closed (see refresh)
             return
         slide = self.slides[self.index] if self.slides else None
         self.view.show_slide(slide, self.ctx.read(get_event).name)

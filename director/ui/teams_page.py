@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QItemSelectionModel, Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -175,6 +175,7 @@ class TeamsPage(QWidget):
         self.export_button.clicked.connect(lambda _checked=False: self.export_csv())
         self.seed_button.clicked.connect(self.seed_by_rating)
         self.table.selectionModel().selectionChanged.connect(self._update_buttons)
+        self.table.itemDelegate().closeEditor.connect(self._edited_one_row)
         QShortcut(QKeySequence.StandardKey.Find, self, self.search.setFocus)
         QShortcut(QKeySequence.StandardKey.Delete, self.table, self.remove_selected)
 
@@ -192,6 +193,14 @@ class TeamsPage(QWidget):
             refusal or "Seed every team again by rating, highest first (kept in the audit log)"
         )
         self._update_buttons()
+
+    def _edited_one_row(self) -> None:
+        """An inline edit is about one team: rows still selected from before would make
+        Withdraw or Remove act on teams the director did not mean, so only its row stays."""
+        current = self.table.currentIndex()
+        if current.isValid():
+            flags = QItemSelectionModel.SelectionFlag
+            self.table.selectionModel().select(current, flags.ClearAndSelect | flags.Rows)
 
     def _refused(self, message: str) -> None:
         self.messages.show_error(message)

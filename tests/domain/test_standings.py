@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
@@ -199,7 +198,8 @@ def test_board_totals() -> None:
         BoardGame(1, 7, 3, True, 0, 0)
 
 
-def test_standings_of_a_thousand_teams_after_nine_rounds_is_fast() -> None:
+def test_standings_of_a_thousand_teams_after_nine_rounds_ranks_every_team() -> None:
+    # Its speed is bench_pairing.py's figure (target 0.3 s), not a wall-clock assert here.
     rng = random.Random(1)
     field = teams(1000)
     results = []
@@ -210,9 +210,6 @@ def test_standings_of_a_thousand_teams_after_nine_rounds_is_fast() -> None:
             sa, sb = rng.randint(0, 7), rng.randint(0, 7)
             outcome = A if sa > sb else B if sb > sa else D
             results.append(MatchResult(rnd, i // 2 + 1, ids[i], ids[i + 1], sa, sb, outcome))
-    start = time.perf_counter()
     rows = compute_standings(field, results)
-    elapsed = time.perf_counter() - start
-    assert len(rows) == 1000
+    assert sorted(r.team_id for r in rows) == list(range(1, 1001))
     assert all(a.match_points >= b.match_points for a, b in zip(rows, rows[1:], strict=False))
-    assert elapsed < 1.0  # the benchmark holds the real target (0.3 s)

@@ -137,6 +137,10 @@ class EventMachine(RuleBasedStateMachine):
         team = self._change(add_team, name, (p1, p2))
         plain = all(v.isascii() and v.isalpha() and len(v) <= 100 for v in (name, p1, p2))
         taken = name.strip().lower() in {n.lower() for n, _, _ in self.teams.values()}
+        # FORMATS: a player plays for one team, and not on both of its boards
+        players = {p.lower() for _, pair, _ in self.teams.values() for p in pair}
+        wanted = [p.strip().lower() for p in (p1, p2)]
+        taken = taken or wanted[0] == wanted[1] or bool(set(wanted) & players)
         if isinstance(team, UserError):
             assert not plain or taken, f"refused a plain new team: {team}"
             return

@@ -13,9 +13,11 @@ from dataclasses import dataclass, replace
 from sqlalchemy.orm import Session
 
 from director.domain.rules import MatchRules, Scoring, Side
-from director.domain.simulation import player_name, simulate_match, team_name
+from director.domain.simulation import simulate_match, team_name
+from director.domain.teamlist import name_key
 from director.services.events import get_event, update_event
 from director.services.results import create_match, record_game, set_forfeit
+from director.services.simulate import unique_player
 from director.services.teams import add_team
 from director.store import models
 
@@ -89,11 +91,15 @@ def build_event(
     )
     update_event(session, name=name, options=options, venue="Hall Ω", event_date="2025-03-14")
     ids: list[int] = []
+    taken = {name_key(p) for _, pair in names[:teams] for p in pair}
     for i in range(teams):
         if i < len(names):
             team, players = names[i]
-        else:
-            team, players = team_name(rng, i), (player_name(rng), player_name(rng))
+        else:  # a player plays for one team (FORMATS)
+            team, players = (
+                team_name(rng, i),
+                (unique_player(rng, taken), unique_player(rng, taken)),
+            )
         ids.append(add_team(session, team, players, club=f"Club {i % 4 + 1}", seed=i + 1).id)
     rules = get_event(session).options.match
     match_ids: list[int] = []

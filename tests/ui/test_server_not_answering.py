@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QElapsedTimer, QTimer
+from PySide6.QtCore import QCoreApplication, QElapsedTimer, QEvent, QTimer
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 from sqlalchemy import create_engine, text
@@ -101,6 +101,13 @@ def test_a_hung_server_is_reported_and_the_result_is_stored_once_it_runs(qtbot: 
         check.close()
 
 
+def settle() -> None:
+    """Run now what earlier tests left (widgets closed for deferred deletion, their timers):
+    a test calls from outside any event loop, so the call's waiting loop would run them."""
+    QCoreApplication.sendPostedEvents(None, int(QEvent.Type.DeferredDelete.value))
+    QCoreApplication.processEvents()
+
+
 def _record(ctx: EventContext, match: int) -> object:
     return ctx.change(Changes.match(match), record_game, match, G1)
 
@@ -129,6 +136,7 @@ def test_a_call_waiting_on_a_hung_server_keeps_the_window_running_and_says_so(
             add_team(session, "Bears", ("Bo", "Bea"))
             match = pair_next_round(session).matches[0].id
         db.close()
+        settle()
         ctx = EventContext(open_database(url))
         window = QLabel("station")
         qtbot.addWidget(window)

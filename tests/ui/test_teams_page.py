@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QAbstractItemView, QLineEdit
 from pytestqt.qtbot import QtBot
 
 from director.domain.changes import Area, Changes
@@ -249,3 +250,21 @@ def test_a_player_of_another_team_is_refused_next_to_the_fields(
         page.ctx.change(Changes.of(Area.TEAMS), edit_team, stored_teams(event_path)[0].id,
                         players=("Ann 0", "ann 0"))  # fmt: skip
     assert stored_teams(event_path)[0].players == ("Ann 0", "Bob 0")
+
+
+def test_an_inline_edit_leaves_only_its_row_selected(qtbot: QtBot, page: TeamsPage) -> None:
+    """Three rows chosen, then a name typed into the current one: Withdraw must not then act
+    on the two others."""
+    select(page, "Team 1", "Team 2", "Team 3")
+    index = page.proxy.index(proxy_row(page, "Team 2"), NAME)
+    page.table.selectionModel().setCurrentIndex(
+        index, page.table.selectionModel().SelectionFlag.NoUpdate
+    )
+    page.table.edit(index)
+    editor = page.table.indexWidget(index)  # the cell's editor
+    assert isinstance(editor, QLineEdit)
+    editor.setText("Gammonites")
+    qtbot.keyClick(editor, Qt.Key.Key_Return)  # the delegate commits and closes, queued
+    qtbot.waitUntil(lambda: page.table.state() is not QAbstractItemView.State.EditingState)
+    assert [t.name for t in page.selected_teams()] == ["Gammonites"]
+    assert page.withdraw_button.isEnabled()

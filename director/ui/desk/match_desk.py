@@ -28,6 +28,7 @@ from director.domain.errors import UserError
 from director.domain.event import MatchInfo
 from director.domain.rules import Side
 from director.domain.scoring import Game, game_problems
+from director.domain.wording import isolated
 from director.services import no_show, results
 from director.services.events import rounds_paired
 from director.store.engine import display_target
@@ -260,7 +261,8 @@ class MatchDeskPage(QWidget):
             self.cube_state.setStyleSheet("")
             return
         where = f"Round {match.round}, table {match.table}" if match.round else f"Match {match.id}"
-        self.heading.setText(f"{where}: {match.names[0]} v {match.names[1]}")
+        a, b = (isolated(name) for name in match.names)
+        self.heading.setText(f"{where}: {a} v {b}")
         outcome = match.outcome
         self.pair_label.setText("" if match.is_bye else f"Pair {outcome.current_pair}")
         for panel in self.boards:

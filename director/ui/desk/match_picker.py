@@ -12,6 +12,7 @@ from PySide6.QtCore import QSignalBlocker, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSizePolicy, QWidget
 
 from director.domain.event import MatchInfo, PlayStatus
+from director.domain.wording import isolated
 from director.ui.models.round_model import result_words
 
 OTHER = -1  # matches outside the rounds (e.g. a match record imported by hand)
@@ -27,7 +28,8 @@ def match_label(match: MatchInfo) -> str:
         if match.is_bye
         else f"Table {match.table}"
     )
-    return f"{table}: {match.names[0]} v {match.names[1]} · {state_text(match)}"
+    a, b = (isolated(name) for name in match.names)
+    return f"{table}: {a} v {b} · {state_text(match)}"
 
 
 def state_text(match: MatchInfo) -> str:
