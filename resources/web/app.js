@@ -42,8 +42,10 @@ store.set("tandem.device", device);
 
 async function getJSON(url) {
   const response = await fetch(url, { cache: "no-store" });
-  const data = await response.json().catch(() => ({ error: "the server's answer was not readable" }));
-  if (!response.ok) throw Object.assign(new Error(data.error || response.statusText), { status: response.status, data });
+  const data = await response.json().catch(() => null);
+  // a 2xx cut off mid-body (the server died while it answered) is no answer: as when offline
+  if (response.ok && data === null) throw new Error("the server's answer was cut off");
+  if (!response.ok) throw Object.assign(new Error((data && data.error) || response.statusText), { status: response.status, data });
   return data;
 }
 
@@ -257,7 +259,9 @@ async function flushOutbox(onAnswer) {
       return false;  // offline: keep everything, try again later
     }
     if (response.status >= 500 || response.status === 429) return false;
-    const data = await response.json().catch(() => ({}));
+    let data = await response.json().catch(() => null);
+    if (response.ok && data === null) return false;  // cut off: kept, its uid makes a resend harmless
+    data = data || {};
     store.set(OUTBOX, outbox().filter((o) => o.body.uid !== item.body.uid || o.url !== item.url));
     onAnswer(item, response.ok, data);
   }

@@ -80,6 +80,8 @@
     const r = await fetch(url, { cache: "no-store", ...options });
     let body = null;
     try { body = await r.json(); } catch { body = null; }
+    // a 2xx cut off mid-body (the desk died while it answered) is no answer: as when offline
+    if (r.ok && body === null) throw new Error("the desk's answer was cut off");
     return { ok: r.ok, status: r.status, body };
   }
 

@@ -263,3 +263,31 @@ def test_the_server_killed_mid_round_loses_nothing(desk: EventDatabase, server: 
         _, second_slips = slips.slips_of_match(s, token_of(desk, second))
     assert [p.match_id for p in pending] == [first]  # the confirmed slip survived the kill
     assert [(x.board, x.status) for x in second_slips] == [(2, SlipStatus.UNCONFIRMED)]
+
+
+def test_an_answer_cut_off_mid_body_keeps_the_slip_page_working(
+    desk: EventDatabase, server: Served
+) -> None:
+    # A server killed while it sends the slip page's state leaves a 200 whose body is cut off:
+    # the phone keeps what it had (as when there is no connection) instead of taking the broken
+    # answer for the match and drawing nothing from then on.
+    first, _ = pair_round(desk)
+    server.start()
+    with phone() as driver:
+        driver.get(server.url + f"slip/{token_of(desk, first)}")
+        wait_for(driver, lambda d: d.find_elements(By.ID, "side-A"))
+        driver.execute_script(
+            """
+            const real = window.fetch;
+            window.cutOff = 0;
+            window.fetch = (url, options) => String(url).includes('/api/slip')
+              ? (window.cutOff++, Promise.resolve(new Response('{"match": {"id"', {status: 200})))
+              : real(url, options);
+            window.dispatchEvent(new Event('online'));
+            """
+        )
+        wait_for(driver, lambda d: d.execute_script("return window.cutOff") > 0)
+        driver.execute_async_script("setTimeout(arguments[0], 300)")  # the page has drawn it
+        click(driver, "#side-A")
+        click(driver, "input[name=board][value='2']")
+        assert driver.find_elements(By.ID, "send-slip")
