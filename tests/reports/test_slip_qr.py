@@ -7,8 +7,8 @@ import pytest
 
 from director.domain.errors import UserError
 from director.domain.rules import Scoring
+from director.services.matches import list_matches
 from director.services.reports import render, set_slip_address
-from director.services.results import list_matches
 from director.services.slips import match_for_token
 from director.store.engine import EventDatabase, open_database
 from tests.reports.conftest import Render

@@ -14,7 +14,9 @@ from pytestqt.qtbot import QtBot
 
 from director.domain.changes import Changes
 from director.domain.simulation import simulate_match
-from director.services import results, rounds
+from director.services import rounds
+from director.services.games import record_games
+from director.services.matches import get_match
 from director.services.teams import add_team
 from director.store.engine import open_database
 from director.ui.context import EventContext
@@ -69,9 +71,9 @@ def play(event_path: Path, match_id: int) -> None:
     """Another station records a whole match (team A wins 4 games of 2 points each)."""
     db = open_database(str(event_path))
     with db.Session() as session, session.begin():
-        match = results.get_match(session, match_id)
+        match = get_match(session, match_id)
         games = simulate_match(match.rules, random.Random(match_id), 1.0)
-        results.record_games(session, match_id, games)
+        record_games(session, match_id, games)
     db.close()
 
 

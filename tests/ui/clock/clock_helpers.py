@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from director.domain.clock import ClockEvent
 from director.domain.event import MatchInfo
-from director.services import clocks, results
+from director.services import clocks, matches
 from director.store.engine import open_database
 
 NS = 1_000_000_000
@@ -36,7 +36,7 @@ def stored_match(path: Path, match_id: int) -> MatchInfo:
     db = open_database(str(path))
     try:
         with db.Session() as session:
-            return results.get_match(session, match_id)
+            return matches.get_match(session, match_id)
     finally:
         db.close()
 

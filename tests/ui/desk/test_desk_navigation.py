@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 from director.domain.changes import Changes
 from director.domain.rules import End, Level, Side
 from director.domain.scoring import Game
-from director.services import results, rounds
+from director.services import games, matches, rounds
 from director.services.teams import add_team
 from director.store.engine import open_database
 from director.ui.context import EventContext
@@ -31,11 +31,11 @@ def ctx(event_path: Path) -> Iterator[EventContext]:
             add_team(session, f"Team {i + 1}", (f"Ann {i}", f"Bob {i}"))
         rounds.pair_next_round(session)
     with db.Session() as session, session.begin():
-        first, second = results.list_matches(session, 1)[:2]
+        first, second = matches.list_matches(session, 1)[:2]
         for board in (1, 2):
             game = Game(1, board, Side.A, End.BEAR_OFF, cube=4, level=Level.SINGLE)
-            results.record_game(session, first.id, game)
-        results.record_game(
+            games.record_game(session, first.id, game)
+        games.record_game(
             session, second.id, Game(1, 1, Side.B, End.BEAR_OFF, cube=2, level=Level.SINGLE)
         )
     db.close()
@@ -78,9 +78,9 @@ def test_tables_show_their_state_and_the_keys_step_through_them(
     qtbot.keyClick(desk, Qt.Key.Key_PageUp, Qt.KeyboardModifier.ControlModifier)
     assert desk.match.table == 2
     # a result at another table: its line says so when the list is next opened
-    third = ctx.read(results.list_matches, 1)[2]
+    third = ctx.read(matches.list_matches, 1)[2]
     game = Game(1, 1, Side.A, End.BEAR_OFF, cube=1, level=Level.SINGLE)
-    ctx.change(Changes.match(third.id), results.record_game, third.id, game)
+    ctx.change(Changes.match(third.id), games.record_game, third.id, game)
     picker.matches.showPopup()
     picker.matches.hidePopup()
     assert picker.matches.itemText(2).endswith("· 1–0, pair 1")
@@ -90,7 +90,7 @@ def test_tables_show_their_state_and_the_keys_step_through_them(
 def test_the_desk_reopens_on_its_match(qtbot: QtBot, ctx: EventContext, tmp_path: Path) -> None:
     settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
     desk = make_desk(qtbot, ctx, settings)
-    match = ctx.read(results.list_matches, 1)[3]
+    match = ctx.read(matches.list_matches, 1)[3]
     desk.show_match(match.id)
     desk.close()
     settings.sync()
