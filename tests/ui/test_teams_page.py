@@ -19,7 +19,8 @@ from director.store.engine import open_database
 from director.ui.context import EventContext
 from director.ui.team_model import COLUMNS, TeamModel, counts_text
 from director.ui.teams_page import TeamsPage
-from tests.ui.app_helpers import OFFSCREEN_NOISE, answer, seed_teams, stored_teams
+from tests.event_files import seed_teams
+from tests.ui.app_helpers import OFFSCREEN_NOISE, answer, stored_teams
 
 pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_NOISE)
 
@@ -30,7 +31,7 @@ PAID = [c.title for c in COLUMNS].index("Paid")
 
 @pytest.fixture
 def ctx(event_path: Path) -> Iterator[EventContext]:
-    seed_teams(event_path, 4)
+    seed_teams(event_path, 4, clubs=True)
     context = EventContext(open_database(str(event_path)))
     yield context
     context.close()

@@ -26,12 +26,12 @@ from director.services import games, live_cube
 from director.ui.clock.faces import Look
 from director.ui.clock.forfeit import TimeForfeitDialog
 from director.ui.clock.window import ClockWindow
+from tests.event_files import stored_match
 from tests.ui.clock.clock_helpers import (
     NS,
     OFFSCREEN_NOISE,
     FakeTime,
     key_down,
-    stored_match,
 )
 from tests.ui.clock.conftest import OpenClock
 

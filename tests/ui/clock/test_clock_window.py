@@ -24,6 +24,7 @@ from director.store.engine import open_database
 from director.ui.clock.faces import Look
 from director.ui.clock.launch import open_clock_window
 from director.ui.clock.window import ClockWindow
+from tests.event_files import stored_match
 from tests.ui.clock.clock_helpers import (
     NS,
     OFFSCREEN_NOISE,
@@ -31,7 +32,6 @@ from tests.ui.clock.clock_helpers import (
     key_down,
     key_up,
     stored_log,
-    stored_match,
 )
 from tests.ui.clock.conftest import OpenClock
 

@@ -7,10 +7,8 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QMessageBox
 
-from director.domain.event import MatchInfo
 from director.domain.rules import EventOptions, MatchRules
 from director.domain.scoring import Game
-from director.services import matches
 from director.services.games import record_game
 from director.store.engine import open_database
 from director.ui.desk.match_desk import MatchDeskPage
@@ -18,16 +16,6 @@ from director.ui.desk.record_dialog import RecordGameDialog
 from tests.ui.app_helpers import seed_match as seed_event_match
 
 MakeDesk = Callable[..., MatchDeskPage]
-
-
-def stored_match(path: Path, match_id: int) -> MatchInfo:
-    """The match as a fresh connection reads it from disk."""
-    db = open_database(str(path))
-    try:
-        with db.Session() as session:
-            return matches.get_match(session, match_id)
-    finally:
-        db.close()
 
 
 def record_behind_the_desk(path: Path, match_id: int, *games: Game) -> None:

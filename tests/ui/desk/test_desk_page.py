@@ -19,10 +19,10 @@ from director.services.games import record_game, set_forfeit
 from director.services.teams import add_team
 from director.store.engine import open_database
 from director.ui.desk.match_desk import MatchDeskPage
+from tests.event_files import stored_match
 from tests.ui.desk.desk_helpers import (
     MakeDesk,
     click_answer,
-    stored_match,
 )
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
