@@ -1,8 +1,10 @@
 """What a change changed: the areas of the event and the matches it touched.
 
-A change made at this station (`ui.context.EventContext.change`) and one another station made
-(`services.sync.changes_since`) are told to the pages as the same `Changes`, so a page decides
-from one typed value what it reads again (Anki's `OpChanges`), never from a string it parses.
+A service that changes the event returns what it changed with its answer, as a `Changed`
+(Anki's operations return `OpChanges`): the caller never names it. A change made at this
+station (`ui.context.EventContext.change` emits the service's `Changes`) and one another
+station made (`services.sync.changes_since`) are told to the pages as the same `Changes`, so a
+page decides from one typed value what it reads again, never from a string it parses.
 """
 
 from __future__ import annotations
@@ -10,6 +12,9 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+T_co = TypeVar("T_co", covariant=True)
 
 
 class Area(enum.Enum):
@@ -68,3 +73,11 @@ class Changes:
         if not self.matches or not self.areas <= {Area.RESULTS, Area.CLOCKS, Area.AUDIT}:
             return None
         return self.matches
+
+
+@dataclass(frozen=True)
+class Changed(Generic[T_co]):
+    """A service's answer and what its change changed (Anki's `OpChangesWithId` and kin)."""
+
+    value: T_co
+    changes: Changes

@@ -24,6 +24,7 @@ from enum import StrEnum
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from director.domain.changes import Area, Changed, Changes
 from director.domain.errors import UserError
 from director.domain.event import MatchInfo
 from director.domain.records import _parse_game, game_json
@@ -192,13 +193,13 @@ def round_matches(session: Session) -> tuple[dict[int, str], list[MatchInfo]]:
     return tokens, [get_match(session, m) for m in tokens]
 
 
-def revoke_token(session: Session, match_id: int) -> str | None:
+def revoke_token(session: Session, match_id: int) -> Changed[str | None]:
     """Lock out every phone holding the table's QR code; return the new token (None: over)."""
     live = _live_token_row(session, match_id)
     if live is not None:
         live.revoked_at = utcnow()
         session.flush()
-    return token_for(session, match_id)
+    return Changed(token_for(session, match_id), Changes.of(Area.SLIPS))
 
 
 def _token_row(session: Session, token: str) -> models.SlipToken:
@@ -429,7 +430,7 @@ def _pending_row(session: Session, slip_id: int) -> models.Slip:
     return row
 
 
-def accept_slip(session: Session, slip_id: int) -> MatchInfo:
+def accept_slip(session: Session, slip_id: int) -> Changed[MatchInfo]:
     """The director accepts a pending result: it is recorded exactly as typed at the desk."""
     row = _pending_row(session, slip_id)
     match = get_match(session, row.match_id)
@@ -438,22 +439,23 @@ def accept_slip(session: Session, slip_id: int) -> MatchInfo:
         _check_current(match, game)
     except SlipRefused as refusal:
         raise UserError(str(refusal)) from None
-    recorded = record_game(session, row.match_id, game)
+    recorded = record_game(session, row.match_id, game).value
     row.status = SlipStatus.ACCEPTED.value
     row.game_id = recorded.game_ids[-1]
     row.reason = ""
     row.decided_at = utcnow()
     session.flush()
-    return recorded
+    return Changed(recorded, Changes.of(Area.SLIPS) | Changes.match(row.match_id))
 
 
-def refuse_slip(session: Session, slip_id: int, reason: str) -> None:
+def refuse_slip(session: Session, slip_id: int, reason: str) -> Changed[None]:
     """The director refuses a pending result; the phones show the reason."""
     row = _pending_row(session, slip_id)
     row.status = SlipStatus.REFUSED.value
     row.reason = reason.strip()[:REASON_LIMIT] or "refused at the desk"
     row.decided_at = utcnow()
     session.flush()
+    return Changed(None, Changes.of(Area.SLIPS))
 
 
 def auto_accept(session: Session) -> bool:
@@ -462,6 +464,7 @@ def auto_accept(session: Session) -> bool:
     return row is not None and row.value == "1"
 
 
-def set_auto_accept(session: Session, on: bool) -> None:
+def set_auto_accept(session: Session, on: bool) -> Changed[None]:
     session.merge(models.Meta(key=AUTO_ACCEPT_KEY, value="1" if on else "0"))
     session.flush()
+    return Changed(None, Changes.of(Area.SLIPS))

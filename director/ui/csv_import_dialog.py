@@ -35,7 +35,6 @@ from PySide6.QtWidgets import (
 )
 from shiboken6 import isValid
 
-from director.domain.changes import Area, Changes
 from director.domain.errors import UserError
 from director.domain.teamlist import BadRow, ParsedTeamList, TeamRow, decode
 from director.services.teams import ImportResult, import_teams
@@ -220,7 +219,6 @@ class CsvImportDialog(QDialog):
         self.progress.setVisible(True)
         show_error(self.error, "")
         self.ctx.change_in_background(
-            Changes.of(Area.TEAMS),
             import_teams,
             self.data,
             skip_bad_rows=self.skip_bad.isChecked(),

@@ -307,11 +307,8 @@ class TableServiceWindow(QWidget):
     # --- the director's decisions --------------------------------------------------------
 
     def accept(self, slip_id: int) -> None:
-        pending = {s.id: s for s in self.ctx.read(slips.pending_slips)}
-        slip = pending.get(slip_id)
-        what = Changes.of(Area.SLIPS) | (Changes.match(slip.match_id) if slip else Changes())
         try:
-            self.ctx.change(what, slips.accept_slip, slip_id)
+            self.ctx.change(slips.accept_slip, slip_id)
         except UserError as refusal:
             self.problem.setText(f"Not accepted: {refusal}")
             self.refresh()
@@ -338,7 +335,7 @@ class TableServiceWindow(QWidget):
 
     def refuse(self, slip_id: int, reason: str) -> None:
         try:
-            self.ctx.change(Changes.of(Area.SLIPS), slips.refuse_slip, slip_id, reason)
+            self.ctx.change(slips.refuse_slip, slip_id, reason)
         except UserError as refusal:
             self.problem.setText(str(refusal))
         self.refresh()
@@ -346,9 +343,7 @@ class TableServiceWindow(QWidget):
     def _set_print_address(self) -> None:
         """Store the address the scoresheets' QR codes print while this app serves nothing."""
         try:
-            stored = self.ctx.change(
-                Changes.of(Area.SLIPS), reports.set_slip_address, self.print_address.text()
-            )
+            stored = self.ctx.change(reports.set_slip_address, self.print_address.text())
         except UserError as refusal:
             self.print_address_note.setStyleSheet("color: #b00020;")
             self.print_address_note.setText(str(refusal))
@@ -363,7 +358,7 @@ class TableServiceWindow(QWidget):
         )
 
     def _set_auto(self, on: bool) -> None:
-        self.ctx.change(Changes.of(Area.SLIPS), slips.set_auto_accept, on)
+        self.ctx.change(slips.set_auto_accept, on)
 
     def _revoke_selected(self) -> None:
         match_id = self._selected_match()
@@ -372,7 +367,7 @@ class TableServiceWindow(QWidget):
 
     def revoke(self, match_id: int) -> None:
         """The table's phones are locked out; a new QR code is shown for the table."""
-        self.ctx.change(Changes.of(Area.SLIPS), slips.revoke_token, match_id)
+        self.ctx.change(slips.revoke_token, match_id)
         if self.service is not None:
             self.service.web.devices.forget(match_id)
         self.refresh()

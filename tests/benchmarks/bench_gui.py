@@ -28,8 +28,6 @@ import sys
 import time
 from pathlib import Path
 
-from director.domain.changes import Changes
-
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import platformdirs
@@ -179,7 +177,7 @@ def open_and_refresh(path: Path) -> tuple[float, float, list[float]]:
         cube = 2 if flip % 2 == 0 else game.cube  # a correction that changes the score
         corrected = Game(**{**game.__dict__, "cube": cube})
         start = time.perf_counter()
-        ctx.change(Changes.match(match.id), games.correct_game, game_id, corrected, "benchmark")
+        ctx.change(games.correct_game, game_id, corrected, "benchmark")
         app.processEvents()
         refresh.append(time.perf_counter() - start)
     window.close_event()

@@ -89,7 +89,7 @@ def test_korean_prints_in_the_shipped_font_on_any_machine(
     csv = tmp_path / "teams.csv"
     csv.write_text(f"team,player1,player2\n{KOREAN[0]},{KOREAN[1]},{KOREAN[2]}\n", "utf-8")
     with db.Session() as session, session.begin():
-        result = import_teams(session, csv.read_bytes())
+        result = import_teams(session, csv.read_bytes()).value
     assert result.warnings == ()  # no longer "no font here prints 김"
     data = pdf("teams")
     text = pdf_text(data)
@@ -105,7 +105,7 @@ def test_cjk_prints_in_a_system_font_or_is_named_at_import(
     csv = tmp_path / "teams.csv"
     csv.write_text(f"team,player1,player2\n{CJK[0]},{CJK[1]},Ann\n", encoding="utf-8")
     with db.Session() as session, session.begin():
-        result = import_teams(session, csv.read_bytes())
+        result = import_teams(session, csv.read_bytes()).value
     if all(font_for(c) for c in "".join(CJK)):  # this machine has a CJK font
         assert result.warnings == ()
         text = pdf_text(pdf("teams"))
@@ -120,7 +120,7 @@ def test_a_name_no_font_prints_is_warned_about_at_import(db: EventDatabase) -> N
     assert unprintable(f"{ARABIC} {HEBREW} {DEVANAGARI} {THAI} {EMOJI}") == ""
     csv = f"team,player1,player2\nRa {hieroglyph},Ann,Bob\nPlain,Cy,Di\n"
     with db.Session() as session, session.begin():
-        result = import_teams(session, csv.encode())
+        result = import_teams(session, csv.encode()).value
     assert len(result.imported) == 2
     assert len(result.warnings) == 1
     assert "U+13000" in result.warnings[0] and "Ra" in result.warnings[0]

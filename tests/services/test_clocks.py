@@ -39,9 +39,9 @@ class FakeTime:
 @pytest.fixture
 def match_id(db: EventDatabase) -> int:
     with db.Session() as s, s.begin():
-        a = add_team(s, "Blue Bar", ("Ana", "Ben")).id
-        b = add_team(s, "Gammonites", ("Cleo", "Dev")).id
-        return matches.create_match(s, a, b, table=1).id
+        a = add_team(s, "Blue Bar", ("Ana", "Ben")).value.id
+        b = add_team(s, "Gammonites", ("Cleo", "Dev")).value.id
+        return matches.create_match(s, a, b, table=1).value.id
 
 
 def played(now: FakeTime) -> MatchClock:

@@ -10,7 +10,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox
 from pytestqt.qtbot import QtBot
 
-from director.domain.changes import Area, Changes
 from director.domain.teamlist import PROGRESS_STEP, parse_team_list
 from director.services.teams import add_team
 from director.store.engine import open_database
@@ -120,9 +119,7 @@ def test_a_team_registered_meanwhile_is_refused_in_the_dialog(
 ) -> None:
     dialog = page.import_csv(write(tmp_path, GOOD))
     assert dialog is not None
-    page.ctx.change(
-        Changes.of(Area.TEAMS), add_team, "Gammonites", ("Someone", "Else")
-    )  # another station
+    page.ctx.change(add_team, "Gammonites", ("Someone", "Else"))  # another station
     dialog.import_button.click()  # the import runs off the GUI thread: its answer comes later
     qtbot.waitUntil(lambda: "nothing imported" in dialog.error.text())
     assert dialog.isVisible()
@@ -180,7 +177,7 @@ def test_a_long_import_shows_its_progress_and_keeps_the_window_running(
 def test_cancel_during_an_import_stores_nothing(
     qtbot: QtBot, page: TeamsPage, tmp_path: Path, event_path: Path
 ) -> None:
-    page.ctx.change(Changes.of(Area.TEAMS), add_team, "Early Birds", ("Ed", "Em"))
+    page.ctx.change(add_team, "Early Birds", ("Ed", "Em"))
     rows = 40 * PROGRESS_STEP
     dialog = page.import_csv(write(tmp_path, long_list(rows)))
     assert dialog is not None

@@ -12,7 +12,6 @@ import pytest
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
-from director.domain.changes import Area, Changes
 from director.domain.errors import UserError
 from director.services.teams import add_team
 from director.store.engine import open_database, open_event
@@ -63,7 +62,7 @@ def test_a_second_window_is_told_where_the_event_is_open_and_leaves_it(
     holder = read_holder(event_path)  # the first window still holds the event, and works
     assert holder is not None and holder.pid == os.getpid()
     assert window.ctx is not None
-    window.ctx.change(Changes.of(Area.TEAMS), add_team, "Still Here", ("Ann", "Bob"))
+    window.ctx.change(add_team, "Still Here", ("Ann", "Bob"))
     assert [t.name for t in stored_teams(event_path)] == ["Still Here"]
     window.close_event()
     assert other.open_target(str(event_path))  # free once the first window let it go
@@ -153,7 +152,7 @@ def test_a_read_only_file_opens_view_only_and_refuses_changes(
         assert window.windowTitle() == "Template Open (read-only) – Tandem Director"
         assert team_names(window) == ["Team 1", "Team 2"]
         with pytest.raises(UserError) as refused:
-            window.ctx.change(Changes.of(Area.TEAMS), add_team, "Late", ("Ann", "Bob"))
+            window.ctx.change(add_team, "Late", ("Ann", "Bob"))
         assert str(refused.value) == READ_ONLY
         window.close_event()
         assert not window.read_only_banner.isVisible()
