@@ -35,10 +35,12 @@ STRUCTURE = frozenset({Area.EVENT, Area.TEAMS, Area.ROUNDS})
 class Changes:
     areas: frozenset[Area] = frozenset()
     matches: frozenset[int] = frozenset()  # the matches whose games, cubes or clocks changed
+    # the matches whose result slips changed, where it matters which (the phones' pages)
+    slips: frozenset[int] = frozenset()
 
     @classmethod
-    def of(cls, *areas: Area, matches: Iterable[int] = ()) -> Changes:
-        return cls(frozenset(areas), frozenset(matches))
+    def of(cls, *areas: Area, matches: Iterable[int] = (), slips: Iterable[int] = ()) -> Changes:
+        return cls(frozenset(areas), frozenset(matches), frozenset(slips))
 
     @classmethod
     def match(cls, match_id: int) -> Changes:
@@ -51,10 +53,12 @@ class Changes:
         return cls.of(Area.CLOCKS, matches=(match_id,))
 
     def __or__(self, other: Changes) -> Changes:
-        return Changes(self.areas | other.areas, self.matches | other.matches)
+        return Changes(
+            self.areas | other.areas, self.matches | other.matches, self.slips | other.slips
+        )
 
     def __bool__(self) -> bool:
-        return bool(self.areas or self.matches)
+        return bool(self.areas or self.matches or self.slips)
 
     def touches(self, *areas: Area) -> bool:
         return not self.areas.isdisjoint(areas)

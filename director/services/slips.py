@@ -292,7 +292,7 @@ def _slip_row(session: Session, uid: str) -> models.Slip | None:
 
 def submit_slip(
     session: Session, token: str, uid: object, side: object, device: object, game: object
-) -> SlipInfo:
+) -> Changed[SlipInfo]:
     """A team enters one finished game; the same `uid` again returns the stored slip."""
     token_row = _token_row(session, token)
     uid = _check_id(uid, "the slip id")
@@ -303,7 +303,7 @@ def submit_slip(
     if existing is not None:
         if existing.match_id != match.id:
             raise SlipRefused(Refusal.INPUT, "this slip id belongs to another match")
-        return _info(existing, match)  # a retry: idempotent by slip id
+        return Changed(_info(existing, match), Changes())  # a retry: idempotent by slip id
     value = _game_of(game)
     _refuse_if_open(session, match, value)
     _dry_run(session, match, value)
@@ -321,7 +321,7 @@ def submit_slip(
     )
     session.add(row)
     session.flush()
-    return _info(row, match)
+    return Changed(_info(row, match), Changes.of(Area.SLIPS))
 
 
 def _refuse_if_open(session: Session, match: MatchInfo, game: Game) -> None:
@@ -349,7 +349,7 @@ def answer_slip(
     device: object,
     agree: bool,
     reason: object = "",
-) -> SlipInfo:
+) -> Changed[SlipInfo]:
     """The other team confirms (agree) or disputes a slip; its own team may withdraw it."""
     token_row = _token_row(session, token)
     uid = _check_id(uid, "the slip id")
@@ -362,7 +362,7 @@ def answer_slip(
     status = SlipStatus(row.status)
     own_team = answering.value == row.entered_side
     if agree and status is SlipStatus.PENDING and row.confirmed_device == device:
-        return _info(row, match)  # a retry of the same confirmation
+        return Changed(_info(row, match), Changes())  # a retry of the same confirmation
     if status is not SlipStatus.UNCONFIRMED:
         raise SlipRefused(Refusal.STATE, f"this slip is already {status.value}")
     if agree:
@@ -380,7 +380,10 @@ def answer_slip(
         row.reason = text
         row.decided_at = utcnow()
         session.flush()
-    return _info(row, get_match(session, row.match_id))
+    changes = Changes.of(Area.SLIPS)
+    if row.status == SlipStatus.ACCEPTED.value:  # auto-accepted: the result is in
+        changes |= Changes.match(row.match_id)
+    return Changed(_info(row, get_match(session, row.match_id)), changes)
 
 
 def _auto_accept(session: Session, row: models.Slip) -> None:

@@ -65,7 +65,7 @@ def plain(text: str) -> QLabel:
 class _Bridge(QObject):
     """From the server thread to the GUI thread: a queued signal."""
 
-    told = Signal(str)
+    told = Signal(object)  # Changes
 
 
 class PendingList(QListWidget):
@@ -228,12 +228,10 @@ class TableServiceWindow(QWidget):
 
     # --- what changed -------------------------------------------------------------------
 
-    def _told(self, what: str) -> None:
-        """On the GUI thread: the server recorded something (auto-accept) or slips changed;
-        `what` is the players' pages' channel name ("match:12", "slips": web/hub.py)."""
-        channel, _, match_id = what.partition(":")
-        if channel == "match":  # the desk's pages show the result the phones sent
-            self.ctx.changed.emit(Changes.match(int(match_id)) | Changes.of(Area.SLIPS))
+    def _told(self, changes: Changes) -> None:
+        """On the GUI thread: the server recorded something (auto-accept) or slips changed."""
+        if changes.matches:  # the desk's pages show the result the phones sent
+            self.ctx.changed.emit(changes)
         self.refresh()
 
     def on_event_changed(self, changes: Changes) -> None:

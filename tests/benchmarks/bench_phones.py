@@ -196,7 +196,7 @@ def main() -> int:
         pending = next(p for p in ctx.read(slips.pending_slips) if p.uid == uid)
         match = ctx.change(slips.accept_slip, pending.id)
         committed = time.monotonic_ns()
-        service.notify(f"match:{match_id}")  # what the window does on ctx.changed
+        service.notify()  # what the window does on ctx.changed
         score = f"{match_id}:{match.outcome.final.a}-{match.outcome.final.b}"
         recorded.append((score, committed))
         loaded += presses(5)  # the director keeps working while the phones update
