@@ -16,8 +16,10 @@ from director.domain.rules import (
     EventOptions,
     MatchRules,
     Scoring,
+    Stake,
     TieBreak,
     TimeControl,
+    Variant,
     rules_for_match,
 )
 
@@ -71,6 +73,18 @@ def test_only_the_cubeless_variants_have_no_cube() -> None:
 def test_every_scoring_has_exactly_one_variant_record() -> None:
     assert [v.scoring for v in VARIANTS] == list(Scoring)
     assert all(s.variant.scoring is s for s in Scoring)
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.scoring.value)
+def test_every_variant_has_the_words_its_rules_call_for(variant: Variant) -> None:
+    """The sheet, the phones and the reports print these where the cube's words do not fit."""
+    assert variant.label and variant.section.startswith("§")
+    if not variant.has_cube:
+        assert variant.summary  # the phones' rules page says it in place of the cube's rules
+    if variant.stake is not Stake.CUBE:
+        assert variant.forfeit  # rule 5's sentence speaks of the cube
+    if variant.squeeze is not None:
+        assert variant.legend and variant.squeeze.conversion  # how pip points count, convert
 
 
 # a comparison with a member of Scoring, a dict keyed by one, or a `case` on one
