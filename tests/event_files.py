@@ -10,7 +10,7 @@ from typing import TypeVar
 from sqlalchemy.orm import Session
 
 from director.domain.event import MatchInfo
-from director.services import results, rounds
+from director.services import matches, rounds
 from director.services.teams import add_team
 from director.store.engine import open_database
 
@@ -29,7 +29,7 @@ def read_back(path: Path, read: Callable[[Session], T]) -> T:
 
 def stored_match(path: Path, match_id: int) -> MatchInfo:
     """The match as a fresh connection reads it from disk."""
-    return read_back(path, lambda session: results.get_match(session, match_id))
+    return read_back(path, lambda session: matches.get_match(session, match_id))
 
 
 def seed_teams(path: Path, count: int, *, clubs: bool = False, pair: bool = False) -> list[int]:

@@ -118,7 +118,7 @@ def _latest_round(session: Session) -> int:
 
 def _matches(session: Session, round: int | None, match: int | None) -> list[MatchInfo]:
     """The one match asked for, or the matches of the round asked for (default: the latest)."""
-    from director.services.results import get_match, list_matches
+    from director.services.matches import get_match, list_matches
 
     if match is not None:
         info = get_match(session, match)
@@ -141,7 +141,7 @@ class _Standings:
     def __init__(self, session: Session, through: int | None) -> None:
         from director.services import standings as standings_service  # networkx: only now
         from director.services.events import get_event
-        from director.services.results import list_matches
+        from director.services.matches import list_matches
 
         self.matches = list_matches(session)
         if through is not None:
@@ -314,7 +314,8 @@ def conditions_text(event: EventInfo) -> str:
     rules = event.options.match
     n = rules.match_length
     clock = clock_text(event.options.time_control).removesuffix(" per game")
-    return f"Match to {n} point{'s' if n != 1 else ''} · {rules.scoring.label} scoring · {clock}"
+    label = rules.scoring.variant.label
+    return f"Match to {n} point{'s' if n != 1 else ''} · {label} scoring · {clock}"
 
 
 def _points_before(session: Session, number: int) -> dict[int, float]:
@@ -382,7 +383,7 @@ def _match_report(job: _Job) -> Built:
 
 def _pairings(job: _Job) -> Built:
     from director.reports import pairings
-    from director.services.results import list_matches
+    from director.services.matches import list_matches
 
     number = _latest_round(job.session) if job.round is None else job.round
     _check_round(job.session, number)
@@ -401,7 +402,7 @@ def _blank_scoresheet(job: _Job) -> Built:
 
 def _results(job: _Job) -> Built:
     from director.reports import results as results_report
-    from director.services.results import list_matches
+    from director.services.matches import list_matches
 
     number = _latest_round(job.session) if job.round is None else job.round
     _check_round(job.session, number)
@@ -413,7 +414,7 @@ def _bracket(job: _Job) -> Built:
     from director.domain.rules import PairingSystem
     from director.reports import bracket
     from director.reports.styles import Section, text
-    from director.services.results import list_matches
+    from director.services.matches import list_matches
     from director.services.teams import list_teams
 
     opts = job.event.options
@@ -463,7 +464,7 @@ def _standings(job: _Job) -> Built:
     view = _Standings(job.session, job.round)
     story = standings_report.story(
         view.rows, view.team_map, opts.match_points, opts.tie_breaks, view.through, job.box,
-        game_points=view.game_points if opts.match.scoring.is_pip_squeeze else None,
+        game_points=view.game_points if opts.match.scoring.variant.squeeze is not None else None,
         final=view.final, heading=view.heading,
     )  # fmt: skip
     title = standings_report.standings_title(view.through, view.final, view.heading)
@@ -480,7 +481,7 @@ def _crosstable(job: _Job) -> Built:
     box = layout(job.paper, LANDSCAPE) if wide else job.box
     story = crosstable.story(
         view.rows, view.crosstable, view.team_map, view.rounds, box,
-        game_points=view.game_points if opts.match.scoring.is_pip_squeeze else None,
+        game_points=view.game_points if opts.match.scoring.variant.squeeze is not None else None,
     )  # fmt: skip
     return story, crosstable.crosstable_title(view.through), wide
 
@@ -530,7 +531,9 @@ def _event_data(
         standings=view.rows,
         through_round=view.through,
         crosstable=view.crosstable,
-        game_points=view.game_points if event.options.match.scoring.is_pip_squeeze else None,
+        game_points=view.game_points
+        if event.options.match.scoring.variant.squeeze is not None
+        else None,
         final=view.final,
         standings_heading=view.heading,
         boards=view.boards,

@@ -7,7 +7,7 @@ import pytest
 from director.domain.errors import UserError
 from director.domain.event import MatchInfo
 from director.domain.rules import Scoring
-from director.services.results import list_matches
+from director.services.matches import list_matches
 from director.store.engine import EventDatabase
 from tests.reports.conftest import Render
 from tests.reports.eventdata import SPECIAL_TEAMS, Built, build_event

@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 
 from director.domain.event import EventInfo, TeamInfo
 from director.domain.rules import EventOptions
-from director.services import results
+from director.services import matches
 from director.services.events import get_event, update_event
 from director.services.teams import add_team, list_teams
 from director.store.engine import open_database
@@ -90,6 +90,6 @@ def seed_match(path: Path, options: EventOptions | None = None) -> int:
             update_event(session, options=options or EventOptions())
             a = add_team(session, "Blue Bar", ("Ana", "Ben")).id
             b = add_team(session, "Gammonites", ("Cleo", "Dev")).id
-            return results.create_match(session, a, b, table=3).id
+            return matches.create_match(session, a, b, table=3).id
     finally:
         db.close()

@@ -27,7 +27,8 @@ from director.domain.rules import (
     TimeControl,
 )
 from director.domain.scoring import Game
-from director.services.results import create_match, record_game
+from director.services.games import record_game
+from director.services.matches import create_match
 from director.services.teams import add_team
 from director.store.engine import open_database
 from director.ui.context import EventContext

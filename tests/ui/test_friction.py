@@ -14,7 +14,8 @@ from pytestqt.qtbot import QtBot
 
 from director.domain.changes import Changes
 from director.domain.simulation import simulate_match
-from director.services import results
+from director.services import matches
+from director.services.games import record_games
 from director.store.engine import open_database
 from director.ui.help import HelpWindow
 from director.ui.models.round_model import COLUMNS
@@ -51,9 +52,9 @@ def play(event_path: Path, match_id: int) -> None:
     """Another station records a whole match (team A wins 4 games of 2 points each)."""
     db = open_database(str(event_path))
     with db.Session() as session, session.begin():
-        match = results.get_match(session, match_id)
+        match = matches.get_match(session, match_id)
         games = simulate_match(match.rules, random.Random(match_id), 1.0)
-        results.record_games(session, match_id, games)
+        record_games(session, match_id, games)
     db.close()
 
 

@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 from director.domain.changes import Area, Changes
 from director.domain.rules import End, Level, Side
 from director.domain.scoring import Game
-from director.services import results, rounds
+from director.services import games, matches, rounds
 from director.services.audit import entries
 from director.ui.context import EventContext
 from director.ui.desk.match_desk import MatchDeskPage
@@ -54,7 +54,7 @@ def test_a_no_show_from_the_desk_and_its_undo(
     desk = MatchDeskPage(ctx)
     qtbot.addWidget(desk)
     desk.show()
-    match = ctx.read(results.list_matches, 1)[0]
+    match = ctx.read(matches.list_matches, 1)[0]
     desk.show_match(match.id)
     assert desk.no_show_button.isEnabled()
     click(qtbot, desk.no_show_button)
@@ -82,9 +82,9 @@ def test_a_no_show_from_the_desk_and_its_undo(
 def test_a_played_match_cannot_be_forfeited(
     qtbot: QtBot, ctx: EventContext, event_path: Path
 ) -> None:
-    match = ctx.read(results.list_matches, 1)[0]
+    match = ctx.read(matches.list_matches, 1)[0]
     game = Game(1, 1, Side.A, End.BEAR_OFF, cube=1, level=Level.SINGLE)
-    ctx.change(Changes.match(match.id), results.record_game, match.id, game)
+    ctx.change(Changes.match(match.id), games.record_game, match.id, game)
     desk = MatchDeskPage(ctx)
     qtbot.addWidget(desk)
     desk.show()
@@ -115,7 +115,7 @@ def test_the_rounds_page_forfeits_the_chosen_match_until_the_round_is_over(
     other = page.model.match_at(0)
     for board in (1, 2):  # the other table played out (5 points each board: match to 5)
         game = Game(1, board, Side.A, End.BEAR_OFF, cube=4, level=Level.SINGLE)
-        ctx.change(Changes.match(other.id), results.record_game, other.id, game)
+        ctx.change(Changes.match(other.id), games.record_game, other.id, game)
     ctx.change(Changes.of(Area.ROUNDS), rounds.pair_next_round)
     page.round_list.setCurrentRow(0)
     page.table.selectRow(1)

@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 from director.domain.changes import Area, Changes
 from director.domain.rules import End, Level, Side
 from director.domain.scoring import Game
-from director.services import results, rounds
+from director.services import games, matches, rounds
 from director.services.teams import add_team, edit_team, list_teams
 from director.ui.context import EventContext
 from director.ui.round_dialogs import PREVIEW_HEADERS, PairRoundDialog
@@ -84,10 +84,10 @@ def test_the_preview_shows_score_seed_and_float(
     qtbot: QtBot, page: RoundsPage, ctx: EventContext
 ) -> None:
     ctx.change(Changes.of(Area.ROUNDS), rounds.pair_next_round)
-    for match in ctx.read(results.list_matches, 1):  # team A wins every table 8-0
+    for match in ctx.read(matches.list_matches, 1):  # team A wins every table 8-0
         for board in (1, 2):
             game = Game(1, board, Side.A, End.BEAR_OFF, cube=4, level=Level.SINGLE)
-            ctx.change(Changes.match(match.id), results.record_game, match.id, game)
+            ctx.change(Changes.match(match.id), games.record_game, match.id, game)
     # a late arrival in round 2: checked in with the others, so paired
     ctx.change(Changes.of(Area.TEAMS), add_team, "Late Team", ("Lia", "Leo"))
     set_present(ctx, *[t.name for t in ctx.read(list_teams)])

@@ -15,7 +15,7 @@ from pytestqt.qtbot import QtBot
 
 from director.domain.changes import Area, Changes
 from director.domain.simulation import simulate_match
-from director.services import results, rounds
+from director.services import games, rounds
 from director.services.audit import entries
 from director.services.rounds import RoundInfo, RoundStatus
 from director.store.engine import open_database
@@ -45,7 +45,7 @@ def play_round(path: Path, number: int, seed: int = 1) -> None:
                 continue
             for game in simulate_match(match.rules, rng):
                 with db.Session() as session, session.begin():
-                    results.record_game(session, match.id, replace(game, pair=0))
+                    games.record_game(session, match.id, replace(game, pair=0))
     finally:
         db.close()
 
@@ -143,7 +143,7 @@ def test_a_result_rereads_only_its_round_and_agrees_with_the_service(
     publish_round(qtbot, page)
     match = page.model.match_at(0)
     game = simulate_match(match.rules, random.Random(3))[0]
-    page.ctx.change(Changes.match(match.id), results.record_game, match.id, replace(game, pair=0))
+    page.ctx.change(Changes.match(match.id), games.record_game, match.id, replace(game, pair=0))
     (stored,) = stored_rounds(event_path)
     assert stored.status is RoundStatus.IN_PROGRESS
     assert page.rounds == [stored]

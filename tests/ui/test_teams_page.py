@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 from director.domain.changes import Area, Changes
 from director.domain.errors import UserError
 from director.domain.teamlist import parse_team_list
-from director.services.results import create_match
+from director.services.matches import create_match
 from director.services.teams import add_team, edit_team, list_teams
 from director.store.engine import open_database
 from director.ui.context import EventContext

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from director.domain.rules import EventOptions, MatchRules
 from director.domain.scoring import Game
-from director.services import results
+from director.services.games import record_game
 from director.store.engine import open_database
 from director.ui.desk.match_desk import MatchDeskPage
 from director.ui.desk.record_dialog import RecordGameDialog
@@ -24,7 +24,7 @@ def record_behind_the_desk(path: Path, match_id: int, *games: Game) -> None:
     try:
         for game in games:
             with db.Session() as session, session.begin():
-                results.record_game(session, match_id, game)
+                record_game(session, match_id, game)
     finally:
         db.close()
 

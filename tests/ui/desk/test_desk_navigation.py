@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 from director.domain.changes import Changes
 from director.domain.rules import End, Level, Side
 from director.domain.scoring import Game
-from director.services import results
+from director.services import games, matches
 from director.ui.context import EventContext
 from director.ui.desk.match_desk import MatchDeskPage
 from tests.event_files import seed_teams
@@ -69,9 +69,9 @@ def test_tables_show_their_state_and_the_keys_step_through_them(
     qtbot.keyClick(desk, Qt.Key.Key_PageUp, Qt.KeyboardModifier.ControlModifier)
     assert desk.match.table == 2
     # a result at another table: its line says so when the list is next opened
-    third = ctx.read(results.list_matches, 1)[2]
+    third = ctx.read(matches.list_matches, 1)[2]
     game = Game(1, 1, Side.A, End.BEAR_OFF, cube=1, level=Level.SINGLE)
-    ctx.change(Changes.match(third.id), results.record_game, third.id, game)
+    ctx.change(Changes.match(third.id), games.record_game, third.id, game)
     picker.matches.showPopup()
     picker.matches.hidePopup()
     assert picker.matches.itemText(2).endswith("· 1–0, pair 1")
@@ -81,7 +81,7 @@ def test_tables_show_their_state_and_the_keys_step_through_them(
 def test_the_desk_reopens_on_its_match(qtbot: QtBot, ctx: EventContext, tmp_path: Path) -> None:
     settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
     desk = make_desk(qtbot, ctx, settings)
-    match = ctx.read(results.list_matches, 1)[3]
+    match = ctx.read(matches.list_matches, 1)[3]
     desk.show_match(match.id)
     desk.close()
     settings.sync()

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
+from director.services.matches import list_matches
 from director.services.reports import KINDS, REPORTS, report, title_of
-from director.services.results import list_matches
 from director.services.rounds import list_rounds
 from director.store.engine import open_database
 from director.ui.main_window import MainWindow
