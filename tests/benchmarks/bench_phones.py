@@ -120,8 +120,9 @@ def main() -> int:
     from PySide6.QtWidgets import QApplication
 
     from director.domain.rules import EventOptions, Side, TimeControl
-    from director.services import matches, rounds, slips
+    from director.services import rounds, slips
     from director.services.events import create_event
+    from director.services.matches import create_match
     from director.services.teams import add_team
     from director.store.engine import create_database
     from director.ui.clock.keys import press_action
@@ -141,7 +142,7 @@ def main() -> int:
         matches = [m.id for m in rounds.pair_next_round(s).value.matches]
         a = add_team(s, "Clock A", ("Ca", "Cb")).value.id
         b = add_team(s, "Clock B", ("Cc", "Cd")).value.id
-        clock_match = matches.create_match(s, a, b, table=99).value.id
+        clock_match = create_match(s, a, b, table=99).value.id
         tokens = {m: slips.token_for(s, m) for m in matches}
     ctx = EventContext(db)
     settings = QSettings(str(folder / "keys.ini"), QSettings.Format.IniFormat)
