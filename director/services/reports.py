@@ -481,8 +481,9 @@ def _crosstable(job: _Job) -> Built:
     story = crosstable.story(
         view.rows, view.crosstable, view.team_map, view.rounds, box,
         game_points=view.game_points if opts.match.scoring.is_pip_squeeze else None,
+        heading=view.heading,
     )  # fmt: skip
-    return story, crosstable.crosstable_title(view.through), wide
+    return story, crosstable.crosstable_title(view.through, view.heading), wide
 
 
 def _boards(job: _Job) -> Built:

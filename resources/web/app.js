@@ -174,7 +174,7 @@ function standingsPage() {
       data.tie_breaks.map((t) => el("td", {}, r[t.key] === null || r[t.key] === undefined ? "" : r[t.key])),
       el("td", {}, r.games_played)));
     const defs = Object.entries(data.definitions).map(([k, v]) => [el("dt", {}, k), el("dd", {}, v)]);
-    show(el("h2", {}, data.through_round ? `Standings after round ${data.through_round}` : "Standings"),
+    show(el("h2", {}, data.through_round ? `Standings ${data.heading}` : "Standings"),
       el("div", { class: "scroll" }, el("table", { id: "standings" },
         el("thead", {}, el("tr", {}, heads.map((h, i) => el("th", { class: i === 1 ? "name" : "" }, h)))),
         el("tbody", {}, rows))),
