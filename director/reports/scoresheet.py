@@ -21,6 +21,7 @@ from reportlab.platypus import Flowable, KeepTogether, PageBreak, Spacer, Table
 from director.domain.cube import CubeRegime, pair_cube_rule
 from director.domain.event import EventInfo, MatchInfo
 from director.domain.rules import MatchRules, Scoring, TimeControl
+from director.domain.wording import counted
 from director.reports.styles import (
     FONT,
     FONT_BOLD,
@@ -72,7 +73,7 @@ def doubling(rules: MatchRules) -> bool:
 def rules_lines(rules: MatchRules, clock: TimeControl) -> list[str]:
     """The rule book as it applies to this match, in a few lines (RULES §3, §4, §5, §6)."""
     n = rules.match_length
-    out = [f"<b>Match to {n} point{'s' if n != 1 else ''}</b> · {esc(rules.scoring.label)} scoring"]
+    out = [f"<b>Match to {counted(n, 'point')}</b> · {esc(rules.scoring.label)} scoring"]
     regimes = cube_regimes(rules)
     if not rules.scoring.has_cube:
         out.append("No doubling cube.")
@@ -443,7 +444,7 @@ def _facts(event: EventInfo, sheet: Sheet, box: Layout) -> Table:
         round_, table = sheet.title.removeprefix("Round ").split(", table ")
     n = sheet.rules.match_length
     labels = ["Round", "Table", "Match to", "Scoring", "Time control", "Started at"]
-    values = [round_, table, f"{n} point{'s' if n != 1 else ''}", sheet.rules.scoring.label,
+    values = [round_, table, counted(n, "point"), sheet.rules.scoring.label,
               clock_text(clock).removesuffix(" per player per game"), "____:____"]  # fmt: skip
     data = [heads(*labels), [text(v, "cell") for v in values]]
     return grid(

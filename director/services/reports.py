@@ -18,6 +18,7 @@ from urllib.parse import urlsplit, urlunsplit
 from director.domain.errors import UserError
 from director.domain.met import MetParameters, match_equity_table
 from director.domain.rules import Paper
+from director.domain.wording import counted
 
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
@@ -314,7 +315,7 @@ def conditions_text(event: EventInfo) -> str:
     rules = event.options.match
     n = rules.match_length
     clock = clock_text(event.options.time_control).removesuffix(" per game")
-    return f"Match to {n} point{'s' if n != 1 else ''} · {rules.scoring.label} scoring · {clock}"
+    return f"Match to {counted(n, 'point')} · {rules.scoring.label} scoring · {clock}"
 
 
 def _points_before(session: Session, number: int) -> dict[int, float]:
