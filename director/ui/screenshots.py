@@ -268,6 +268,8 @@ def _locked_and_bye_shots(
 ) -> None:
     """Event options once games are played: the match rules disabled with the reason; and a
     round of an odd number of teams, whose bye is at no table."""
+    import shiboken6
+
     from director.services import rounds
     from director.services.simulate import SimulationSettings, simulate_event
     from director.store.engine import open_database
@@ -291,6 +293,7 @@ def _locked_and_bye_shots(
         page.show()
         shooter.shoot("rounds-bye-at-no-table", page)
         page.close()
+        shiboken6.delete(page)  # now, with its refresh filter: not by a later garbage collection
     finally:
         ctx.close()
 
