@@ -52,6 +52,10 @@ def register_fonts() -> None:
 
 def run_gui(event_file: str | None, db_url: str | None) -> int:
     """Show the main window, open `db_url` or `event_file` if given, and run until closed."""
+    target = db_url or event_file
+    warm_up = threading.Thread(target=database_layer.load, name="warm-up", daemon=True)
+    if target:  # needed at once: loaded while the window is made
+        warm_up.start()
     app = create_application()
     from director.ui import crash
     from director.ui.main_window import MainWindow
@@ -66,10 +70,8 @@ def run_gui(event_file: str | None, db_url: str | None) -> int:
         from director.ui import file_open
 
         file_open.install(window)  # the Finder's double-click on a .tandem file
-    target = db_url or event_file
     if target:
         window.open_target(target)
-    else:
-        # loaded in the background while the start page is up: the first event opens quickly
-        threading.Thread(target=database_layer.load, name="warm-up", daemon=True).start()
+    else:  # loaded in the background while the start page is up: the first event opens quickly
+        warm_up.start()
     return app.exec()
