@@ -29,7 +29,7 @@ from director.domain.errors import UserError
 from director.domain.rules import Side, TimeControl
 from director.services import audit
 from director.services.events import get_event
-from director.services.results import get_match
+from director.services.matches import get_match
 from director.store import models
 from director.store.models import utcnow
 
