@@ -150,7 +150,7 @@ def big_event(teams: int, rounds: int, played: int | None = None) -> Path:
     return path
 
 
-def open_and_refresh(path: Path) -> tuple[float, float, list[float]]:
+def open_and_refresh(path: Path) -> tuple[float, float, list[tuple[float, float]]]:
     from PySide6.QtWidgets import QApplication
 
     from director.domain.scoring import Game
@@ -173,14 +173,14 @@ def open_and_refresh(path: Path) -> tuple[float, float, list[float]]:
     ctx = window.ctx
     match = next(m for m in ctx.read(matches.list_matches, 1) if m.games)
     game_id, game = match.game_ids[0], match.games[0]
-    refresh: list[float] = []
+    refresh: list[tuple[float, float]] = []  # wall, and CPU of every thread of this process
     for flip in range(6):
         cube = 2 if flip % 2 == 0 else game.cube  # a correction that changes the score
         corrected = Game(**{**game.__dict__, "cube": cube})
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         ctx.change(Changes.match(match.id), games.correct_game, game_id, corrected, "benchmark")
         app.processEvents()
-        refresh.append(time.perf_counter() - start)
+        refresh.append((time.perf_counter() - start, time.process_time() - cpu))
     window.close_event()
     window.close()
     window.deleteLater()
@@ -223,10 +223,11 @@ def main() -> None:
     opened, first, refresh = open_and_refresh(path)
     print(f"open the event in a running app: {opened:.2f} s")
     print(f"first showing of its standings page: {first:.2f} s")
+    wall, cpu = [w for w, _ in refresh], [c for _, c in refresh]
     print(
         f"standings refresh after a result (correction committed + page redrawn): median "
-        f"{statistics.median(refresh) * 1000:.0f} ms, max {max(refresh) * 1000:.0f} ms "
-        "(target < 200 ms)"
+        f"{statistics.median(wall) * 1000:.0f} ms, max {max(wall) * 1000:.0f} ms, "
+        f"CPU median {statistics.median(cpu) * 1000:.0f} ms (target < 200 ms)"
     )
 
 
