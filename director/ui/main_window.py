@@ -256,8 +256,9 @@ class MainWindow(QMainWindow):
         self, database: EventDatabase, remember: bool = True, *, read_only: bool = False
     ) -> bool:
         database_layer.load()  # a server event comes here first, from the connect dialog
-        from director.ui.context import EventContext
-        from director.ui.event_view import EventView
+        with database_layer.python_import():
+            from director.ui.context import EventContext
+            from director.ui.event_view import EventView
 
         self.close_event()
         ctx = EventContext(database, self)
