@@ -81,8 +81,8 @@ def test_every_variant_has_the_words_its_rules_call_for(variant: Variant) -> Non
     assert variant.label and variant.section.startswith("§")
     if not variant.has_cube:
         assert variant.summary  # the phones' rules page says it in place of the cube's rules
-    if variant.stake is not Stake.CUBE:
-        assert variant.forfeit  # rule 5's sentence speaks of the cube
+    if variant.stake is not Stake.CUBE or not variant.has_levels:
+        assert variant.forfeit  # rule 5's sentence: 3 × cube or 1 × cube, by the checkers off
     if variant.squeeze is not None:
         assert variant.legend and variant.squeeze.conversion  # how pip points count, convert
 
