@@ -7,9 +7,20 @@ import sys
 from pathlib import Path
 
 import pytest
+from alembic import command
+from sqlalchemy import create_engine, select
 
+from director.domain.clock import ClockEvent, EventKind
 from director.domain.errors import UserError
-from director.store.engine import head_revision, open_database
+from director.domain.rules import End, EventOptions, MatchRules, Side
+from director.domain.scoring import Game
+from director.services import clocks
+from director.services.events import create_event
+from director.services.games import record_game
+from director.services.matches import create_match
+from director.services.teams import add_team
+from director.store import models
+from director.store.engine import alembic_config, create_database, head_revision, open_database
 from director.store.upgrade import stored_revision
 from tests.reliability.upgrade_kill import HELD, OLDEST, older_event, state_after_open
 
@@ -40,3 +51,39 @@ def test_an_older_file_is_not_upgraded_by_a_read_only_command(tmp_path: Path) ->
     with pytest.raises(UserError, match="tandem-director upgrade"):
         open_database(str(path), read_only=True)
     assert stored_revision(path) == OLDEST
+
+
+def test_an_older_files_games_take_their_place_in_the_clock_log_from_its_wall_times(
+    tmp_path: Path,
+) -> None:
+    """Revision 0005 numbers each game by the clock log's seq; an older file had only the wall
+    times: the upgrade gives every game the place those times gave it."""
+    path = tmp_path / "clocked.tandem"
+    db = create_database(str(path))
+    with db.Session() as s, s.begin():
+        create_event(s, "Clocked", EventOptions(match=MatchRules(match_length=5)))
+        a, b = (add_team(s, name, (f"{name} 1", f"{name} 2")).id for name in ("Ash", "Elm"))
+        match_id = create_match(s, a, b, table=1).id
+    start = (ClockEvent(EventKind.START, 0, 1, Side.A),)
+    pause = (ClockEvent(EventKind.PAUSE, 5, 1), ClockEvent(EventKind.PAUSE, 5, 2))
+    for events, first, board in ((start, 0, 1), (pause, 1, 2), ((), 3, None)):
+        with db.Session() as s, s.begin():
+            clocks.append_events(s, match_id, first, events)
+            if board is not None:
+                record_game(s, match_id, Game(1, board, Side.A, End.PASS))
+    with db.Session() as s:
+        stored = s.scalars(select(models.Game.clock_seq).order_by(models.Game.seq)).all()
+    db.close()
+    assert stored == [1, 3]
+    engine = create_engine(f"sqlite:///{path}")
+    with engine.begin() as connection:
+        connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+        command.downgrade(alembic_config(connection), "0004_clock_commands")
+    engine.dispose()
+    upgraded = open_database(str(path))
+    try:
+        with upgraded.Session() as s:
+            again = s.scalars(select(models.Game.clock_seq).order_by(models.Game.seq)).all()
+    finally:
+        upgraded.close()
+    assert again == stored
