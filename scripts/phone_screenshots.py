@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests packag
 
 from director.domain.rules import End, Level, Side
 from director.domain.scoring import Game
-from director.services import results, rounds, slips
+from director.services import games, rounds, slips
 from director.services.simulate import SimulationSettings, simulate_event
 from tests.web.browser import Served, click, phone, wait_for
 
@@ -29,8 +29,8 @@ def build(path: Path) -> tuple[str, str]:
         matches = [m for m in rounds.pair_next_round(s).matches if m.team_b is not None]
         first, second, third = matches[0].id, matches[1].id, matches[2].id
         for board, winner, level in ((1, Side.A, Level.GAMMON), (2, Side.A, Level.SINGLE)):
-            results.record_game(s, first, Game(0, board, winner, End.BEAR_OFF, level=level))
-        results.record_game(s, second, Game(0, 2, Side.B, End.BEAR_OFF, level=Level.SINGLE))
+            games.record_game(s, first, Game(0, board, winner, End.BEAR_OFF, level=level))
+        games.record_game(s, second, Game(0, 2, Side.B, End.BEAR_OFF, level=Level.SINGLE))
         token = slips.token_for(s, third)
         name = matches[0].team_a.name
     db.close()

@@ -211,7 +211,7 @@ def cmd_import_match(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from director.services.results import stored_differences
+    from director.services.matches import stored_differences
     from director.store.engine import open_database
     from director.store.integrity import integrity_problems
 

@@ -38,7 +38,7 @@ from director.domain.rules import Side, TimeControl
 from director.services import audit
 from director.services.clocks import append_events, next_seq
 from director.services.events import get_event
-from director.services.results import get_match
+from director.services.matches import get_match
 from director.services.slips import Refusal, SlipRefused, match_for_token
 from director.store import models
 from director.store.models import utcnow

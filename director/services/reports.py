@@ -118,7 +118,7 @@ def _latest_round(session: Session) -> int:
 
 def _matches(session: Session, round: int | None, match: int | None) -> list[MatchInfo]:
     """The one match asked for, or the matches of the round asked for (default: the latest)."""
-    from director.services.results import get_match, list_matches
+    from director.services.matches import get_match, list_matches
 
     if match is not None:
         info = get_match(session, match)
@@ -141,7 +141,7 @@ class _Standings:
     def __init__(self, session: Session, through: int | None) -> None:
         from director.services import standings as standings_service  # networkx: only now
         from director.services.events import get_event
-        from director.services.results import list_matches
+        from director.services.matches import list_matches
 
         self.matches = list_matches(session)
         if through is not None:
@@ -382,7 +382,7 @@ def _match_report(job: _Job) -> Built:
 
 def _pairings(job: _Job) -> Built:
     from director.reports import pairings
-    from director.services.results import list_matches
+    from director.services.matches import list_matches
 
     number = _latest_round(job.session) if job.round is None else job.round
     _check_round(job.session, number)
@@ -401,7 +401,7 @@ def _blank_scoresheet(job: _Job) -> Built:
 
 def _results(job: _Job) -> Built:
     from director.reports import results as results_report
-    from director.services.results import list_matches
+    from director.services.matches import list_matches
 
     number = _latest_round(job.session) if job.round is None else job.round
     _check_round(job.session, number)
@@ -413,7 +413,7 @@ def _bracket(job: _Job) -> Built:
     from director.domain.rules import PairingSystem
     from director.reports import bracket
     from director.reports.styles import Section, text
-    from director.services.results import list_matches
+    from director.services.matches import list_matches
     from director.services.teams import list_teams
 
     opts = job.event.options

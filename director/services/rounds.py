@@ -29,7 +29,7 @@ from director.domain.rules import PairingSystem
 from director.domain.standings import compute_standings
 from director.services import audit
 from director.services.events import event_row
-from director.services.results import list_matches, new_match_row
+from director.services.matches import list_matches, new_match_row
 from director.services.teams import list_teams
 from director.store import convert, models
 

@@ -17,7 +17,8 @@ from director.domain.rules import EventOptions, MatchRules, PairingSystem, Scori
 from director.domain.simulation import player_name, simulate_match, team_name
 from director.domain.teamlist import name_key
 from director.services.events import create_event
-from director.services.results import get_match, record_games, set_forfeit
+from director.services.games import record_games, set_forfeit
+from director.services.matches import get_match
 from director.services.rounds import (
     RoundStatus,
     list_rounds,

@@ -29,7 +29,8 @@ from director.domain.event import MatchInfo
 from director.domain.records import _parse_game, game_json
 from director.domain.rules import Side
 from director.domain.scoring import Game
-from director.services.results import get_match, record_game
+from director.services.games import record_game
+from director.services.matches import get_match
 from director.store import models
 from director.store.models import utcnow
 

@@ -23,7 +23,7 @@ from director.domain.standings import (
 )
 from director.domain.wording import counted
 from director.services.events import get_event, rounds_paired
-from director.services.results import list_matches
+from director.services.matches import list_matches
 from director.services.rounds import stored_results, team_entry
 from director.services.teams import team_map
 

@@ -21,7 +21,9 @@ LAYER = (
     "director.services.teams",
     "director.services.rounds",
     "director.services.standings",
-    "director.services.results",
+    "director.services.matches",
+    "director.services.games",
+    "director.services.live_cube",
     "director.services.backups",
     "director.services.audit",
 )

@@ -41,7 +41,8 @@ from director.domain.clock import (
 from director.domain.errors import UserError
 from director.domain.event import MatchInfo
 from director.domain.rules import Side
-from director.services import results, slips
+from director.services import slips
+from director.services.matches import get_match
 from director.ui.clock.adjust import AdjustDialog
 from director.ui.clock.forfeit import TimeForfeitDialog
 from director.ui.context import EventContext
@@ -209,7 +210,7 @@ class PhoneClocksView(QWidget):
         self, match_id: int, board: int, flagged: Side, clock_ns: tuple[int, int]
     ) -> TimeForfeitDialog:
         """RULES §5's entry for the flagged board, prefilled; not modal over the other clocks."""
-        match = self.ctx.read(results.get_match, match_id)
+        match = self.ctx.read(get_match, match_id)
         dialog = TimeForfeitDialog(self.ctx, match, board, flagged, clock_ns, self)
         dialog.setModal(False)
         self.forfeits.append(dialog)

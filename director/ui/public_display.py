@@ -1,7 +1,7 @@
 """A second window for a projector or TV: the current round's pairings with live scores, then
 the standings, rotating every few seconds, in type readable from across the room.
 
-It reads only (`services.rounds`, `services.results`, `services.standings`) and refreshes on
+It reads only (`services.rounds`, `services.matches`, `services.standings`) and refreshes on
 `ctx.changed`. Keys: Right/Left next/previous slide, Space pauses the rotation, F11 or Escape
 leaves full screen; the right-click menu chooses the screen and the rotation time.
 """
@@ -17,8 +17,9 @@ from PySide6.QtWidgets import QMenu, QVBoxLayout, QWidget
 
 from director.domain.changes import Changes
 from director.domain.event import MatchInfo
-from director.services import results, standings
+from director.services import standings
 from director.services.events import get_event, rounds_paired
+from director.services.matches import list_matches
 from director.ui.context import EventContext
 from director.ui.models.round_model import FINISHED, NOT_STARTED, match_status, result_words
 from director.ui.models.standings_model import number, title_of
@@ -114,7 +115,7 @@ class PublicDisplay(QWidget):
         current = self.ctx.read(rounds_paired)
         if not current:
             return []
-        matches = self.ctx.read(results.list_matches, current)
+        matches = self.ctx.read(list_matches, current)
         rows = [pairing_row(m) for m in matches]
         chunks = pages(rows, size)
         return [

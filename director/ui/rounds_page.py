@@ -31,7 +31,8 @@ from PySide6.QtWidgets import (
 from director.domain.changes import Area, Changes
 from director.domain.errors import UserError
 from director.domain.event import MatchInfo, round_status
-from director.services import no_show, results, rounds
+from director.services import no_show, rounds
+from director.services.matches import list_matches
 from director.services.rounds import RoundInfo
 from director.ui.audit_dialog import AuditDialog
 from director.ui.context import EventContext
@@ -203,7 +204,7 @@ class RoundsPage(QWidget):
         if position is None:
             return False
         info = self.rounds[position]
-        matches = tuple(self.ctx.read(results.list_matches, info.number))
+        matches = tuple(self.ctx.read(list_matches, info.number))
         self.rounds[position] = replace(info, matches=matches, status=round_status(matches))
         item = self.round_list.item(position)
         item.setText(f"Round {info.number}\n{self.rounds[position].status}")

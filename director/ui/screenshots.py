@@ -116,7 +116,7 @@ def _restore_look(app: QApplication, look: tuple[str, QPalette, str, str, str, s
 
 
 def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
-    from director.services.results import list_matches
+    from director.services.matches import list_matches
     from director.ui.app import create_application
     from director.ui.demo import build_demo_event
     from director.ui.main_window import MainWindow
@@ -194,7 +194,7 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
 def _desk_shots(shooter: Shooter, window: MainWindow) -> None:
     """The desk's dialogs: recording a game (no winner chosen yet), a no-show, and the
     pairing preview with scores, seeds and floats."""
-    from director.services.results import list_matches
+    from director.services.matches import list_matches
     from director.ui.desk.match_desk import MatchDeskPage
     from director.ui.no_show_dialog import NoShowDialog
     from director.ui.rounds_page import RoundsPage
@@ -268,7 +268,8 @@ def _voiding_correction(ctx: EventContext) -> tuple[MatchInfo, int, Game] | None
     from dataclasses import replace
 
     from director.domain.rules import End, Level
-    from director.services.results import correction, list_matches
+    from director.services.games import correction
+    from director.services.matches import list_matches
 
     for match in ctx.read(list_matches):
         if not match.outcome.finished or len(match.games) < 4:

@@ -154,7 +154,7 @@ def check_pdf(path: Path, problems: Problems) -> None:
 def exercise_gui(app: QApplication, outdir: Path, event: Path, problems: Problems) -> None:
     from director.domain.errors import UserError
     from director.services import reports
-    from director.services.results import list_matches
+    from director.services.matches import list_matches
     from director.ui.clock.launch import open_clock_window
     from director.ui.main_window import MainWindow
     from director.ui.pages import PAGES

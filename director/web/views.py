@@ -20,7 +20,7 @@ from director.domain.rules import EventOptions, Scoring, Side, TieBreak
 from director.domain.standings import TIE_BREAK_DEFINITIONS, match_points_definition
 from director.services import standings as standings_service
 from director.services.events import get_event
-from director.services.results import get_match, list_matches
+from director.services.matches import get_match, list_matches
 from director.services.rounds import progress
 from director.services.teams import team_map
 

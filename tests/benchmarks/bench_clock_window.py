@@ -33,7 +33,7 @@ from PySide6.QtWidgets import QApplication
 
 from director.domain.clock import NS_PER_SECOND, TENTHS_BELOW_NS, ClockError
 from director.domain.rules import EventOptions, Side, TimeControl
-from director.services import results
+from director.services import matches
 from director.services.events import create_event
 from director.services.teams import add_team
 from director.store.engine import create_database
@@ -68,7 +68,7 @@ def make_window(folder: Path) -> tuple[ClockWindow, EventContext]:
         create_event(s, "Bench Open", EventOptions(time_control=TC))
         a = add_team(s, "Blue Bar", ("Ana", "Ben")).id
         b = add_team(s, "Gammonites", ("Cleo", "Dev")).id
-        match_id = results.create_match(s, a, b, table=1).id
+        match_id = matches.create_match(s, a, b, table=1).id
     ctx = EventContext(db)
     settings = QSettings(str(folder / "keys.ini"), QSettings.Format.IniFormat)
     window = open_clock_window(ctx, match_id, settings=settings)

@@ -155,7 +155,7 @@ def open_and_refresh(path: Path) -> tuple[float, float, list[float]]:
     from PySide6.QtWidgets import QApplication
 
     from director.domain.scoring import Game
-    from director.services import results
+    from director.services import games, matches
     from director.ui.main_window import MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv)
@@ -172,14 +172,14 @@ def open_and_refresh(path: Path) -> tuple[float, float, list[float]]:
     app.processEvents()
     first_standings = time.perf_counter() - start
     ctx = window.ctx
-    match = next(m for m in ctx.read(results.list_matches, 1) if m.games)
+    match = next(m for m in ctx.read(matches.list_matches, 1) if m.games)
     game_id, game = match.game_ids[0], match.games[0]
     refresh: list[float] = []
     for flip in range(6):
         cube = 2 if flip % 2 == 0 else game.cube  # a correction that changes the score
         corrected = Game(**{**game.__dict__, "cube": cube})
         start = time.perf_counter()
-        ctx.change(Changes.match(match.id), results.correct_game, game_id, corrected, "benchmark")
+        ctx.change(Changes.match(match.id), games.correct_game, game_id, corrected, "benchmark")
         app.processEvents()
         refresh.append(time.perf_counter() - start)
     window.close_event()

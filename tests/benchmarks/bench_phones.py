@@ -122,7 +122,7 @@ def main() -> int:
     from PySide6.QtWidgets import QApplication
 
     from director.domain.rules import EventOptions, Side, TimeControl
-    from director.services import results, rounds, slips
+    from director.services import matches, rounds, slips
     from director.services.events import create_event
     from director.services.teams import add_team
     from director.store.engine import create_database
@@ -143,7 +143,7 @@ def main() -> int:
         matches = [m.id for m in rounds.pair_next_round(s).matches]
         a = add_team(s, "Clock A", ("Ca", "Cb")).id
         b = add_team(s, "Clock B", ("Cc", "Cd")).id
-        clock_match = results.create_match(s, a, b, table=99).id
+        clock_match = matches.create_match(s, a, b, table=99).id
         tokens = {m: slips.token_for(s, m) for m in matches}
     ctx = EventContext(db)
     settings = QSettings(str(folder / "keys.ini"), QSettings.Format.IniFormat)

@@ -29,7 +29,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the tests packag
 
 from sqlalchemy import create_engine, event, make_url, text
 
-from director.services.results import list_matches, record_game
+from director.services.games import record_game
+from director.services.matches import list_matches
 from director.store.engine import EventDatabase, open_database, open_event
 from tests.reliability.child_writer import planned_games
 from tests.reliability.kill_harness import Tally, prepare_event, run_kills

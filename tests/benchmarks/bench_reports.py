@@ -25,8 +25,8 @@ from pypdf import PdfReader
 
 from director.domain.rules import EventOptions
 from director.services.events import create_event
+from director.services.matches import create_match
 from director.services.reports import render
-from director.services.results import create_match
 from director.services.teams import add_team
 from director.store import models
 from director.store.engine import EventDatabase, create_database

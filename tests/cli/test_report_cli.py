@@ -149,8 +149,8 @@ def test_scoresheets_print_the_codes_the_app_issued_while_it_holds_the_event(
 ) -> None:
     """A stored address makes a scoresheet print issue tokens (a write); while the app has
     the event open the CLI prints read-only, with the codes the app already issued."""
+    from director.services.matches import list_matches
     from director.services.reports import set_slip_address
-    from director.services.results import list_matches
     from director.services.slips import token_for
     from director.store.engine import open_event
     from tests.reports.pdfcheck import qr_codes

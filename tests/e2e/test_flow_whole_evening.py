@@ -19,7 +19,7 @@ from director.domain.match import score_match
 from director.domain.rules import End
 from director.domain.simulation import simulate_match
 from director.services import standings
-from director.services.results import list_matches
+from director.services.matches import list_matches
 from director.store.engine import open_database
 from director.ui.desk.match_desk import MatchDeskPage
 from director.ui.event_dialog import EventDialog

@@ -31,7 +31,7 @@ from pytestqt.qtbot import QtBot
 
 from director.domain.rules import End, EventOptions, Level, MatchRules, Side
 from director.domain.scoring import Game
-from director.services import results
+from director.services import games, matches
 from director.services.events import update_event
 from director.services.rounds import pair_next_round
 from director.services.teams import add_team
@@ -181,9 +181,9 @@ def seed(path: Path) -> tuple[int, int]:
                 add_team(session, name, players, club=CLUB)
             pair_next_round(session)
         with db.Session() as session, session.begin():
-            first, second = results.list_matches(session, 1)[:2]
+            first, second = matches.list_matches(session, 1)[:2]
             game = Game(1, 1, Side.A, End.BEAR_OFF, cube=2, level=Level.GAMMON)
-            results.record_game(session, first.id, game)
+            games.record_game(session, first.id, game)
         return first.id, second.id
     finally:
         db.close()

@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 from director.domain.match import Result
 from director.domain.rules import End, Level, Side
 from director.domain.scoring import Game
-from director.services import results
+from director.services import matches
 from director.services.audit import entries
 from director.services.teams import add_team
 from director.store.engine import open_database
@@ -28,7 +28,7 @@ def reopen_games(path: Path, match_id: int) -> tuple[tuple[Game, ...], Result, s
     db = open_database(str(path))
     try:
         with db.Session() as session:
-            match = results.get_match(session, match_id)
+            match = matches.get_match(session, match_id)
             reasons = [e.reason for e in entries(session) if e.action == "correct game"]
         return match.games, match.outcome.result, ";".join(reasons)
     finally:
@@ -40,7 +40,7 @@ def test_a_match_entered_at_the_desk(qtbot: QtBot, event_path: Path) -> None:
     with db.Session() as session, session.begin():
         a = add_team(session, "Blue Bar", ("Ana", "Ben")).id
         b = add_team(session, "Gammonites", ("Cleo", "Dev")).id
-        match_id = results.create_match(session, a, b, table=1).id
+        match_id = matches.create_match(session, a, b, table=1).id
     db.close()
     ctx = EventContext(open_database(str(event_path)))
     desk = MatchDeskPage(ctx)

@@ -16,7 +16,7 @@ from director.domain.rules import End, EventOptions
 from director.domain.simulation import simulate_match
 from director.services import standings
 from director.services.events import update_event
-from director.services.results import get_match
+from director.services.matches import get_match
 from director.services.rounds import RoundStatus, list_rounds
 from director.services.teams import import_teams
 from director.store.engine import open_database

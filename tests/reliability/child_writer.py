@@ -19,13 +19,8 @@ from dataclasses import replace
 from director.domain.rules import End, MatchRules
 from director.domain.scoring import Game
 from director.domain.simulation import simulate_match
-from director.services.results import (
-    correct_game,
-    get_match,
-    list_matches,
-    record_game,
-    undo_last_game,
-)
+from director.services.games import correct_game, record_game, undo_last_game
+from director.services.matches import get_match, list_matches
 from director.store.engine import open_event
 
 

@@ -23,7 +23,7 @@ from typing import IO
 from director.domain.rules import End, EventOptions, MatchRules
 from director.domain.scoring import Game
 from director.services.events import create_event
-from director.services.results import create_match, list_matches, stored_differences
+from director.services.matches import create_match, list_matches, stored_differences
 from director.services.teams import add_team
 from director.store.engine import create_database, open_database, open_event
 from director.store.integrity import database_problems

@@ -16,19 +16,12 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any
 
-from director.domain.errors import UserError
+from director.domain.errors import ConflictError, UserError
 from director.domain.rules import EventOptions, MatchRules
 from director.domain.scoring import Game
 from director.services.events import create_event
-from director.services.results import (
-    ConflictError,
-    correct_game,
-    create_match,
-    get_match,
-    list_matches,
-    record_game,
-    undo_last_game,
-)
+from director.services.games import correct_game, record_game, undo_last_game
+from director.services.matches import create_match, get_match, list_matches
 from director.services.teams import add_team, edit_team, get_team, list_teams
 from director.store.engine import EventDatabase, create_database, open_database
 from director.store.errors import CHANGED, known_database_error

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from director.domain.rules import Side
-from director.services import results, slips
+from director.services import matches, slips
 from director.services.slips import SlipStatus
 from director.store.engine import open_event
 from tests.web.conftest import hexid, pair_round, request
@@ -116,7 +116,7 @@ def test_killing_the_app_with_slips_pending_loses_no_confirmed_slip(event_path: 
                 slips.accept_slip(s, p.id)
         with db.Session() as s:
             for match_id, board in ((first, 1), (second, 2)):
-                match = results.get_match(s, match_id)
+                match = matches.get_match(s, match_id)
                 assert [(g.board, g.winner) for g in match.games] == [(board, Side.A)]
     finally:
         db.close()

@@ -21,7 +21,7 @@ import pytest
 
 from director.domain.clock import ClockEvent, Phase, replay
 from director.domain.rules import EventOptions, Side, TimeControl
-from director.services import clocks, results
+from director.services import clocks, matches
 from director.services.events import update_event
 from director.services.teams import add_team
 from director.store.engine import open_database
@@ -38,7 +38,7 @@ def seed(path: Path) -> int:
             update_event(s, options=EventOptions(time_control=TC))
             a = add_team(s, "Blue Bar", ("Ana", "Ben")).id
             b = add_team(s, "Gammonites", ("Cleo", "Dev")).id
-            return results.create_match(s, a, b, table=1).id
+            return matches.create_match(s, a, b, table=1).id
     finally:
         db.close()
 

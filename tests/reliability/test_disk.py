@@ -12,7 +12,8 @@ import pytest
 
 from director.domain.errors import UserError
 from director.services.backups import backup_now
-from director.services.results import get_match, list_matches, record_game, stored_differences
+from director.services.games import record_game
+from director.services.matches import get_match, list_matches, stored_differences
 from director.store.backup import backup_folder
 from director.store.engine import EventDatabase, ReadOnlyEventError, open_database, open_event
 from director.store.errors import FULL, READ_ONLY, known_database_error

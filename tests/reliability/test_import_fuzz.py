@@ -21,8 +21,8 @@ from director.domain.errors import UserError
 from director.domain.records import parse_record
 from director.domain.rules import EventOptions, MatchRules, Scoring
 from director.services.events import create_event
+from director.services.matches import create_match
 from director.services.records import import_match
-from director.services.results import create_match
 from director.services.teams import add_team, import_teams, team_named
 from director.store import models
 from director.store.engine import EventDatabase, create_database, open_database

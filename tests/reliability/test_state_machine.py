@@ -35,15 +35,8 @@ from director.domain.scoring import Game
 from director.domain.standings import compute_standings
 from director.services.backups import backup_now
 from director.services.events import create_event, get_event
-from director.services.results import (
-    correct_game,
-    create_match,
-    get_match,
-    list_matches,
-    record_game,
-    stored_differences,
-    undo_last_game,
-)
+from director.services.games import correct_game, record_game, undo_last_game
+from director.services.matches import create_match, get_match, list_matches, stored_differences
 from director.services.rounds import pair_next_round, team_entry
 from director.services.standings import standings
 from director.services.teams import add_team, list_teams

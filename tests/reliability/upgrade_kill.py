@@ -11,7 +11,8 @@ from sqlalchemy import create_engine, func, select
 from director.domain.rules import End, EventOptions, MatchRules, Side
 from director.domain.scoring import Game
 from director.services.events import create_event, get_event
-from director.services.results import create_match, record_game
+from director.services.games import record_game
+from director.services.matches import create_match
 from director.services.teams import add_team
 from director.store import models
 from director.store.engine import (

@@ -16,7 +16,8 @@ from director.domain.rules import MatchRules, Scoring, Side
 from director.domain.simulation import simulate_match, team_name
 from director.domain.teamlist import name_key
 from director.services.events import get_event, update_event
-from director.services.results import create_match, record_game, set_forfeit
+from director.services.games import record_game, set_forfeit
+from director.services.matches import create_match
 from director.services.simulate import unique_player
 from director.services.teams import add_team
 from director.store import models

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from director.domain.rules import End, Level
 from director.domain.scoring import Game
-from director.services import results
+from director.services import games, matches
 from director.services.audit import entries, match_places
 from director.store.engine import EventDatabase
 from tests.reports.conftest import Render
@@ -16,13 +16,13 @@ HOSTILE_REASON = "<b>sheet</b> & <para>said</para> gammon"
 
 def correct_first_game(db: EventDatabase, match_id: int) -> None:
     with db.Session() as s, s.begin():
-        info = results.get_match(s, match_id)
+        info = matches.get_match(s, match_id)
         first = info.games[0]
         level = Level.GAMMON if first.level is not Level.GAMMON else Level.SINGLE
         corrected = Game(first.pair, first.board, first.winner, End.BEAR_OFF, cube=1, level=level)
-        fixed = results.correction(info, info.game_ids[0], corrected)
+        fixed = games.correction(info, info.game_ids[0], corrected)
         voids = [info.game_ids[i] for i in fixed.voided]
-        results.correct_game(s, info.game_ids[0], corrected, HOSTILE_REASON, voids=voids)
+        games.correct_game(s, info.game_ids[0], corrected, HOSTILE_REASON, voids=voids)
 
 
 def test_every_correction_and_forfeit_is_printed_with_its_reason(

@@ -6,8 +6,8 @@ from pathlib import Path
 
 from director.domain.rules import PairingSystem
 from director.reports.bracket import round_name, winner
+from director.services.matches import list_matches
 from director.services.reports import render
-from director.services.results import list_matches
 from director.services.simulate import SimulationSettings, simulate_event
 from tests.reports.pdfcheck import flat, page_texts
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from director.services.results import list_matches
+from director.services.matches import list_matches
 from director.store.engine import EventDatabase
 from tests.reports.conftest import Render
 from tests.reports.eventdata import Built

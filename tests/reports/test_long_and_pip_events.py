@@ -8,7 +8,7 @@ import re
 from director.domain.match import Result
 from director.domain.rules import Level, Scoring
 from director.domain.scoring import Game
-from director.services.results import list_matches
+from director.services.matches import list_matches
 from director.store.engine import EventDatabase
 from tests.reports.conftest import Render
 from tests.reports.eventdata import build_event
@@ -73,7 +73,7 @@ def test_standings_after_the_last_round_with_a_result(db: EventDatabase, pdf: Re
         row = models.Round(number=3, published=True)  # paired, nothing played yet
         session.add(row)
         session.flush()
-        from director.services.results import create_match
+        from director.services.matches import create_match
 
         create_match(session, built.team_ids[0], built.team_ids[1], round_id=row.id, table=1)
     text = pdf_text(pdf("standings"))
@@ -99,7 +99,8 @@ def test_backgammon_fits_the_level_column_and_the_winner_scores_first(
     db: EventDatabase, pdf: Render
 ) -> None:
     from director.domain.rules import End, Side
-    from director.services.results import create_match, record_game
+    from director.services.games import record_game
+    from director.services.matches import create_match
     from director.services.teams import add_team
 
     with db.Session() as session, session.begin():

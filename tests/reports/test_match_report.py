@@ -8,7 +8,8 @@ from director.domain.match import Result
 from director.domain.rules import End, Level, Scoring, Side
 from director.domain.scoring import Game
 from director.services.events import get_event, update_event
-from director.services.results import create_match, get_match, list_matches, record_game
+from director.services.games import record_game
+from director.services.matches import create_match, get_match, list_matches
 from director.services.teams import add_team
 from director.store.engine import EventDatabase
 from tests.reports.conftest import Render

@@ -4,7 +4,7 @@ final standings' signature line."""
 from __future__ import annotations
 
 from director.domain.match import Result
-from director.services.results import list_matches
+from director.services.matches import list_matches
 from director.store.engine import EventDatabase
 from tests.reports.conftest import Render
 from tests.reports.eventdata import Built, build_event

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from director.domain.errors import UserError
+from director.domain.event import MatchInfo
 from director.domain.rules import Scoring
-from director.services.results import list_matches
+from director.services.matches import list_matches
 from director.store.engine import EventDatabase
 from tests.reports.conftest import Render
 from tests.reports.eventdata import SPECIAL_TEAMS, Built, build_event
@@ -131,8 +132,11 @@ LONG_NAMES = (
 )  # fmt: skip
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize(
+Names = tuple[tuple[str, tuple[str, str]], ...]
+
+# the longest sheets one page must hold, on both papers: the match length, the scoring and the
+# team names (none: the usual special ones)
+one_page_sheets = pytest.mark.parametrize(
     ("length", "scoring", "names"),
     [
         (11, Scoring.STANDARD, ()),
@@ -141,19 +145,27 @@ LONG_NAMES = (
         (5, Scoring.STANDARD, LONG_NAMES),
     ],
 )
-def test_one_page_per_match_up_to_11_points_on_both_papers(
-    db: EventDatabase,
-    pdf: Render,
-    paper: str,
-    length: int,
-    scoring: Scoring,
-    names: tuple[tuple[str, tuple[str, str]], ...],
-) -> None:
+both_papers = pytest.mark.parametrize("paper", ["a4", "letter"])
+
+
+def two_matches(
+    db: EventDatabase, length: int, scoring: Scoring, names: Names, *, unfinished: bool
+) -> list[MatchInfo]:
+    """Four teams, one round of two matches under these rules; returns the matches."""
     with db.Session() as session, session.begin():
         build_event(
             session, teams=4, rounds=1, match_length=length, scoring=scoring,
-            forfeit=False, unfinished=False, names=names or SPECIAL_TEAMS,
+            forfeit=False, unfinished=unfinished, names=names or SPECIAL_TEAMS,
         )  # fmt: skip
+        return list_matches(session, 1)
+
+
+@both_papers
+@one_page_sheets
+def test_one_page_per_match_up_to_11_points_on_both_papers(
+    db: EventDatabase, pdf: Render, paper: str, length: int, scoring: Scoring, names: Names
+) -> None:
+    two_matches(db, length, scoring, names, unfinished=False)
     texts = [flat(t) for t in page_texts(pdf("scoresheet", round=1, paper=paper))]
     assert len(texts) == 2  # two matches, one page each
     for text in texts:

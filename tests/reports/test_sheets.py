@@ -9,8 +9,8 @@ import pytest
 
 from director.domain.errors import UserError
 from director.domain.met import MetParameters, match_equity_table
+from director.services.matches import list_matches
 from director.services.reports import render
-from director.services.results import list_matches
 from director.services.teams import edit_team, list_teams, withdraw_team
 from director.store.engine import EventDatabase
 from tests.reports.conftest import Render

@@ -8,13 +8,12 @@ import pytest
 from director.domain.errors import UserError
 from director.domain.rules import Scoring
 from director.services.reports import render, set_slip_address
-from director.services.results import list_matches
 from director.services.slips import match_for_token
 from director.store.engine import EventDatabase, open_database
 from tests.reports.conftest import Render
-from tests.reports.eventdata import Built, build_event
+from tests.reports.eventdata import Built
 from tests.reports.pdfcheck import flat, page_texts, qr_codes
-from tests.reports.test_scoresheet import LONG_NAMES
+from tests.reports.test_scoresheet import Names, both_papers, one_page_sheets, two_matches
 
 ADDRESS = "http://192.168.1.20:8080/"
 
@@ -79,28 +78,12 @@ def test_an_address_that_is_not_one_is_refused(
         set_slip_address(session, address)
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize(
-    ("length", "scoring", "names"),
-    [
-        (11, Scoring.STANDARD, ()),
-        (7, Scoring.KILLER_PIP_SQUEEZE, ()),
-        (5, Scoring.STANDARD, LONG_NAMES),
-    ],
-)
+@both_papers
+@one_page_sheets
 def test_the_code_keeps_a_match_on_one_page(
-    db: EventDatabase,
-    paper: str,
-    length: int,
-    scoring: Scoring,
-    names: tuple[tuple[str, tuple[str, str]], ...],
+    db: EventDatabase, paper: str, length: int, scoring: Scoring, names: Names
 ) -> None:
-    with db.Session() as session, session.begin():
-        build_event(
-            session, teams=4, rounds=1, match_length=length, scoring=scoring,
-            forfeit=False, unfinished=True, **({"names": names} if names else {}),
-        )  # fmt: skip
-        matches = list_matches(session, 1)
+    matches = two_matches(db, length, scoring, names, unfinished=True)
     data = printed(db, round=1, paper=paper, slip_address=ADDRESS)
     texts = [flat(t) for t in page_texts(data)]
     assert len(texts) == len(matches) == 2

@@ -11,7 +11,7 @@ from director.domain.errors import UserError
 from director.domain.match import Result
 from director.domain.rules import DEFAULT_TIE_BREAKS
 from director.domain.standings import TIE_BREAK_DEFINITIONS
-from director.services.results import list_matches
+from director.services.matches import list_matches
 from director.services.teams import list_teams
 from director.store.engine import EventDatabase
 from tests.reports.conftest import Render

@@ -17,7 +17,7 @@ from director.domain.errors import UserError
 from director.domain.records import parse_record
 from director.domain.rules import End, EventOptions, Level, Side
 from director.domain.scoring import Game
-from director.services import clocks, records, results
+from director.services import clocks, games, matches, records
 from director.services.teams import add_team
 from director.store.engine import EventDatabase, open_database
 
@@ -39,10 +39,8 @@ def timed_match(db: EventDatabase) -> tuple[int, list[ClockEvent]]:
     with db.Session() as s, s.begin():
         a = add_team(s, "Blue Bar", ("Ana", "Ben")).id
         b = add_team(s, "Gammonites", ("Cleo", "Dev")).id
-        match_id = results.create_match(s, a, b).id
-        results.record_game(
-            s, match_id, Game(1, 1, Side.B, End.BEAR_OFF, cube=1, level=Level.SINGLE)
-        )
+        match_id = matches.create_match(s, a, b).id
+        games.record_game(s, match_id, Game(1, 1, Side.B, End.BEAR_OFF, cube=1, level=Level.SINGLE))
         clocks.append_events(s, match_id, 0, clock.events)
     return match_id, list(clock.events)
 
@@ -77,7 +75,7 @@ def test_export_writes_the_clock_log_and_import_keeps_it(
     with target.Session() as s, s.begin():  # FORMATS: a record fills a paired match
         a = add_team(s, "Blue Bar", ("Ana", "Ben")).id
         b = add_team(s, "Gammonites", ("Cleo", "Dev")).id
-        imported = results.create_match(s, a, b).id
+        imported = matches.create_match(s, a, b).id
     target.close()
     done = run("import-match", str(other), str(out))
     assert done.returncode == 0, done.stderr
@@ -97,7 +95,7 @@ def test_a_record_without_a_clock_list_exports_none(db: EventDatabase) -> None:
     with db.Session() as s, s.begin():
         a = add_team(s, "Blue Bar", ("Ana", "Ben")).id
         b = add_team(s, "Gammonites", ("Cleo", "Dev")).id
-        match_id = results.create_match(s, a, b).id
+        match_id = matches.create_match(s, a, b).id
         text = records.export_match(s, match_id)
     assert "clock" not in json.loads(text)
     assert parse_record(text).clock == ()

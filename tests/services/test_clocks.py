@@ -15,7 +15,7 @@ from director.domain.clock import ClockEvent, EventKind, MatchClock, replay
 from director.domain.errors import UserError
 from director.domain.rules import End, Level, Side, TimeControl
 from director.domain.scoring import Game
-from director.services import clocks, results
+from director.services import clocks, games, matches
 from director.services.teams import add_team
 from director.store import models
 from director.store.engine import EventDatabase, open_database
@@ -42,7 +42,7 @@ def match_id(db: EventDatabase) -> int:
     with db.Session() as s, s.begin():
         a = add_team(s, "Blue Bar", ("Ana", "Ben")).id
         b = add_team(s, "Gammonites", ("Cleo", "Dev")).id
-        return results.create_match(s, a, b, table=1).id
+        return matches.create_match(s, a, b, table=1).id
 
 
 def played(now: FakeTime) -> MatchClock:
@@ -192,7 +192,7 @@ def test_the_clock_is_behind_when_a_pair_ended_while_its_window_was_closed(
     for board in (1, 2):
         with db.Session() as s, s.begin():
             game = Game(0, board, A, End.BEAR_OFF, level=Level.SINGLE)
-            results.record_game(s, match_id, game)
+            games.record_game(s, match_id, game)
         with db.Session() as s:
             assert clocks.clock_is_behind(s, match_id) is (board == 2)
     clock.reset()
@@ -213,7 +213,7 @@ def test_the_clock_log_and_the_games_are_ordered_by_the_log_not_by_wall_clocks(
     write(db, match_id, clock.events, 0)
     for board in (1, 2):
         with db.Session() as s, s.begin():
-            results.record_game(s, match_id, Game(0, board, A, End.BEAR_OFF, level=Level.SINGLE))
+            games.record_game(s, match_id, Game(0, board, A, End.BEAR_OFF, level=Level.SINGLE))
     with db.Session() as s:
         assert clocks.clock_is_behind(s, match_id)  # the reset came before the pair's end
     clock.reset()

@@ -10,7 +10,7 @@ import pytest
 from director.domain.errors import UserError
 from director.domain.rules import End, Level, MatchRules, PairingSystem, Side, TimeControl
 from director.domain.scoring import Game
-from director.services import events, results, teams
+from director.services import events, games, matches, teams
 from director.store.engine import EventDatabase, open_database
 
 CSV_OK = "team,player1,player2,club\nBlue,Ana,Ben,North\nR&D <Team>,Łukasz,Ελένη,South\n"
@@ -29,11 +29,11 @@ def test_match_rules_are_locked_once_games_are_recorded(db: EventDatabase) -> No
     with db.Session() as s, s.begin():
         a = teams.add_team(s, "A", ("a1", "a2")).id
         b = teams.add_team(s, "B", ("b1", "b2")).id
-        m = results.create_match(s, a, b).id
+        m = matches.create_match(s, a, b).id
         info = events.get_event(s)
         longer = replace(info.options, match=MatchRules(match_length=7))
         events.update_event(s, options=longer)  # fine: nothing recorded yet
-        results.record_game(s, m, Game(0, 1, Side.A, End.BEAR_OFF, level=Level.SINGLE))
+        games.record_game(s, m, Game(0, 1, Side.A, End.BEAR_OFF, level=Level.SINGLE))
     with db.Session() as s, s.begin(), pytest.raises(UserError, match="cannot change once games"):
         events.update_event(s, options=replace(longer, match=MatchRules(match_length=9)))
     with db.Session() as s, s.begin():  # the clock may still change
@@ -60,7 +60,7 @@ def test_knockout_forces_rule_4_prime(db: EventDatabase) -> None:
         events.update_event(s, options=replace(info.options, pairing_system=PairingSystem.KNOCKOUT))
         a = teams.add_team(s, "A", ("a1", "a2")).id
         b = teams.add_team(s, "B", ("b1", "b2")).id
-        assert results.create_match(s, a, b).rules.winner_required
+        assert matches.create_match(s, a, b).rules.winner_required
 
 
 def test_csv_with_a_bad_row_imports_nothing(db: EventDatabase, event_path: Path) -> None:
@@ -110,7 +110,7 @@ def test_remove_only_before_play_then_withdraw(db: EventDatabase) -> None:
         a = teams.add_team(s, "A", ("a1", "a2")).id
         b = teams.add_team(s, "B", ("b1", "b2")).id
         c = teams.add_team(s, "C", ("c1", "c2")).id
-        results.create_match(s, a, b)
+        matches.create_match(s, a, b)
         teams.remove_team(s, c)
         with pytest.raises(UserError, match="withdraw it instead"):
             teams.remove_team(s, a)
@@ -133,7 +133,7 @@ def test_the_clock_is_locked_while_a_match_clock_has_run(db: EventDatabase) -> N
     with db.Session() as s, s.begin():
         a = teams.add_team(s, "A", ("a1", "a2")).id
         b = teams.add_team(s, "B", ("b1", "b2")).id
-        match = results.create_match(s, a, b).id
+        match = matches.create_match(s, a, b).id
         info = events.get_event(s)
     clock = MatchClock(info.options.time_control, lambda: 0)
     clock.set_first_mover(1, Side.A, 0)
@@ -145,5 +145,5 @@ def test_the_clock_is_locked_while_a_match_clock_has_run(db: EventDatabase) -> N
     with db.Session() as s, s.begin(), pytest.raises(UserError, match="clocks are running"):
         events.update_event(s, options=slower)
     with db.Session() as s, s.begin():
-        results.set_forfeit(s, match, Side.B, "no show")  # the match is over: free again
+        games.set_forfeit(s, match, Side.B, "no show")  # the match is over: free again
         events.update_event(s, options=slower)

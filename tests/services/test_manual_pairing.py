@@ -12,17 +12,13 @@ from director.services import manual_pairing, rounds
 from director.services.audit import entries
 from director.services.manual_pairing import Edit
 from director.services.teams import edit_team
-from director.store.engine import EventDatabase, open_database
+from director.store.engine import EventDatabase
+from tests.event_files import read_back
 from tests.services.test_rounds import add_teams, finish_round
 
 
 def stored_pairings(path: Path, number: int) -> tuple[Pairing, ...]:
-    db = open_database(str(path))
-    try:
-        with db.Session() as s:
-            return manual_pairing.round_pairings(s, number)
-    finally:
-        db.close()
+    return read_back(path, lambda s: manual_pairing.round_pairings(s, number))
 
 
 def test_pair_two_teams_directly_is_written_warned_and_audited(

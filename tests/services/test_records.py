@@ -10,7 +10,7 @@ from sqlalchemy import func, select
 from director.domain.errors import UserError
 from director.domain.records import parse_record
 from director.domain.rules import EventOptions, MatchRules
-from director.services import records, results
+from director.services import matches, records
 from director.services.events import create_event
 from director.services.teams import add_team
 from director.store import models
@@ -30,7 +30,7 @@ def register_and_pair(db: EventDatabase, *, reversed_sides: bool = False) -> int
         s.add(rnd)
         s.flush()
         a, b = (gammonites, blue) if reversed_sides else (blue, gammonites)
-        return results.create_match(s, a, b, round_id=rnd.id, table=3).id
+        return matches.create_match(s, a, b, round_id=rnd.id, table=3).id
 
 
 def test_import_then_export_gives_the_same_record(db: EventDatabase) -> None:

@@ -19,8 +19,9 @@ from director.domain.match import Result
 from director.domain.records import MatchRecord, RecordTeam, parse_record, record_json, replay_data
 from director.domain.rules import EventOptions, MatchRules, Scoring, Side
 from director.domain.simulation import simulate_match
-from director.services import results
+from director.services import matches
 from director.services.events import create_event
+from director.services.games import record_game
 from director.services.rounds import pair_next_round
 from director.services.standings import standings
 from director.services.teams import add_team
@@ -60,19 +61,19 @@ def test_replay_equals_the_games_entered_through_the_services(
         create_event(s, "Property", EventOptions(match=rules))
         blue = add_team(s, "Blue", ("Ana", "Ben")).id
         red = add_team(s, "Red", ("Cleo", "Dev")).id
-        [match] = results.list_matches(s, pair_next_round(s).number)
+        [match] = matches.list_matches(s, pair_next_round(s).number)
     side = {Side.A: blue, Side.B: red}
     flip = match.team_a.id != blue  # the pairing may seat Red as side A
     for game in record.games:
         winner = game.winner.other if flip else game.winner
         with db.Session() as s, s.begin():
-            results.record_game(s, match.id, game.__class__(**{**vars(game), "winner": winner}))
+            record_game(s, match.id, game.__class__(**{**vars(game), "winner": winner}))
     db.close()
 
     db = open_database(str(folder / "event.tandem"))  # read back from the file
     with db.Session() as s:
         rows = {line.row.team_id: line.row for line in standings(s).lines}
-        stored = results.get_match(s, match.id)
+        stored = matches.get_match(s, match.id)
     db.close()
     final = replayed["final"]
     assert isinstance(final, dict)

@@ -8,11 +8,13 @@ from pathlib import Path
 import pytest
 
 from director.domain.errors import UserError
+from director.domain.event import MatchInfo
 from director.domain.match import Result, Score
 from director.domain.rules import End, Level, Side
 from director.domain.scoring import Game
-from director.services import results
+from director.services import live_cube, matches
 from director.services.audit import entries
+from director.services.games import correct_game, record_game, undo_last_game
 from director.services.teams import add_team
 from director.store.engine import EventDatabase, open_database
 
@@ -28,20 +30,20 @@ def match_id(db: EventDatabase) -> int:
     with db.Session() as s, s.begin():
         a = add_team(s, "Blue Bar", ("Ana", "Ben")).id
         b = add_team(s, "Gammonites", ("Cleo", "Dev")).id
-        return results.create_match(s, a, b, table=1).id
+        return matches.create_match(s, a, b, table=1).id
 
 
-def reopen(path: Path, match_id: int) -> results.MatchInfo:
+def reopen(path: Path, match_id: int) -> MatchInfo:
     db = open_database(str(path))
     with db.Session() as s:
-        info = results.get_match(s, match_id)
+        info = matches.get_match(s, match_id)
     db.close()
     return info
 
 
-def record(db: EventDatabase, match_id: int, game: Game) -> results.MatchInfo:
+def record(db: EventDatabase, match_id: int, game: Game) -> MatchInfo:
     with db.Session() as s, s.begin():
-        return results.record_game(s, match_id, game)
+        return record_game(s, match_id, game)
 
 
 def test_a_recorded_game_is_on_disk_at_once(
@@ -85,11 +87,9 @@ def test_correcting_a_game_needs_a_reason_and_is_audited(
     info = record(db, match_id, bear_off(A, 1))
     game_id = info.game_ids[0]
     with db.Session() as s, s.begin(), pytest.raises(UserError, match="reason"):
-        results.correct_game(s, game_id, bear_off(A, 1, level=Level.GAMMON), " ")
+        correct_game(s, game_id, bear_off(A, 1, level=Level.GAMMON), " ")
     with db.Session() as s, s.begin():
-        results.correct_game(
-            s, game_id, bear_off(A, 1, level=Level.GAMMON), "scoresheet said gammon"
-        )
+        correct_game(s, game_id, bear_off(A, 1, level=Level.GAMMON), "scoresheet said gammon")
     assert reopen(event_path, match_id).outcome.score == Score(2, 0)
     with db.Session() as s:
         [line] = [e for e in entries(s) if e.action == "correct game"]
@@ -101,7 +101,7 @@ def test_undo_the_last_game(db: EventDatabase, event_path: Path, match_id: int) 
     record(db, match_id, bear_off(A, 1))
     record(db, match_id, bear_off(B, 2, cube=2))
     with db.Session() as s, s.begin():
-        results.undo_last_game(s, match_id)
+        undo_last_game(s, match_id)
     info = reopen(event_path, match_id)
     assert info.outcome.score == Score(1, 0)
     assert info.outcome.cube_board is None
@@ -111,14 +111,14 @@ def test_live_cube_one_cube_pair_kills_the_other_board(db: EventDatabase, match_
     record(db, match_id, bear_off(A, 1, cube=2))
     record(db, match_id, bear_off(A, 2))  # 3-0 to A: the next pair is a one-cube pair
     with db.Session() as s, s.begin():
-        info = results.cube_action(s, match_id, 2, "offer", B)
+        info = live_cube.cube_action(s, match_id, 2, "offer", B)
     assert info.pair_state.cube_board == 2
     allowed, reason = info.may_double(1)
     assert not allowed and "the cube is on board 2" in reason
     with db.Session() as s, s.begin(), pytest.raises(UserError, match="dead here"):
-        results.cube_action(s, match_id, 1, "offer", A)
+        live_cube.cube_action(s, match_id, 1, "offer", A)
     with db.Session() as s, s.begin():
-        info = results.cube_action(s, match_id, 2, "take")
+        info = live_cube.cube_action(s, match_id, 2, "take")
     assert info.cubes.of(2).value == 2 and info.cubes.of(2).owner is A
 
 
@@ -126,10 +126,10 @@ def test_a_pass_is_recorded_as_the_doubler_winning_the_value_before(
     db: EventDatabase, match_id: int
 ) -> None:
     with db.Session() as s, s.begin():
-        results.cube_action(s, match_id, 1, "offer", B)
-        info = results.get_match(s, match_id)
-        game = results.pass_game(info, 1)
-        info = results.record_game(s, match_id, game)
+        live_cube.cube_action(s, match_id, 1, "offer", B)
+        info = matches.get_match(s, match_id)
+        game = info.pair_state.pass_game(1)
+        info = record_game(s, match_id, game)
     assert info.outcome.score == Score(0, 1)
     assert info.games[0].end is End.PASS
 
@@ -139,27 +139,27 @@ def test_check_finds_a_tampered_stored_score(db: EventDatabase, match_id: int) -
     with db.engine.begin() as connection:
         connection.exec_driver_sql("UPDATE match SET score_a = 9")
     with db.Session() as s:
-        [problem] = results.stored_differences(s)
+        [problem] = matches.stored_differences(s)
     assert "stored (9, 0" in problem
     with db.Session() as s, s.begin():
-        _, fixed = results.rescore_match(s, match_id)
+        _, fixed = matches.rescore_match(s, match_id)
     assert fixed
     with db.Session() as s:
-        assert results.stored_differences(s) == []
+        assert matches.stored_differences(s) == []
 
 
 def test_a_team_cannot_play_itself(db: EventDatabase, match_id: int) -> None:
     with db.Session() as s, s.begin():
-        team = results.get_match(s, match_id).team_a.id
+        team = matches.get_match(s, match_id).team_a.id
         with pytest.raises(UserError, match="cannot play itself"):
-            results.create_match(s, team, team)
+            matches.create_match(s, team, team)
 
 
 def test_a_dead_board_cannot_record_a_doubled_game(db: EventDatabase, match_id: int) -> None:
     record(db, match_id, bear_off(A, 1, cube=2))
     record(db, match_id, bear_off(A, 2))  # 3-0: pair 2 is a one-cube pair
     with db.Session() as s, s.begin():
-        results.cube_action(s, match_id, 1, "offer", B)  # board 1 takes the cube
+        live_cube.cube_action(s, match_id, 1, "offer", B)  # board 1 takes the cube
     with pytest.raises(UserError, match="pair 2, board 2: both boards .* dead here"):
         record(db, match_id, bear_off(B, 2, cube=2))
     assert record(db, match_id, bear_off(B, 2)).outcome.score == Score(3, 1)
@@ -174,7 +174,7 @@ def test_rules_4_a_corrected_game_re_derives_the_cube_board(
     info = record(db, match_id, bear_off(B, 1, cube=2))
     assert not info.may_double(2).allowed
     with db.Session() as s, s.begin():
-        results.correct_game(s, info.game_ids[-1], bear_off(B, 1), "the cube was never turned")
+        correct_game(s, info.game_ids[-1], bear_off(B, 1), "the cube was never turned")
     again = reopen(event_path, match_id)
     assert again.pair_state.cube_board is None
     assert again.may_double(2).allowed
@@ -188,8 +188,8 @@ def test_rules_4_a_withdrawn_offer_leaves_no_cube_board(
     record(db, match_id, bear_off(A, 1, cube=2))
     record(db, match_id, bear_off(A, 2))
     with db.Session() as s, s.begin():
-        results.cube_action(s, match_id, 1, "offer", B)
-        results.cube_action(s, match_id, 1, "withdraw")
+        live_cube.cube_action(s, match_id, 1, "offer", B)
+        live_cube.cube_action(s, match_id, 1, "withdraw")
     info = reopen(event_path, match_id)
     assert info.pair_state.cube_board is None
     assert info.may_double(2).allowed
@@ -200,9 +200,9 @@ def test_rules_3_rule_4_prime_is_on_for_a_knockout_match(db: EventDatabase) -> N
     with db.Session() as s, s.begin():
         a = add_team(s, "Blue Bar", ("Ana", "Ben")).id
         b = add_team(s, "Gammonites", ("Cleo", "Dev")).id
-        row = results.new_match_row(s, a, b, knockout=True)
+        row = matches.new_match_row(s, a, b, knockout=True)
         s.flush()
-        info = results.get_match(s, row.id)
+        info = matches.get_match(s, row.id)
     assert info.rules.winner_required
 
 
@@ -219,7 +219,7 @@ def test_rules_5_prime_record_game_refuses_an_agreed_level_when_the_option_is_of
         create_event(s, "Strict", EventOptions(match=MatchRules(agreed_lower_forfeit=False)))
         a = add_team(s, "Blue Bar", ("Ana", "Ben")).id
         b = add_team(s, "Gammonites", ("Cleo", "Dev")).id
-        match_id = results.create_match(s, a, b).id
+        match_id = matches.create_match(s, a, b).id
     agreed = Game(0, 1, A, End.TIME, loser_borne_off=0, agreed_level=Level.GAMMON)
     with pytest.raises(UserError, match="pair 1, board 1: this event does not apply rule 5′"):
         record(db, match_id, agreed)
@@ -241,12 +241,12 @@ def test_rules_3_a_correction_ending_the_match_sooner_voids_the_later_games_in_o
     first, later = info.game_ids[0], info.game_ids[4:]
     gammon = bear_off(A, 1, cube=2, level=Level.GAMMON)  # 4-1 after pair 1, 6-1 after pair 2
     with db.Session() as s, s.begin(), pytest.raises(UserError) as refused:
-        results.correct_game(s, first, gammon, "scoresheet: a gammon on a 2-cube")
+        correct_game(s, first, gammon, "scoresheet: a gammon on a 2-cube")
     assert "voids the later games pair 3, board 1" in str(refused.value)
     shown = reopen(event_path, match_id)
     assert shown.outcome.score == Score(5, 1)  # nothing written
     with db.Session() as s, s.begin():
-        results.correct_game(
+        correct_game(
             s, first, gammon, "scoresheet: a gammon on a 2-cube", voids=later, version=shown.version
         )
     info = reopen(event_path, match_id)
@@ -256,7 +256,7 @@ def test_rules_3_a_correction_ending_the_match_sooner_voids_the_later_games_in_o
     assert [g.pair for g in info.games] == [1, 1, 2, 2]
     with db.Session() as s:
         log = entries(s)
-        assert results.stored_differences(s) == []
+        assert matches.stored_differences(s) == []
     [corrected] = [e for e in log if e.action == "correct game"]
     assert "voids 2 later games: pair 3, board 1" in corrected.reason
     voided = [e for e in log if e.action == "void game"]

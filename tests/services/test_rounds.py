@@ -10,7 +10,7 @@ from director.domain.errors import UserError
 from director.domain.pairing.model import Pairing
 from director.domain.rules import End, Level, Side
 from director.domain.scoring import Game
-from director.services import manual_pairing, results, rounds, standings
+from director.services import games, manual_pairing, rounds, standings
 from director.services.audit import entries
 from director.services.manual_pairing import Edit
 from director.services.teams import add_team, withdraw_team
@@ -30,7 +30,7 @@ def finish_round(db: EventDatabase, number: int) -> None:
                 continue
             for board in (1, 2):
                 game = Game(0, board, Side.A, End.BEAR_OFF, level=Level.BACKGAMMON)
-                results.record_game(s, m.id, game)
+                games.record_game(s, m.id, game)
 
 
 def test_pair_first_round_by_seed_and_a_bye_when_odd(db: EventDatabase) -> None:

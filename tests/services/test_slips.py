@@ -9,7 +9,7 @@ import pytest
 from director.domain.errors import UserError
 from director.domain.rules import End, Level, Side
 from director.domain.scoring import Game
-from director.services import results, rounds, slips
+from director.services import games, matches, rounds, slips
 from director.services.slips import Refusal, SlipRefused, SlipStatus
 from director.services.teams import add_team
 from director.store.engine import EventDatabase, open_database
@@ -66,7 +66,7 @@ def test_slip_confirmed_by_the_other_team_waits_then_is_accepted(db: EventDataba
         pending = slips.pending_slips(s)
         assert [p.uid for p in pending] == [uid]
         assert "pair 1, board 1" in pending[0].describe()
-        assert results.get_match(s, match_id).games == ()  # not recorded until accepted
+        assert matches.get_match(s, match_id).games == ()  # not recorded until accepted
     with db.Session() as s, s.begin():
         match = slips.accept_slip(s, pending[0].id)
     assert match.outcome.score.a == 4
@@ -82,7 +82,7 @@ def test_a_slip_is_refused_with_the_desks_words(db: EventDatabase) -> None:
     token = token_of(db, match_id)
     bad = Game(1, 1, Side.A, End.BEAR_OFF, cube=3, level=Level.SINGLE)
     with db.Session() as s, pytest.raises(UserError) as desk:
-        results.record_game(s, match_id, bad)
+        games.record_game(s, match_id, bad)
     with db.Session() as s, pytest.raises(SlipRefused) as phone:
         slips.submit_slip(s, token, hexid(), "A", hexid(), game(cube=3))
     assert str(phone.value) == str(desk.value)
@@ -117,7 +117,7 @@ def test_guessed_revoked_and_expired_tokens_are_refused(db: EventDatabase) -> No
     with db.Session() as s, s.begin():
         for match_id in (first, second):
             for board in (1, 2):
-                results.record_game(s, match_id, Game(0, board, Side.A, End.BEAR_OFF,
+                games.record_game(s, match_id, Game(0, board, Side.A, End.BEAR_OFF,
                                                       level=Level.BACKGAMMON))  # fmt: skip
     with db.Session() as s, pytest.raises(SlipRefused) as expired:
         slips.match_for_token(s, new)
@@ -131,7 +131,7 @@ def test_a_stale_slip_never_becomes_the_next_pairs_game(db: EventDatabase) -> No
     with db.Session() as s, s.begin():
         slips.submit_slip(s, token, uid, "A", hexid(), game(board=1))
     with db.Session() as s, s.begin():  # meanwhile the desk typed the same game itself
-        results.record_game(s, match_id, Game(0, 1, Side.A, End.BEAR_OFF, level=Level.SINGLE))
+        games.record_game(s, match_id, Game(0, 1, Side.A, End.BEAR_OFF, level=Level.SINGLE))
     with db.Session() as s, pytest.raises(SlipRefused, match="already recorded at the desk"):
         slips.answer_slip(s, token, uid, "B", hexid(), agree=True)
 
@@ -160,7 +160,7 @@ def test_auto_accept_records_a_confirmed_slip_at_once(db: EventDatabase) -> None
         slip = slips.answer_slip(s, token, uid, "B", hexid(), agree=True)
     assert slip.status is SlipStatus.ACCEPTED
     with db.Session() as s:
-        assert results.get_match(s, match_id).outcome.score.a == 1
+        assert matches.get_match(s, match_id).outcome.score.a == 1
         assert slips.pending_slips(s) == []
 
 
@@ -173,8 +173,8 @@ def test_a_slip_changes_only_its_own_match(db: EventDatabase) -> None:
         slips.answer_slip(s, token, uid, "B", hexid(), agree=True)
         slips.accept_slip(s, slips.pending_slips(s)[0].id)
     with db.Session() as s:
-        assert results.get_match(s, second).games == ()
-        assert len(results.get_match(s, first).games) == 1
+        assert matches.get_match(s, second).games == ()
+        assert len(matches.get_match(s, first).games) == 1
 
 
 def test_the_director_refuses_a_pending_slip(db: EventDatabase) -> None:

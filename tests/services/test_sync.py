@@ -5,7 +5,9 @@ from __future__ import annotations
 from director.domain.changes import Area, Changes
 from director.domain.rules import End, Level, Side
 from director.domain.scoring import Game
-from director.services.results import create_match, cube_action, record_game, undo_last_game
+from director.services.games import record_game, undo_last_game
+from director.services.live_cube import cube_action
+from director.services.matches import create_match
 from director.services.sync import changes_since
 from director.services.teams import add_team, edit_team
 from director.store.engine import EventDatabase, open_database

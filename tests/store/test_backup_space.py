@@ -11,7 +11,8 @@ from director.domain.errors import UserError
 from director.domain.rules import End, Level, Side
 from director.domain.scoring import Game
 from director.services.backups import backup_after_pairing, backup_after_round, list_backups
-from director.services.results import create_match, record_game
+from director.services.games import record_game
+from director.services.matches import create_match
 from director.services.teams import add_team
 from director.store.backup import KEEP, backup_now, space_warning
 from director.store.engine import EventDatabase, open_event

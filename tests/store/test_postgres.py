@@ -15,18 +15,12 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 
-from director.domain.errors import UserError
+from director.domain.errors import ConflictError, UserError
 from director.domain.rules import End, EventOptions, Level, Side
 from director.domain.scoring import Game
 from director.services.events import create_event, get_event
-from director.services.results import (
-    ConflictError,
-    correct_game,
-    create_match,
-    get_match,
-    record_game,
-    undo_last_game,
-)
+from director.services.games import correct_game, record_game, undo_last_game
+from director.services.matches import create_match, get_match
 from director.services.sync import POLL_SECONDS, changes_since
 from director.services.teams import add_team, edit_team, get_team
 from director.store.engine import (

@@ -21,8 +21,8 @@ from director.domain.rules import End, EventOptions, Level, Side
 from director.domain.scoring import Game
 from director.services import manual_pairing, rounds
 from director.services.events import create_event, event_version, get_event, update_event
+from director.services.games import record_game
 from director.services.manual_pairing import Edit
-from director.services.results import record_game
 from director.services.teams import add_team, edit_team, get_team
 from director.store import models
 from director.store.engine import EventDatabase, create_database, open_database

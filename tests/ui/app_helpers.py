@@ -1,8 +1,12 @@
-"""Helpers for the app-level GUI tests: read an event file back, a throwaway settings file."""
+"""Helpers for the app-level GUI tests: read an event file back, a throwaway settings file, a
+context over an event file, a shown page."""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TypeVar
 
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QMessageBox, QWidget
@@ -10,11 +14,33 @@ from pytestqt.qtbot import QtBot
 
 from director.domain.event import EventInfo, TeamInfo
 from director.domain.rules import EventOptions
-from director.services import results
+from director.services import matches
 from director.services.events import get_event, update_event
 from director.services.teams import add_team, list_teams
 from director.store.engine import open_database
+from director.ui.context import EventContext
 from director.ui.main_window import MainWindow
+from tests.event_files import read_back
+
+W = TypeVar("W", bound=QWidget)
+
+
+@contextlib.contextmanager
+def event_context(path: Path) -> Iterator[EventContext]:
+    """The GUI's context over the event file at `path`, closed afterwards."""
+    context = EventContext(open_database(str(path)))
+    try:
+        yield context
+    finally:
+        context.close()
+
+
+def shown_page(qtbot: QtBot, widget: W) -> W:
+    """The widget, closed with the test, shown at the laptop size the pages are laid out for."""
+    qtbot.addWidget(widget)
+    widget.resize(1366, 700)
+    widget.show()
+    return widget
 
 
 def make_window(qtbot: QtBot, settings: QSettings) -> MainWindow:
@@ -31,30 +57,11 @@ OFFSCREEN_NOISE = "This plugin does not support"
 
 def stored_teams(path: Path) -> list[TeamInfo]:
     """The teams as they are on disk: a fresh connection, not the page's."""
-    db = open_database(str(path))
-    try:
-        with db.Session() as session:
-            return list_teams(session)
-    finally:
-        db.close()
+    return read_back(path, list_teams)
 
 
 def stored_event(path: Path) -> EventInfo:
-    db = open_database(str(path))
-    try:
-        with db.Session() as session:
-            return get_event(session)
-    finally:
-        db.close()
-
-
-def seed_teams(path: Path, count: int) -> None:
-    db = open_database(str(path))
-    with db.Session() as session, session.begin():
-        for i in range(count):
-            club = "Club" if i % 2 else ""
-            add_team(session, f"Team {i + 1}", (f"Ann {i}", f"Bob {i}"), club=club)
-    db.close()
+    return read_back(path, get_event)
 
 
 def throwaway_settings(folder: Path) -> QSettings:
@@ -83,6 +90,6 @@ def seed_match(path: Path, options: EventOptions | None = None) -> int:
             update_event(session, options=options or EventOptions())
             a = add_team(session, "Blue Bar", ("Ana", "Ben")).id
             b = add_team(session, "Gammonites", ("Cleo", "Dev")).id
-            return results.create_match(session, a, b, table=3).id
+            return matches.create_match(session, a, b, table=3).id
     finally:
         db.close()

@@ -11,7 +11,7 @@ from director.domain.changes import Area, Changes
 from director.domain.errors import UserError
 from director.domain.rules import End, Level, Side
 from director.domain.scoring import Game
-from director.services import results, rounds
+from director.services import games, rounds
 from director.services.backups import list_backups
 from director.services.teams import add_team
 from director.store.engine import open_event
@@ -30,10 +30,10 @@ def test_changes_commit_signal_and_back_up_when_a_round_is_paired_and_finished(
     assert [b.reason for b in list_backups(event_path)] == ["round 1 paired"]
     match = info.matches[0].id
     win = Game(0, 1, Side.A, End.BEAR_OFF, level=Level.BACKGAMMON, cube=2)
-    ctx.change(Changes.match(match), results.record_game, match, win)
+    ctx.change(Changes.match(match), games.record_game, match, win)
     assert len(list_backups(event_path)) == 1  # the round is not finished yet
     loss = Game(0, 2, Side.B, End.RESIGN, level=Level.SINGLE)
-    ctx.change(Changes.match(match), results.record_game, match, loss)
+    ctx.change(Changes.match(match), games.record_game, match, loss)
     assert [b.reason for b in list_backups(event_path)] == ["round 1 finished", "round 1 paired"]
     ctx.close()
 

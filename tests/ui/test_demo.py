@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from director.services.results import list_matches
+from director.services.matches import list_matches
 from director.services.rounds import list_rounds
 from director.services.teams import list_teams
 from director.store.engine import open_database

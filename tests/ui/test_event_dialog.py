@@ -27,7 +27,8 @@ from director.domain.rules import (
     TimeControl,
 )
 from director.domain.scoring import Game
-from director.services.results import create_match, record_game
+from director.services.games import record_game
+from director.services.matches import create_match
 from director.services.teams import add_team
 from director.store.engine import open_database
 from director.ui.context import EventContext
@@ -173,19 +174,24 @@ def test_editing_options_is_written_through_the_service(qtbot: QtBot, event_path
     assert stored_event(event_path).options.match.match_length == 9
 
 
+def add_two_teams(ctx: EventContext) -> tuple[int, int]:
+    a = ctx.change(Changes.of(Area.TEAMS), add_team, "A", ("a1", "a2"))
+    b = ctx.change(Changes.of(Area.TEAMS), add_team, "B", ("b1", "b2"))
+    return a.id, b.id
+
+
+def record_one_game(ctx: EventContext, a: int, b: int) -> None:
+    """A match between the two teams with one game recorded: the match rules are locked."""
+    match = ctx.change(Changes.of(Area.ROUNDS), create_match, a, b)
+    game = Game(1, 1, Side.A, End.BEAR_OFF, 1, Level.SINGLE)
+    ctx.change(Changes.match(match.id), record_game, match.id, game)
+
+
 def test_a_locked_option_is_refused_in_the_dialog_and_nothing_changes(
     qtbot: QtBot, event_path: Path
 ) -> None:
     ctx = EventContext(open_database(str(event_path)))
-    a = ctx.change(Changes.of(Area.TEAMS), add_team, "A", ("a1", "a2"))
-    b = ctx.change(Changes.of(Area.TEAMS), add_team, "B", ("b1", "b2"))
-    match = ctx.change(Changes.of(Area.ROUNDS), create_match, a.id, b.id)
-    ctx.change(
-        Changes.match(match.id),
-        record_game,
-        match.id,
-        Game(1, 1, Side.A, End.BEAR_OFF, 1, Level.SINGLE),
-    )
+    record_one_game(ctx, *add_two_teams(ctx))
     dialog = EventDialog(ctx=ctx)
     qtbot.addWidget(dialog)
     dialog.show()
@@ -203,19 +209,12 @@ def test_locked_options_are_disabled_with_the_reason_before_apply(
     qtbot: QtBot, event_path: Path
 ) -> None:
     ctx = EventContext(open_database(str(event_path)))
-    a = ctx.change(Changes.of(Area.TEAMS), add_team, "A", ("a1", "a2"))
-    b = ctx.change(Changes.of(Area.TEAMS), add_team, "B", ("b1", "b2"))
+    a, b = add_two_teams(ctx)
     before = EventDialog(ctx=ctx)
     qtbot.addWidget(before)
     assert before.options_form.match_length.isEnabled()
     assert before.options_form.pairing_system.isEnabled()
-    match = ctx.change(Changes.of(Area.ROUNDS), create_match, a.id, b.id)
-    ctx.change(
-        Changes.match(match.id),
-        record_game,
-        match.id,
-        Game(1, 1, Side.A, End.BEAR_OFF, 1, Level.SINGLE),
-    )
+    record_one_game(ctx, a, b)
     dialog = EventDialog(ctx=ctx)
     qtbot.addWidget(dialog)
     dialog.show()

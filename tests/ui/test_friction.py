@@ -14,14 +14,15 @@ from pytestqt.qtbot import QtBot
 
 from director.domain.changes import Changes
 from director.domain.simulation import simulate_match
-from director.services import results, rounds
-from director.services.teams import add_team
+from director.services import matches
+from director.services.games import record_games
 from director.store.engine import open_database
-from director.ui.context import EventContext
 from director.ui.help import HelpWindow
 from director.ui.models.round_model import COLUMNS
 from director.ui.rounds_page import RoundsPage
 from director.ui.teams_page import TeamsPage
+from tests.event_files import seed_teams
+from tests.ui.app_helpers import event_context
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
@@ -36,14 +37,8 @@ def test_help_closes_on_escape(qtbot: QtBot) -> None:
 
 
 def test_a_bye_is_not_counted_as_a_match_done(qtbot: QtBot, event_path: Path) -> None:
-    db = open_database(str(event_path))
-    with db.Session() as session, session.begin():
-        for i in range(5):
-            add_team(session, f"Team {i + 1}", (f"Ann {i}", f"Bob {i}"))
-        rounds.pair_next_round(session)
-    db.close()
-    ctx = EventContext(open_database(str(event_path)))
-    try:
+    seed_teams(event_path, 5, pair=True)
+    with event_context(event_path) as ctx:
         page = RoundsPage(ctx)
         qtbot.addWidget(page)
         page.show()
@@ -51,36 +46,23 @@ def test_a_bye_is_not_counted_as_a_match_done(qtbot: QtBot, event_path: Path) ->
         teams = TeamsPage(ctx)
         qtbot.addWidget(teams)
         assert teams.files_folder() == event_path.parent
-    finally:
-        ctx.close()
-
-
-def four_teams_paired(event_path: Path) -> list[int]:
-    db = open_database(str(event_path))
-    with db.Session() as session, session.begin():
-        for i in range(4):
-            add_team(session, f"Team {i + 1}", (f"Ann {i}", f"Bob {i}"))
-        matches = [m.id for m in rounds.pair_next_round(session).matches]
-    db.close()
-    return matches
 
 
 def play(event_path: Path, match_id: int) -> None:
     """Another station records a whole match (team A wins 4 games of 2 points each)."""
     db = open_database(str(event_path))
     with db.Session() as session, session.begin():
-        match = results.get_match(session, match_id)
+        match = matches.get_match(session, match_id)
         games = simulate_match(match.rules, random.Random(match_id), 1.0)
-        results.record_games(session, match_id, games)
+        record_games(session, match_id, games)
     db.close()
 
 
 def test_pair_again_and_undo_are_disabled_with_the_reason_once_the_round_has_results(
     qtbot: QtBot, event_path: Path
 ) -> None:
-    first, _ = four_teams_paired(event_path)
-    ctx = EventContext(open_database(str(event_path)))
-    try:
+    first, _ = seed_teams(event_path, 4, pair=True)
+    with event_context(event_path) as ctx:
         page = RoundsPage(ctx)
         qtbot.addWidget(page)
         page.show()
@@ -90,14 +72,11 @@ def test_pair_again_and_undo_are_disabled_with_the_reason_once_the_round_has_res
         for button, action in ((page.repair_button, "paired again"), (page.undo_button, "undone")):
             assert not button.isEnabled()
             assert button.toolTip() == f"round 1 has results: it cannot be {action}"
-    finally:
-        ctx.close()
 
 
 def test_the_round_is_not_finished_message_goes_once_it_is(qtbot: QtBot, event_path: Path) -> None:
-    first, second = four_teams_paired(event_path)
-    ctx = EventContext(open_database(str(event_path)))
-    try:
+    first, second = seed_teams(event_path, 4, pair=True)
+    with event_context(event_path) as ctx:
         page = RoundsPage(ctx)
         qtbot.addWidget(page)
         page.show()
@@ -110,27 +89,17 @@ def test_the_round_is_not_finished_message_goes_once_it_is(qtbot: QtBot, event_p
         ctx.changed.emit(Changes.match(second))
         assert page.messages.kind != "error"
         assert "not finished" not in page.messages.text
-    finally:
-        ctx.close()
 
 
 def test_the_bye_takes_no_table_number(qtbot: QtBot, event_path: Path) -> None:
-    db = open_database(str(event_path))
-    with db.Session() as session, session.begin():
-        for i in range(5):
-            add_team(session, f"Team {i + 1}", (f"Ann {i}", f"Bob {i}"))
-        rounds.pair_next_round(session)
-    db.close()
-    ctx = EventContext(open_database(str(event_path)))
-    try:
+    seed_teams(event_path, 5, pair=True)
+    with event_context(event_path) as ctx:
         page = RoundsPage(ctx)
         qtbot.addWidget(page)
         page.show()
         column = COLUMNS.index("Table")
         tables = [page.model.index(r, column).data() for r in range(page.model.rowCount())]
         assert tables == ["1", "2", "–"]  # two matches at tables 1 and 2, the bye at none
-    finally:
-        ctx.close()
     run = subprocess.run(
         [sys.executable, "-m", "director.cli", "pair", str(event_path), "--round", "1"],
         capture_output=True, text=True, check=True,

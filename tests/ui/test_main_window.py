@@ -13,7 +13,8 @@ from pytestqt.qtbot import QtBot
 from director.domain.changes import Area, Changes
 from director.domain.rules import End, Level, Side
 from director.domain.scoring import Game
-from director.services.results import create_match, record_game
+from director.services.games import record_game
+from director.services.matches import create_match
 from director.services.teams import add_team
 from director.ui.desk.match_desk import MatchDeskPage
 from director.ui.help import help_text

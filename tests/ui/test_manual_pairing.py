@@ -11,7 +11,7 @@ from director.domain.changes import Changes
 from director.domain.pairing.model import Pairing
 from director.domain.rules import End, Level, Side
 from director.domain.scoring import Game
-from director.services import results, rounds
+from director.services import games, rounds
 from director.services.audit import entries
 from director.services.manual_pairing import Edit
 from director.store.engine import open_database
@@ -147,6 +147,6 @@ def test_edit_pairings_is_off_with_the_reason_once_the_round_has_a_result(
     assert page.edit_button.isEnabled()
     match = page.rounds[-1].matches[0]
     game = Game(0, 1, Side.A, End.BEAR_OFF, level=Level.SINGLE)
-    page.ctx.change(Changes.match(match.id), results.record_game, match.id, game)
+    page.ctx.change(Changes.match(match.id), games.record_game, match.id, game)
     assert not page.edit_button.isEnabled()
     assert page.edit_button.toolTip() == "round 1 has results: it cannot be edited"

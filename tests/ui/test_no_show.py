@@ -13,47 +13,27 @@ from pytestqt.qtbot import QtBot
 from director.domain.changes import Area, Changes
 from director.domain.rules import End, Level, Side
 from director.domain.scoring import Game
-from director.services import results, rounds
+from director.services import games, matches, rounds
 from director.services.audit import entries
-from director.services.teams import add_team
-from director.store.engine import open_database
 from director.ui.context import EventContext
 from director.ui.desk.match_desk import MatchDeskPage
 from director.ui.no_show_dialog import NoShowDialog
 from director.ui.rounds_page import RoundsPage
+from tests.event_files import read_back, seed_teams, stored_match
+from tests.ui.app_helpers import event_context, shown_page
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
 
 @pytest.fixture
 def ctx(event_path: Path) -> Iterator[EventContext]:
-    db = open_database(str(event_path))
-    with db.Session() as session, session.begin():
-        for i in range(4):
-            add_team(session, f"Team {i + 1}", (f"Ann {i}", f"Bob {i}"))
-        rounds.pair_next_round(session)
-    db.close()
-    context = EventContext(open_database(str(event_path)))
-    yield context
-    context.close()
-
-
-def stored(path: Path, match_id: int) -> results.MatchInfo:
-    db = open_database(str(path))
-    try:
-        with db.Session() as session:
-            return results.get_match(session, match_id)
-    finally:
-        db.close()
+    seed_teams(event_path, 4, pair=True)
+    with event_context(event_path) as context:
+        yield context
 
 
 def audit_of(path: Path) -> list[tuple[str, str, str]]:
-    db = open_database(str(path))
-    try:
-        with db.Session() as session:
-            return [(e.action, e.target, e.reason) for e in entries(session)]
-    finally:
-        db.close()
+    return read_back(path, lambda s: [(e.action, e.target, e.reason) for e in entries(s)])
 
 
 def click(qtbot: QtBot, widget: object) -> None:
@@ -74,7 +54,7 @@ def test_a_no_show_from_the_desk_and_its_undo(
     desk = MatchDeskPage(ctx)
     qtbot.addWidget(desk)
     desk.show()
-    match = ctx.read(results.list_matches, 1)[0]
+    match = ctx.read(matches.list_matches, 1)[0]
     desk.show_match(match.id)
     assert desk.no_show_button.isEnabled()
     click(qtbot, desk.no_show_button)
@@ -85,7 +65,7 @@ def test_a_no_show_from_the_desk_and_its_undo(
     assert dialog.ok_button.isEnabled(), (dialog.absent(), dialog.reason.text())
     click(qtbot, dialog.ok_button)
     assert dialog.error.text() == ""
-    assert stored(event_path, match.id).forfeit_by is Side.B
+    assert stored_match(event_path, match.id).forfeit_by is Side.B
     assert ("forfeit", f"match {match.id}", "did not come by 19:30") in audit_of(event_path)
     assert desk.scoreline.result.text() == f"Won by forfeit: {match.names[1]} did not play"
     assert desk.no_show_button.text() == "Undo forfeit…"
@@ -95,16 +75,16 @@ def test_a_no_show_from_the_desk_and_its_undo(
     assert dialog is not None and not dialog.sides
     fill(qtbot, dialog, None, "they were in the wrong room")
     click(qtbot, dialog.ok_button)
-    assert stored(event_path, match.id).forfeit_by is None
+    assert stored_match(event_path, match.id).forfeit_by is None
     assert ("forfeit", f"match {match.id}", "they were in the wrong room") in audit_of(event_path)
 
 
 def test_a_played_match_cannot_be_forfeited(
     qtbot: QtBot, ctx: EventContext, event_path: Path
 ) -> None:
-    match = ctx.read(results.list_matches, 1)[0]
+    match = ctx.read(matches.list_matches, 1)[0]
     game = Game(1, 1, Side.A, End.BEAR_OFF, cube=1, level=Level.SINGLE)
-    ctx.change(Changes.match(match.id), results.record_game, match.id, game)
+    ctx.change(Changes.match(match.id), games.record_game, match.id, game)
     desk = MatchDeskPage(ctx)
     qtbot.addWidget(desk)
     desk.show()
@@ -116,10 +96,7 @@ def test_a_played_match_cannot_be_forfeited(
 def test_the_rounds_page_forfeits_the_chosen_match_until_the_round_is_over(
     qtbot: QtBot, ctx: EventContext, event_path: Path
 ) -> None:
-    page = RoundsPage(ctx)
-    qtbot.addWidget(page)
-    page.resize(1366, 700)
-    page.show()
+    page = shown_page(qtbot, RoundsPage(ctx))
     assert not page.no_show_button.isEnabled()
     assert page.no_show_button.toolTip() == "choose a match first"
     page.table.selectRow(1)
@@ -130,7 +107,7 @@ def test_the_rounds_page_forfeits_the_chosen_match_until_the_round_is_over(
     fill(qtbot, dialog, Side.A, "stuck in traffic")
     click(qtbot, dialog.ok_button)
     match = page.model.match_at(1)
-    assert stored(event_path, match.id).forfeit_by is Side.A
+    assert stored_match(event_path, match.id).forfeit_by is Side.A
     assert page.model.match_at(1).forfeit_by is Side.A  # the page shows it at once
     assert page.selected_match() is not None and page.selected_match().id == match.id
     assert page.no_show_button.text() == "Undo forfeit…"
@@ -138,7 +115,7 @@ def test_the_rounds_page_forfeits_the_chosen_match_until_the_round_is_over(
     other = page.model.match_at(0)
     for board in (1, 2):  # the other table played out (5 points each board: match to 5)
         game = Game(1, board, Side.A, End.BEAR_OFF, cube=4, level=Level.SINGLE)
-        ctx.change(Changes.match(other.id), results.record_game, other.id, game)
+        ctx.change(Changes.match(other.id), games.record_game, other.id, game)
     ctx.change(Changes.of(Area.ROUNDS), rounds.pair_next_round)
     page.round_list.setCurrentRow(0)
     page.table.selectRow(1)

@@ -13,35 +13,27 @@ from pytestqt.qtbot import QtBot
 from director.domain.changes import Area, Changes
 from director.domain.rules import End, Level, Side
 from director.domain.scoring import Game
-from director.services import results, rounds
+from director.services import games, matches, rounds
 from director.services.teams import add_team, edit_team, list_teams
-from director.store.engine import open_database
 from director.ui.context import EventContext
 from director.ui.round_dialogs import PREVIEW_HEADERS, PairRoundDialog
 from director.ui.rounds_page import RoundsPage
+from tests.event_files import seed_teams
+from tests.ui.app_helpers import event_context, shown_page
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
 
 @pytest.fixture
 def ctx(event_path: Path) -> Iterator[EventContext]:
-    db = open_database(str(event_path))
-    with db.Session() as session, session.begin():
-        for i in range(6):
-            add_team(session, f"Team {i + 1}", (f"Ann {i}", f"Bob {i}"))
-    db.close()
-    context = EventContext(open_database(str(event_path)))
-    yield context
-    context.close()
+    seed_teams(event_path, 6)
+    with event_context(event_path) as context:
+        yield context
 
 
 @pytest.fixture
 def page(qtbot: QtBot, ctx: EventContext) -> RoundsPage:
-    widget = RoundsPage(ctx)
-    qtbot.addWidget(widget)
-    widget.resize(1366, 700)
-    widget.show()
-    return widget
+    return shown_page(qtbot, RoundsPage(ctx))
 
 
 def open_preview(qtbot: QtBot, page: RoundsPage) -> PairRoundDialog:
@@ -92,10 +84,10 @@ def test_the_preview_shows_score_seed_and_float(
     qtbot: QtBot, page: RoundsPage, ctx: EventContext
 ) -> None:
     ctx.change(Changes.of(Area.ROUNDS), rounds.pair_next_round)
-    for match in ctx.read(results.list_matches, 1):  # team A wins every table 8-0
+    for match in ctx.read(matches.list_matches, 1):  # team A wins every table 8-0
         for board in (1, 2):
             game = Game(1, board, Side.A, End.BEAR_OFF, cube=4, level=Level.SINGLE)
-            ctx.change(Changes.match(match.id), results.record_game, match.id, game)
+            ctx.change(Changes.match(match.id), games.record_game, match.id, game)
     # a late arrival in round 2: checked in with the others, so paired
     ctx.change(Changes.of(Area.TEAMS), add_team, "Late Team", ("Lia", "Leo"))
     set_present(ctx, *[t.name for t in ctx.read(list_teams)])

@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 from director.domain.changes import Area, Changes
 from director.domain.rules import End, Level, Side
 from director.domain.scoring import Game
-from director.services import results, standings
+from director.services import games, matches, standings
 from director.services.rounds import pair_next_round
 from director.services.simulate import SimulationSettings, simulate_event
 from director.store.engine import open_database
@@ -87,9 +87,9 @@ def test_it_rotates_on_its_timer_and_on_keys(qtbot: QtBot, display: PublicDispla
 def test_a_recorded_game_shows_within_a_moment(
     qtbot: QtBot, display: PublicDisplay, ctx: EventContext
 ) -> None:
-    match = next(m for m in ctx.read(results.list_matches, 3) if m.team_b is not None)
+    match = next(m for m in ctx.read(matches.list_matches, 3) if m.team_b is not None)
     game = Game(1, 1, Side.B, End.BEAR_OFF, cube=2, level=Level.GAMMON)
-    ctx.change(Changes.match(match.id), results.record_game, match.id, replace(game, pair=0))
+    ctx.change(Changes.match(match.id), games.record_game, match.id, replace(game, pair=0))
 
     def row() -> tuple[str, ...]:
         return next(r for s in display.slides for r in s.rows if r[0] == str(match.table))
@@ -143,10 +143,10 @@ def test_titles_say_what_the_numbers_are(
             after_two = standings.standings(session, 2)
             assert standings.standings(session).lines == after_two.lines
         with db.Session() as session, session.begin():
-            match = results.list_matches(session, 3)[0]
+            match = matches.list_matches(session, 3)[0]
             for board in (1, 2):
                 game = Game(1, board, Side.A, End.BEAR_OFF, cube=4, level=Level.SINGLE)
-                results.record_game(session, match.id, game)
+                games.record_game(session, match.id, game)
     finally:
         db.close()
     display.ctx.changed.emit(Changes.match(match.id))

@@ -13,7 +13,8 @@ from director.services.backups import backup_folder
 from director.services.teams import add_team, list_teams
 from director.ui.main_window import MainWindow
 from director.ui.restore_dialog import COLUMNS, RestoreDialog
-from tests.ui.app_helpers import OFFSCREEN_NOISE, seed_teams, stored_teams
+from tests.event_files import seed_teams
+from tests.ui.app_helpers import OFFSCREEN_NOISE, stored_teams
 
 pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_NOISE)
 
@@ -21,7 +22,7 @@ pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_NOISE)
 @pytest.fixture
 def opened(window: MainWindow, event_path: Path) -> MainWindow:
     """Two teams when the event was opened (so in its backup), a third added since."""
-    seed_teams(event_path, 2)
+    seed_teams(event_path, 2, clubs=True)
     assert window.open_target(str(event_path))
     assert window.ctx is not None
     window.ctx.change(Changes.of(Area.TEAMS), add_team, "Late Comers", ("Ann", "Bob"))

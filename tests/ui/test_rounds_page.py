@@ -15,26 +15,22 @@ from pytestqt.qtbot import QtBot
 
 from director.domain.changes import Area, Changes
 from director.domain.simulation import simulate_match
-from director.services import results, rounds
+from director.services import games, rounds
 from director.services.audit import entries
 from director.services.rounds import RoundInfo, RoundStatus
-from director.services.teams import add_team
 from director.store.engine import open_database
 from director.ui.context import EventContext
 from director.ui.models.round_model import RoundMatchesModel
 from director.ui.round_dialogs import EditPairingsDialog, PairRoundDialog
 from director.ui.rounds_page import RoundsPage
+from tests.event_files import read_back, seed_teams
+from tests.ui.app_helpers import event_context, shown_page
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
 
 def stored_rounds(path: Path) -> list[RoundInfo]:
-    db = open_database(str(path))
-    try:
-        with db.Session() as session:
-            return rounds.list_rounds(session)
-    finally:
-        db.close()
+    return read_back(path, rounds.list_rounds)
 
 
 def play_round(path: Path, number: int, seed: int = 1) -> None:
@@ -49,30 +45,21 @@ def play_round(path: Path, number: int, seed: int = 1) -> None:
                 continue
             for game in simulate_match(match.rules, rng):
                 with db.Session() as session, session.begin():
-                    results.record_game(session, match.id, replace(game, pair=0))
+                    games.record_game(session, match.id, replace(game, pair=0))
     finally:
         db.close()
 
 
 @pytest.fixture
 def ctx(event_path: Path) -> Iterator[EventContext]:
-    db = open_database(str(event_path))
-    with db.Session() as session, session.begin():
-        for i in range(8):
-            add_team(session, f"Team {i + 1}", (f"Ann {i}", f"Bob {i}"))
-    db.close()
-    context = EventContext(open_database(str(event_path)))
-    yield context
-    context.close()
+    seed_teams(event_path, 8)
+    with event_context(event_path) as context:
+        yield context
 
 
 @pytest.fixture
 def page(qtbot: QtBot, ctx: EventContext) -> RoundsPage:
-    widget = RoundsPage(ctx)
-    qtbot.addWidget(widget)
-    widget.resize(1366, 700)
-    widget.show()
-    return widget
+    return shown_page(qtbot, RoundsPage(ctx))
 
 
 def click(qtbot: QtBot, widget: object) -> None:
@@ -156,7 +143,7 @@ def test_a_result_rereads_only_its_round_and_agrees_with_the_service(
     publish_round(qtbot, page)
     match = page.model.match_at(0)
     game = simulate_match(match.rules, random.Random(3))[0]
-    page.ctx.change(Changes.match(match.id), results.record_game, match.id, replace(game, pair=0))
+    page.ctx.change(Changes.match(match.id), games.record_game, match.id, replace(game, pair=0))
     (stored,) = stored_rounds(event_path)
     assert stored.status is RoundStatus.IN_PROGRESS
     assert page.rounds == [stored]

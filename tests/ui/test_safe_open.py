@@ -20,13 +20,13 @@ from director.store.errors import READ_ONLY
 from director.store.lock import read_holder
 from director.ui.main_window import MainWindow
 from director.ui.teams_page import TeamsPage
+from tests.event_files import seed_teams
 from tests.reliability.media import read_only_file
 from tests.store.test_lock import Holder
 from tests.ui.app_helpers import (
     OFFSCREEN_NOISE,
     answer,
     make_window,
-    seed_teams,
     stored_teams,
     throwaway_settings,
     visible_box,
@@ -74,7 +74,7 @@ def test_a_second_window_is_told_where_the_event_is_open_and_leaves_it(
 def test_a_damaged_file_is_moved_aside_and_its_newest_good_backup_restored(
     qtbot: QtBot, window: MainWindow, event_path: Path
 ) -> None:
-    seed_teams(event_path, 3)
+    seed_teams(event_path, 3, clubs=True)
     open_event(str(event_path)).close()  # the backup at opening holds the three teams
     db = open_database(str(event_path))  # a team added after the backup: lost with the file
     with db.Session() as session, session.begin():
@@ -104,7 +104,7 @@ def test_a_damaged_file_is_moved_aside_and_its_newest_good_backup_restored(
 def test_a_damaged_file_without_backups_is_said_so(
     qtbot: QtBot, window: MainWindow, event_path: Path
 ) -> None:
-    seed_teams(event_path, 40)
+    seed_teams(event_path, 40, clubs=True)
     damage(event_path)
     assert not window.open_target(str(event_path))
     box = visible_box(window)
@@ -139,7 +139,7 @@ def test_after_a_crash_a_calm_notice_says_the_event_was_checked(
 def test_a_read_only_file_opens_view_only_and_refuses_changes(
     qtbot: QtBot, window: MainWindow, event_path: Path
 ) -> None:
-    seed_teams(event_path, 2)
+    seed_teams(event_path, 2, clubs=True)
     before = event_path.read_bytes()
     with read_only_file(event_path):
         assert not window.open_target(str(event_path))

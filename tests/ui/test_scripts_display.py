@@ -13,7 +13,7 @@ from PySide6.QtGui import QFont, QImage, QPainter
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from director.services.results import create_match
+from director.services.matches import create_match
 from director.services.teams import add_team
 from director.store.engine import open_database
 from director.ui.app import register_fonts

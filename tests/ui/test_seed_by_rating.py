@@ -14,7 +14,8 @@ from director.services import rounds
 from director.services.teams import edit_team, list_teams
 from director.ui.context import EventContext
 from director.ui.teams_page import TeamsPage
-from tests.ui.app_helpers import OFFSCREEN_NOISE, seed_teams, stored_teams
+from tests.event_files import seed_teams
+from tests.ui.app_helpers import OFFSCREEN_NOISE, stored_teams
 
 pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_NOISE)
 
@@ -23,7 +24,7 @@ pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_NOISE)
 def ctx(event_path: Path) -> Iterator[EventContext]:
     from director.store.engine import open_database
 
-    seed_teams(event_path, 4)
+    seed_teams(event_path, 4, clubs=True)
     context = EventContext(open_database(str(event_path)))
     yield context
     context.close()

@@ -21,7 +21,8 @@ from director.domain.changes import Area, Changes
 from director.domain.rules import End, EventOptions, Level, Side
 from director.domain.scoring import Game
 from director.services.events import create_event
-from director.services.results import create_match, get_match, record_game
+from director.services.games import record_game
+from director.services.matches import create_match, get_match
 from director.services.rounds import list_rounds, pair_next_round, undo_last_round
 from director.services.teams import add_team
 from director.store.engine import create_database, open_database

@@ -17,11 +17,12 @@ from pytestqt.qtbot import QtBot
 from sqlalchemy import create_engine, make_url, text
 
 from director.domain.changes import Area, Changes
-from director.domain.errors import UserError
+from director.domain.errors import ConflictError, UserError
 from director.domain.rules import End, EventOptions, Level, Side
 from director.domain.scoring import Game
 from director.services.events import create_event
-from director.services.results import ConflictError, create_match, record_game
+from director.services.games import record_game
+from director.services.matches import create_match
 from director.services.sync import POLL_SECONDS
 from director.services.teams import add_team, edit_team
 from director.store.engine import create_database, open_event

@@ -19,6 +19,8 @@ from director.ui.models.board_stats_model import BoardStatsModel
 from director.ui.models.crosstable_model import CrosstableModel
 from director.ui.models.standings_model import StandingsModel
 from director.ui.standings_page import StandingsPage
+from tests.event_files import read_back
+from tests.ui.app_helpers import shown_page
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
@@ -32,20 +34,11 @@ def sim_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 def page(qtbot: QtBot, ctx: EventContext) -> StandingsPage:
-    widget = StandingsPage(ctx)
-    qtbot.addWidget(widget)
-    widget.resize(1366, 700)
-    widget.show()
-    return widget
+    return shown_page(qtbot, StandingsPage(ctx))
 
 
 def stored(path: Path, through: int | None = None) -> service.Standings:
-    db = open_database(str(path))
-    try:
-        with db.Session() as session:
-            return service.standings(session, through)
-    finally:
-        db.close()
+    return read_back(path, lambda session: service.standings(session, through))
 
 
 def column(model: StandingsModel, title: str) -> list[str]:
@@ -151,10 +144,10 @@ def test_the_screen_the_paper_and_the_phones_show_the_same_places(
     from director.services.events import update_event
     from director.services.reports import render
     from director.web.views import standings_page
+    from tests.event_files import seed_teams
     from tests.reports.pdfcheck import pdf_text
-    from tests.ui.app_helpers import seed_teams
 
-    seed_teams(event_path, 3)
+    seed_teams(event_path, 3, clubs=True)
     ctx = EventContext(open_database(str(event_path)))
     try:
         ctx.change(

@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from director.domain.changes import Area, Changes
-from director.services import results, slips
+from director.services import games, matches, slips
 from director.services.slips import Refusal, SlipRefused
 from director.store.engine import open_event
 from director.ui.context import EventContext
@@ -92,7 +92,7 @@ def test_a_pending_result_is_accepted_with_one_key(qtbot: QtBot, panel: TableSer
         qtbot.keyClick(panel.pending, Qt.Key.Key_Return)
     assert changed.args == [Changes.match(match_id) | Changes.of(Area.SLIPS)]
     assert panel.pending.count() == 0
-    match = panel.ctx.read(results.get_match, match_id)
+    match = panel.ctx.read(matches.get_match, match_id)
     assert (match.outcome.score.a, match.outcome.score.b) == (0, 2)
 
 
@@ -104,11 +104,11 @@ def test_a_refused_accept_is_said_in_the_window(panel: TableServiceWindow) -> No
     from director.domain.scoring import Game
 
     # the desk typed board 1 itself meanwhile: the pending slip no longer fits
-    panel.ctx.change(Changes.match(match_id), results.record_game, match_id,
+    panel.ctx.change(Changes.match(match_id), games.record_game, match_id,
                      Game(0, 1, Side.A, End.BEAR_OFF, level=Level.SINGLE))  # fmt: skip
     panel._accept_selected()
     assert "already recorded at the desk" in panel.problem.text()
-    assert len(panel.ctx.read(results.get_match, match_id).games) == 1
+    assert len(panel.ctx.read(matches.get_match, match_id).games) == 1
 
 
 def test_revoking_a_table_locks_its_phones_out(panel: TableServiceWindow) -> None:

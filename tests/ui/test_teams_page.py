@@ -13,13 +13,14 @@ from pytestqt.qtbot import QtBot
 from director.domain.changes import Area, Changes
 from director.domain.errors import UserError
 from director.domain.teamlist import parse_team_list
-from director.services.results import create_match
+from director.services.matches import create_match
 from director.services.teams import add_team, edit_team, list_teams
 from director.store.engine import open_database
 from director.ui.context import EventContext
 from director.ui.team_model import COLUMNS, TeamModel, counts_text
 from director.ui.teams_page import TeamsPage
-from tests.ui.app_helpers import OFFSCREEN_NOISE, answer, seed_teams, stored_teams
+from tests.event_files import seed_teams
+from tests.ui.app_helpers import OFFSCREEN_NOISE, answer, stored_teams
 
 pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_NOISE)
 
@@ -30,7 +31,7 @@ PAID = [c.title for c in COLUMNS].index("Paid")
 
 @pytest.fixture
 def ctx(event_path: Path) -> Iterator[EventContext]:
-    seed_teams(event_path, 4)
+    seed_teams(event_path, 4, clubs=True)
     context = EventContext(open_database(str(event_path)))
     yield context
     context.close()

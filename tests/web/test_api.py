@@ -10,7 +10,7 @@ import time
 from director.domain.rules import End, Level, Side
 from director.domain.scoring import Game
 from director.domain.standings import TIE_BREAK_DEFINITIONS, match_points_definition
-from director.services import results, slips
+from director.services import games, slips
 from director.services.events import get_event
 from director.web.server import TableService
 from tests.web.conftest import HOSTILE, hexid, pair_round, request
@@ -20,7 +20,7 @@ def test_standings_equal_the_command_line(served: tuple[TableService, str]) -> N
     service, url = served
     match_id = pair_round(service.web.db)[0]
     with service.web.db.Session() as s, s.begin():
-        results.record_game(s, match_id, Game(0, 1, Side.A, End.BEAR_OFF, level=Level.GAMMON))
+        games.record_game(s, match_id, Game(0, 1, Side.A, End.BEAR_OFF, level=Level.GAMMON))
     cli = subprocess.run(
         [sys.executable, "-m", "director.cli", "standings", service.web.db.target, "--json"],
         capture_output=True, text=True, check=True,
@@ -56,7 +56,7 @@ def test_pairings_and_a_match_show_the_live_score(served: tuple[TableService, st
     service, url = served
     match_id = pair_round(service.web.db)[0]
     with service.web.db.Session() as s, s.begin():
-        results.record_game(s, match_id, Game(0, 2, Side.B, End.BEAR_OFF, level=Level.SINGLE))
+        games.record_game(s, match_id, Game(0, 2, Side.B, End.BEAR_OFF, level=Level.SINGLE))
     deadline = time.monotonic() + 5
     while time.monotonic() < deadline:  # the watcher publishes within a poll
         pairings = request(url + "api/pairings").json()

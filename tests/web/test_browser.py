@@ -17,7 +17,7 @@ from selenium.webdriver.common.by import By
 
 from director.domain.rules import End, Level, Side
 from director.domain.scoring import Game
-from director.services import results, slips
+from director.services import games, matches, slips
 from director.services.slips import SlipStatus
 from director.store.engine import EventDatabase, open_database
 from tests.web.browser import Served, click, phone, text_of, wait_for
@@ -59,7 +59,7 @@ def test_pairings_update_within_a_second_of_a_result(desk: EventDatabase, server
         wait_for(driver, lambda d: score(d, match_id, "A") == "0")
         assert "● live" in text_of(driver, "#live")
         with desk.Session() as s, s.begin():
-            results.record_game(s, match_id, Game(0, 1, Side.A, End.BEAR_OFF, level=Level.GAMMON))
+            games.record_game(s, match_id, Game(0, 1, Side.A, End.BEAR_OFF, level=Level.GAMMON))
         committed = time.monotonic()
         wait_for(driver, lambda d: score(d, match_id, "A") == "2", timeout=5)
         shown = time.monotonic() - committed
@@ -131,7 +131,7 @@ def test_a_slip_entered_and_confirmed_waits_at_the_desk_and_is_accepted(
         wait_for(team_b, lambda d: "recorded by the director" in d.page_source, timeout=5)
         wait_for(team_a, lambda d: score(d, match_id, "A") == "2", timeout=5)
     with desk.Session() as s:
-        assert results.get_match(s, match_id).outcome.score.a == 2
+        assert matches.get_match(s, match_id).outcome.score.a == 2
 
 
 class OtherSite(http.server.BaseHTTPRequestHandler):
@@ -205,7 +205,7 @@ def test_writes_without_a_valid_token_or_from_another_site_are_refused(
     with desk.Session() as s:
         _, stored = slips.slips_of_match(s, good)
         assert [(x.board, x.match_id) for x in stored] == [(1, first)]  # only the valid one
-        assert results.get_match(s, second).games == ()
+        assert matches.get_match(s, second).games == ()
 
 
 def test_hostile_names_are_shown_as_text(desk: EventDatabase, server: Served) -> None:
@@ -228,7 +228,7 @@ def test_hostile_names_are_shown_as_text(desk: EventDatabase, server: Served) ->
 
 def _has_hostile(desk: EventDatabase, match_id: int) -> bool:
     with desk.Session() as s:
-        return HOSTILE in results.get_match(s, match_id).names
+        return HOSTILE in matches.get_match(s, match_id).names
 
 
 def test_the_server_killed_mid_round_loses_nothing(desk: EventDatabase, server: Served) -> None:

@@ -11,7 +11,7 @@ from pytestqt.qtbot import QtBot
 from director.domain.clock import NS_PER_SECOND, EventKind, Phase
 from director.domain.rules import End, Level, Side
 from director.domain.scoring import Game
-from director.services import results
+from director.services import games, matches
 from director.ui.context import EventContext
 from director.ui.phone_clocks import PhoneClocksView
 from director.web.server import TableService
@@ -122,9 +122,7 @@ def test_rules_7_the_desk_starts_both_boards_and_the_next_pair_resets_the_phones
             wait_for(lambda d=d: page(d, "phase") == "paused")
         for board in (1, 2):  # both games of pair 1: B wins each by a single
             with db.Session() as s, s.begin():
-                results.record_game(
-                    s, ids[0], Game(1, board, Side.B, End.BEAR_OFF, 1, Level.SINGLE)
-                )
+                games.record_game(s, ids[0], Game(1, board, Side.B, End.BEAR_OFF, 1, Level.SINGLE))
             service.notify(f"match:{ids[0]}")
             if board == 1:
                 wait_for(lambda: page(one, "phase") == "stopped")
@@ -146,11 +144,11 @@ def test_the_match_end_shows_the_final_score_on_the_phones(
         pair = 1
         while True:  # B wins every game by a backgammon until the match is over
             with db.Session() as s, s.begin():
-                info = results.get_match(s, ids[0])
+                info = matches.get_match(s, ids[0])
                 if info.outcome.finished:
                     break
                 board = 1 if 1 not in info.outcome.boards_done else 2
-                results.record_game(
+                games.record_game(
                     s, ids[0], Game(pair, board, Side.B, End.BEAR_OFF, 1, Level.BACKGAMMON)
                 )
             service.notify(f"match:{ids[0]}")

@@ -17,7 +17,7 @@ from director.domain.clock import Phase
 from director.domain.errors import UserError
 from director.domain.event import MatchInfo
 from director.domain.rules import Side
-from director.services import results
+from director.services import matches
 from director.ui.clock.board_view import BoardView
 from director.ui.clock.controller import ClockController
 from director.ui.clock.forfeit import ClockEntry, TimeForfeitDialog
@@ -95,7 +95,7 @@ class GameEntries:
             self.dialogs[board].raise_()
             return None
         try:
-            match = self.ctx.read(results.get_match, self.match_id)
+            match = self.ctx.read(matches.get_match, self.match_id)
         except UserError as exc:
             self.report(str(exc))
             return None

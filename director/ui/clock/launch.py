@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 from director.domain.clock import BOARDS, MatchClock, Phase, TimeSource
 from director.domain.errors import UserError
 from director.domain.rules import Side, TimeControl
-from director.services import clocks, results
+from director.services import clocks, matches
 from director.services.events import get_event
 from director.ui.clock.controller import ClockController
 from director.ui.clock.window import ClockWindow
@@ -53,7 +53,7 @@ def open_clock_window(
         open_window.raise_()
         open_window.activateWindow()
         return open_window
-    match = ctx.read(results.get_match, match_id)
+    match = ctx.read(matches.get_match, match_id)
     if match.is_bye or match.forfeit_by is not None:
         raise UserError("a bye or a forfeited match has no games to time")
     tc = ctx.read(get_event).options.time_control

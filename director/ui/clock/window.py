@@ -27,7 +27,7 @@ from director.domain.clock import BOARDS, ClockError, Phase, TimeSource
 from director.domain.errors import UserError
 from director.domain.event import MatchInfo
 from director.domain.rules import Side
-from director.services import clocks, results
+from director.services import clocks, matches
 from director.ui.clock.adjust import AdjustDialog
 from director.ui.clock.awake import ScreenAwake
 from director.ui.clock.board_view import BoardView, Showing, next_change_ns
@@ -490,7 +490,7 @@ class ClockWindow(QWidget):
         if not changes.concerns(self.match.id):
             return
         try:
-            self.match = self.ctx.read(results.get_match, self.match.id)
+            self.match = self.ctx.read(matches.get_match, self.match.id)
         except UserError as exc:
             self.show_status(str(exc))
             return

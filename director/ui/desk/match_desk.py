@@ -29,8 +29,9 @@ from director.domain.event import MatchInfo
 from director.domain.rules import Side
 from director.domain.scoring import Game, game_problems
 from director.domain.wording import isolated
-from director.services import no_show, results
+from director.services import games, live_cube, no_show
 from director.services.events import rounds_paired
+from director.services.matches import get_match, list_matches
 from director.store.engine import display_target
 from director.ui.audit_dialog import AuditDialog
 from director.ui.context import EventContext
@@ -221,8 +222,8 @@ class MatchDeskPage(QWidget):
     def round_matches(self, number: int | None) -> list[MatchInfo]:
         """The picker's list: one round's matches, or (None) those outside the rounds."""
         if number is None:
-            return [m for m in self.ctx.read(results.list_matches) if m.round is None]
-        return self.ctx.read(results.list_matches, number)
+            return [m for m in self.ctx.read(list_matches) if m.round is None]
+        return self.ctx.read(list_matches, number)
 
     def reload_picker(self) -> None:
         self.picker.reload(self.ctx.read(rounds_paired), self.match)
@@ -241,7 +242,7 @@ class MatchDeskPage(QWidget):
         self.match = None
         if self.match_id is not None:
             try:
-                self.match = self.ctx.read(results.get_match, self.match_id)
+                self.match = self.ctx.read(get_match, self.match_id)
             except UserError:
                 self.match_id = None  # the match is gone (its round was undone)
         self.show_state()
@@ -329,7 +330,7 @@ class MatchDeskPage(QWidget):
                 self.record_pass(match, board)
             else:
                 self.ctx.change(
-                    Changes.match(match.id), results.cube_action, match.id, board, action, side
+                    Changes.match(match.id), live_cube.cube_action, match.id, board, action, side
                 )
         except UserError as refusal:
             self.refuse(refusal)
@@ -337,7 +338,7 @@ class MatchDeskPage(QWidget):
 
     def record_pass(self, match: MatchInfo, board: int) -> None:
         """A pass ends the game; when the scoring needs more (checker counts), ask for them."""
-        game = results.pass_game(match, board)
+        game = match.pair_state.pass_game(board)
         if game_problems(match.rules.scoring, game):
             self.open_record_dialog(board, game)
             return
@@ -345,7 +346,7 @@ class MatchDeskPage(QWidget):
         # off the GUI thread (ui.background): a server that hangs cannot freeze the desk
         self.ctx.change_later(
             Changes.match(match.id),
-            results.record_game,
+            games.record_game,
             match.id,
             game,
             version=match.version,
@@ -395,7 +396,7 @@ class MatchDeskPage(QWidget):
         def undo() -> None:
             try:
                 self.ctx.change(
-                    Changes.match(match.id), results.undo_last_game, match.id, version=match.version
+                    Changes.match(match.id), games.undo_last_game, match.id, version=match.version
                 )
             except UserError as refusal:
                 self.refuse(refusal)

@@ -29,7 +29,7 @@ from director.domain.event import MatchInfo
 from director.domain.match import MatchOutcome, score_match
 from director.domain.rules import End, Level, Side
 from director.domain.scoring import Game
-from director.services import results
+from director.services import games
 from director.ui.context import EventContext
 from director.ui.desk.game_form import ERROR_STYLE, GameForm, readable
 from director.ui.desk.words import board_sides, result_text, side_name
@@ -241,7 +241,7 @@ class RecordGameDialog(QDialog):
     def write(self, game: Game) -> MatchInfo:
         return self.ctx.change(
             Changes.match(self.match.id),
-            results.record_game,
+            games.record_game,
             self.match.id,
             game,
             version=self.match.version,
@@ -295,7 +295,7 @@ class CorrectGameDialog(RecordGameDialog):
     def scored(self, game: Game) -> MatchOutcome:
         """The domain's answer for the corrected match, with the later games it voids when the
         correction ends the match sooner (they are shown, and removed with the correction)."""
-        fixed = results.correction(self.match, self.game_id, game)
+        fixed = games.correction(self.match, self.game_id, game)
         self.voids = tuple(self.match.game_ids[i] for i in fixed.voided)
         self.void_text = fixed.voided_text(self.match.names)
         return fixed.outcome
@@ -367,7 +367,7 @@ class CorrectGameDialog(RecordGameDialog):
     def write(self, game: Game) -> MatchInfo:
         return self.ctx.change(
             Changes.match(self.match.id),
-            results.correct_game,
+            games.correct_game,
             self.game_id,
             game,
             self.reason.text(),

@@ -115,7 +115,7 @@ class ReportsMenu(QMenu):
             return dialog
         if not needs_round(kind):
             return self.show_preview(ReportRequest(kind))
-        from director.services.results import list_matches
+        from director.services.matches import list_matches
         from director.services.rounds import list_rounds
         from director.ui.reports.chooser import ReportChooser
 

@@ -9,9 +9,8 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication, QWidget
 
 from director.domain.clock import ClockEvent
-from director.domain.event import MatchInfo
-from director.services import clocks, results
-from director.store.engine import open_database
+from director.services import clocks
+from tests.event_files import read_back
 
 NS = 1_000_000_000
 OFFSCREEN_NOISE = "This plugin does not support"
@@ -31,23 +30,8 @@ class FakeTime:
         return self.t
 
 
-def stored_match(path: Path, match_id: int) -> MatchInfo:
-    """The match as a fresh connection reads it from disk."""
-    db = open_database(str(path))
-    try:
-        with db.Session() as session:
-            return results.get_match(session, match_id)
-    finally:
-        db.close()
-
-
 def stored_log(path: Path, match_id: int) -> list[ClockEvent]:
-    db = open_database(str(path))
-    try:
-        with db.Session() as session:
-            return clocks.load_events(session, match_id)
-    finally:
-        db.close()
+    return read_back(path, lambda session: clocks.load_events(session, match_id))
 
 
 def key_down(

@@ -15,7 +15,7 @@ from pytestqt.qtbot import QtBot
 
 from director.domain.clock import EventKind
 from director.domain.rules import ClockMode, EventOptions, Side, TimeControl
-from director.services import results
+from director.services import games
 from director.ui.clock.window import ClockWindow
 from tests.ui.clock.clock_helpers import (
     NS,
@@ -109,14 +109,14 @@ def test_a_press_that_arrives_while_the_entry_is_saved_is_not_lost(
     dialog = flagged_entry(qtbot, window, fake_time)
     save = dialog.save_button  # type: ignore[attr-defined]
     winner = dialog.form.winner  # type: ignore[attr-defined]
-    real_record = results.record_game
+    real_record = games.record_game
 
     def record_while_a2_presses(*args: object, **kwargs: object) -> object:
         fake_time.wait(0.01)
         click(qtbot, winner, K.Key_Slash)  # A2 ends the move during the save's commit
         return real_record(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(results, "record_game", record_while_a2_presses)
+    monkeypatch.setattr(games, "record_game", record_while_a2_presses)
     save.click()
     assert 1 not in window.entries
     assert window.clock.running_side(2) is B  # A2's press counted

@@ -18,12 +18,13 @@ from director.domain.changes import Changes
 from director.domain.clock import EventKind, Phase
 from director.domain.rules import ClockMode, End, EventOptions, Level, Side, TimeControl
 from director.domain.scoring import Game
-from director.services import results
+from director.services import games
 from director.store import models
 from director.store.engine import open_database
 from director.ui.clock.faces import Look
 from director.ui.clock.launch import open_clock_window
 from director.ui.clock.window import ClockWindow
+from tests.event_files import stored_match
 from tests.ui.clock.clock_helpers import (
     NS,
     OFFSCREEN_NOISE,
@@ -31,7 +32,6 @@ from tests.ui.clock.clock_helpers import (
     key_down,
     key_up,
     stored_log,
-    stored_match,
 )
 from tests.ui.clock.conftest import OpenClock
 
@@ -196,7 +196,7 @@ def test_rules_7_recorded_games_stop_their_board_and_a_complete_pair_resets(
     times = ctx.clock_times(match_id, 1)  # what the desk stores with the game
     assert times == (90 * NS, 120 * NS)
     game = Game(0, 1, A, End.BEAR_OFF, level=Level.SINGLE)
-    ctx.change(Changes.match(match_id), results.record_game, match_id, game, clock_ns=times)
+    ctx.change(Changes.match(match_id), games.record_game, match_id, game, clock_ns=times)
     assert window.clock.state.board(1).phase is Phase.STOPPED
     assert window.clock.running_side(2) is B  # the other game is played to its end
     assert looks(window, 1) == (Look.STOPPED, Look.STOPPED)
@@ -204,7 +204,7 @@ def test_rules_7_recorded_games_stop_their_board_and_a_complete_pair_resets(
     fake_time.wait(20)
     ctx.change(
         Changes.match(match_id),
-        results.record_game,
+        games.record_game,
         match_id,
         Game(0, 2, B, End.BEAR_OFF, level=Level.GAMMON),
         clock_ns=ctx.clock_times(match_id, 2),

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from director.domain.rules import ClockMode, EventOptions, TimeControl
-from director.services import results
+from director.services import matches
 from director.services.teams import add_team
 from director.store.engine import open_database
 from tests.ui.app_helpers import seed_match
@@ -136,7 +136,7 @@ def second_match(path: Path, n: int) -> int:
         with db.Session() as session, session.begin():
             a = add_team(session, f"Table {n} Home", (f"Eve {n}", f"Finn {n}")).id
             b = add_team(session, f"Table {n} Away", (f"Gus {n}", f"Hana {n}")).id
-            return results.create_match(session, a, b, table=3 + n).id
+            return matches.create_match(session, a, b, table=3 + n).id
     finally:
         db.close()
 

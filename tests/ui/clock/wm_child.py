@@ -22,7 +22,7 @@ os.environ["QT_QPA_PLATFORM"] = "xcb"
 from PySide6.QtCore import QEvent, QObject, QPoint, QSettings, QSocketNotifier, QTimer
 from PySide6.QtWidgets import QApplication, QComboBox, QLabel, QWidget
 
-from director.services import results
+from director.services import games
 from director.store.engine import open_database
 from director.ui.clock.launch import open_clock_window
 from director.ui.clock.window import ClockWindow
@@ -68,13 +68,13 @@ class Child:
             window.resize(1200, 700)
             self.windows[match_id] = window
         self.save_delay = 0.0
-        real_record = results.record_game
+        real_record = games.record_game
 
         def slow_record(*args: Any, **kwargs: Any) -> Any:
             time.sleep(self.save_delay)  # a slow disk: the commit takes this long
             return real_record(*args, **kwargs)
 
-        results.record_game = slow_record  # type: ignore[assignment]
+        games.record_game = slow_record  # type: ignore[assignment]
         if os.environ.get("TANDEM_WM_DEBUG"):
             self.spy = Spy()
             self.app.installEventFilter(self.spy)

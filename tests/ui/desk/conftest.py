@@ -13,6 +13,7 @@ from director.domain.scoring import Game
 from director.store.engine import open_database
 from director.ui.context import EventContext
 from director.ui.desk.match_desk import MatchDeskPage
+from tests.ui.app_helpers import shown_page
 from tests.ui.desk.desk_helpers import MakeDesk, record_behind_the_desk, seed_match
 
 
@@ -25,10 +26,7 @@ def desk_factory(qtbot: QtBot, event_path: Path) -> Iterator[MakeDesk]:
         record_behind_the_desk(event_path, match_id, *games)
         ctx = EventContext(open_database(str(event_path)))
         contexts.append(ctx)
-        page = MatchDeskPage(ctx)
-        qtbot.addWidget(page)
-        page.resize(1366, 700)
-        page.show()
+        page = shown_page(qtbot, MatchDeskPage(ctx))
         page.show_match(match_id)
         return page
 

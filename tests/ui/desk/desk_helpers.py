@@ -7,10 +7,9 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QMessageBox
 
-from director.domain.event import MatchInfo
 from director.domain.rules import EventOptions, MatchRules
 from director.domain.scoring import Game
-from director.services import results
+from director.services.games import record_game
 from director.store.engine import open_database
 from director.ui.desk.match_desk import MatchDeskPage
 from director.ui.desk.record_dialog import RecordGameDialog
@@ -19,23 +18,13 @@ from tests.ui.app_helpers import seed_match as seed_event_match
 MakeDesk = Callable[..., MatchDeskPage]
 
 
-def stored_match(path: Path, match_id: int) -> MatchInfo:
-    """The match as a fresh connection reads it from disk."""
-    db = open_database(str(path))
-    try:
-        with db.Session() as session:
-            return results.get_match(session, match_id)
-    finally:
-        db.close()
-
-
 def record_behind_the_desk(path: Path, match_id: int, *games: Game) -> None:
     """Another station records games (its own connection)."""
     db = open_database(str(path))
     try:
         for game in games:
             with db.Session() as session, session.begin():
-                results.record_game(session, match_id, game)
+                record_game(session, match_id, game)
     finally:
         db.close()
 

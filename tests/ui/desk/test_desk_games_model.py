@@ -13,7 +13,8 @@ from director.domain.match import score_match
 from director.domain.rules import End, Level, MatchRules, Side
 from director.domain.scoring import Game
 from director.ui.models.games_model import COLUMNS, GamesModel
-from tests.ui.desk.desk_helpers import MakeDesk, stored_match
+from tests.event_files import stored_match
+from tests.ui.desk.desk_helpers import MakeDesk
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 

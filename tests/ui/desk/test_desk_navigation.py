@@ -13,11 +13,12 @@ from pytestqt.qtbot import QtBot
 from director.domain.changes import Changes
 from director.domain.rules import End, Level, Side
 from director.domain.scoring import Game
-from director.services import results, rounds
-from director.services.teams import add_team
-from director.store.engine import open_database
+from director.services import games, matches
 from director.ui.context import EventContext
 from director.ui.desk.match_desk import MatchDeskPage
+from tests.event_files import seed_teams
+from tests.ui.app_helpers import event_context, shown_page
+from tests.ui.desk.desk_helpers import record_behind_the_desk
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
@@ -25,31 +26,21 @@ pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSi
 @pytest.fixture
 def ctx(event_path: Path) -> Iterator[EventContext]:
     """Eight teams, round 1 paired: table 1 finished, table 2 under way, the rest not started."""
-    db = open_database(str(event_path))
-    with db.Session() as session, session.begin():
-        for i in range(8):
-            add_team(session, f"Team {i + 1}", (f"Ann {i}", f"Bob {i}"))
-        rounds.pair_next_round(session)
-    with db.Session() as session, session.begin():
-        first, second = results.list_matches(session, 1)[:2]
-        for board in (1, 2):
-            game = Game(1, board, Side.A, End.BEAR_OFF, cube=4, level=Level.SINGLE)
-            results.record_game(session, first.id, game)
-        results.record_game(
-            session, second.id, Game(1, 1, Side.B, End.BEAR_OFF, cube=2, level=Level.SINGLE)
-        )
-    db.close()
-    context = EventContext(open_database(str(event_path)))
-    yield context
-    context.close()
+    first, second = seed_teams(event_path, 8, pair=True)[:2]
+    record_behind_the_desk(
+        event_path,
+        first,
+        *(Game(1, board, Side.A, End.BEAR_OFF, cube=4, level=Level.SINGLE) for board in (1, 2)),
+    )
+    record_behind_the_desk(
+        event_path, second, Game(1, 1, Side.B, End.BEAR_OFF, cube=2, level=Level.SINGLE)
+    )
+    with event_context(event_path) as context:
+        yield context
 
 
 def make_desk(qtbot: QtBot, ctx: EventContext, settings: QSettings) -> MatchDeskPage:
-    desk = MatchDeskPage(ctx, settings=settings)
-    qtbot.addWidget(desk)
-    desk.resize(1366, 700)
-    desk.show()
-    return desk
+    return shown_page(qtbot, MatchDeskPage(ctx, settings=settings))
 
 
 def test_tables_show_their_state_and_the_keys_step_through_them(
@@ -78,9 +69,9 @@ def test_tables_show_their_state_and_the_keys_step_through_them(
     qtbot.keyClick(desk, Qt.Key.Key_PageUp, Qt.KeyboardModifier.ControlModifier)
     assert desk.match.table == 2
     # a result at another table: its line says so when the list is next opened
-    third = ctx.read(results.list_matches, 1)[2]
+    third = ctx.read(matches.list_matches, 1)[2]
     game = Game(1, 1, Side.A, End.BEAR_OFF, cube=1, level=Level.SINGLE)
-    ctx.change(Changes.match(third.id), results.record_game, third.id, game)
+    ctx.change(Changes.match(third.id), games.record_game, third.id, game)
     picker.matches.showPopup()
     picker.matches.hidePopup()
     assert picker.matches.itemText(2).endswith("· 1–0, pair 1")
@@ -90,7 +81,7 @@ def test_tables_show_their_state_and_the_keys_step_through_them(
 def test_the_desk_reopens_on_its_match(qtbot: QtBot, ctx: EventContext, tmp_path: Path) -> None:
     settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
     desk = make_desk(qtbot, ctx, settings)
-    match = ctx.read(results.list_matches, 1)[3]
+    match = ctx.read(matches.list_matches, 1)[3]
     desk.show_match(match.id)
     desk.close()
     settings.sync()

@@ -14,14 +14,15 @@ from director.domain.cube import Cube
 from director.domain.met import MetParameters, equity_at
 from director.domain.rules import End, Level, MatchRules, Scoring, Side
 from director.domain.scoring import Game
-from director.services import results
+from director.services import live_cube, matches
+from director.services.games import record_game, set_forfeit
 from director.services.teams import add_team
 from director.store.engine import open_database
 from director.ui.desk.match_desk import MatchDeskPage
+from tests.event_files import stored_match
 from tests.ui.desk.desk_helpers import (
     MakeDesk,
     click_answer,
-    stored_match,
 )
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
@@ -140,7 +141,7 @@ def test_a_refused_cube_action_shows_its_message(
     db = open_database(str(event_path))
     with db.Session() as session, session.begin():
         for action, side in record_cube:
-            results.cube_action(session, page.match.id, 1, action, side)
+            live_cube.cube_action(session, page.match.id, 1, action, side)
     db.close()
     click(qtbot, page.boards[0].cube.offer_a)  # A no longer owns the cube
     assert "team B owns the cube" in page.messages.text
@@ -200,7 +201,7 @@ def test_the_desk_follows_changes_made_elsewhere(desk_factory: MakeDesk, event_p
     assert page.match is not None
     page.ctx.change(
         Changes.match(page.match.id),
-        results.record_game,
+        record_game,
         page.match.id,
         bear_off(1, 2, Side.B, 4),
     )
@@ -217,7 +218,7 @@ def test_the_picker_shows_the_chosen_match(
     def second_match(session: object) -> int:
         a = add_team(session, "Prime Suspects", ("Eve", "Finn")).id  # type: ignore[arg-type]
         b = add_team(session, "Back Game", ("Gus", "Hana")).id  # type: ignore[arg-type]
-        return results.create_match(session, a, b, table=4).id  # type: ignore[arg-type]
+        return matches.create_match(session, a, b, table=4).id  # type: ignore[arg-type]
 
     other = page.ctx.change(Changes.of(Area.TEAMS), second_match)
     assert page.picker.matches.count() == 2
@@ -250,9 +251,7 @@ def test_a_forfeited_match_has_no_clock(
 ) -> None:
     page = desk_factory()
     assert page.match_id is not None
-    page.ctx.change(
-        Changes.match(page.match_id), results.set_forfeit, page.match_id, Side.B, "no show"
-    )
+    page.ctx.change(Changes.match(page.match_id), set_forfeit, page.match_id, Side.B, "no show")
     page.clock_settings = QSettings(str(tmp_path / "keys.ini"), QSettings.Format.IniFormat)
     click(qtbot, page.clock_button)
     assert "no games to time" in page.messages.text

@@ -14,7 +14,8 @@ from director.domain.scoring import Game
 from director.services.audit import entries
 from director.store.engine import open_database
 from director.ui.desk.record_dialog import CorrectGameDialog, RecordGameDialog
-from tests.ui.desk.desk_helpers import MakeDesk, open_dialog, record_behind_the_desk, stored_match
+from tests.event_files import stored_match
+from tests.ui.desk.desk_helpers import MakeDesk, open_dialog, record_behind_the_desk
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 

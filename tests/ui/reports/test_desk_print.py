@@ -10,7 +10,7 @@ from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
 from director.domain.event import MatchInfo
-from director.services.results import list_matches
+from director.services.matches import list_matches
 from director.store.engine import open_database
 from director.ui.context import EventContext
 from director.ui.desk.match_desk import MatchDeskPage

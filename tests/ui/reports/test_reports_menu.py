@@ -8,14 +8,15 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
+from director.services.matches import list_matches
 from director.services.reports import KINDS, REPORTS, report, title_of
-from director.services.results import list_matches
 from director.services.rounds import list_rounds
 from director.store.engine import open_database
 from director.ui.main_window import MainWindow
 from director.ui.reports.chooser import ReportChooser
 from director.ui.reports.menu import ReportsMenu
 from director.ui.reports.preview import ReportPreview
+from tests.event_files import read_back
 from tests.reports.pdfcheck import pdf_text
 from tests.ui.app_helpers import OFFSCREEN_NOISE
 from tests.ui.reports.conftest import EVENT_NAME
@@ -26,12 +27,7 @@ pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_NOISE)
 
 def round_teams(path: Path, number: int) -> list[tuple[int, str, str]]:
     """(match id, team A, team B) of a round, read from the file with a fresh connection."""
-    db = open_database(str(path))
-    try:
-        with db.Session() as session:
-            return [(m.id, *m.names) for m in list_matches(session, number)]
-    finally:
-        db.close()
+    return read_back(path, lambda s: [(m.id, *m.names) for m in list_matches(s, number)])
 
 
 def test_the_menu_lists_every_report_and_waits_for_an_event(
