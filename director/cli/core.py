@@ -102,7 +102,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return 0
     a, b = record.teams[Side.A].name, record.teams[Side.B].name
     rules = record.rules
-    print(f"{a} (A) v {b} (B), match to {rules.match_length}, {rules.scoring.label}")
+    print(f"{a} (A) v {b} (B), match to {rules.match_length}, {rules.scoring.variant.label}")
     print(f"{'pair':>4} {'board':>5}  {'winner':<6} {'end':<9} {'level':<10} {'cube':>4}"
           f" {'points':>6} {'pips':>5}  score")  # fmt: skip
     for line in outcome.lines:
@@ -112,7 +112,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(f"{g.pair:>4} {g.board:>5}  {g.winner.value:<6} {g.end.value:<9} {level:<10} "
               f"{g.cube:>4} {line.points:>6} {line.pip_points:>5}  {line.score}{note}")  # fmt: skip
     print(f"score {outcome.score}")
-    if rules.scoring.is_pip_squeeze:
+    if rules.scoring.variant.squeeze is not None:
         print(f"pip points {outcome.pip_points}, extra {outcome.extra}, final {outcome.final}")
     result = {"A": f"{a} wins", "B": f"{b} wins", "draw": "draw", "unfinished": "unfinished"}
     print(f"result: {result[outcome.result.value]}")

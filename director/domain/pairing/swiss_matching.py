@@ -29,12 +29,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import mul
 
 from director.domain.pairing.model import History
 
 BYE = "bye"
 Node = int | str
 LEVELS = 9
+Levels = tuple[int, int, int, int, int, int, int, int, int]
 
 
 @dataclass
@@ -52,30 +54,30 @@ class SwissField:
     def __post_init__(self) -> None:
         self.index = {t: i for i, t in enumerate(self.order)}
 
-    def pair_levels(self, a: int, b: int, place: Mapping[int, tuple[int, int]]) -> list[int]:
+    def pair_levels(self, a: int, b: int, place: Mapping[int, tuple[int, int]]) -> Levels:
         """The nine levels of the pair a-b; ``place`` gives (place, size) in its group."""
         met = self.history.met(a, b)
         if self.index[a] > self.index[b]:
             a, b = b, a
         (pa, size), (pb, _) = place[a], place[b]
-        same = self.group[a] == self.group[b]
-        half = abs(pb - pa - size // 2) if same else (size - 1 - pa) + pb
-        club = self.clubs.get(a)
-        return [
+        group_a, group_b = self.group[a], self.group[b]
+        half = abs(pb - pa - size // 2) if group_a == group_b else (size - 1 - pa) + pb
+        club = self.clubs.get(a) if self.clubs else None
+        return (
             1 if met else 0,
-            max(0, met - 1),
+            met - 1 if met > 1 else 0,
             0,
-            1 if frozenset((a, b)) in self.forbidden else 0,
+            1 if self.forbidden and frozenset((a, b)) in self.forbidden else 0,
             0,
-            abs(self.group[a] - self.group[b]),
+            abs(group_a - group_b),
             (self.units[a] - self.units[b]) ** 2,
             1 if club is not None and club == self.clubs.get(b) else 0,
             half,
-        ]
+        )
 
-    def bye_levels(self, team: int) -> list[int]:
+    def bye_levels(self, team: int) -> Levels:
         from_bottom = len(self.order) - 1 - self.index[team]
-        return [0, 0, self.history.free_wins[team], 0, from_bottom, 0, 0, 0, 0]
+        return (0, 0, self.history.free_wins[team], 0, from_bottom, 0, 0, 0, 0)
 
     def places(self, teams: Sequence[int]) -> dict[int, tuple[int, int]]:
         """Each team's place in its score group among ``teams`` (ranked), and that size."""
@@ -103,21 +105,16 @@ class SwissField:
         return sum(abs(self.group[a] - self.group[b]) for a, b in pairs)
 
 
-def weights(
-    levels: Mapping[tuple[Node, Node], list[int]], pairs: int
-) -> dict[tuple[Node, Node], int]:
+def weights(levels: Sequence[Levels], pairs: int) -> list[int]:
     """Edge weights whose maximum-weight complete matching minimizes the levels in order."""
-    top = [max((lv[k] for lv in levels.values()), default=0) for k in range(LEVELS)]
+    top = [max(column) for column in zip(*levels, strict=True)] if levels else [0] * LEVELS
     factors = [0] * LEVELS
     below = 0  # the most the levels below k can add up to over a whole matching
     for k in reversed(range(LEVELS)):
         factors[k] = 1 + pairs * below
         below += top[k] * factors[k]
     ceiling = below + 1
-    return {
-        e: ceiling - sum(v * f for v, f in zip(lv, factors, strict=True))
-        for e, lv in levels.items()
-    }
+    return [ceiling - sum(map(mul, lv, factors)) for lv in levels]
 
 
 def solve(
@@ -130,16 +127,16 @@ def solve(
     import networkx as nx  # loaded when a matching is first needed
 
     place = swiss.places(teams)
-    levels: dict[tuple[Node, Node], list[int]] = {
-        (a, b): swiss.pair_levels(a, b, place) for a, b in candidates
-    }
+    pairs_in = list(candidates)
+    levels = [swiss.pair_levels(a, b, place) for a, b in pairs_in]
+    edges: list[tuple[Node, Node]] = [*pairs_in]
     if with_bye:
-        for t in teams:
-            levels[(t, BYE)] = swiss.bye_levels(t)
+        edges += [(t, BYE) for t in teams]
+        levels += [swiss.bye_levels(t) for t in teams]
     graph = nx.Graph()
     graph.add_nodes_from(teams)
-    for (a, b), w in weights(levels, (len(teams) + 1) // 2).items():
-        graph.add_edge(a, b, weight=w)
+    weighted = weights(levels, (len(teams) + 1) // 2)
+    graph.add_weighted_edges_from((a, b, w) for (a, b), w in zip(edges, weighted, strict=True))
     matching: set[tuple[Node, Node]] = nx.max_weight_matching(graph, maxcardinality=True)
     pairs: list[tuple[int, int]] = []
     bye: int | None = None
