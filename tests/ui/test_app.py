@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QPalette
@@ -67,3 +69,34 @@ def test_the_warm_up_loads_the_database_layer_and_services() -> None:
     assert total >= 3
     assert before == 0  # starting the app does not already pay for them
     assert after == total
+
+
+FIRST_PASS_PROBE = """
+import gc, sys
+from PySide6.QtWidgets import QApplication
+
+def first_pass(app):  # the event loop's first pass, then stop
+    app.processEvents()
+    print(gc.isenabled(), type(app.activeWindow() or app.topLevelWidgets()[0]).__name__)
+    return 0
+
+QApplication.exec = first_pass
+from director.ui.app import run_gui
+sys.exit(run_gui(None, None))
+"""
+
+
+def test_the_cycle_collector_runs_again_once_the_app_is_up(tmp_path: Path) -> None:
+    """Starting the app turns Python's cycle collector off (it cost 0.1 s of opening a big
+    event) and on again at the first pass of the event loop: never left off."""
+    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path), "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run(
+        [sys.executable, "-c", FIRST_PASS_PROBE],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "MainWindow"]
