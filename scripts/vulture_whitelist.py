@@ -26,6 +26,7 @@ pair_id
 token_id
 pip_a
 pip_b
+recorded_at
 # a library reads what we set: reportlab's font embedding, Python's warnings, uvicorn's server
 makeToUnicodeCMap
 showwarning

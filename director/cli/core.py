@@ -26,8 +26,6 @@ from director.cli.common import (
     wrote,
 )
 from director.domain.errors import UserError
-from director.domain.met import MetParameters, match_equity_table
-from director.domain.records import parse_record, replay_data
 from director.domain.rules import (
     ClockMode,
     EventOptions,
@@ -37,7 +35,6 @@ from director.domain.rules import (
     Side,
     TimeControl,
 )
-from director.store.files import atomic_write
 from director.store.targets import check_new_target
 
 EXIT_USAGE = 2
@@ -47,6 +44,8 @@ EXIT_USAGE = 2
 
 
 def cmd_met(args: argparse.Namespace) -> int:
+    from director.domain.met import MetParameters, match_equity_table
+
     params = MetParameters(args.gammon_rate, args.backgammon_rate, args.size)
     table = match_equity_table(params)
     if args.json:
@@ -95,6 +94,8 @@ def replay_json_text(data: dict[str, object]) -> str:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    from director.domain.records import parse_record, replay_data
+
     record = parse_record(read_text(args.file, "a match record"))
     outcome = record.outcome()
     if args.json:
@@ -176,6 +177,7 @@ def cmd_import_teams(args: argparse.Namespace) -> int:
 
 def cmd_export_teams(args: argparse.Namespace) -> int:
     from director.services.teams import export_teams
+    from director.store.files import atomic_write
 
     with session_for(args.file, read_only=True) as session:
         text = export_teams(session)
@@ -186,7 +188,9 @@ def cmd_export_teams(args: argparse.Namespace) -> int:
 
 
 def cmd_export_match(args: argparse.Namespace) -> int:
+    from director.domain.records import parse_record
     from director.services.records import export_match
+    from director.store.files import atomic_write
 
     with session_for(args.file, read_only=True) as session:
         text = export_match(session, args.match)
