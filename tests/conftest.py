@@ -14,6 +14,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from director.domain.rules import EventOptions
 from director.services.events import create_event
 from director.store.engine import EventDatabase, create_database, open_database
+from tests.reports.eventdata import Built, build_event
 
 
 @pytest.fixture(scope="session")
@@ -25,6 +26,23 @@ def template_event(tmp_path_factory: pytest.TempPathFactory) -> Path:
         create_event(session, "Template Open", EventOptions())
     db.close()
     return path
+
+
+@pytest.fixture(scope="session")
+def built_template(
+    template_event: Path, tmp_path_factory: pytest.TempPathFactory
+) -> tuple[Path, Built]:
+    """The report tests' usual event (six teams, three rounds: a forfeit in round 2, an
+    unfinished match in round 3), built once through the services; the tests copy the file."""
+    path = tmp_path_factory.mktemp("built") / "built.tandem"
+    shutil.copy(template_event, path)
+    db = open_database(str(path))
+    try:
+        with db.Session() as session, session.begin():
+            built = build_event(session)
+    finally:
+        db.close()
+    return path, built
 
 
 @pytest.fixture

@@ -26,8 +26,6 @@ from director.cli.common import (
     wrote,
 )
 from director.domain.errors import UserError
-from director.domain.met import MetParameters, match_equity_table
-from director.domain.records import parse_record, replay_data
 from director.domain.rules import (
     ClockMode,
     EventOptions,
@@ -38,7 +36,6 @@ from director.domain.rules import (
     TimeControl,
 )
 from director.domain.wording import counted
-from director.store.files import atomic_write
 from director.store.targets import check_new_target
 
 EXIT_USAGE = 2
@@ -48,6 +45,8 @@ EXIT_USAGE = 2
 
 
 def cmd_met(args: argparse.Namespace) -> int:
+    from director.domain.met import MetParameters, match_equity_table
+
     params = MetParameters(args.gammon_rate, args.backgammon_rate, args.size)
     table = match_equity_table(params)
     if args.json:
@@ -96,6 +95,8 @@ def replay_json_text(data: dict[str, object]) -> str:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    from director.domain.records import parse_record, replay_data
+
     record = parse_record(read_text(args.file, "a match record"))
     outcome = record.outcome()
     if args.json:
@@ -103,7 +104,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return 0
     a, b = record.teams[Side.A].name, record.teams[Side.B].name
     rules = record.rules
-    print(f"{a} (A) v {b} (B), match to {rules.match_length}, {rules.scoring.label}")
+    print(f"{a} (A) v {b} (B), match to {rules.match_length}, {rules.scoring.variant.label}")
     print(f"{'pair':>4} {'board':>5}  {'winner':<6} {'end':<9} {'level':<10} {'cube':>4}"
           f" {'points':>6} {'pips':>5}  score")  # fmt: skip
     for line in outcome.lines:
@@ -113,7 +114,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(f"{g.pair:>4} {g.board:>5}  {g.winner.value:<6} {g.end.value:<9} {level:<10} "
               f"{g.cube:>4} {line.points:>6} {line.pip_points:>5}  {line.score}{note}")  # fmt: skip
     print(f"score {outcome.score}")
-    if rules.scoring.is_pip_squeeze:
+    if rules.scoring.variant.squeeze is not None:
         print(f"pip points {outcome.pip_points}, extra {outcome.extra}, final {outcome.final}")
     result = {"A": f"{a} wins", "B": f"{b} wins", "draw": "draw", "unfinished": "unfinished"}
     print(f"result: {result[outcome.result.value]}")
@@ -177,6 +178,7 @@ def cmd_import_teams(args: argparse.Namespace) -> int:
 
 def cmd_export_teams(args: argparse.Namespace) -> int:
     from director.services.teams import export_teams
+    from director.store.files import atomic_write
 
     with session_for(args.file, read_only=True) as session:
         text = export_teams(session)
@@ -187,7 +189,9 @@ def cmd_export_teams(args: argparse.Namespace) -> int:
 
 
 def cmd_export_match(args: argparse.Namespace) -> int:
+    from director.domain.records import parse_record
     from director.services.records import export_match
+    from director.store.files import atomic_write
 
     with session_for(args.file, read_only=True) as session:
         text = export_match(session, args.match)

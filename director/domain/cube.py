@@ -99,8 +99,9 @@ def pair_cube_rule(
 
     Teams are told apart by side, never by name (RULES §2): the names only word the reason.
     """
-    if not rules.scoring.has_cube:
-        return PairCubeRule(CubeRegime.NO_CUBE, f"{rules.scoring.label} has no doubling cube")
+    variant = rules.scoring.variant
+    if not variant.has_cube:
+        return PairCubeRule(CubeRegime.NO_CUBE, f"{variant.label} has no doubling cube")
     if rules.match_length == 1:
         return PairCubeRule(CubeRegime.NO_CUBE, "a match to 1 point has no doubling")
     aways = {

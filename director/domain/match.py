@@ -160,7 +160,7 @@ class _Scorer:
     def adjusted(self) -> tuple[Score, Score, Result]:
         """RULES §6.3: pip points convert to extra game points once the match has ended."""
         decided = self.state.decided
-        if decided is Result.UNFINISHED or not self.rules.scoring.is_pip_squeeze:
+        if decided is Result.UNFINISHED or self.rules.scoring.variant.squeeze is None:
             return Score(), self.score, decided
         margin = self.pips.a - self.pips.b
         bonus = extra_game_points(self.rules.scoring, margin)

@@ -107,7 +107,7 @@ class PairState:
             board=board,
             winner=flagged.other,
             end=End.TIME,
-            cube=self.cubes.of(board).value if scoring.has_cube else 1,
+            cube=self.cubes.of(board).value if scoring.variant.has_cube else 1,
             loser_borne_off=0 if "loser_borne_off" in required_fields(scoring, End.TIME) else None,
         )
 
@@ -175,7 +175,7 @@ class PairState:
     def with_game(self, game: Game) -> PairState:
         """The state once this (valid) game is recorded."""
         board = self.games_cube_board
-        if board is None and game.used_cube and self.rules.scoring.has_cube:
+        if board is None and game.used_cube and self.rules.scoring.variant.has_cube:
             board = game.board
         return replace(self, boards_done=self.boards_done | {game.board}, games_cube_board=board)
 

@@ -1,4 +1,4 @@
-"""The rule book's vocabulary: scorings, ends, levels, sides and the event's rule options.
+"""The rule book's vocabulary: scoring variants, ends, levels, sides and the event's options.
 
 Every option named in RULES.md is a field here, with the rule book's default. The names are
 the rule book's words; the string values are the ones used in the match-record format.
@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from types import MappingProxyType
 
 
 class Side(StrEnum):
@@ -22,6 +23,9 @@ class Side(StrEnum):
 
 
 class Scoring(StrEnum):
+    """The name of a scoring variant, as the event and the match record store it; what the
+    variant is lies in its `Variant` record (`VARIANTS`, below)."""
+
     STANDARD = "standard"
     SIMPLE_PIP_SQUEEZE = "simple-pip-squeeze"
     KILLER_PIP_SQUEEZE = "killer-pip-squeeze"
@@ -29,26 +33,8 @@ class Scoring(StrEnum):
     CHASING_THE_GIRLS = "chasing-the-girls"
 
     @property
-    def has_cube(self) -> bool:
-        """Pin game and chasing the girls are played without a doubling cube (RULES §6.4, §6.5)."""
-        return self not in (Scoring.PIN_GAME, Scoring.CHASING_THE_GIRLS)
-
-    @property
-    def is_pip_squeeze(self) -> bool:
-        return self in (Scoring.SIMPLE_PIP_SQUEEZE, Scoring.KILLER_PIP_SQUEEZE)
-
-    @property
-    def label(self) -> str:
-        return SCORING_LABELS[self]
-
-
-SCORING_LABELS = {
-    Scoring.STANDARD: "Standard",
-    Scoring.SIMPLE_PIP_SQUEEZE: "Simple pip squeeze",
-    Scoring.KILLER_PIP_SQUEEZE: "Killer pip squeeze",
-    Scoring.PIN_GAME: "Pin game",
-    Scoring.CHASING_THE_GIRLS: "Chasing the girls",
-}
+    def variant(self) -> Variant:
+        return _VARIANT_OF[self]
 
 
 class End(StrEnum):
@@ -147,6 +133,104 @@ class Paper(StrEnum):
 
 MAX_CUBE = 64
 CHECKERS = 15
+
+
+class Stake(StrEnum):
+    """What a game's level multiplies (RULES §2): a game scores the stake × 1, 2 or 3."""
+
+    CUBE = "cube"
+    PIP_COUNT = "pip count"  # the pips the loser still had to travel (RULES §6.4)
+    ONE_POINT = "1 point"  # every game won scores 1, whatever its level (RULES §6.5)
+
+
+@dataclass(frozen=True)
+class PipSqueeze:
+    """RULES §6.1–6.3: every game also scores pip points; at the end of the match the margin
+    in pip points turns into extra game points, and the adjusted totals decide."""
+
+    by_position: bool  # a bear-off counts the loser's checkers by where they stand (§6.2)
+    times_game_points: bool  # a game's pip points are multiplied by its game points (§6.2)
+    rounded_up: bool  # margin ÷ 15 rounded up, nothing below 15 (§6.2); else rounded down
+    conversion: str  # that conversion, in the scoresheet's words
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One scoring variant: all in which it differs from the others (RULES §2, §6). Scoring,
+    reports, forms and phones read these fields; none of them asks which variant it is."""
+
+    scoring: Scoring
+    label: str
+    section: str  # where the rule book defines it
+    has_cube: bool
+    has_levels: bool  # gammons, backgammons, checkers borne off at a time forfeit, rule 5′
+    stake: Stake
+    squeeze: PipSqueeze | None = None
+    legend: str = ""  # the scoresheet's line on how a game's points or pip points are counted
+    forfeit: str = ""  # a time forfeit's score, where rule 5's cube sentence does not apply
+    summary: str = ""  # the phones' rules page: the line that replaces the cube's rules
+    usual_length: int = 5  # a match length usual for it: what the simulator plays by default
+
+
+VARIANTS: tuple[Variant, ...] = (
+    Variant(Scoring.STANDARD, "Standard", "§2", has_cube=True, has_levels=True, stake=Stake.CUBE),
+    Variant(
+        Scoring.SIMPLE_PIP_SQUEEZE,
+        "Simple pip squeeze",
+        "§6.1",
+        has_cube=True,
+        has_levels=True,
+        stake=Stake.CUBE,
+        squeeze=PipSqueeze(
+            by_position=False,
+            times_game_points=False,
+            rounded_up=False,
+            conversion="margin ÷ 15, rounded down (RULES §6.1)",
+        ),
+        legend="Pip pts = loser's checkers left − winner's checkers left (RULES §6.1).",
+    ),
+    Variant(
+        Scoring.KILLER_PIP_SQUEEZE,
+        "Killer pip squeeze",
+        "§6.2",
+        has_cube=True,
+        has_levels=True,
+        stake=Stake.CUBE,
+        squeeze=PipSqueeze(
+            by_position=True,
+            times_game_points=True,
+            rounded_up=True,
+            conversion="0 below 15, otherwise margin ÷ 15 rounded up (RULES §6.2)",
+        ),
+        legend="Pip pts (RULES §6.2): bear-off: loser's checkers in their home (H) + 2 × "
+        "outfield (O) + 3 × in the winner's home or on the bar (B); other ends: loser's "
+        "checkers left − winner's (W / L); then × the game's points.",
+    ),
+    Variant(
+        Scoring.PIN_GAME,
+        "Pin game",
+        "§6.4",
+        has_cube=False,
+        has_levels=True,
+        stake=Stake.PIP_COUNT,
+        legend="Points = the loser's pip count × 1, 2 (gammon) or 3 (backgammon).",
+        forfeit="Time forfeit: the flagged player's pip count × 3 (RULES §6.4).",
+        summary="Pin game: no cube; the winner scores the loser's pip count (× 2, × 3).",
+        usual_length=150,
+    ),
+    Variant(
+        Scoring.CHASING_THE_GIRLS,
+        "Chasing the girls",
+        "§6.5",
+        has_cube=False,
+        has_levels=False,
+        stake=Stake.ONE_POINT,
+        forfeit="Time forfeit: 1 point (RULES §6.5).",
+        summary="Chasing the girls: no cube and no gammons; each game won scores 1 point.",
+        usual_length=7,
+    ),
+)
+_VARIANT_OF = MappingProxyType({v.scoring: v for v in VARIANTS})
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ The match report does not restate the rules: it asks `scored_by` for each game i
 
 from __future__ import annotations
 
-from director.domain.rules import End, Level, Scoring
+from director.domain.rules import End, Level, Scoring, Stake
 from director.domain.scoring import Game, forfeit_level, time_forfeit_level
 
 _TIMES = {Level.SINGLE: "1", Level.GAMMON: "2", Level.BACKGAMMON: "3"}
@@ -18,11 +18,12 @@ def scored_by(scoring: Scoring, game: Game, counted: bool = True) -> str:
         return "abandoned (rule 4′): scores nothing"
     if game.end is not End.TIME:
         return ""
-    if scoring is Scoring.CHASING_THE_GIRLS:
-        return "time forfeit: 1 point (RULES §6.5)"
+    variant = scoring.variant
+    if not variant.has_levels:
+        return f"time forfeit: {variant.stake} (RULES {variant.section})"
     rule_level = forfeit_level(game.loser_borne_off or 0)
-    unit = "pip count" if scoring is Scoring.PIN_GAME else "cube"
-    section = " (RULES §6.4)" if scoring is Scoring.PIN_GAME else ""
+    unit = variant.stake  # rule 5 with the variant's stake in place of the cube (RULES §6.4)
+    section = "" if unit is Stake.CUBE else f" (RULES {variant.section})"
     if game.agreed_level is not None:
         return (
             f"time forfeit, rule 5′: agreed {game.agreed_level} instead of {rule_level}, "
@@ -35,9 +36,10 @@ def scored_by(scoring: Scoring, game: Game, counted: bool = True) -> str:
 
 def level_shown(scoring: Scoring, game: Game) -> str:
     """The level a game scored at: conceded, played out, or what rule 5 / 5′ gave."""
-    if scoring is Scoring.CHASING_THE_GIRLS or game.end is End.PASS:
+    variant = scoring.variant
+    if not variant.has_levels or game.end is End.PASS:
         return "—"
     if game.end is End.TIME:
         level = time_forfeit_level(game)
-        return f"× {_TIMES[level]}" if scoring is Scoring.PIN_GAME else str(level)
+        return str(level) if variant.stake is Stake.CUBE else f"× {_TIMES[level]}"
     return str(game.level or Level.SINGLE)

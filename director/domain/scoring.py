@@ -1,7 +1,8 @@
 """What one finished game is worth: game points and pip points (RULES §2, §5, §6).
 
 A `Game` carries what the players wrote down; `game_points` and `pip_points` read it under
-the event's scoring, and `game_problems` says what in it breaks the rule book.
+the event's scoring variant (its `Variant` record in `rules.py`: the stake, the levels, the
+pip squeeze), and `game_problems` says what in it breaks the rule book.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from director.domain.rules import CHECKERS, MAX_CUBE, End, Level, Scoring, Side
+from director.domain.rules import CHECKERS, MAX_CUBE, End, Level, Scoring, Side, Stake
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,8 @@ COUNT_FIELDS = (
     "loser_in_winner_home_or_bar",
 )
 COUNTS = (*COUNT_FIELDS, "loser_pips")
+CHECKERS_LEFT = ("winner_left", "loser_left")
+BY_POSITION = ("loser_home", "loser_outfield", "loser_in_winner_home_or_bar")
 
 
 def is_cube_value(value: int) -> bool:
@@ -66,22 +69,24 @@ def forfeit_level(loser_borne_off: int) -> Level:
 
 def required_fields(scoring: Scoring, end: End) -> tuple[str, ...]:
     """The fields a game with this end needs under this scoring (FORMATS: match record)."""
+    variant = scoring.variant
     need: list[str] = []
-    if scoring is Scoring.CHASING_THE_GIRLS:
-        return ()  # RULES §6.5: only the winner and how it ended
-    if end in (End.BEAR_OFF, End.RESIGN):
-        need.append("level")
-    if end is End.TIME:
-        need.append("loser_borne_off")  # pin game too: RULES §6.4 follows §5
-    if scoring is Scoring.SIMPLE_PIP_SQUEEZE or (
-        scoring is Scoring.KILLER_PIP_SQUEEZE and end is not End.BEAR_OFF
-    ):
-        need += ["winner_left", "loser_left"]
-    if scoring is Scoring.KILLER_PIP_SQUEEZE and end is End.BEAR_OFF:
-        need += ["loser_home", "loser_outfield", "loser_in_winner_home_or_bar"]
-    if scoring is Scoring.PIN_GAME and end is not End.PASS:
+    if variant.has_levels:  # without levels (RULES §6.5): only the winner and how it ended
+        if end in (End.BEAR_OFF, End.RESIGN):
+            need.append("level")
+        if end is End.TIME:
+            need.append("loser_borne_off")  # pin game too: RULES §6.4 follows §5
+    if variant.squeeze is not None:
+        need += BY_POSITION if counted_by_position(scoring, end) else CHECKERS_LEFT
+    if variant.stake is Stake.PIP_COUNT and end is not End.PASS:
         need.append("loser_pips")
     return tuple(need)
+
+
+def counted_by_position(scoring: Scoring, end: End) -> bool:
+    """RULES §6.2: a squeeze that counts a bear-off by where the loser's checkers stand."""
+    squeeze = scoring.variant.squeeze
+    return squeeze is not None and squeeze.by_position and end is End.BEAR_OFF
 
 
 def game_problems(scoring: Scoring, game: Game) -> list[str]:
@@ -93,8 +98,8 @@ def game_problems(scoring: Scoring, game: Game) -> list[str]:
         out.append(f"pair must be 1 or more, not {game.pair}")
     if not is_cube_value(game.cube):
         out.append(f"cube {game.cube} is not a power of two from 1 to {MAX_CUBE}")
-    if not scoring.has_cube and game.used_cube:
-        out.append(f"{scoring.label} is played without a doubling cube (RULES §6)")
+    if not scoring.variant.has_cube and game.used_cube:
+        out.append(f"{scoring.variant.label} is played without a doubling cube (RULES §6)")
     out += [
         f"missing {name} for a {game.end} game in {scoring}" for name in _missing(scoring, game)
     ]
@@ -116,11 +121,13 @@ def _missing(scoring: Scoring, game: Game) -> list[str]:
 def _level_problems(scoring: Scoring, game: Game) -> list[str]:
     """Which fields a game's end and scoring allow (RULES §5, §5′, §6.5)."""
     out: list[str] = []
-    if scoring is Scoring.CHASING_THE_GIRLS:
+    variant = scoring.variant
+    if not variant.has_levels:
+        name, section = variant.label.lower(), variant.section
         if game.level is not None and game.level is not Level.SINGLE:
-            out.append(f"chasing the girls has no gammons: a {game.level} is refused (RULES §6.5)")
+            out.append(f"{name} has no gammons: a {game.level} is refused (RULES {section})")
         if game.agreed_level is not None:
-            out.append("rule 5′ does not apply in chasing the girls (RULES §6.5)")
+            out.append(f"rule 5′ does not apply in {name} (RULES {section})")
         return out
     if game.agreed_level is not None:
         if game.end is not End.TIME:
@@ -137,7 +144,7 @@ def _level_problems(scoring: Scoring, game: Game) -> list[str]:
 
 def loser_checkers_left(scoring: Scoring, game: Game) -> int | None:
     """The loser's checkers still on the board, where the record gives them."""
-    if scoring is Scoring.KILLER_PIP_SQUEEZE and game.end is End.BEAR_OFF:
+    if counted_by_position(scoring, game.end):
         counts = (game.loser_home, game.loser_outfield, game.loser_in_winner_home_or_bar)
         if any(c is None for c in counts):
             return None
@@ -164,7 +171,7 @@ def impossible_game_problems(scoring: Scoring, game: Game) -> list[str]:
         )
     if left == 0:
         field = "loser_borne_off" if game.loser_left is None else "loser_left"
-        if scoring is Scoring.KILLER_PIP_SQUEEZE and game.end is End.BEAR_OFF:
+        if counted_by_position(scoring, game.end):
             field = "the loser's checker counts"
         out.append(
             f"{field}: the loser had borne off all {CHECKERS} and so won the game; "
@@ -179,9 +186,9 @@ def impossible_game_problems(scoring: Scoring, game: Game) -> list[str]:
         out.append(f"loser_borne_off + loser_left must be {CHECKERS}")
     if game.end is End.PASS and game.cube >= MAX_CUBE:
         out.append(f"a pass on a {MAX_CUBE}-cube: there is no {2 * MAX_CUBE} to offer")
-    if scoring is Scoring.PIN_GAME and game.loser_pips == 0:
+    if scoring.variant.stake is Stake.PIP_COUNT and game.loser_pips == 0:
         out.append("loser_pips 0: a pin-game win worth 0 pips cannot have happened")
-    if left is not None and game.level is not None and scoring is not Scoring.CHASING_THE_GIRLS:
+    if left is not None and game.level is not None and scoring.variant.has_levels:
         out += _level_against_checkers(scoring, game, game.level, left)
     return out
 
@@ -195,7 +202,7 @@ def _level_against_checkers(scoring: Scoring, game: Game, level: Level, left: in
         ]
     if level is Level.SINGLE and left == CHECKERS and game.end is not End.TIME:
         return [f"a single needs a loser who has borne off a checker, but {field} gives {left}"]
-    if scoring is Scoring.KILLER_PIP_SQUEEZE and game.end is End.BEAR_OFF:
+    if counted_by_position(scoring, game.end):
         back = game.loser_in_winner_home_or_bar or 0
         if level is Level.BACKGAMMON and back == 0:
             return [
@@ -212,18 +219,24 @@ def _level_against_checkers(scoring: Scoring, game: Game, level: Level, left: in
 
 def game_points(scoring: Scoring, game: Game) -> int:
     """The game points the winner's team scores (RULES §2, §5, §6). The game must be valid."""
-    if scoring is Scoring.CHASING_THE_GIRLS:
-        return 1
-    if scoring is Scoring.PIN_GAME:
-        pips = game.loser_pips or 0
-        if game.end is End.TIME:
-            return pips * time_forfeit_level(game).multiplier
-        return pips * _level(game).multiplier
-    if game.end is End.PASS:
-        return game.cube
+    variant = scoring.variant
+    stake = _stake(variant.stake, game)
+    if not variant.has_levels or game.end is End.PASS:
+        return stake  # a pass scores the cube before the offer
     if game.end is End.TIME:
-        return game.cube * time_forfeit_level(game).multiplier
-    return game.cube * _level(game).multiplier
+        return stake * time_forfeit_level(game).multiplier
+    return stake * _level(game).multiplier
+
+
+def _stake(stake: Stake, game: Game) -> int:
+    """What this game's level multiplies (RULES §2, §6.4, §6.5)."""
+    match stake:
+        case Stake.CUBE:
+            return game.cube
+        case Stake.PIP_COUNT:
+            return game.loser_pips or 0
+        case Stake.ONE_POINT:
+            return 1
 
 
 def time_forfeit_level(game: Game) -> Level:
@@ -237,26 +250,26 @@ def _level(game: Game) -> Level:
 
 def pip_points(scoring: Scoring, game: Game) -> int:
     """The pip points the winner's team scores for this game (RULES §6.1, §6.2); may be < 0."""
-    if scoring is Scoring.SIMPLE_PIP_SQUEEZE:
-        return (game.loser_left or 0) - (game.winner_left or 0)
-    if scoring is Scoring.KILLER_PIP_SQUEEZE:
-        if game.end is End.BEAR_OFF:
-            per_game = (
-                (game.loser_home or 0)
-                + 2 * (game.loser_outfield or 0)
-                + 3 * (game.loser_in_winner_home_or_bar or 0)
-            )
-        else:
-            per_game = (game.loser_left or 0) - (game.winner_left or 0)
+    squeeze = scoring.variant.squeeze
+    if squeeze is None:
+        return 0
+    if counted_by_position(scoring, game.end):
+        per_game = (
+            (game.loser_home or 0)
+            + 2 * (game.loser_outfield or 0)
+            + 3 * (game.loser_in_winner_home_or_bar or 0)
+        )
+    else:
+        per_game = (game.loser_left or 0) - (game.winner_left or 0)
+    if squeeze.times_game_points:
         return per_game * game_points(scoring, game)
-    return 0
+    return per_game
 
 
 def extra_game_points(scoring: Scoring, margin: int) -> int:
     """End-of-match conversion of a pip-point margin into game points (RULES §6.1, §6.2)."""
+    squeeze = scoring.variant.squeeze
     margin = abs(margin)
-    if scoring is Scoring.SIMPLE_PIP_SQUEEZE:
-        return margin // 15
-    if scoring is Scoring.KILLER_PIP_SQUEEZE:
-        return 0 if margin < 15 else math.ceil(margin / 15)
-    return 0
+    if squeeze is None or margin < 15:
+        return 0
+    return math.ceil(margin / 15) if squeeze.rounded_up else margin // 15

@@ -12,8 +12,8 @@ from dataclasses import replace
 
 from director.domain.cube import CubeRegime
 from director.domain.match import MatchOutcome, score_match
-from director.domain.rules import CHECKERS, End, Level, MatchRules, Scoring, Side
-from director.domain.scoring import Game
+from director.domain.rules import CHECKERS, End, Level, MatchRules, Side, Stake
+from director.domain.scoring import Game, counted_by_position
 
 FIRST_NAMES = (
     "Ana",
@@ -139,8 +139,8 @@ def simulate_game(
     if roll < 0.03:
         borne_off = 0 if rng.random() < 0.4 else rng.randint(1, 14)
         agreed = Level.GAMMON if borne_off == 0 and rng.random() < 0.3 else None
-        if rules.scoring is Scoring.CHASING_THE_GIRLS or not rules.agreed_lower_forfeit:
-            agreed = None  # rule 5′ only where the event has it, never in chasing the girls
+        if not rules.scoring.variant.has_levels or not rules.agreed_lower_forfeit:
+            agreed = None  # rule 5′ only where the event has it and its scoring has levels
         game = Game(pair, board, winner, End.TIME, cube, loser_borne_off=borne_off,
                     agreed_level=agreed)  # fmt: skip
         return _with_counts(rules, rng, game)
@@ -154,7 +154,7 @@ def simulate_game(
         if level_roll < 0.28
         else Level.SINGLE
     )
-    if rules.scoring is Scoring.CHASING_THE_GIRLS:
+    if not rules.scoring.variant.has_levels:
         level = Level.SINGLE  # RULES §6.5: no gammons
     return _with_counts(rules, rng, Game(pair, board, winner, end, cube, level=level))
 
@@ -165,16 +165,14 @@ def _cube(rng: random.Random) -> int:
 
 def _with_counts(rules: MatchRules, rng: random.Random, game: Game) -> Game:
     """Add the checker and pip counts the event's scoring asks for, consistent with the end."""
-    scoring = rules.scoring
+    variant = rules.scoring.variant
     loser_left = _loser_left(rng, game)
     if game.end is End.TIME:
         loser_left = CHECKERS - (game.loser_borne_off or 0)
     winner_left = 0 if game.end is End.BEAR_OFF else rng.randint(1, 12)
-    if scoring is Scoring.SIMPLE_PIP_SQUEEZE or (
-        scoring is Scoring.KILLER_PIP_SQUEEZE and game.end is not End.BEAR_OFF
-    ):
+    if variant.squeeze is not None and not counted_by_position(rules.scoring, game.end):
         game = replace(game, winner_left=winner_left, loser_left=loser_left)
-    elif scoring is Scoring.KILLER_PIP_SQUEEZE:
+    elif variant.squeeze is not None:
         back = 1 if game.level is Level.BACKGAMMON else 0
         outfield = rng.randint(0, max(0, loser_left - back) // 3)
         game = replace(
@@ -183,7 +181,7 @@ def _with_counts(rules: MatchRules, rng: random.Random, game: Game) -> Game:
             loser_outfield=outfield,
             loser_home=loser_left - back - outfield,
         )
-    elif scoring is Scoring.PIN_GAME:
+    if variant.stake is Stake.PIP_COUNT:
         game = replace(game, loser_pips=rng.randint(loser_left, loser_left * 6))
     return game
 

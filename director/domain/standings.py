@@ -67,6 +67,10 @@ class StandingRow:
         return f"{self.rank}=" if self.tied_with_previous else str(self.rank)
 
 
+_PLAYED = frozenset((Outcome.A, Outcome.B, Outcome.DRAW))  # played to a result: game points
+_A_WINS = frozenset((Outcome.A, Outcome.FORFEIT_A))
+
+
 @dataclass
 class _Tally:
     points: float = 0.0
@@ -94,42 +98,51 @@ def _tally(
             missed = max(0, min(t.joined_round - 1, through_round))
             tallies[t.id].byes += missed
             tallies[t.id].points += missed * scheme.win
+    win, draw = scheme.win, scheme.draw  # read once: a property of an enum, per result
+    unfinished, played, a_wins = Outcome.UNFINISHED, _PLAYED, _A_WINS
     for r in results:
-        if r.round > through_round or r.outcome is Outcome.UNFINISHED:
+        outcome = r.outcome
+        if r.round > through_round or outcome is unfinished:
             continue
-        unknown = {r.team_a, r.team_b} - {None, *tallies}
-        if unknown:
-            raise ValueError(f"a round {r.round} result names team {unknown.pop()}, not listed")
-        a = tallies[r.team_a]
-        if r.team_b is None:
+        team_a, team_b = r.team_a, r.team_b
+        a = tallies.get(team_a)
+        if a is None:
+            raise _unlisted(r, team_a)
+        if team_b is None:
             a.byes += 1
-            a.points += scheme.win
+            a.points += win
             continue
-        b = tallies[r.team_b]
-        a.opponents.append(r.team_b)
-        b.opponents.append(r.team_a)
+        b = tallies.get(team_b)
+        if b is None:
+            raise _unlisted(r, team_b)
+        a.opponents.append(team_b)
+        b.opponents.append(team_a)
         a.played += 1
         b.played += 1
-        if r.outcome in (Outcome.A, Outcome.B, Outcome.DRAW):
+        if outcome in played:
             a.points_for += r.score_a
             a.points_against += r.score_b
             b.points_for += r.score_b
             b.points_against += r.score_a
-        if r.outcome is Outcome.DRAW:
+        if outcome is Outcome.DRAW:
             a.draws += 1
             b.draws += 1
-            pa = pb = scheme.draw
+            pa = pb = draw
         else:
-            a_won = r.outcome in (Outcome.A, Outcome.FORFEIT_A)
-            win, lose = (a, b) if a_won else (b, a)
-            win.wins += 1
-            lose.losses += 1
-            pa, pb = (scheme.win, 0.0) if a_won else (0.0, scheme.win)
+            a_won = outcome in a_wins
+            winner, loser = (a, b) if a_won else (b, a)
+            winner.wins += 1
+            loser.losses += 1
+            pa, pb = (win, 0.0) if a_won else (0.0, win)
         a.points += pa
         b.points += pb
-        a.mutual.append((r.team_b, pa))
-        b.mutual.append((r.team_a, pb))
+        a.mutual.append((team_b, pa))
+        b.mutual.append((team_a, pb))
     return tallies
+
+
+def _unlisted(result: MatchResult, team: int) -> ValueError:
+    return ValueError(f"a round {result.round} result names team {team}, not listed")
 
 
 def compute_standings(

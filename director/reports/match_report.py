@@ -16,7 +16,7 @@ from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, PageBreak,
 from director.domain.cube import CubeRegime, pair_cube_rule
 from director.domain.event import EventInfo, MatchInfo
 from director.domain.match import GameLine, Result
-from director.domain.rules import Scoring, Side
+from director.domain.rules import Scoring, Side, Stake
 from director.domain.scored_by import level_shown, scored_by
 from director.domain.scoring import Game
 from director.reports.scoresheet import match_header, match_title
@@ -46,22 +46,24 @@ def _level(scoring: Scoring, game: Game) -> str:
 
 
 def _columns(scoring: Scoring) -> list[tuple[str, float]]:
+    variant = scoring.variant
+    squeeze = variant.squeeze is not None
     cols = [("#", 3), ("Pair", 4.5), ("Board", 6.5), ("Winner", 7), ("End", 8), ("Level", 9)]
-    if scoring.has_cube:
+    if variant.has_cube:
         cols.append(("Cube", 5))
-    if scoring is Scoring.PIN_GAME:
+    if variant.stake is Stake.PIP_COUNT:
         cols.append(("Pip count", 7))
     cols.append(("Points", 6.5))
-    if scoring.is_pip_squeeze:
+    if squeeze:
         cols += [("Pip pts", 6), ("Pips A / B", 9)]
-    cols += [("Score A–B", 7), ("Away A / B", 8), ("Note", 24 if scoring.is_pip_squeeze else 30)]
+    cols += [("Score A–B", 7), ("Away A / B", 8), ("Note", 24 if squeeze else 30)]
     return cols
 
 
 def pair_note(match: MatchInfo, start_a: int, start_b: int) -> str:
     """How the cube worked in a pair that started at this score (RULES §4), when restricted."""
     rule = pair_cube_rule(match.rules, start_a, start_b)
-    if rule.regime is CubeRegime.FREE or not match.rules.scoring.has_cube:
+    if rule.regime is CubeRegime.FREE or not match.rules.scoring.variant.has_cube:
         return ""
     return rule.reason
 
@@ -70,6 +72,7 @@ def _row(
     match: MatchInfo, number: int, line: GameLine, pips: tuple[int, int], pair_note_: str
 ) -> list[object]:
     scoring, game = match.rules.scoring, line.game
+    variant = scoring.variant
     n = match.rules.match_length
     row: list[object] = [
         str(number),
@@ -79,12 +82,12 @@ def _row(
         str(game.end),
         _level(scoring, game),
     ]
-    if scoring.has_cube:
+    if variant.has_cube:
         row.append(str(game.cube))
-    if scoring is Scoring.PIN_GAME:
+    if variant.stake is Stake.PIP_COUNT:
         row.append(str(game.loser_pips or 0))
     row.append(str(line.points))
-    if scoring.is_pip_squeeze:
+    if variant.squeeze is not None:
         row += [num(line.pip_points), f"{num(pips[0])} / {num(pips[1])}"]
     away = f"{max(0, n - line.score.a)} / {max(0, n - line.score.b)}"
     note = "; ".join(n for n in (pair_note_, game_note(scoring, game, line.counted)) if n)
@@ -170,7 +173,7 @@ def totals_table(match: MatchInfo, box: Layout) -> Flowable:
         ["", "Team A", "Team B"],
         ["Game points", str(outcome.score.a), str(outcome.score.b)],
     ]
-    if match.rules.scoring.is_pip_squeeze:
+    if match.rules.scoring.variant.squeeze is not None:
         rows += [
             ["Pip points", num(outcome.pip_points.a), num(outcome.pip_points.b)],
             ["Extra game points (RULES §6.1–6.3)", str(outcome.extra.a), str(outcome.extra.b)],

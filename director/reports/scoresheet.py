@@ -20,7 +20,7 @@ from reportlab.platypus import Flowable, KeepTogether, PageBreak, Spacer, Table
 
 from director.domain.cube import CubeRegime, pair_cube_rule
 from director.domain.event import EventInfo, MatchInfo
-from director.domain.rules import MatchRules, Scoring, TimeControl
+from director.domain.rules import MatchRules, PipSqueeze, Stake, TimeControl
 from director.domain.wording import counted
 from director.reports.styles import (
     FONT,
@@ -60,7 +60,7 @@ def cube_regimes(rules: MatchRules) -> frozenset[CubeRegime]:
     """Every way the cube can work in a pair of this match, over every starting score: the
     rules text names only those that can happen (the domain decides each, RULES §4)."""
     n = rules.match_length
-    if not rules.scoring.has_cube or n == 1:
+    if not rules.scoring.variant.has_cube or n == 1:
         return frozenset({pair_cube_rule(rules, 0, 0).regime})
     return frozenset(pair_cube_rule(rules, a, b).regime for a in range(n) for b in range(n))
 
@@ -73,9 +73,10 @@ def doubling(rules: MatchRules) -> bool:
 def rules_lines(rules: MatchRules, clock: TimeControl) -> list[str]:
     """The rule book as it applies to this match, in a few lines (RULES §3, §4, §5, §6)."""
     n = rules.match_length
-    out = [f"<b>Match to {counted(n, 'point')}</b> · {esc(rules.scoring.label)} scoring"]
+    label = rules.scoring.variant.label
+    out = [f"<b>Match to {counted(n, 'point')}</b> · {esc(label)} scoring"]
     regimes = cube_regimes(rules)
-    if not rules.scoring.has_cube:
+    if not rules.scoring.variant.has_cube:
         out.append("No doubling cube.")
     elif not doubling(rules):
         out.append("A match to 1 point has no doubling.")
@@ -107,10 +108,8 @@ def rules_lines(rules: MatchRules, clock: TimeControl) -> list[str]:
 
 
 def forfeit_text(rules: MatchRules) -> str:
-    if rules.scoring is Scoring.PIN_GAME:
-        return "Time forfeit: the flagged player's pip count × 3 (RULES §6.4)."
-    if rules.scoring is Scoring.CHASING_THE_GIRLS:
-        return "Time forfeit: 1 point (RULES §6.5)."
+    if rules.scoring.variant.forfeit:
+        return rules.scoring.variant.forfeit
     text_ = (
         "Time forfeit (rule 5): 3 × cube when the flagged player has borne off no checker, "
         "otherwise 1 × cube"
@@ -215,39 +214,39 @@ class Column:
 
 def columns(rules: MatchRules) -> list[Column]:
     """The game grid's columns for this match's scoring and cube (RULES §2–§6)."""
-    scoring, cube = rules.scoring, doubling(rules)
+    variant, cube = rules.scoring.variant, doubling(rules)
     cols = [Column("Pair", 4.5, pair=True), Column("Start A–B", 8, "   –   ", pair=True)]
     cols.append(Column("Away A / B", 8, "   /   ", pair=True))
     if cube and CubeRegime.ONE_CUBE in cube_regimes(rules):
         cols.append(Column("One-cube · cube board", 10, f"{BOX}   1   2", pair=True))
     cols += [Column("Board", 6, "1   2"), Column("Winner", 6.5, "A   B")]
     cols.append(Column("End", 10, "O  P  R  T" if cube else "O  R  T"))
-    if scoring is not Scoring.CHASING_THE_GIRLS:
+    if variant.has_levels:
         cols.append(Column("Level", 9.5, "S  G  BG"))
     if cube:
         cols.append(Column("Cube", 5.5))
-    if scoring is Scoring.SIMPLE_PIP_SQUEEZE:
-        cols.append(Column("Left W/L", 8, "   /   "))
-    if scoring is Scoring.KILLER_PIP_SQUEEZE:
+    if variant.squeeze is not None and variant.squeeze.by_position:
         cols.append(Column("H·O·B or W/L", 10))
-    if scoring is Scoring.PIN_GAME:
+    elif variant.squeeze is not None:
+        cols.append(Column("Left W/L", 8, "   /   "))
+    if variant.stake is Stake.PIP_COUNT:
         cols.append(Column("Pip count", 8))
-    cols.append(Column("Points", 6.5, "1" if scoring is Scoring.CHASING_THE_GIRLS else ""))
-    if scoring.is_pip_squeeze:
+    cols.append(Column("Points", 6.5, "1" if variant.stake is Stake.ONE_POINT else ""))
+    if variant.squeeze is not None:
         cols += [Column("Pip pts", 6.5), Column("Pips A / B", 9, "   /   ")]
     cols += [Column("Score A", 6.5), Column("Score B", 6.5), Column("Initials A · B", 9)]
     return cols
 
 
 def legend(rules: MatchRules) -> str:
-    scoring, cube = rules.scoring, doubling(rules)
+    variant, cube = rules.scoring.variant, doubling(rules)
     parts = [
         "One row per game, in the order the games finish; a pair's two rows start at the score "
         "written when the pair starts. Winner: team A or B. Both players initial each game."
     ]
     ends = "O bear-off, P pass, R resign, T time" if cube else "O bear-off, R resign, T time"
     parts.append(f"End: {ends}.")
-    if scoring is not Scoring.CHASING_THE_GIRLS:
+    if variant.has_levels:
         parts.append("Level: S single, G gammon, BG backgammon.")
     if cube and CubeRegime.ONE_CUBE in cube_regimes(rules):
         parts.append(
@@ -256,23 +255,15 @@ def legend(rules: MatchRules) -> str:
         )
     if cube:
         parts.append("Points = cube × level; a pass scores the cube before the offer.")
-    if scoring is Scoring.SIMPLE_PIP_SQUEEZE:
-        parts.append("Pip pts = loser's checkers left − winner's checkers left (RULES §6.1).")
-    if scoring is Scoring.KILLER_PIP_SQUEEZE:
-        parts.append(
-            "Pip pts (RULES §6.2): bear-off: loser's checkers in their home (H) + 2 × outfield "
-            "(O) + 3 × in the winner's home or on the bar (B); other ends: loser's checkers "
-            "left − winner's (W / L); then × the game's points."
-        )
-    if scoring is Scoring.PIN_GAME:
-        parts.append("Points = the loser's pip count × 1, 2 (gammon) or 3 (backgammon).")
+    if variant.legend:
+        parts.append(variant.legend)
     parts.append("Score A / Score B: the running team score after the game.")
     return " ".join(parts)
 
 
 def pairs_needed(rules: MatchRules) -> int:
     """Enough pairs for the longest match: every complete pair scores 2 points or more."""
-    if rules.scoring is Scoring.PIN_GAME:
+    if rules.scoring.variant.stake is Stake.PIP_COUNT:
         return 8  # pip counts score fast: a few pairs decide even a long match
     return max(6, rules.match_length)
 
@@ -321,19 +312,15 @@ def _heading_lines(label: str, width: float) -> str:
     return "\n".join(lines)
 
 
-def conversion_box(rules: MatchRules, box: Layout, shared: Shared) -> Flowable:
+def conversion_box(squeeze: PipSqueeze, box: Layout, shared: Shared) -> Flowable:
     """RULES §6.1–6.3: the end-of-match pip-point conversion, to fill in."""
-    table = shared.part(("conversion", rules.scoring, box), lambda: _conversion(rules, box))
+    table = shared.part(("conversion", squeeze, box), lambda: _conversion(squeeze, box))
     note = "The higher adjusted total wins; equal totals: the result on game points stands (§6.3)."
     return KeepTogether([table, shared.part("conversion-note", lambda: text(note, "small"))])
 
 
-def _conversion(rules: MatchRules, box: Layout) -> Table:
-    rule = (
-        "margin ÷ 15, rounded down (RULES §6.1)"
-        if rules.scoring is Scoring.SIMPLE_PIP_SQUEEZE
-        else "0 below 15, otherwise margin ÷ 15 rounded up (RULES §6.2)"
-    )
+def _conversion(squeeze: PipSqueeze, box: Layout) -> Table:
+    rule = squeeze.conversion
     rows = [
         ["End-of-match conversion", "Team A", "Team B"],
         ["Game points", "", ""],
@@ -364,7 +351,9 @@ def result_block(
     return KeepTogether(
         [
             Spacer(0, 1.5 * mm),
-            shared.part(("final", rules.scoring.is_pip_squeeze), lambda: _final_line(rules)),
+            shared.part(
+                ("final", rules.scoring.variant.squeeze is not None), lambda: _final_line(rules)
+            ),
             rich("<b>Result:</b> " + ("&nbsp;" * 4).join(choices), "note"),
             Spacer(0, 0.5 * mm),
             shared.part(("signatures", box), lambda: _signatures(box)),
@@ -373,7 +362,7 @@ def result_block(
 
 
 def _final_line(rules: MatchRules) -> Flowable:
-    final = "Final score" + (" (adjusted)" if rules.scoring.is_pip_squeeze else "")
+    final = "Final score" + (" (adjusted)" if rules.scoring.variant.squeeze is not None else "")
     return rich(
         f"<b>{final}:</b> Team A ______  Team B ______ &nbsp;&nbsp; <b>Finished at</b> ____:____",
         "note",
@@ -444,7 +433,7 @@ def _facts(event: EventInfo, sheet: Sheet, box: Layout) -> Table:
         round_, table = sheet.title.removeprefix("Round ").split(", table ")
     n = sheet.rules.match_length
     labels = ["Round", "Table", "Match to", "Scoring", "Time control", "Started at"]
-    values = [round_, table, counted(n, "point"), sheet.rules.scoring.label,
+    values = [round_, table, counted(n, "point"), sheet.rules.scoring.variant.label,
               clock_text(clock).removesuffix(" per player per game"), "____:____"]  # fmt: skip
     data = [heads(*labels), [text(v, "cell") for v in values]]
     return grid(
@@ -488,8 +477,9 @@ def scoresheet(event: EventInfo, sheet: Sheet, box: Layout, shared: Shared) -> l
         Spacer(0, 0.5 * mm),
     ]
     bottom: list[Flowable] = []
-    if rules.scoring.is_pip_squeeze:
-        bottom += [Spacer(0, 1.5 * mm), conversion_box(rules, box, shared)]
+    squeeze = rules.scoring.variant.squeeze
+    if squeeze is not None:
+        bottom += [Spacer(0, 1.5 * mm), conversion_box(squeeze, box, shared)]
     bottom.append(result_block(sheet.names[:2], rules, box, shared))
     wanted = pairs_needed(rules)
     space = box.height - _measure(top, box) - _measure(bottom, box) - HEAD_ROW - 3 * mm

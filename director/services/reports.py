@@ -315,7 +315,8 @@ def conditions_text(event: EventInfo) -> str:
     rules = event.options.match
     n = rules.match_length
     clock = clock_text(event.options.time_control).removesuffix(" per game")
-    return f"Match to {counted(n, 'point')} · {rules.scoring.label} scoring · {clock}"
+    label = rules.scoring.variant.label
+    return f"Match to {counted(n, 'point')} · {label} scoring · {clock}"
 
 
 def _points_before(session: Session, number: int) -> dict[int, float]:
@@ -464,7 +465,7 @@ def _standings(job: _Job) -> Built:
     view = _Standings(job.session, job.round)
     story = standings_report.story(
         view.rows, view.team_map, opts.match_points, opts.tie_breaks, view.through, job.box,
-        game_points=view.game_points if opts.match.scoring.is_pip_squeeze else None,
+        game_points=view.game_points if opts.match.scoring.variant.squeeze is not None else None,
         final=view.final, heading=view.heading,
     )  # fmt: skip
     title = standings_report.standings_title(view.through, view.final, view.heading)
@@ -481,7 +482,7 @@ def _crosstable(job: _Job) -> Built:
     box = layout(job.paper, LANDSCAPE) if wide else job.box
     story = crosstable.story(
         view.rows, view.crosstable, view.team_map, view.rounds, box,
-        game_points=view.game_points if opts.match.scoring.is_pip_squeeze else None,
+        game_points=view.game_points if opts.match.scoring.variant.squeeze is not None else None,
         heading=view.heading,
     )  # fmt: skip
     return story, crosstable.crosstable_title(view.through, view.heading), wide
@@ -532,7 +533,9 @@ def _event_data(
         standings=view.rows,
         through_round=view.through,
         crosstable=view.crosstable,
-        game_points=view.game_points if event.options.match.scoring.is_pip_squeeze else None,
+        game_points=view.game_points
+        if event.options.match.scoring.variant.squeeze is not None
+        else None,
         final=view.final,
         standings_heading=view.heading,
         boards=view.boards,

@@ -7,13 +7,13 @@ rows to their values, writes what the director accepts, and audits every overrid
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from director.domain.errors import UserError
 from director.domain.event import MatchInfo, PlayStatus, TeamInfo, round_status
-from director.domain.pairing.checker import Violation, check_event
 from director.domain.pairing.control import check_manual
 from director.domain.pairing.engine import pair_round, planned_rounds
 from director.domain.pairing.model import (
@@ -32,6 +32,9 @@ from director.services.events import event_row
 from director.services.matches import list_matches, new_match_row
 from director.services.teams import list_teams
 from director.store import convert, models
+
+if TYPE_CHECKING:  # the checker loads when it is run: pairing a round does not need it
+    from director.domain.pairing.checker import Violation
 
 RoundStatus = PlayStatus  # a round's status is its matches' (domain.event.round_status)
 
@@ -391,6 +394,8 @@ def set_forbidden_pair(session: Session, team1: int, team2: int, forbidden: bool
 
 def check_pairings(session: Session) -> list[Violation]:
     """The independent checker over every round of the event (RULES §8)."""
+    from director.domain.pairing.checker import check_event
+
     inputs = pairing_inputs(session)
     return check_event(inputs.teams, inputs.rounds, inputs.results, inputs.options)
 

@@ -30,7 +30,6 @@ from director.services.teams import add_team, list_teams, players_taken, withdra
 from director.store.engine import EventDatabase, new_database, open_database
 
 CLUBS = ("North", "South", "Harbour", "Old Town", "Riverside", "Hill")
-MATCH_LENGTHS = {Scoring.PIN_GAME: 150, Scoring.CHASING_THE_GIRLS: 7}
 
 
 @dataclass(frozen=True)
@@ -40,7 +39,7 @@ class SimulationSettings:
     system: PairingSystem = PairingSystem.SWISS
     scoring: Scoring = Scoring.STANDARD
     seed: int = 1
-    match_length: int = 0  # 0: 5 points (150 in pin game, 7 chasing the girls)
+    match_length: int = 0  # 0: the variant's usual length (5; 150 in pin game, 7 chasing the girls)
     late_entries: int = 0
     withdrawals: int = 0
     forbidden_pairs: int = 0
@@ -68,7 +67,7 @@ def simulate_event(target: str, settings: SimulationSettings) -> EventDatabase:
     if problems:
         raise UserError("; ".join(problems))
     rng = random.Random(settings.seed)
-    length = settings.match_length or MATCH_LENGTHS.get(settings.scoring, 5)
+    length = settings.match_length or settings.scoring.variant.usual_length
     options = EventOptions(
         match=MatchRules(match_length=length, scoring=settings.scoring),
         pairing_system=settings.system,

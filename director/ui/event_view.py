@@ -38,7 +38,7 @@ def summary(info: EventInfo) -> str:
     }[o.pairing_system]
     clock = o.time_control
     return (
-        f"Match to {o.match.match_length} · {o.match.scoring.label}\n{system}\n"
+        f"Match to {o.match.match_length} · {o.match.scoring.variant.label}\n{system}\n"
         f"Clock {clock.base_seconds // 60}:{clock.base_seconds % 60:02d} + "
         f"{clock.increment_seconds} s {clock.mode.label.split()[0]}"
     )

@@ -277,7 +277,7 @@ class OptionsForm(QWidget):
 
     def _scoring_changed(self) -> None:
         # the domain says whether this scoring has a cube; without one the cube options are moot
-        has_cube = Scoring(self.scoring.currentData()).has_cube
+        has_cube = Scoring(self.scoring.currentData()).variant.has_cube
         for key in ("one_cube_threshold", "no_cube_at_one_away"):
             getattr(self, key).setEnabled(has_cube and key not in self.locked)
 

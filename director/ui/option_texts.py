@@ -148,7 +148,7 @@ CHOICE_LABELS: dict[str, str] = {
 def choice_label(kind: type, value: str) -> str:
     """The name a person reads for one value of an option's enumeration."""
     if kind is Scoring:
-        return Scoring(value).label
+        return Scoring(value).variant.label
     if kind is ClockMode:
         return ClockMode(value).label
     member = kind(value)

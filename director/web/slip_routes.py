@@ -41,9 +41,9 @@ def slip_form(match: MatchInfo) -> dict[str, Any]:
         cube[str(board)] = {"allowed": allowed, "reason": reason}
     return {
         "scoring": rules.scoring.value,
-        "scoring_label": rules.scoring.label,
-        "has_cube": rules.scoring.has_cube,
-        "agreed_lower_forfeit": rules.agreed_lower_forfeit and rules.scoring.has_cube,
+        "scoring_label": rules.scoring.variant.label,
+        "has_cube": rules.scoring.variant.has_cube,
+        "agreed_lower_forfeit": rules.agreed_lower_forfeit and rules.scoring.variant.has_cube,
         "fields": {end.value: list(required_fields(rules.scoring, end)) for end in End},
         "boards_done": sorted(match.outcome.boards_done),
         "cube": cube,

@@ -16,7 +16,7 @@ from director.domain.cube import CubeRegime
 from director.domain.event import MatchInfo, TeamInfo, round_status
 from director.domain.met import MetParameters, match_equity_table
 from director.domain.records import game_json
-from director.domain.rules import EventOptions, Scoring, Side, TieBreak
+from director.domain.rules import EventOptions, Side, TieBreak
 from director.domain.standings import TIE_BREAK_DEFINITIONS, match_points_definition
 from director.services import standings as standings_service
 from director.services.events import get_event
@@ -172,7 +172,7 @@ def _rule_lines(options: EventOptions) -> list[str]:
     lines = [
         f"Matches are played to {m.match_length} points, two boards per team; every point won "
         "on either board counts for the team.",
-        f"Scoring: {m.scoring.label}.",
+        f"Scoring: {m.scoring.variant.label}.",
     ]
     if m.winner_required:
         lines.append(
@@ -185,7 +185,7 @@ def _rule_lines(options: EventOptions) -> list[str]:
             "wins; if both reached it in the same pair, the match is a draw. The second game of "
             "a pair is always played out. Knockout rounds always need a winner."
         )
-    if m.scoring.has_cube:
+    if m.scoring.variant.has_cube:
         near = "2-away or 1-away" if m.one_cube_threshold == 2 else "1-away"
         lines.append(
             f"One-cube pairs: when a pair starts with a team {near}, only one of its two games "
@@ -203,10 +203,8 @@ def _rule_lines(options: EventOptions) -> list[str]:
                 else ""
             )
         )
-    elif m.scoring is Scoring.PIN_GAME:
-        lines.append("Pin game: no cube; the winner scores the loser's pip count (× 2, × 3).")
     else:
-        lines.append("Chasing the girls: no cube and no gammons; each game won scores 1 point.")
+        lines.append(m.scoring.variant.summary)
     lines.append(f"Clock: {tc.base_seconds} s per player per game + {tc.increment_seconds} s, "
                  f"{tc.mode.label}.")  # fmt: skip
     lines.append(match_points_definition(options.match_points))  # "Match points: win 2, …"

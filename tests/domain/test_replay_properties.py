@@ -66,7 +66,7 @@ def test_replay_invariants(record: MatchRecord) -> None:
         assert winner >= n
         if not record.rules.winner_required:
             assert loser < n
-    if not record.rules.scoring.is_pip_squeeze:
+    if record.rules.scoring.variant.squeeze is None:
         assert outcome.result is outcome.decided_by
         assert outcome.final == outcome.score
 

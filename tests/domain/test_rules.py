@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
+import director
 from director.domain.rules import (
     TIME_CONTROL_PRESETS,
+    VARIANTS,
     ClockMode,
     EventOptions,
     MatchRules,
     Scoring,
+    Stake,
     TieBreak,
     TimeControl,
+    Variant,
     rules_for_match,
 )
 
@@ -57,8 +63,43 @@ def test_a_knockout_round_always_requires_a_winner() -> None:
 
 
 def test_only_the_cubeless_variants_have_no_cube() -> None:
-    cubeless = {s for s in Scoring if not s.has_cube}
+    cubeless = {s for s in Scoring if not s.variant.has_cube}
     assert cubeless == {Scoring.PIN_GAME, Scoring.CHASING_THE_GIRLS}
-    squeezes = {s for s in Scoring if s.is_pip_squeeze}
+    squeezes = {s for s in Scoring if s.variant.squeeze is not None}
     assert squeezes == {Scoring.SIMPLE_PIP_SQUEEZE, Scoring.KILLER_PIP_SQUEEZE}
-    assert all(s.label for s in Scoring)
+    assert all(s.variant.label for s in Scoring)
+
+
+def test_every_scoring_has_exactly_one_variant_record() -> None:
+    assert [v.scoring for v in VARIANTS] == list(Scoring)
+    assert all(s.variant.scoring is s for s in Scoring)
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda v: v.scoring.value)
+def test_every_variant_has_the_words_its_rules_call_for(variant: Variant) -> None:
+    """The sheet, the phones and the reports print these where the cube's words do not fit."""
+    assert variant.label and variant.section.startswith("§")
+    if not variant.has_cube:
+        assert variant.summary  # the phones' rules page says it in place of the cube's rules
+    if variant.stake is not Stake.CUBE or not variant.has_levels:
+        assert variant.forfeit  # rule 5's sentence: 3 × cube or 1 × cube, by the checkers off
+    if variant.squeeze is not None:
+        assert variant.legend and variant.squeeze.conversion  # how pip points count, convert
+
+
+# a comparison with a member of Scoring, a dict keyed by one, or a `case` on one
+_ASKS_WHICH = re.compile(r"(\bis|==|!=|\bin)\s+\(?\s*Scoring\.[A-Z]|Scoring\.[A-Z_]+\s*:")
+
+
+def test_no_code_but_the_records_asks_which_variant_it_is() -> None:
+    """#17: scoring, reports, forms and phones read what a variant does from its `Variant`
+    record; code that tests which variant it has is an if-chain growing back."""
+    root = Path(director.__file__).parent
+    found = [
+        f"{path.relative_to(root)}:{number}: {line.strip()}"
+        for path in sorted(root.rglob("*.py"))
+        if path != root / "domain" / "rules.py"
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if _ASKS_WHICH.search(line)
+    ]
+    assert found == []

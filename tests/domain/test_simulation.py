@@ -39,7 +39,7 @@ def test_a_simulated_match_is_valid_and_ends_at_its_last_game(
     assert not score_match(rules, games[:-1]).finished  # decided by its very last game
     if rules.winner_required:
         assert outcome.result is not Result.DRAW
-    if not rules.scoring.has_cube:
+    if not rules.scoring.variant.has_cube:
         assert all(game.cube == 1 for game in games)
 
 

@@ -155,9 +155,11 @@ def test_withdrawn_flag_and_results_stand() -> None:
     assert not rows[2].withdrawn
 
 
-def test_a_result_of_an_unlisted_team_is_refused() -> None:
+@pytest.mark.parametrize("a, b", [(1, 9), (9, 1), (9, None)])
+def test_a_result_of_an_unlisted_team_is_refused(a: int, b: int | None) -> None:
+    outcome = Outcome.BYE if b is None else A
     with pytest.raises(ValueError, match="team 9"):
-        compute_standings(teams(2), [match(1, 1, 9, 5, 0)])
+        compute_standings(teams(2), [match(1, a, b, 5, 0, outcome)])
 
 
 def test_every_tie_break_has_a_definition() -> None:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -10,7 +12,7 @@ from reportlab import rl_config
 
 from director.services.reports import render
 from director.store.engine import EventDatabase
-from tests.reports.eventdata import Built, build_event
+from tests.reports.eventdata import Built
 
 Render = Callable[..., bytes]
 
@@ -25,10 +27,14 @@ def invariant() -> Iterator[None]:
 
 
 @pytest.fixture
-def built(db: EventDatabase) -> Built:
-    """Six teams, three rounds: a forfeit in round 2, an unfinished match in round 3."""
-    with db.Session() as session, session.begin():
-        return build_event(session)
+def built(db: EventDatabase, built_template: tuple[Path, Built]) -> Built:
+    """Six teams, three rounds: a forfeit in round 2, an unfinished match in round 3. The
+    test's file becomes a copy of the one built once (`built_template`)."""
+    template, built = built_template
+    db.engine.dispose()  # no connection is open on the file while it is replaced
+    assert not Path(f"{db.path}-wal").exists()
+    shutil.copy(template, db.path)
+    return built
 
 
 @pytest.fixture

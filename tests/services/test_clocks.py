@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 import time
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -195,10 +196,30 @@ def test_the_clock_is_behind_when_a_pair_ended_while_its_window_was_closed(
         with db.Session() as s:
             assert clocks.clock_is_behind(s, match_id) is (board == 2)
     clock.reset()
-    time.sleep(0.002)  # the reset is written after the pair ended
     write(db, match_id, clock.events_since(clock.event_count - 2), clock.event_count - 2)
     with db.Session() as s:
         assert not clocks.clock_is_behind(s, match_id)
+
+
+@pytest.mark.parametrize("skew_minutes", [-10, 10])
+def test_the_clock_log_and_the_games_are_ordered_by_the_log_not_by_wall_clocks(
+    db: EventDatabase, match_id: int, monkeypatch: pytest.MonkeyPatch, skew_minutes: int
+) -> None:
+    """The clock window's laptop may be another station than the one recording results, its
+    wall clock minutes off: what came first is the log's order, whatever the wall clocks say."""
+    skewed = models.utcnow() + timedelta(minutes=skew_minutes)
+    monkeypatch.setattr(clocks, "utcnow", lambda: skewed)  # the clock station's wall clock
+    clock = played(FakeTime(1_000 * NS))
+    write(db, match_id, clock.events, 0)
+    for board in (1, 2):
+        with db.Session() as s, s.begin():
+            games.record_game(s, match_id, Game(0, board, A, End.BEAR_OFF, level=Level.SINGLE))
+    with db.Session() as s:
+        assert clocks.clock_is_behind(s, match_id)  # the reset came before the pair's end
+    clock.reset()
+    write(db, match_id, clock.events_since(clock.event_count - 2), clock.event_count - 2)
+    with db.Session() as s:
+        assert not clocks.clock_is_behind(s, match_id)  # the reset came after it
 
 
 def test_the_writer_commits_each_batch_at_once_on_its_own_thread(

@@ -39,7 +39,7 @@ def test_the_options_page_explains_every_option_and_choice() -> None:
     for label, _explanation, _default in EXPLANATIONS.values():
         assert f"**{label}**" in text, label
     for scoring in Scoring:
-        assert scoring.label in text
+        assert scoring.variant.label in text
     for tie_break in TieBreak:
         assert tie_break_name(tie_break).lower() in text.lower()
     assert f"*{CUSTOM}*" in text

@@ -1,4 +1,4 @@
-"""One Swiss round as a maximum-weight matching (networkx), with lexicographic weights.
+"""One Swiss round as a maximum-weight matching (``blossom``), with lexicographic weights.
 
 Every candidate pair (and, with an odd field, every team with the virtual **bye** node) gets a
 cost made of nine levels, most important first:
@@ -21,20 +21,24 @@ The cost of an edge is sum(level_k × F_k) with F_9 = 1 and F_k = 1 + P × Σ_{j
 where max_j is the largest level-j value among the candidate edges and P the number of edges
 in a complete matching. Any worsening on a level then outweighs every possible gain on all
 the levels below it, in total over the whole matching, so the matching of maximum weight
-(weight = a constant minus the cost, ``maxcardinality=True``) minimizes the levels in order.
-Python integers keep these large weights exact, and networkx then computes in integers.
+(weight = a constant minus the cost, of maximum cardinality) minimizes the levels in order.
+Python integers keep these large weights exact; the matching (``blossom``: networkx's
+algorithm) computes in integers.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import mul
 
+from director.domain.pairing.blossom import max_weight_matching
 from director.domain.pairing.model import History
 
 BYE = "bye"
 Node = int | str
 LEVELS = 9
+Levels = tuple[int, int, int, int, int, int, int, int, int]
 
 
 @dataclass
@@ -52,30 +56,30 @@ class SwissField:
     def __post_init__(self) -> None:
         self.index = {t: i for i, t in enumerate(self.order)}
 
-    def pair_levels(self, a: int, b: int, place: Mapping[int, tuple[int, int]]) -> list[int]:
+    def pair_levels(self, a: int, b: int, place: Mapping[int, tuple[int, int]]) -> Levels:
         """The nine levels of the pair a-b; ``place`` gives (place, size) in its group."""
         met = self.history.met(a, b)
         if self.index[a] > self.index[b]:
             a, b = b, a
         (pa, size), (pb, _) = place[a], place[b]
-        same = self.group[a] == self.group[b]
-        half = abs(pb - pa - size // 2) if same else (size - 1 - pa) + pb
-        club = self.clubs.get(a)
-        return [
+        group_a, group_b = self.group[a], self.group[b]
+        half = abs(pb - pa - size // 2) if group_a == group_b else (size - 1 - pa) + pb
+        club = self.clubs.get(a) if self.clubs else None
+        return (
             1 if met else 0,
-            max(0, met - 1),
+            met - 1 if met > 1 else 0,
             0,
-            1 if frozenset((a, b)) in self.forbidden else 0,
+            1 if self.forbidden and frozenset((a, b)) in self.forbidden else 0,
             0,
-            abs(self.group[a] - self.group[b]),
+            abs(group_a - group_b),
             (self.units[a] - self.units[b]) ** 2,
             1 if club is not None and club == self.clubs.get(b) else 0,
             half,
-        ]
+        )
 
-    def bye_levels(self, team: int) -> list[int]:
+    def bye_levels(self, team: int) -> Levels:
         from_bottom = len(self.order) - 1 - self.index[team]
-        return [0, 0, self.history.free_wins[team], 0, from_bottom, 0, 0, 0, 0]
+        return (0, 0, self.history.free_wins[team], 0, from_bottom, 0, 0, 0, 0)
 
     def places(self, teams: Sequence[int]) -> dict[int, tuple[int, int]]:
         """Each team's place in its score group among ``teams`` (ranked), and that size."""
@@ -103,21 +107,16 @@ class SwissField:
         return sum(abs(self.group[a] - self.group[b]) for a, b in pairs)
 
 
-def weights(
-    levels: Mapping[tuple[Node, Node], list[int]], pairs: int
-) -> dict[tuple[Node, Node], int]:
+def weights(levels: Sequence[Levels], pairs: int) -> list[int]:
     """Edge weights whose maximum-weight complete matching minimizes the levels in order."""
-    top = [max((lv[k] for lv in levels.values()), default=0) for k in range(LEVELS)]
+    top = [max(column) for column in zip(*levels, strict=True)] if levels else [0] * LEVELS
     factors = [0] * LEVELS
     below = 0  # the most the levels below k can add up to over a whole matching
     for k in reversed(range(LEVELS)):
         factors[k] = 1 + pairs * below
         below += top[k] * factors[k]
     ceiling = below + 1
-    return {
-        e: ceiling - sum(v * f for v, f in zip(lv, factors, strict=True))
-        for e, lv in levels.items()
-    }
+    return [ceiling - sum(map(mul, lv, factors)) for lv in levels]
 
 
 def solve(
@@ -127,26 +126,26 @@ def solve(
     with_bye: bool,
 ) -> tuple[list[tuple[int, int]], int | None]:
     """The best matching of ``teams`` (ranked) on the candidate pairs, and the bye if any."""
-    import networkx as nx  # loaded when a matching is first needed
-
     place = swiss.places(teams)
-    levels: dict[tuple[Node, Node], list[int]] = {
-        (a, b): swiss.pair_levels(a, b, place) for a, b in candidates
-    }
+    pairs_in = list(candidates)
+    levels = [swiss.pair_levels(a, b, place) for a, b in pairs_in]
+    edges: list[tuple[Node, Node]] = [*pairs_in]
     if with_bye:
-        for t in teams:
-            levels[(t, BYE)] = swiss.bye_levels(t)
-    graph = nx.Graph()
-    graph.add_nodes_from(teams)
-    for (a, b), w in weights(levels, (len(teams) + 1) // 2).items():
-        graph.add_edge(a, b, weight=w)
-    matching: set[tuple[Node, Node]] = nx.max_weight_matching(graph, maxcardinality=True)
+        edges += [(t, BYE) for t in teams]
+        levels += [swiss.bye_levels(t) for t in teams]
+    graph: dict[Node, dict[Node, int]] = {t: {} for t in teams}
+    for (a, b), w in zip(edges, weights(levels, (len(teams) + 1) // 2), strict=True):
+        graph.setdefault(a, {})[b] = w
+        graph.setdefault(b, {})[a] = w
+    mate = max_weight_matching(graph)
     pairs: list[tuple[int, int]] = []
     bye: int | None = None
-    for a, b in matching:
-        if isinstance(a, int) and isinstance(b, int):
-            pairs.append((a, b) if swiss.index[a] < swiss.index[b] else (b, a))
-        else:
-            bye = a if isinstance(a, int) else b if isinstance(b, int) else None
+    for a, b in mate.items():
+        if not isinstance(a, int):
+            continue
+        if not isinstance(b, int):
+            bye = a
+        elif swiss.index[a] < swiss.index[b]:
+            pairs.append((a, b))
     pairs.sort(key=lambda p: swiss.index[p[0]])
     return pairs, bye

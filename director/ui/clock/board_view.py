@@ -57,7 +57,7 @@ def players(match: MatchInfo | None, board: int) -> tuple[tuple[str, str], tuple
 
 
 def cube_text(match: MatchInfo | None, board: int) -> str:
-    if match is None or not match.rules.scoring.has_cube:
+    if match is None or not match.rules.scoring.variant.has_cube:
         return ""
     cube = match.cubes.of(board)
     if cube.offered_by is not None:

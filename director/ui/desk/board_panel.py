@@ -72,7 +72,7 @@ class BoardPanel(QGroupBox):
             f"Record this board's game ({key})" if live else tooltip(self.status_text(match))
         )
         self.cube.show_cube(match.cubes.of(self.board), match.may_double(self.board), (a, b), live)
-        self.cube.set_has_cube(match.rules.scoring.has_cube, outcome.cube_rule.reason)
+        self.cube.set_has_cube(match.rules.scoring.variant.has_cube, outcome.cube_rule.reason)
 
     def live(self, match: MatchInfo) -> bool:
         """Its game of the current pair is still being played (the pair state's answer)."""

@@ -96,7 +96,7 @@ class GameForm(QWidget):
         self.winner.setCurrentIndex(-1)
         self.end = QComboBox()
         for end, label in END_LABELS.items():
-            if end is End.PASS and not rules.scoring.has_cube:
+            if end is End.PASS and not rules.scoring.variant.has_cube:
                 continue  # nothing to pass without a cube (RULES §6.4, §6.5)
             self.end.addItem(label, end.value)
         self.cube = CubeSpin()
@@ -159,9 +159,13 @@ class GameForm(QWidget):
     def visible_fields(self) -> set[str]:
         end = self.current_end()
         shown = {"winner", "end", *required_fields(self.rules.scoring, end)}
-        if self.rules.scoring.has_cube:
+        if self.rules.scoring.variant.has_cube:
             shown.add("cube")
-        if end is End.TIME and self.rules.scoring.has_cube and self.rules.agreed_lower_forfeit:
+        if (
+            end is End.TIME
+            and self.rules.scoring.variant.has_cube
+            and self.rules.agreed_lower_forfeit
+        ):
             shown.add("agreed_level")
         return shown
 

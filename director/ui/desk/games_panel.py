@@ -54,9 +54,9 @@ class GamesPanel(QWidget):
 
     def show_match(self, match: MatchInfo | None) -> None:
         self.games.set_match(match)
-        pip_squeeze = match is not None and match.rules.scoring.is_pip_squeeze
+        pip_squeeze = match is not None and match.rules.scoring.variant.squeeze is not None
         self.table.setColumnHidden(PIP_COLUMN, not pip_squeeze)
-        has_cube = match is None or match.rules.scoring.has_cube
+        has_cube = match is None or match.rules.scoring.variant.has_cube
         self.table.setColumnHidden(CUBE_COLUMN, not has_cube)
         has_games = match is not None and bool(match.games)
         self.undo_button.setEnabled(has_games)

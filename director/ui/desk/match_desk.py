@@ -305,7 +305,7 @@ class MatchDeskPage(QWidget):
         text = match.pair_state.cube_text()
         regime = outcome.cube_rule.regime.value
         colour = {"free": "#e8f1e8", "one-cube": "#fff2cc", "no-cube": "#f8d7d3"}[regime]
-        if not match.rules.scoring.has_cube:
+        if not match.rules.scoring.variant.has_cube:
             colour = "#eef1f0"  # no cube in this scoring at all: nothing to warn about
         self.cube_state.setText(f"Pair {outcome.current_pair}: {text}")
         self.cube_state.setStyleSheet(f"background: {colour}; {BANNER_STYLE}")

@@ -191,7 +191,7 @@ class RecordGameDialog(QDialog):
             text = f"Abandoned under rule 4′: the match was already decided, {winner} scores 0"
         else:
             text = f"{winner} scores {counted(line.points, 'point')}"
-            if self.match.rules.scoring.is_pip_squeeze:
+            if self.match.rules.scoring.variant.squeeze is not None:
                 text += f" and {counted(line.pip_points, 'pip point')}"
         text += f" → score {outcome.score}"
         if outcome.finished and not self.match.outcome.finished:

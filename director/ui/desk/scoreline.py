@@ -97,9 +97,9 @@ class Scoreline(QWidget):
     def equity_text(match: MatchInfo) -> str:
         if match.outcome.finished or match.is_bye or match.forfeit_by is not None:
             return ""
-        if not match.rules.scoring.has_cube:
+        if not match.rules.scoring.variant.has_cube:
             # RULES §9's model plays every pair on a 1-cube and a 2-cube.
-            return f"No Tandem MET for {match.rules.scoring.label}: its model needs a cube"
+            return f"No Tandem MET for {match.rules.scoring.variant.label}: its model needs a cube"
         need_a, need_b = needs(match)
         try:
             a = team_a_equity(need_a, need_b)

@@ -33,7 +33,7 @@ def result_text(outcome: MatchOutcome, names: tuple[str, str]) -> str:
     else:
         winner = names[0] if outcome.result is Result.A else names[1]
         head = f"{winner} wins {final}"
-    if outcome.rules.scoring.is_pip_squeeze:
+    if outcome.rules.scoring.variant.squeeze is not None:
         head += (
             f" (game points {outcome.score}, pip points {outcome.pip_points},"
             f" extra game points {outcome.extra})"
