@@ -59,8 +59,9 @@ def run_gui(event_file: str | None, db_url: str | None) -> int:
     if target:  # needed at once: loaded while the window is made
         warm_up.start()
     app = create_application()
-    from director.ui import crash
-    from director.ui.main_window import MainWindow
+    with database_layer.python_import():
+        from director.ui import crash
+        from director.ui.main_window import MainWindow
 
     crash.install()
     window = MainWindow()

@@ -19,6 +19,7 @@ from tests.ui.app_helpers import make_window, throwaway_settings
 
 @pytest.fixture
 def settings(tmp_path: Path) -> QSettings:
+    """A throwaway settings file: the tests never touch the user's (recent files, key map)."""
     return throwaway_settings(tmp_path)
 
 
