@@ -15,6 +15,7 @@ DurationBox.validate
 CubeSpin.validate
 CubeSpin.stepBy
 TeamFilter.filterAcceptsRow
+TeamFilter.lessThan
 # SQLAlchemy calls the listener that `listens_for` registers (store/upgrade.py)
 _pragmas
 # columns of the schema: written, or kept for the file format, and read by SQL and by FORMATS
@@ -25,6 +26,7 @@ pair_id
 token_id
 pip_a
 pip_b
+recorded_at
 # a library reads what we set: reportlab's font embedding, Python's warnings, uvicorn's server
 makeToUnicodeCMap
 showwarning

@@ -26,8 +26,6 @@ from director.cli.common import (
     wrote,
 )
 from director.domain.errors import UserError
-from director.domain.met import MetParameters, match_equity_table
-from director.domain.records import parse_record, replay_data
 from director.domain.rules import (
     ClockMode,
     EventOptions,
@@ -37,7 +35,7 @@ from director.domain.rules import (
     Side,
     TimeControl,
 )
-from director.store.files import atomic_write
+from director.domain.wording import counted
 from director.store.targets import check_new_target
 
 EXIT_USAGE = 2
@@ -47,6 +45,8 @@ EXIT_USAGE = 2
 
 
 def cmd_met(args: argparse.Namespace) -> int:
+    from director.domain.met import MetParameters, match_equity_table
+
     params = MetParameters(args.gammon_rate, args.backgammon_rate, args.size)
     table = match_equity_table(params)
     if args.json:
@@ -95,6 +95,8 @@ def replay_json_text(data: dict[str, object]) -> str:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    from director.domain.records import parse_record, replay_data
+
     record = parse_record(read_text(args.file, "a match record"))
     outcome = record.outcome()
     if args.json:
@@ -176,17 +178,20 @@ def cmd_import_teams(args: argparse.Namespace) -> int:
 
 def cmd_export_teams(args: argparse.Namespace) -> int:
     from director.services.teams import export_teams
+    from director.store.files import atomic_write
 
     with session_for(args.file, read_only=True) as session:
         text = export_teams(session)
     atomic_write(args.csv, text.encode("utf-8"))
     teams = len(list(csv.reader(io.StringIO(text)))) - 1  # the header row, then the teams
-    wrote(args.csv, f"wrote {teams} team{'s' if teams != 1 else ''} to {args.csv}")
+    wrote(args.csv, f"wrote {counted(teams, 'team')} to {args.csv}")
     return 0
 
 
 def cmd_export_match(args: argparse.Namespace) -> int:
+    from director.domain.records import parse_record
     from director.services.records import export_match
+    from director.store.files import atomic_write
 
     with session_for(args.file, read_only=True) as session:
         text = export_match(session, args.match)
@@ -224,7 +229,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         db.close()
     for line in problems:
         print(line)
-    print(f"{shown(args.file)}: {'OK' if not problems else f'{len(problems)} problem(s)'}")
+    print(f"{shown(args.file)}: {counted(len(problems), 'problem') if problems else 'OK'}")
     return 1 if problems else 0
 
 

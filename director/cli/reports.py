@@ -10,7 +10,6 @@ from director.cli.common import Parser, positive_int, session_for, wrote
 from director.domain.errors import UserError
 from director.domain.rules import Paper
 from director.services.reports import KINDS
-from director.store.files import atomic_write
 
 if TYPE_CHECKING:
     from director.domain.met import MetParameters
@@ -19,6 +18,7 @@ if TYPE_CHECKING:
 def cmd_report(args: argparse.Namespace) -> int:
     from director.domain.met import MetParameters
     from director.services.reports import check_slip_address
+    from director.store.files import atomic_write
     from director.store.lock import EventInUseError
 
     met = MetParameters(args.gammon_rate, args.backgammon_rate, args.size)

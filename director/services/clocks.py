@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from datetime import UTC, datetime
 
 from sqlalchemy import func, insert, select
 from sqlalchemy.orm import Session
@@ -153,31 +152,27 @@ def adjustment_reasons(session: Session, match_id: int) -> dict[tuple[int, str, 
 def clock_is_behind(session: Session, match_id: int) -> bool:
     """True when the log belongs to an earlier pair: both games of that pair were recorded
     after the clocks were last reset (the clock window was closed at the time), so the clocks
-    must be reset for the pair now being played."""
+    must be reset for the pair now being played. "After" is the log's own order: a game keeps
+    the seq the log had reached when it was recorded (`Game.clock_seq`)."""
     outcome = get_match(session, match_id).outcome
     if outcome.current_pair < 2 or outcome.boards_done:
         return False
     pair_done = session.scalar(
-        select(func.max(models.Game.recorded_at)).where(
+        select(func.max(models.Game.clock_seq)).where(
             models.Game.match_id == match_id,
             models.Game.pair_number == outcome.current_pair - 1,
         )
     )
-    clock_rows = select(models.ClockEvent.wall_time).where(models.ClockEvent.match_id == match_id)
-    first = session.scalar(clock_rows.order_by(models.ClockEvent.seq).limit(1))
+    of_match = models.ClockEvent.match_id == match_id
+    first = session.scalar(select(func.min(models.ClockEvent.seq)).where(of_match))
     if pair_done is None or first is None:
         return False
     last_reset = session.scalar(
-        clock_rows.where(models.ClockEvent.kind == EventKind.RESET.value)
-        .order_by(models.ClockEvent.seq.desc())
-        .limit(1)
+        select(func.max(models.ClockEvent.seq)).where(
+            of_match, models.ClockEvent.kind == EventKind.RESET.value
+        )
     )
-    return _naive(last_reset or first) < _naive(pair_done)
-
-
-def _naive(moment: datetime) -> datetime:
-    """SQLite hands back naive UTC, PostgreSQL an aware time: compare them as naive UTC."""
-    return moment.astimezone(UTC).replace(tzinfo=None) if moment.tzinfo else moment
+    return (first if last_reset is None else last_reset) < pair_done
 
 
 def match_clock_log(session: Session, match_id: int) -> list[LogLine]:

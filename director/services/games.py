@@ -21,7 +21,8 @@ from director.domain.event import MatchInfo
 from director.domain.match import MatchOutcome, score_match
 from director.domain.rules import Side
 from director.domain.scoring import Game
-from director.services import audit
+from director.domain.wording import counted
+from director.services import audit, clocks
 from director.services.matches import (
     CHANGED_ELSEWHERE,
     check_version,
@@ -70,7 +71,7 @@ def record_game(
     seq = (
         session.scalar(select(func.max(models.Game.seq)).where(models.Game.match_id == row.id)) or 0
     ) + 1
-    game_row = models.Game(pair_id=pair.id, seq=seq)
+    game_row = models.Game(pair_id=pair.id, seq=seq, clock_seq=clocks.next_seq(session, row.id))
     convert.write_game(game_row, game)
     game_row.clock_a_ns, game_row.clock_b_ns = clock_ns
     row.games.append(game_row)
@@ -127,7 +128,7 @@ def correct_game(
     convert.write_game(game_row, corrected)
     note = reason.strip()
     if voided:
-        note += f"; voids {len(voided)} later game{'s' * (len(voided) != 1)}: "
+        note += f"; voids {counted(len(voided), 'later game')}: "
         note += fixed.voided_text(info.names)
     audit.log(
         session,
@@ -201,10 +202,11 @@ def record_games(session: Session, match_id: int, games: Sequence[Game]) -> Chan
     _playable(info)
     outcome = _checked(info, (*info.games, *games))
     seq = max((g.seq for g in row.games), default=0)
+    clock_seq = clocks.next_seq(session, row.id)
     for game in games:
         pair = pair_row(session, row, game.pair)
         seq += 1
-        game_row = models.Game(pair_id=pair.id, seq=seq)
+        game_row = models.Game(pair_id=pair.id, seq=seq, clock_seq=clock_seq)
         convert.write_game(game_row, game)
         row.games.append(game_row)
     store_outcome(row, outcome)

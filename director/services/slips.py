@@ -77,23 +77,28 @@ BAD_TOKEN = (
 
 @dataclass(frozen=True)
 class SlipInfo:
+    """A slip as the desk and the phones see it: its match and its game, as stored."""
+
     id: int
     uid: str
-    match_id: int
-    round: int | None
-    table: int
-    pair: int
-    board: int
-    game: Game
+    match: MatchInfo
+    game: Game  # its pair and board are the slip's
     entered_side: Side
     status: SlipStatus
     reason: str
-    names: tuple[str, str]
+
+    @property
+    def match_id(self) -> int:
+        return self.match.id
+
+    @property
+    def board(self) -> int:
+        return self.game.board
 
     def describe(self) -> str:
         """One line for the desk: where, who won, how."""
         g = self.game
-        winner = self.names[0] if g.winner is Side.A else self.names[1]
+        winner = self.match.names[0] if g.winner is Side.A else self.match.names[1]
         how = [g.end.value]
         if g.level is not None:
             how.append(g.level.value)
@@ -101,7 +106,7 @@ class SlipInfo:
             how.append(f"agreed {g.agreed_level.value}")
         how.append(f"cube {g.cube}")
         return (
-            f"table {self.table}, pair {self.pair}, board {self.board}: "
+            f"table {self.match.table}, pair {g.pair}, board {g.board}: "
             f"{winner} ({g.winner.value}) wins, {', '.join(how)}"
         )
 
@@ -109,7 +114,7 @@ class SlipInfo:
         """What the phones are told about a slip of their match."""
         return {
             "uid": self.uid,
-            "pair": self.pair,
+            "pair": self.game.pair,
             "board": self.board,
             "game": game_json(self.game),
             "entered_by": self.entered_side.value,
@@ -236,20 +241,8 @@ def _check_side(value: object) -> Side:
 
 def _info(row: models.Slip, match: MatchInfo) -> SlipInfo:
     game = _game_of(json.loads(row.game))
-    return SlipInfo(
-        id=row.id,
-        uid=row.uid,
-        match_id=row.match_id,
-        round=match.round,
-        table=match.table,
-        pair=row.pair_number,
-        board=row.board,
-        game=game,
-        entered_side=Side(row.entered_side),
-        status=SlipStatus(row.status),
-        reason=row.reason,
-        names=match.names,
-    )
+    status = SlipStatus(row.status)
+    return SlipInfo(row.id, row.uid, match, game, Side(row.entered_side), status, row.reason)
 
 
 def _game_of(data: object) -> Game:

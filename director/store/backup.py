@@ -124,10 +124,10 @@ def backup_now(db: EventDatabase, reason: str, *, keep: int = KEEP) -> Path | No
         os.replace(tmp, final)
         sync_folder(folder)
     except (OSError, sqlite3.Error) as exc:
-        _remove(tmp)
+        remove_with_companions(tmp)
         raise UserError(f"no backup made: {_disk_message(exc)}") from None
     except UserError:
-        _remove(tmp)
+        remove_with_companions(tmp)
         raise
     prune(folder, keep)
     return final
@@ -160,7 +160,7 @@ def _make_room(folder: Path, event: Path) -> None:
                 f"no backup made: the disk is nearly full ({free // 1024} KiB free), and the "
                 "space left is kept for entering results; free some space"
             )
-        _remove(victims[0])
+        remove_with_companions(victims[0])
 
 
 def space_warning(event: Path) -> str:
@@ -196,11 +196,7 @@ def _write_checked_copy(db: EventDatabase, tmp: Path, reason: str) -> None:
     try:
         source = raw.driver_connection
         assert isinstance(source, sqlite3.Connection)
-        dest = sqlite3.connect(tmp)
-        try:
-            source.backup(dest)
-        finally:
-            dest.close()
+        online_copy(source, tmp)
     finally:
         raw.close()
     dest = sqlite3.connect(tmp, isolation_level=None)
@@ -295,10 +291,11 @@ def _remove_stale_temps(folder: Path, *, everything: bool) -> None:
     for tmp in folder.glob(".*.tmp"):
         with contextlib.suppress(OSError):
             if everything or now - tmp.stat().st_mtime > _STALE_TEMP_SECONDS:
-                _remove(tmp)
+                remove_with_companions(tmp)
 
 
-def _remove(tmp: Path) -> None:
+def remove_with_companions(tmp: Path) -> None:
+    """Delete a file of ours (a working copy, an old backup) with its `-wal`, `-shm`, `-journal`."""
     for path in (tmp, *(Path(f"{tmp}{c}") for c in COMPANIONS)):
         with contextlib.suppress(OSError):
             path.unlink()
@@ -361,18 +358,11 @@ def move_aside(event: Path, label: str, aside: Path | None = None) -> Path:
     return aside
 
 
-def _copy_through_sqlite(source: Path, dest: Path) -> None:
-    """Copy a database as SQLite reads it: a file set aside with its `-wal` keeps its last
-    commits there, which a plain file copy would leave behind."""
-    reader = sqlite3.connect(readonly_uri(source), uri=True)
-    try:
-        writer = sqlite3.connect(dest)
-        try:
-            reader.backup(writer)
-        finally:
-            writer.close()
-    finally:
-        reader.close()
+def online_copy(source: sqlite3.Connection, dest: Path) -> None:
+    """SQLite's online backup of an open database into the file `dest`: a consistent copy
+    with the commits still in the source's `-wal`, which a plain file copy would leave behind."""
+    with contextlib.closing(sqlite3.connect(dest)) as writer:
+        source.backup(writer)
 
 
 @dataclass(frozen=True)
@@ -399,7 +389,9 @@ def restore(event: Path, backup: Path, prepare: Callable[[Path, Path], None]) ->
         raise UserError("choose a backup, not the event file itself")
     tmp = event.with_name(f".{event.name}.restore-{os.getpid()}.tmp")
     try:
-        _copy_through_sqlite(backup, tmp)
+        # read-only: the chosen file is never changed, and it may be on read-only media
+        with contextlib.closing(sqlite3.connect(readonly_uri(backup), uri=True)) as reader:
+            online_copy(reader, tmp)
         sync_file(tmp)
         copied = file_problems(tmp)
         if copied:
@@ -419,9 +411,9 @@ def restore(event: Path, backup: Path, prepare: Callable[[Path, Path], None]) ->
         os.replace(tmp, event)
         sync_folder(event.parent)
     except OSError as exc:
-        _remove(tmp)
+        remove_with_companions(tmp)
         raise UserError(f"cannot restore {backup.name}: {_disk_message(exc)}") from None
     except UserError:
-        _remove(tmp)
+        remove_with_companions(tmp)
         raise
     return Restored(event, backup, replaced)

@@ -14,7 +14,7 @@ import sqlite3
 import stat
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -393,8 +393,9 @@ def open_event(target: str, *, make_backup: bool = True) -> EventDatabase:
     A SQLite file is locked for this app instance (a second opener is told where it is open);
     when the last app to open it did not close it, the full integrity_check and
     foreign_key_check run; a damaged file is moved aside (`FILE.corrupt-DATE`) and the good
-    backups are offered; then a backup is made. A server database is opened as it is: the
-    server guards it, and stations share it.
+    backups are offered; then a backup is made (`back_up_at_open`; with `make_backup=False`
+    the caller makes it, or none). A server database is opened as it is: the server guards
+    it, and stations share it.
     """
     if is_url(target):
         return open_database(target)
@@ -457,14 +458,21 @@ def _open_locked(event: Path, lock: EventLock, make_backup: bool) -> EventDataba
     # every commit first checks the event's name still is the file this app locked
     event_listen(db.engine, "commit", lambda _connection: lock.check())
     _mark_open(db, lock)
-    backup, backup_problem = None, ""
+    db.report = OpenReport(unclean, left_by, unclean)
     if make_backup:
-        try:
-            backup = backup_now(db, "open")
-        except UserError as exc:
-            backup_problem = str(exc)
-    db.report = OpenReport(unclean, left_by, unclean, backup, backup_problem)
+        back_up_at_open(db)
     return db
+
+
+def back_up_at_open(db: EventDatabase) -> None:
+    """The backup at opening (unless nothing changed since the newest backup), told in
+    `db.report`; a failure is told, not raised: the event itself is open and sound. The app
+    makes it on the event's worker once its window shows the event, before any change."""
+    try:
+        backup, problem = backup_now(db, "open"), ""
+    except UserError as exc:
+        backup, problem = None, str(exc)
+    db.report = replace(db.report, backup=backup, backup_problem=problem)
 
 
 def _mark_open(db: EventDatabase, lock: EventLock) -> None:

@@ -217,6 +217,9 @@ class Game(Base):
     clock_a_ns: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     clock_b_ns: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     recorded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # where the match's clock log stood when the game was recorded: its clock events with a
+    # lower seq came before the game. Wall clocks cannot say it (stations' clocks differ).
+    clock_seq: Mapped[int] = mapped_column(Integer)
     version: Mapped[int] = mapped_column(Integer, default=1)
 
     match: Mapped[Match] = relationship(back_populates="games")

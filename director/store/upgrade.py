@@ -15,7 +15,6 @@ import os
 import shutil
 import sqlite3
 import time
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +22,7 @@ from sqlalchemy import Engine, create_engine
 from sqlalchemy import event as sa_event
 
 from director.domain.errors import UserError
+from director.store.backup import aside_name, online_copy, remove_with_companions
 from director.store.files import sync_file, sync_folder
 from director.store.integrity import connection_problems
 from director.store.models import Base
@@ -45,16 +45,10 @@ def stored_revision(path: Path) -> str | None:
 
 
 def _copy(source: Path, dest: Path) -> None:
-    """A consistent copy through SQLite (it reads the source's -wal too), then synced."""
-    reader = sqlite3.connect(source)
-    try:
-        writer = sqlite3.connect(dest)
-        try:
-            reader.backup(writer)
-        finally:
-            writer.close()
-    finally:
-        reader.close()
+    """A consistent copy through SQLite, then synced. The source is read as a writer (the
+    upgrade holds it): its closing connection leaves no `-wal` or `-shm` beside it."""
+    with contextlib.closing(sqlite3.connect(source)) as reader:
+        online_copy(reader, dest)
     with contextlib.suppress(OSError):
         shutil.copymode(source, dest)
     sync_file(dest)
@@ -72,35 +66,24 @@ def _settle(path: Path) -> None:
         raise UserError(f"{path.name} is in use by another program: close it there and retry")
 
 
-def _remove_with_companions(path: Path) -> None:
-    for name in (path, *(Path(f"{path}{c}") for c in ("-wal", "-shm", "-journal"))):
-        with contextlib.suppress(OSError):
-            name.unlink()
-
-
 def _remove_stale_temps(event: Path) -> None:
     """A kill half-way leaves its working copy (hidden, beside the event): clear old ones."""
     now = time.time()
     for tmp in event.parent.glob(f".{event.name}{UPGRADE_TEMP}*.tmp"):
         with contextlib.suppress(OSError):
             if now - tmp.stat().st_mtime > _STALE_SECONDS:
-                _remove_with_companions(tmp)
+                remove_with_companions(tmp)
 
 
 def keep_original(event: Path) -> Path:
     """`FILE.before-upgrade-DATE`: a copy of the file as the older version left it."""
-    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-    kept = event.with_name(f"{event.name}.before-upgrade-{stamp}")
-    n = 2
-    while kept.exists():
-        kept = event.with_name(f"{event.name}.before-upgrade-{stamp}-{n}")
-        n += 1
+    kept = aside_name(event, "before-upgrade")
     tmp = event.with_name(f".{event.name}{UPGRADE_TEMP}keep-{os.getpid()}.tmp")
     try:
         _copy(event, tmp)
         os.replace(tmp, kept)
     except BaseException:
-        _remove_with_companions(tmp)
+        remove_with_companions(tmp)
         raise
     return kept
 
@@ -165,5 +148,5 @@ def upgrade_file(event: Path) -> Path:
         reason = known_database_error(exc) or str(exc)
         raise UserError(f"cannot upgrade {event.name}: {reason}; the file is as it was") from None
     finally:
-        _remove_with_companions(work)
+        remove_with_companions(work)
     return kept

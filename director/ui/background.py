@@ -15,13 +15,10 @@ Two ways in:
   computer is busy, not hung).
 - `call(service, ...)` returns the service's result (or raises its refusal) like a direct
   call, for the pages and dialogs that read and change through `EventContext`. A server's
-  call that has not answered within `QUICK_S` waits in a local event loop that paints the
-  window, runs its timers and holds back the person's clicks and keys until the answer (so
-  nothing is entered twice or in between). An event file on this computer answers in
-  milliseconds: the GUI thread simply waits for it, and only a file that has not answered
-  within `slow_ms` (a hung network drive) gets the local loop and the notice. (A local loop
-  also runs the deferred deletes of widgets closed outside any event loop, as tests close
-  them: rare is better.)
+  call that has not answered within `waiting.QUICK_S` (an event file on this computer answers in
+  milliseconds; a server, a busy drive or a big event may not) waits while the window
+  paints, runs its timers and holds back the person's clicks and keys until the answer (so
+  nothing is entered twice or in between).
 
 Either way a call that has not answered after `SLOW_MS` says so through `on_slow` ("the
 database server is not answering ...") while the window keeps painting, and `on_recovered`
@@ -32,25 +29,24 @@ accepted it.
 from __future__ import annotations
 
 import itertools
-import threading
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor, wait
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
-from PySide6.QtCore import QEventLoop, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from sqlalchemy.orm import Session
 
 from director.domain.errors import UserError
 from director.store.engine import EventDatabase
 from director.store.errors import UNREACHABLE as _UNREACHABLE
 from director.store.work import failure_of, in_session
+from director.ui.waiting import wait_for
 
 P = ParamSpec("P")
 T = TypeVar("T")
 
 SLOW_MS = 4000  # "not answering" shows within 5 s of a call
-QUICK_S = 0.1  # a call that answers within this keeps the GUI thread simply waiting
 NOT_ANSWERING = (
     "the database server is not answering: waiting for it; nothing is lost, and what you "
     "entered is shown as saved only once the server has accepted it"
@@ -75,12 +71,6 @@ class _Call:
     timer: QTimer
     slow: bool = False
     on_bug: Callable[[BaseException], object] | None = None
-
-
-class _Waker(QObject):
-    """Ends a local wait from the worker thread (a queued signal: the loop runs it)."""
-
-    answered = Signal()
 
 
 class Background(QObject):
@@ -169,12 +159,10 @@ class Background(QObject):
             lambda: in_session(self.db, service, change, *args, **kwargs)
         )
         try:
-            quick = self.slow_ms / 1000 if self.db.is_sqlite else QUICK_S
-            if not wait([future], quick).done:
-                _wait_for(future)
+            wait_for(future, lambda: self.stopped)
         finally:
             self._end(number)
-        if not future.done():  # the application is quitting: its loops were told to end
+        if not future.done():  # the event was closed while the call waited
             raise UserError(LEFT_WAITING)
         exc = future.exception()
         if exc is None:
@@ -245,45 +233,3 @@ class Background(QObject):
             call.timer.stop()
         self.pool.shutdown(wait=not hung, cancel_futures=True)
         self.aside.shutdown(wait=not hung, cancel_futures=True)
-
-
-def _wait_for(future: Future[Any]) -> None:
-    """Until the future is done: a local event loop that paints and runs timers but holds back
-    the person's clicks and keys (Qt delivers them once the loop has ended)."""
-    loop = QEventLoop()
-    waker = _Waker()
-    waker.answered.connect(loop.quit, Qt.ConnectionType.QueuedConnection)
-    # The worker may drop the future (and its callbacks) last: a callback holding the waker
-    # would then destroy a QObject of this thread on the worker's, which crashes Qt later.
-    # So the callback reaches the waker only through this box, emptied before we return.
-    box = [waker]
-    lock = threading.Lock()
-
-    def answered(_future: Future[Any]) -> None:
-        with lock:
-            if box:
-                box[0].answered.emit()
-
-    future.add_done_callback(answered)
-    try:
-        if not future.done():  # an answer from now on quits the loop (queued: after exec)
-            loop.exec(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
-    finally:
-        with lock:
-            box.clear()
-
-
-def waited(work: Callable[[], T]) -> T:
-    """`work()` on a thread of its own, waited for as `Background.call` waits: for the one
-    database call made before an event is open (connecting to a server, bounded by its
-    connect timeout). Whatever it raises is raised here."""
-    pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="database-open")
-    future = pool.submit(work)
-    try:
-        if not wait([future], QUICK_S).done:
-            _wait_for(future)
-    finally:
-        pool.shutdown(wait=False)
-    if not future.done():
-        raise UserError(LEFT_WAITING)
-    return future.result()

@@ -18,8 +18,8 @@ from sqlalchemy.exc import SQLAlchemyError
 from director.domain.errors import UserError
 from director.store.engine import EventDatabase, open_database
 from director.store.targets import SERVER_SCHEMES
-from director.ui.background import waited
 from director.ui.style import error_label, hint, show_error
+from director.ui.waiting import waited
 from director.ui.window_parts import shown_target
 
 EXAMPLE = "postgresql://director:secret@club-server/spring_tandem"

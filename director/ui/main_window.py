@@ -39,6 +39,7 @@ from director.ui.safe_open import (
 )
 from director.ui.start_page import StartPage
 from director.ui.style import app_icon
+from director.ui.waiting import waited
 from director.ui.window_parts import (
     APP_TITLE,
     about_box,
@@ -56,6 +57,37 @@ if TYPE_CHECKING:  # the database layer and the pages load when an event is firs
     from director.ui.restore_dialog import RestoreDialog
     from director.ui.server_watch import ServerWatch
     from director.ui.table_service import TableServiceWindow
+
+
+def _open_event(target: str) -> EventDatabase:
+    """On a worker thread: the database layer, then the event, opened for this window."""
+    database_layer.load()
+    from director.store.engine import open_event
+
+    return open_event(target, make_backup=False)  # the backup comes once the window is up
+
+
+def _open_view_only(target: str) -> EventDatabase:
+    database_layer.load()
+    from director.store.engine import open_database
+
+    return open_database(target, read_only=True)
+
+
+def _build_demo() -> Path:
+    """On a worker thread: a fresh demo event (a simulated club night: seconds on a slow
+    computer)."""
+    database_layer.load()
+    from director.ui.demo import build_demo_event
+
+    return build_demo_event()
+
+
+def _back_up_at_open(database: EventDatabase, _session: object) -> None:
+    """The backup at opening, on the event's worker (a failure is in `database.report`)."""
+    from director.store.engine import back_up_at_open
+
+    back_up_at_open(database)
 
 
 class MainWindow(QMainWindow):
@@ -195,13 +227,13 @@ class MainWindow(QMainWindow):
     def open_target(self, target: str, remember: bool = True) -> bool:
         """Open an event file (locked for this window) or server URL; a failure is shown and
         the window stays as it was. A damaged file, or one that cannot be written, is explained
-        in a question (restore its backup, open it view-only); the answer opens it later."""
+        in a question (restore its backup, open it view-only); the answer opens it later.
+
+        The opening runs off the GUI thread (the window keeps painting); the backup at opening
+        is made once the first page is shown, before anything else the event's worker runs."""
         QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
-            database_layer.load()
-            from director.store.engine import open_event
-
-            database = open_event(target)
+            database = waited(partial(_open_event, target))
         except UserError as exc:
             self.messages.show_error(refusal_line(target, exc))
             restore, view = partial(self.restore_damaged, target), partial(self.view_only, target)
@@ -211,15 +243,19 @@ class MainWindow(QMainWindow):
             QGuiApplication.restoreOverrideCursor()
         if not self.set_database(database, remember):
             return False
-        show_opening_message(self.messages, database)  # after a crash, a failed backup...
+        if self.ctx is not None and database.is_sqlite:
+            messages = self.messages
+            self.ctx.background.run(
+                partial(_back_up_at_open, database),
+                on_done=lambda _none: show_opening_message(messages, database),
+            )
+        else:
+            show_opening_message(self.messages, database)  # an older file was upgraded...
         return True
 
     def view_only(self, target: str) -> bool:
-        database_layer.load()
-        from director.store.engine import open_database
-
         try:
-            database = open_database(target, read_only=True)
+            database = waited(partial(_open_view_only, target))
         except UserError as exc:
             self.messages.show_error(f"Cannot open the event: {exc}")
             return False
@@ -229,8 +265,9 @@ class MainWindow(QMainWindow):
         self, database: EventDatabase, remember: bool = True, *, read_only: bool = False
     ) -> bool:
         database_layer.load()  # a server event comes here first, from the connect dialog
-        from director.ui.context import EventContext
-        from director.ui.event_view import EventView
+        with database_layer.python_import():
+            from director.ui.context import EventContext
+            from director.ui.event_view import EventView
 
         self.close_event()
         ctx = EventContext(database, self)
@@ -339,9 +376,7 @@ class MainWindow(QMainWindow):
     def open_demo(self) -> bool:
         QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
-            from director.ui.demo import build_demo_event
-
-            path = build_demo_event()
+            path = waited(_build_demo)
         except (UserError, OSError) as exc:
             self.messages.show_error(f"Cannot build the demo event: {exc}")
             return False

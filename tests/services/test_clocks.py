@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 import time
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -14,8 +15,7 @@ from director.domain.clock import ClockEvent, EventKind, MatchClock, replay
 from director.domain.errors import UserError
 from director.domain.rules import End, Level, Side, TimeControl
 from director.domain.scoring import Game
-from director.services import clocks, games, matches
-from director.services.teams import add_team
+from director.services import clocks, games
 from director.store import models
 from director.store.engine import EventDatabase, open_database
 from director.ui.clock.writer import NOT_ANSWERING, ClockWriter
@@ -34,14 +34,6 @@ class FakeTime:
 
     def wait(self, seconds: float) -> None:
         self.t += round(seconds * NS)
-
-
-@pytest.fixture
-def match_id(db: EventDatabase) -> int:
-    with db.Session() as s, s.begin():
-        a = add_team(s, "Blue Bar", ("Ana", "Ben")).value.id
-        b = add_team(s, "Gammonites", ("Cleo", "Dev")).value.id
-        return matches.create_match(s, a, b, table=1).value.id
 
 
 def played(now: FakeTime) -> MatchClock:
@@ -195,10 +187,30 @@ def test_the_clock_is_behind_when_a_pair_ended_while_its_window_was_closed(
         with db.Session() as s:
             assert clocks.clock_is_behind(s, match_id) is (board == 2)
     clock.reset()
-    time.sleep(0.002)  # the reset is written after the pair ended
     write(db, match_id, clock.events_since(clock.event_count - 2), clock.event_count - 2)
     with db.Session() as s:
         assert not clocks.clock_is_behind(s, match_id)
+
+
+@pytest.mark.parametrize("skew_minutes", [-10, 10])
+def test_the_clock_log_and_the_games_are_ordered_by_the_log_not_by_wall_clocks(
+    db: EventDatabase, match_id: int, monkeypatch: pytest.MonkeyPatch, skew_minutes: int
+) -> None:
+    """The clock window's laptop may be another station than the one recording results, its
+    wall clock minutes off: what came first is the log's order, whatever the wall clocks say."""
+    skewed = models.utcnow() + timedelta(minutes=skew_minutes)
+    monkeypatch.setattr(clocks, "utcnow", lambda: skewed)  # the clock station's wall clock
+    clock = played(FakeTime(1_000 * NS))
+    write(db, match_id, clock.events, 0)
+    for board in (1, 2):
+        with db.Session() as s, s.begin():
+            games.record_game(s, match_id, Game(0, board, A, End.BEAR_OFF, level=Level.SINGLE))
+    with db.Session() as s:
+        assert clocks.clock_is_behind(s, match_id)  # the reset came before the pair's end
+    clock.reset()
+    write(db, match_id, clock.events_since(clock.event_count - 2), clock.event_count - 2)
+    with db.Session() as s:
+        assert not clocks.clock_is_behind(s, match_id)  # the reset came after it
 
 
 def test_the_writer_commits_each_batch_at_once_on_its_own_thread(

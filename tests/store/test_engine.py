@@ -125,6 +125,14 @@ def test_the_revisions_read_without_alembic_are_alembics(db: EventDatabase) -> N
     assert current_revision(db.engine) == stamped == head_revision()
 
 
+def test_every_revision_fits_alembics_version_column() -> None:
+    """alembic_version.version_num is VARCHAR(32): SQLite stores a longer revision anyway,
+    PostgreSQL refuses it, and every server event then fails to upgrade."""
+    from director.store.engine import migration_revisions
+
+    assert [r for r in migration_revisions() if len(r) > 32] == []
+
+
 def test_opening_a_current_event_does_not_import_alembic(db: EventDatabase) -> None:
     """alembic brings mako and pygments: a second of start-up that only a migration needs."""
     import subprocess

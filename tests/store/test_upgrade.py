@@ -4,13 +4,26 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from alembic import command
+from sqlalchemy import create_engine, select
 
+from director.domain.clock import ClockEvent, EventKind
 from director.domain.errors import UserError
-from director.store.engine import head_revision, open_database
+from director.domain.rules import End, EventOptions, MatchRules, Side
+from director.domain.scoring import Game
+from director.services import clocks
+from director.services.events import create_event
+from director.services.games import record_game
+from director.services.matches import create_match
+from director.services.teams import add_team
+from director.store import models
+from director.store.engine import alembic_config, create_database, head_revision, open_database
 from director.store.upgrade import stored_revision
+from tests.pg import fresh_database
 from tests.reliability.upgrade_kill import HELD, OLDEST, older_event, state_after_open
 
 EXE = str(Path(sys.executable).with_name("tandem-director"))
@@ -40,3 +53,49 @@ def test_an_older_file_is_not_upgraded_by_a_read_only_command(tmp_path: Path) ->
     with pytest.raises(UserError, match="tandem-director upgrade"):
         open_database(str(path), read_only=True)
     assert stored_revision(path) == OLDEST
+
+
+@pytest.fixture(params=["file", "server"])
+def older_target(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """Where an event of an older revision lies: an event file, or a PostgreSQL database."""
+    if request.param == "file":
+        yield str(tmp_path / "clocked.tandem")
+    else:
+        with fresh_database() as url:
+            yield url
+
+
+def test_an_older_events_games_take_their_place_in_the_clock_log_from_its_wall_times(
+    older_target: str,
+) -> None:
+    """Revision 0005 numbers each game by the clock log's seq; an older event had only the
+    wall times: the upgrade gives every game the place those times gave it."""
+    db = create_database(older_target)
+    with db.Session() as s, s.begin():
+        create_event(s, "Clocked", EventOptions(match=MatchRules(match_length=5)))
+        a, b = (add_team(s, name, (f"{name} 1", f"{name} 2")).value.id for name in ("Ash", "Elm"))
+        match_id = create_match(s, a, b, table=1).value.id
+    start = (ClockEvent(EventKind.START, 0, 1, Side.A),)
+    pause = (ClockEvent(EventKind.PAUSE, 5, 1), ClockEvent(EventKind.PAUSE, 5, 2))
+    for events, first, board in ((start, 0, 1), (pause, 1, 2)):
+        with db.Session() as s, s.begin():
+            clocks.append_events(s, match_id, first, events)
+            record_game(s, match_id, Game(1, board, Side.A, End.PASS))
+    with db.Session() as s:
+        stored = s.scalars(select(models.Game.clock_seq).order_by(models.Game.seq)).all()
+    db.close()
+    assert stored == [1, 3]
+    is_file = "://" not in older_target
+    engine = create_engine(f"sqlite:///{older_target}" if is_file else older_target)
+    with engine.begin() as connection:
+        if is_file:  # as for any schema change of a file: batch mode re-creates tables
+            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+        command.downgrade(alembic_config(connection), "0004_clock_commands")
+    engine.dispose()
+    upgraded = open_database(older_target)
+    try:
+        with upgraded.Session() as s:
+            again = s.scalars(select(models.Game.clock_seq).order_by(models.Game.seq)).all()
+    finally:
+        upgraded.close()
+    assert again == stored

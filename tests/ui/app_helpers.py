@@ -51,6 +51,14 @@ def make_window(qtbot: QtBot, settings: QSettings) -> MainWindow:
     return main
 
 
+def backed_up_at_open(qtbot: QtBot, window: MainWindow) -> None:
+    """Until the open event's worker has made the backup at opening (it is made once the
+    window shows the event, off the GUI thread)."""
+    ctx = window.ctx
+    assert ctx is not None
+    qtbot.waitUntil(lambda: not ctx.background.busy, timeout=30_000)
+
+
 # the offscreen platform cannot resize a shown window to its size hints, and says so
 OFFSCREEN_NOISE = "This plugin does not support"
 

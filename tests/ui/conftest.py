@@ -19,6 +19,7 @@ from tests.ui.app_helpers import make_window, throwaway_settings
 
 @pytest.fixture
 def settings(tmp_path: Path) -> QSettings:
+    """A throwaway settings file: the tests never touch the user's (recent files, key map)."""
     return throwaway_settings(tmp_path)
 
 
@@ -32,9 +33,7 @@ def window(qtbot: QtBot, settings: QSettings) -> Iterator[MainWindow]:
 @pytest.fixture
 def sim_path(sim_template: Path, tmp_path: Path) -> Path:
     """A copy of the module's `sim_template` event, so each test may change it."""
-    path = tmp_path / "sim.tandem"
-    shutil.copy(sim_template, path)
-    return path
+    return Path(shutil.copy(sim_template, tmp_path / "sim.tandem"))
 
 
 @pytest.fixture

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QPalette
@@ -67,3 +69,75 @@ def test_the_warm_up_loads_the_database_layer_and_services() -> None:
     assert total >= 3
     assert before == 0  # starting the app does not already pay for them
     assert after == total
+
+
+FIRST_PASS_PROBE = """
+import gc, sys
+from PySide6.QtWidgets import QApplication
+
+def first_pass(app):  # the event loop's first pass, then stop
+    app.processEvents()
+    print(gc.isenabled(), type(app.activeWindow() or app.topLevelWidgets()[0]).__name__)
+    return 0
+
+QApplication.exec = first_pass
+from director.ui.app import run_gui
+sys.exit(run_gui(None, None))
+"""
+
+
+def test_the_cycle_collector_runs_again_once_the_app_is_up(tmp_path: Path) -> None:
+    """Starting the app turns Python's cycle collector off (it cost 0.1 s of opening a big
+    event) and on again at the first pass of the event loop: never left off."""
+    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path), "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run(
+        [sys.executable, "-c", FIRST_PASS_PROBE],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "MainWindow"]
+
+
+OVERLAP_PROBE = """
+import builtins, threading
+import director.ui.app
+from director.ui.database_layer import python_import
+hooked = builtins.__import__
+a_in, b_in, a_out = threading.Event(), threading.Event(), threading.Event()
+
+def a():
+    with python_import():
+        a_in.set()
+        b_in.wait()
+    a_out.set()
+
+def b():
+    a_in.wait()
+    with python_import():
+        b_in.set()
+        a_out.wait()  # the first to start ends first: the hook must wait for this one
+        print(builtins.__import__ is not hooked, end=" ")
+
+threads = [threading.Thread(target=a), threading.Thread(target=b)]
+for t in threads: t.start()
+for t in threads: t.join()
+print(builtins.__import__ is hooked)
+"""
+
+
+def test_threads_importing_past_pysides_hook_at_once_put_it_back_after_the_last() -> None:
+    """The warm-up, the open and the window import past PySide6's hook at the same time; the
+    hook is set aside while any of them is at it and put back after the last one."""
+    done = subprocess.run(
+        [sys.executable, "-c", OVERLAP_PROBE],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "True"]

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import re
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 import shiboken6
-from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QLineEdit
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
+from PySide6.QtWidgets import QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
 from sqlalchemy.orm import Session
 
@@ -24,6 +25,15 @@ from director.ui.background import FILE_NOT_ANSWERING, Background
 
 def _thread(_session: Session) -> str:
     return threading.current_thread().name
+
+
+def ticking(parent: QObject, tick: Callable[[], None]) -> QTimer:
+    """The window's timer, every 50 ms, while a call waits."""
+    timer = QTimer(parent)
+    timer.setInterval(50)
+    timer.timeout.connect(tick)
+    timer.start()
+    return timer
 
 
 def test_a_call_runs_on_the_worker_and_answers_like_a_direct_call(
@@ -69,10 +79,7 @@ def test_a_waiting_call_keeps_the_window_running_and_says_it_is_slow(
         assert release.wait(30)  # answers once the window has said it is slow
         return len(list_teams(session))
 
-    timer = QTimer(field)
-    timer.setInterval(50)
-    timer.timeout.connect(tick)
-    timer.start()
+    timer = ticking(field, tick)
     try:
         assert door.call(slow_service, False) == 0
         timer.stop()
@@ -83,6 +90,45 @@ def test_a_waiting_call_keeps_the_window_running_and_says_it_is_slow(
         door.stop()
         shiboken6.delete(door)  # on this thread: never left for the collector on another
         db.close()
+
+
+def test_an_event_files_call_keeps_the_window_running_long_before_it_is_slow(
+    qtbot: QtBot, event_path: Path
+) -> None:
+    """A call on an event file that waits (a busy drive) paints and runs the window's timers
+    from the start, not only once it is called slow after seconds; a widget closed outside
+    any event loop (as the tests close message boxes) is not deleted under its caller."""
+    db = open_event(str(event_path), make_backup=False)
+    said: list[str] = []
+    door = Background(db, on_slow=said.append)  # the app's own "not answering" delay
+    field = QLineEdit()
+    qtbot.addWidget(field)
+    closed = QWidget()
+    closed.deleteLater()  # outside any event loop: only a loop of its level may delete it
+    release = threading.Event()
+    ticks: list[int] = []
+
+    def tick() -> None:
+        ticks.append(len(ticks))
+        if len(ticks) >= 3:
+            release.set()
+
+    def waiting_service(session: Session) -> int:
+        assert release.wait(30)  # answers once the window's timer has run three times
+        return len(list_teams(session))
+
+    timer = ticking(field, tick)
+    try:
+        assert door.call(waiting_service, False) == 0
+        timer.stop()
+        assert len(ticks) >= 3
+        assert said == []  # it answered before it was slow: nothing to say
+        assert shiboken6.isValid(closed)  # still there for whoever closed it
+    finally:
+        door.stop()
+        shiboken6.delete(door)  # on this thread: never left for the collector on another
+        db.close()
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
 
 def test_no_gui_module_opens_a_session_of_its_own() -> None:

@@ -13,7 +13,7 @@ from director.services.teams import add_team, list_teams
 from director.ui.main_window import MainWindow
 from director.ui.restore_dialog import COLUMNS, RestoreDialog
 from tests.event_files import seed_teams
-from tests.ui.app_helpers import OFFSCREEN_NOISE, stored_teams
+from tests.ui.app_helpers import OFFSCREEN_NOISE, backed_up_at_open, stored_teams
 
 pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_NOISE)
 
@@ -131,6 +131,7 @@ def test_an_event_without_backups_says_when_they_are_made(
     qtbot: QtBot, window: MainWindow, event_path: Path
 ) -> None:
     assert window.open_target(str(event_path))
+    backed_up_at_open(qtbot, window)
     for backup in backup_folder(event_path.resolve()).iterdir():
         backup.unlink()
     dialog = restore_dialog(qtbot, window)

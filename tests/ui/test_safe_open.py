@@ -6,14 +6,16 @@ from __future__ import annotations
 import os
 import random
 import socket
+import sqlite3
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from director.domain.errors import UserError
-from director.services.teams import add_team
+from director.services.teams import add_team, list_teams
 from director.store.engine import open_database, open_event
 from director.store.errors import READ_ONLY
 from director.store.lock import read_holder
@@ -25,6 +27,7 @@ from tests.store.test_lock import Holder
 from tests.ui.app_helpers import (
     OFFSCREEN_NOISE,
     answer,
+    backed_up_at_open,
     make_window,
     stored_teams,
     throwaway_settings,
@@ -116,12 +119,13 @@ def test_a_damaged_file_without_backups_is_said_so(
 
 
 def test_after_a_crash_a_calm_notice_says_the_event_was_checked(
-    window: MainWindow, event_path: Path
+    qtbot: QtBot, window: MainWindow, event_path: Path
 ) -> None:
     crashed = Holder(event_path)  # another app has it open...
     pid = crashed.proc.pid
     crashed.kill()  # ...and is killed: its lock file stays behind
     assert window.open_target(str(event_path))
+    backed_up_at_open(qtbot, window)  # the notice names the backup, made once the event shows
     text = window.messages.text
     assert window.messages.kind == "info"
     assert text.startswith(f"The event was not closed properly last time (by pid {pid} on host")
@@ -171,3 +175,53 @@ def test_a_read_only_question_declined_leaves_the_window_as_it_was(
             window.messages.text
             == "Cannot open the event for editing: event.tandem is read-only here."
         )
+
+
+def test_the_window_keeps_running_while_an_event_file_opens(
+    qtbot: QtBot, window: MainWindow, event_path: Path
+) -> None:
+    """Issue 14 point 5: opening runs off the GUI thread. Another program holds the file's
+    write lock, so the opening waits for it; meanwhile the window's timers run, and one of
+    them lets the lock go, after which the event opens."""
+    seed_teams(event_path, 2)
+    holder = sqlite3.connect(event_path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")  # the write lock: the open's first write must wait
+    ticks: list[int] = []
+
+    def tick() -> None:
+        ticks.append(len(ticks))
+        if len(ticks) == 3:
+            holder.execute("ROLLBACK")
+
+    timer = QTimer(window)
+    timer.setInterval(50)
+    timer.timeout.connect(tick)
+    timer.start()
+    try:
+        assert window.open_target(str(event_path)), window.messages.text
+    finally:
+        timer.stop()
+        holder.close()
+    assert len(ticks) >= 3
+    assert team_names(window) == ["Team 1", "Team 2"]
+
+
+def test_the_backup_at_opening_holds_the_event_as_opened_before_any_change(
+    qtbot: QtBot, window: MainWindow, event_path: Path
+) -> None:
+    """The backup at opening is made once the window shows the event, off the critical path,
+    but still before any change: a team added at once is not in it."""
+    seed_teams(event_path, 2)
+    assert window.open_target(str(event_path))
+    assert window.ctx is not None
+    window.ctx.change(add_team, "At Once", ("Ann", "Bob"))
+    backed_up_at_open(qtbot, window)
+    backup = window.ctx.db.report.backup
+    assert backup is not None and "_open" in backup.name
+    db = open_database(str(backup), read_only=True)
+    try:
+        with db.Session() as session:
+            assert sorted(t.name for t in list_teams(session)) == ["Team 1", "Team 2"]
+    finally:
+        db.close()
+    assert [t.name for t in stored_teams(event_path)] == ["Team 1", "Team 2", "At Once"]

@@ -19,7 +19,7 @@ from director.ui.context import EventContext
 from director.ui.team_model import COLUMNS, TeamModel, counts_text
 from director.ui.teams_page import TeamsPage
 from tests.event_files import seed_teams
-from tests.ui.app_helpers import OFFSCREEN_NOISE, answer, stored_teams
+from tests.ui.app_helpers import OFFSCREEN_NOISE, answer, event_context, stored_teams
 
 pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_NOISE)
 
@@ -31,9 +31,8 @@ PAID = [c.title for c in COLUMNS].index("Paid")
 @pytest.fixture
 def ctx(event_path: Path) -> Iterator[EventContext]:
     seed_teams(event_path, 4, clubs=True)
-    context = EventContext(open_database(str(event_path)))
-    yield context
-    context.close()
+    with event_context(event_path) as context:
+        yield context
 
 
 @pytest.fixture
@@ -268,3 +267,37 @@ def test_an_inline_edit_leaves_only_its_row_selected(qtbot: QtBot, page: TeamsPa
     qtbot.waitUntil(lambda: page.table.state() is not QAbstractItemView.State.EditingState)
     assert [t.name for t in page.selected_teams()] == ["Gammonites"]
     assert page.withdraw_button.isEnabled()
+
+
+def shown_names(page: TeamsPage) -> list[str]:
+    return [page.proxy.index(row, NAME).data() for row in range(page.proxy.rowCount())]
+
+
+def test_the_table_sorts_by_the_column_clicked_numbers_as_numbers_and_follows_edits(
+    page: TeamsPage, ctx: EventContext
+) -> None:
+    teams = {t.name: t for t in ctx.read(list_teams)}
+    for name, rating, new_name in (
+        ("Team 1", 1500, "delta"),
+        ("Team 2", None, "Bravo"),
+        ("Team 3", 900, "alpha"),
+        ("Team 4", 10000, "Charlie"),
+    ):
+        team = teams[name]
+        ctx.change(
+            edit_team, team.id, version=team.version, name=new_name,
+            rating=rating,
+        )  # fmt: skip
+    page.refresh()
+    assert shown_names(page) == ["delta", "Bravo", "alpha", "Charlie"]  # by seed, at first
+    header = page.table.horizontalHeader()
+    header.sectionClicked.emit(NAME)  # the view sorts as a click on the header does
+    page.table.sortByColumn(NAME, Qt.SortOrder.AscendingOrder)
+    assert shown_names(page) == ["alpha", "Bravo", "Charlie", "delta"]  # case does not count
+    page.table.sortByColumn(RATING, Qt.SortOrder.AscendingOrder)
+    assert shown_names(page) == ["Bravo", "alpha", "delta", "Charlie"]  # 900 before 10000
+    page.table.sortByColumn(RATING, Qt.SortOrder.DescendingOrder)
+    assert shown_names(page) == ["Charlie", "delta", "alpha", "Bravo"]
+    row = page.proxy.mapToSource(page.proxy.index(shown_names(page).index("alpha"), RATING))
+    assert page.model.setData(row, "20000", Qt.ItemDataRole.EditRole)  # an inline edit
+    assert shown_names(page) == ["alpha", "Charlie", "delta", "Bravo"]  # its row moves

@@ -24,6 +24,7 @@ FIXED_TIPS = {
 }
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 WITHDRAWN = QColor("#8a8a8a")
+CENTRED = int(Qt.AlignmentFlag.AlignCenter)
 
 
 def number(value: float | None) -> str:
@@ -41,6 +42,8 @@ class StandingsModel(QAbstractTableModel):
         self.view: Standings | None = None
         self.columns: list[str] = list(FIXED)
         self.tips: dict[str, str] = dict(FIXED_TIPS)
+        self.bold = QFont()  # one for every bold cell, made once the application is up
+        self.bold.setBold(True)
 
     def set_standings(self, view: Standings | None) -> None:
         self.beginResetModel()
@@ -80,26 +83,25 @@ class StandingsModel(QAbstractTableModel):
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        # asked for every role of every cell drawn or measured (thousands per refresh of
+        # 1,000 teams): the cell's value is built only for the two roles that show it
         if not index.isValid() or self.view is None:
             return None
         line = self.view.lines[index.row()]
         column = index.column()
-        value = self._value(line, column)
         if role == Qt.ItemDataRole.DisplayRole:
-            return self._display(line, column, value)
+            return self._display(line, column, self._value(line, column))
         if role == SORT_ROLE:
-            return value
+            return self._value(line, column)
         if role == Qt.ItemDataRole.ForegroundRole and line.row.withdrawn:
             return QBrush(WITHDRAWN)
         if role == Qt.ItemDataRole.FontRole and self.columns[column] in ("Team", "MP"):
-            font = QFont()
-            font.setBold(True)
-            return font
+            return self.bold
         if role == Qt.ItemDataRole.TextAlignmentRole and self.columns[column] not in (
             "Team",
             "Players",
         ):
-            return int(Qt.AlignmentFlag.AlignCenter)
+            return CENTRED
         if role == Qt.ItemDataRole.ToolTipRole and line.row.withdrawn:
             return f"{line.team.name} has withdrawn; its results stand"
         return None
