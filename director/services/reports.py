@@ -18,6 +18,7 @@ from urllib.parse import urlsplit, urlunsplit
 from director.domain.errors import UserError
 from director.domain.met import MetParameters, match_equity_table
 from director.domain.rules import Paper
+from director.domain.wording import counted
 
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
@@ -315,7 +316,7 @@ def conditions_text(event: EventInfo) -> str:
     n = rules.match_length
     clock = clock_text(event.options.time_control).removesuffix(" per game")
     label = rules.scoring.variant.label
-    return f"Match to {n} point{'s' if n != 1 else ''} · {label} scoring · {clock}"
+    return f"Match to {counted(n, 'point')} · {label} scoring · {clock}"
 
 
 def _points_before(session: Session, number: int) -> dict[int, float]:
@@ -482,8 +483,9 @@ def _crosstable(job: _Job) -> Built:
     story = crosstable.story(
         view.rows, view.crosstable, view.team_map, view.rounds, box,
         game_points=view.game_points if opts.match.scoring.variant.squeeze is not None else None,
+        heading=view.heading,
     )  # fmt: skip
-    return story, crosstable.crosstable_title(view.through), wide
+    return story, crosstable.crosstable_title(view.through, view.heading), wide
 
 
 def _boards(job: _Job) -> Built:

@@ -33,6 +33,7 @@ from shiboken6 import isValid
 from director.domain.changes import Changes
 from director.domain.errors import UserError
 from director.domain.rules import Paper
+from director.domain.wording import counted
 from director.services.events import get_event
 from director.store.files import atomic_write
 from director.ui.context import EventContext
@@ -302,8 +303,7 @@ class ReportPreview(QDialog):
                 self.messages.show_info(f"Printing stopped after {printed} of {len(pages)} pages.")
             else:
                 where = printer.outputFileName() or printer.printerName() or "the printer"
-                pages_word = "page" if printed == 1 else "pages"
-                self.messages.show_info(f"Sent {printed} {pages_word} to {where}.")
+                self.messages.show_info(f"Sent {counted(printed, 'page')} to {where}.")
         finally:
             self._printing = False
         self.printed.emit(printed)
