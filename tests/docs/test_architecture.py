@@ -82,3 +82,48 @@ def test_qt_is_imported_only_by_the_gui_and_the_clock_command() -> None:
         if any(name.split(".")[0] in ("PySide6", "shiboken6") for name in _imports(path))
     }
     assert {p for p in qt if not p.startswith("ui/")} == {"cli/clocks.py"}
+
+
+IRREGULAR_PAST = {"told", "chosen", "shown", "sent", "found", "lost", "begun", "done"}
+
+
+def _signals() -> dict[str, str]:
+    """Each Qt signal declared under director/ -> where (`name = Signal(...)` in a class)."""
+    found = {}
+    for path in DIRECTOR.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Assign)
+                and isinstance(node.value, ast.Call)
+                and isinstance(node.value.func, ast.Name)
+                and node.value.func.id == "Signal"
+            ):
+                for target in node.targets:
+                    if isinstance(target, ast.Name):
+                        found[target.id] = f"{path.relative_to(ROOT)}:{node.lineno}"
+    return found
+
+
+def test_signals_are_named_in_the_past_tense_or_requested() -> None:
+    signals = _signals()
+    assert len(signals) > 10  # the walk found them
+    wrong = {
+        name: where
+        for name, where in signals.items()
+        if not (name.endswith(("ed", "_requested")) or name.split("_")[-1] in IRREGULAR_PAST)
+    }
+    assert wrong == {}
+
+
+def test_every_slot_on_the_events_changes_is_on_event_changed() -> None:
+    slots = set()
+    for path in DIRECTOR.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "connect"
+                and ast.unparse(node.func.value).endswith("ctx.changed")
+            ):
+                slots.add(ast.unparse(node.args[0]))
+    assert slots == {"self.on_event_changed"}
