@@ -2,8 +2,9 @@
 
     .venv/bin/python scripts/phone_screenshots.py docs/screenshots
 
-Builds a simulated event with round 2 under way, serves it with `tandem-director serve` on
-loopback and photographs the pages in headless Chromium (390 × 844 CSS pixels), light and dark.
+Builds a simulated event with round 2 under way (one match decided by a no-show), serves it
+with `tandem-director serve` on loopback and photographs the pages in headless Chromium
+(390 × 844 CSS pixels), light and dark.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the tests packag
 
 from director.domain.rules import End, Level, Side
 from director.domain.scoring import Game
-from director.services import games, rounds, slips
+from director.services import games, no_show, rounds, slips
 from director.services.simulate import SimulationSettings, simulate_event
 from tests.web.browser import Served, click, phone, wait_for
 
@@ -32,6 +33,8 @@ def build(path: Path) -> tuple[str, str]:
             games.record_game(s, first, Game(0, board, winner, End.BEAR_OFF, level=level))
         games.record_game(s, second, Game(0, 2, Side.B, End.BEAR_OFF, level=Level.SINGLE))
         token = slips.token_for(s, third)
+        # a decided match: the standings say "during round 2 (1 of 6 matches decided)"
+        no_show.record_no_show(s, matches[3].id, Side.B, "did not come")
         name = matches[0].team_a.name
     db.close()
     assert token is not None

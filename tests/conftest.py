@@ -47,9 +47,7 @@ def built_template(
 
 @pytest.fixture
 def event_path(template_event: Path, tmp_path: Path) -> Path:
-    path = tmp_path / "event.tandem"
-    shutil.copy(template_event, path)
-    return path
+    return Path(shutil.copy(template_event, tmp_path / "event.tandem"))
 
 
 @pytest.fixture

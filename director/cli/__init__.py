@@ -14,19 +14,8 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from director import __version__
-from director.cli import clocks, core, pairings, reliability, reports, serve
 from director.cli.common import EXIT_USAGE, Parser
 from director.domain.errors import UserError
-
-REGISTRARS = (
-    core.register,
-    pairings.register,
-    reliability.register,
-    reports.register,
-    clocks.register,
-    serve.register,
-)
-
 
 # A command loads SQLAlchemy and reads or pairs a whole event: about a million allocations,
 # nearly none of them cycles. At Python's default (a collection every 700 allocations) the
@@ -66,8 +55,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--db", metavar="URL", help=DB_HELP)
     sub = parser.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND")
-    for register in REGISTRARS:
-        register(sub)
+    # the commands load only to parse: the app started without arguments needs none of them
+    from director.cli import clocks, core, pairings, reliability, reports, serve
+
+    for module in (core, pairings, reliability, reports, clocks, serve):
+        module.register(sub)
     return parser
 
 
@@ -128,6 +120,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from director.ui.smoke import main as smoke_test
 
         return smoke_test(argv[1:])
+    if not argv:  # the app, started from its menu entry or icon: nothing to parse
+        from director.ui.app import run_gui
+
+        return run_gui(None, None)
     args = parse_command_line(argv)
     event = args.event
     try:

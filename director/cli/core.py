@@ -35,6 +35,7 @@ from director.domain.rules import (
     Side,
     TimeControl,
 )
+from director.domain.wording import counted
 from director.store.targets import check_new_target
 
 EXIT_USAGE = 2
@@ -183,7 +184,7 @@ def cmd_export_teams(args: argparse.Namespace) -> int:
         text = export_teams(session)
     atomic_write(args.csv, text.encode("utf-8"))
     teams = len(list(csv.reader(io.StringIO(text)))) - 1  # the header row, then the teams
-    wrote(args.csv, f"wrote {teams} team{'s' if teams != 1 else ''} to {args.csv}")
+    wrote(args.csv, f"wrote {counted(teams, 'team')} to {args.csv}")
     return 0
 
 
@@ -228,7 +229,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         db.close()
     for line in problems:
         print(line)
-    print(f"{shown(args.file)}: {'OK' if not problems else f'{len(problems)} problem(s)'}")
+    print(f"{shown(args.file)}: {counted(len(problems), 'problem') if problems else 'OK'}")
     return 1 if problems else 0
 
 

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from reportlab.platypus import Flowable
 
+from director.domain.wording import counted
 from director.reports.styles import Layout, Section, esc, grid, heads, rich, text
 
 LABELS = ("When", "Station", "Action", "About", "Change", "Reason")
@@ -17,7 +18,7 @@ def story(rows: Sequence[Sequence[str]], box: Layout, subject: str = "") -> list
     ('' for the whole log), printed in the title."""
     title = "Audit log" + (f": {subject}" if subject else "")
     out: list[Flowable] = [Section("Audit log"), text(title, "title")]
-    count = f"{len(rows)} entr{'y' if len(rows) == 1 else 'ies'}, oldest first"
+    count = f"{counted(len(rows), 'entry', 'entries')}, oldest first"
     out.append(text(count, "note"))
     if not rows:
         return [*out, text("Nothing has been corrected, overridden or adjusted.", "body")]

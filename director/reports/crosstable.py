@@ -47,8 +47,12 @@ def needs_landscape(rounds: int) -> bool:
     return rounds > PORTRAIT_ROUNDS
 
 
-def crosstable_title(through_round: int) -> str:
-    return f"Crosstable after round {through_round}" if through_round else "Crosstable"
+def crosstable_title(through_round: int, heading: str = "") -> str:
+    """`heading` says what the numbers are ("during round 3 (4 of 8 matches decided)"), as
+    the standings' title does; without it they are taken after `through_round`."""
+    if not through_round:
+        return "Crosstable"
+    return f"Crosstable {heading or f'after round {through_round}'}"
 
 
 def rounds_per_table(box: Layout) -> int:
@@ -129,8 +133,9 @@ def story(
     *,
     level: int = 0,
     game_points: GamePoints | None = None,
+    heading: str = "",
 ) -> list[Flowable]:
-    title = crosstable_title(max(rounds, default=0))
+    title = crosstable_title(max(rounds, default=0), heading)
     out: list[Flowable] = [Section(title, level=level), text(title, "title")]
     if not rows or not rounds:
         return [*out, text("No round has been played yet.", "body")]

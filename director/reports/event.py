@@ -90,7 +90,7 @@ def story(data: EventData, paper: Paper) -> list[Flowable]:
     out += [NextPageTemplate(LANDSCAPE if wide else PORTRAIT), PageBreak()]
     out += crosstable.story(
         data.standings, data.crosstable, team_map, scored, landscape if wide else portrait,
-        game_points=data.game_points,
+        game_points=data.game_points, heading=data.standings_heading,
     )  # fmt: skip
     out += [NextPageTemplate(PORTRAIT), PageBreak()]
     out += boards.story(data.boards, team_map, portrait)

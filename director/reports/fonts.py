@@ -2,10 +2,12 @@
 
 DejaVu Sans prints Latin, Greek, Cyrillic and most symbols. Names in other scripts are
 printed in the font made for their script: Noto Sans Arabic, Hebrew, Devanagari and Thai,
-NanumSquare (Korean: every Hangul syllable in 1.4 MB) and Symbola (emoji) ship in
-`resources/fonts` with their licences, each read only when a name needs it; Chinese and
-Japanese use a font of the system (too large to ship), found through fontconfig or the usual
-places.
+NanumSquare (Korean: every Hangul syllable in 1.4 MB), Noto Sans SC (Chinese and Japanese: the
+10,269 hanzi and kanji of GB 2312, Big5 level 1 and JIS X 0208, kana and CJK punctuation, cut
+to 3.5 MB a weight by scripts/subset_cjk_font.py) and Symbola (emoji) ship in `resources/fonts`
+with their licences, each read only when a name needs it. A character a shipped font lacks
+(a rare hanzi) is printed in a font of the system that has it, found through fontconfig or the
+usual places.
 
 `markup(value)` turns a plain string into Paragraph markup: `&`, `<` and `>` escaped, each run
 of characters in the font that can print it (`<font face=...>`), right-to-left runs
@@ -75,6 +77,12 @@ SCRIPT_FONTS = (
         "NanumSquareR.ttf",
         "NanumSquareB.ttf",
         ((0x1100, 0x11FF), (0x3130, 0x318F), (0xA960, 0xA97F), (0xAC00, 0xD7AF), (0xD7B0, 0xD7FF)),
+    ),
+    ScriptFont(  # Chinese and Japanese: the hanzi and kanji names use, kana, CJK punctuation
+        "NotoSansSC",
+        "NotoSansSC-Regular.ttf",
+        "NotoSansSC-Bold.ttf",
+        ((0x3000, 0x30FF), (0x31F0, 0x31FF), (0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xFF00, 0xFFEF)),
     ),
 )
 EMOJI_FONT = "Symbola"  # monochrome: a PDF font cannot hold colour emoji
@@ -187,7 +195,9 @@ def font_for(char: str) -> str | None:
     code = ord(char)
     for script in SCRIPT_FONTS:
         if any(lo <= code <= hi for lo, hi in script.blocks):
-            return script.name if code in _covered(_script_font(script)) else None
+            if code in _covered(_script_font(script)):
+                return script.name
+            break  # a character the shipped font lacks (a rare hanzi): another font may have it
     if code in _covered(FONT):
         return FONT
     if code in _covered(_emoji_font()):

@@ -22,6 +22,7 @@ from director.domain.cube import CubeRegime, pair_cube_rule
 from director.domain.event import EventInfo, MatchInfo
 from director.domain.rules import End, MatchRules, PipSqueeze, Stake, TimeControl
 from director.domain.scoring import agreed_level_offered
+from director.domain.wording import counted
 from director.reports.styles import (
     FONT,
     FONT_BOLD,
@@ -74,7 +75,7 @@ def rules_lines(rules: MatchRules, clock: TimeControl) -> list[str]:
     """The rule book as it applies to this match, in a few lines (RULES §3, §4, §5, §6)."""
     n = rules.match_length
     label = rules.scoring.variant.label
-    out = [f"<b>Match to {n} point{'s' if n != 1 else ''}</b> · {esc(label)} scoring"]
+    out = [f"<b>Match to {counted(n, 'point')}</b> · {esc(label)} scoring"]
     regimes = cube_regimes(rules)
     if not rules.scoring.variant.has_cube:
         out.append("No doubling cube.")
@@ -439,7 +440,7 @@ def _facts(event: EventInfo, sheet: Sheet, box: Layout) -> Table:
         round_, table = sheet.title.removeprefix("Round ").split(", table ")
     n = sheet.rules.match_length
     labels = ["Round", "Table", "Match to", "Scoring", "Time control", "Started at"]
-    values = [round_, table, f"{n} point{'s' if n != 1 else ''}", sheet.rules.scoring.variant.label,
+    values = [round_, table, counted(n, "point"), sheet.rules.scoring.variant.label,
               clock_text(clock).removesuffix(" per player per game"), "____:____"]  # fmt: skip
     data = [heads(*labels), [text(v, "cell") for v in values]]
     return grid(

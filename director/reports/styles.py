@@ -456,7 +456,10 @@ class _Canvas(Canvas):  # type: ignore[misc]
         span = width - MARGIN - left
         self.setFillColor(INK)
         self._line(left, top, info.event_name, FONT_BOLD, 10, span * 0.62)
-        self._line(width - MARGIN, top, self.report_title, FONT, 9, span * 0.36, right=True)
+        # the title has the room a short event name leaves: "Crosstable during round 3 (…)"
+        named = min(pdfmetrics.stringWidth(info.event_name, FONT_BOLD, 10), span * 0.62)
+        room = max(span * 0.36, span - named - 8 * mm)
+        self._line(width - MARGIN, top, self.report_title, FONT, 9, room, right=True)
         self.setFillColor(GREY)
         beside = pdfmetrics.stringWidth(info.round_text, FONT_BOLD, 8) + 6 * mm
         self._line(left, top - 4.2 * mm, info.facts, FONT, 8, span - beside)

@@ -20,6 +20,7 @@ from director.domain.event import MatchInfo
 from director.domain.match import MatchOutcome, score_match
 from director.domain.rules import Side
 from director.domain.scoring import Game
+from director.domain.wording import counted
 from director.services import audit, clocks
 from director.services.matches import (
     CHANGED_ELSEWHERE,
@@ -125,7 +126,7 @@ def correct_game(
     convert.write_game(game_row, corrected)
     note = reason.strip()
     if voided:
-        note += f"; voids {len(voided)} later game{'s' * (len(voided) != 1)}: "
+        note += f"; voids {counted(len(voided), 'later game')}: "
         note += fixed.voided_text(info.names)
     audit.log(
         session,

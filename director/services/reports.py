@@ -18,6 +18,7 @@ from urllib.parse import urlsplit, urlunsplit
 from director.domain.errors import UserError
 from director.domain.met import MetParameters, match_equity_table
 from director.domain.rules import Paper
+from director.domain.wording import counted
 
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
@@ -315,7 +316,7 @@ def conditions_text(event: EventInfo) -> str:
     n = rules.match_length
     clock = clock_text(event.options.time_control).removesuffix(" per game")
     label = rules.scoring.variant.label
-    return f"Match to {n} point{'s' if n != 1 else ''} · {label} scoring · {clock}"
+    return f"Match to {counted(n, 'point')} · {label} scoring · {clock}"
 
 
 def _points_before(session: Session, number: int) -> dict[int, float]:
@@ -482,8 +483,9 @@ def _crosstable(job: _Job) -> Built:
     story = crosstable.story(
         view.rows, view.crosstable, view.team_map, view.rounds, box,
         game_points=view.game_points if opts.match.scoring.variant.squeeze is not None else None,
+        heading=view.heading,
     )  # fmt: skip
-    return story, crosstable.crosstable_title(view.through), wide
+    return story, crosstable.crosstable_title(view.through, view.heading), wide
 
 
 def _boards(job: _Job) -> Built:
@@ -543,8 +545,8 @@ def _event_data(
     )
 
 
-# The reports, in the order of the CLI's list and the Reports menu. A builder's title "" means
-# the report's own title.
+# The reports, in the order of the CLI's list (the Reports menu groups them in its SECTIONS).
+# A builder's title "" means the report's own title.
 REPORTS = (
     Report(
         "scoresheet", "Match scoresheets", _scoresheet, of_round=True, of_match=True, sheet=True

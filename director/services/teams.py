@@ -232,11 +232,29 @@ class ImportResult:
     warnings: tuple[str, ...] = ()  # imported, but worth the director's eye (see `_warnings`)
 
 
-def preview_team_list(session: Session, data: bytes | str) -> ParsedTeamList:
-    """Parse a team list against the event's teams without writing anything."""
+@dataclass(frozen=True)
+class TeamListPreview:
+    parsed: ParsedTeamList
+    seeds: tuple[int, ...]  # the seed each good row is imported with (`import_seeds`)
+
+
+def preview_team_list(
+    session: Session, data: bytes | str, progress: Progress | None = None
+) -> TeamListPreview:
+    """Parse a team list against the event's teams without writing anything: the rows, the
+    bad rows with their reasons, and the seed each good row will get. A long list tells
+    `progress(rows done, rows)` as it goes; an exception it raises (a cancel) stops it."""
     text = decode(data) if isinstance(data, bytes) else data
     names = (t.name for t in list_teams(session))
-    return parse_team_list(text, names, existing_players=players_taken(session))
+    parsed = parse_team_list(text, names, progress, existing_players=players_taken(session))
+    return TeamListPreview(parsed, tuple(import_seeds(session, parsed)))
+
+
+def import_seeds(session: Session, parsed: ParsedTeamList) -> list[int]:
+    """The seed of each good row: its own, else by its rating after every seed already given
+    (the event's and the list's), the unrated last in list order."""
+    top = session.scalar(select(func.max(models.Team.seed))) or 0
+    return seeds_by_rating([(r.rating, r.seed) for r in parsed.rows], top)
 
 
 def import_teams(
@@ -265,10 +283,8 @@ def import_teams(
         raise UserError(f"{counted(len(parsed.bad), 'bad row')}, nothing imported:\n{lines}")
     # one pass, bulk INSERTs: the list was checked against every registered name above,
     # so a row costs no query of its own (100,000 rows import in seconds, not hours)
-    top = session.scalar(select(func.max(models.Team.seed))) or 0
     joined = _current_round(session) + 1
-    # a row without a seed is seeded by its rating, after every seed already given
-    seeds = seeds_by_rating([(r.rating, r.seed) for r in parsed.rows], top)
+    seeds = import_seeds(session, parsed)  # what the preview showed
     teams = []
     for r, seed in zip(parsed.rows, seeds, strict=True):
         teams.append({"name": r.team, "club": r.club, "rating": r.rating, "seed": seed,

@@ -40,9 +40,10 @@ def create_application(argv: Sequence[str] | None = None) -> QApplication:
 
 
 def register_fonts() -> None:
-    """The fonts the app ships (Arabic, Hebrew, Devanagari, Thai, Korean, symbols) join Qt's
-    fallback, so a name in those scripts is drawn on a machine that has no such font, as the
-    PDFs already are. Qt reads a font file only when a glyph is needed: this costs ~10 ms."""
+    """The fonts the app ships (Arabic, Hebrew, Devanagari, Thai, Korean, Chinese and Japanese,
+    symbols) join Qt's fallback, so a name in those scripts is drawn on a machine that has no
+    such font, as the PDFs already are. Qt reads a font file only when a glyph is needed: this
+    costs ~10 ms."""
     from PySide6.QtGui import QFontDatabase
 
     from director.resources import resource_path
@@ -59,8 +60,9 @@ def run_gui(event_file: str | None, db_url: str | None) -> int:
     if target:  # needed at once: loaded while the window is made
         warm_up.start()
     app = create_application()
-    from director.ui import crash
-    from director.ui.main_window import MainWindow
+    with database_layer.python_import():
+        from director.ui import crash
+        from director.ui.main_window import MainWindow
 
     crash.install()
     window = MainWindow()

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from director.domain.wording import counted
 from director.services import audit
 from director.services.audit import AuditLine, MatchPlace
 from director.ui.context import EventContext
@@ -144,7 +145,7 @@ class AuditDialog(QDialog):
                 self.table.setItem(row, column, item)
         self.table.resizeRowsToContents()
         count = len(lines)
-        self.count.setText(f"{count} entr{'y' if count == 1 else 'ies'} of {len(self.lines)}")
+        self.count.setText(f"{counted(count, 'entry', 'entries')} of {len(self.lines)}")
 
     def request(self) -> ReportRequest:
         number, match = self.chosen()

@@ -8,7 +8,6 @@ was committed when it was made, so the dialog can say the event file is safe.
 
 from __future__ import annotations
 
-import platform
 import sys
 import traceback
 from datetime import datetime
@@ -42,6 +41,8 @@ def write_crash_log(
     folder.mkdir(parents=True, exist_ok=True)
     now = datetime.now()
     path = folder / f"crash-{now:%Y%m%d-%H%M%S-%f}.log"
+    import platform  # here, not at start-up: only a crash needs it
+
     import PySide6
 
     header = (

@@ -1,9 +1,11 @@
 """Import a team list CSV: every row previewed, each bad row marked with its reason, then import.
 
-Nothing is written until the person presses Import. With bad rows, the import is refused by
-the service unless "import the good rows only" is ticked (FORMATS.md, team list). The import
-runs off the GUI thread (ui.background) with a progress bar; Cancel stops it and, as the whole
-list is one transaction, nothing of it is imported.
+Nothing is written until the person presses Import. The list is read and checked off the GUI
+thread (ui.background) first: a long one shows a progress dialog with Cancel. The preview
+shows the seed each team will get (its own, else by rating). With bad rows, the import is
+refused by the service unless "import the good rows only" is ticked (FORMATS.md, team list).
+The import runs off the GUI thread with a progress bar; Cancel stops it and, as the whole list
+is one transaction, nothing of it is imported.
 """
 
 from __future__ import annotations
@@ -14,10 +16,12 @@ from typing import Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
+    QEventLoop,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
     Qt,
+    QTimer,
     Signal,
 )
 from PySide6.QtGui import QColor, QFont
@@ -28,6 +32,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QLabel,
     QProgressBar,
+    QProgressDialog,
     QPushButton,
     QTableView,
     QVBoxLayout,
@@ -37,8 +42,14 @@ from shiboken6 import isValid
 
 from director.domain.changes import Area, Changes
 from director.domain.errors import UserError
-from director.domain.teamlist import BadRow, ParsedTeamList, TeamRow, decode
-from director.services.teams import ImportResult, import_teams
+from director.domain.teamlist import BadRow, TeamRow, decode
+from director.domain.wording import counted
+from director.services.teams import (
+    ImportResult,
+    TeamListPreview,
+    import_teams,
+    preview_team_list,
+)
 from director.ui.context import EventContext
 from director.ui.style import ACCENT, ERROR, ERROR_BACKGROUND, error_label, show_error
 
@@ -49,6 +60,8 @@ BAD_BACKGROUND = QColor(ERROR_BACKGROUND)
 BAD_TEXT = QColor(ERROR)
 GOOD_TEXT = QColor(ACCENT)
 CANCELLED = "the import was cancelled: nothing was imported"
+READING_CANCELLED = "reading the list was cancelled"
+READING_SHOWN_MS = 400  # a list read sooner than this never shows the reading dialog
 
 
 class ImportCancelled(UserError):
@@ -67,25 +80,94 @@ class PreviewRow:
     row: TeamRow | None  # None: a bad row
     reason: str
     source: str  # the line as written in the file, to recognise a bad row
+    seed: int = 0  # the seed the import gives a good row
 
     def cells(self) -> tuple[str, ...]:
         if self.row is None:
             return (str(self.line), self.source, "", "", "", "", "", self.reason)
         r = self.row
         rating = "" if r.rating is None else str(r.rating)
-        seed = "" if r.seed is None else str(r.seed)
-        return (str(r.line), r.team, r.player1, r.player2, r.club, rating, seed, "OK")
+        return (str(r.line), r.team, r.player1, r.player2, r.club, rating, self.seed_text, "OK")
+
+    @property
+    def seed_text(self) -> str:
+        """The seed the import gives the row, and where it comes from when the file has none."""
+        if self.row is None or self.row.seed is not None:
+            return str(self.seed) if self.row is not None else ""
+        return (
+            f"{self.seed} (by rating)" if self.row.rating is not None else f"{self.seed} (unrated)"
+        )
 
 
-def preview_rows(parsed: ParsedTeamList, text: str) -> list[PreviewRow]:
+def preview_rows(preview: TeamListPreview, text: str) -> list[PreviewRow]:
     lines = text.removeprefix("\ufeff").splitlines()
 
     def source(number: int) -> str:
         return lines[number - 1] if 0 < number <= len(lines) else ""
 
-    rows = [PreviewRow(r.line, r, "", source(r.line)) for r in parsed.rows]
+    parsed = preview.parsed
+    rows = [
+        PreviewRow(r.line, r, "", source(r.line), seed)
+        for r, seed in zip(parsed.rows, preview.seeds, strict=True)
+    ]
     rows += [PreviewRow(b.line, None, b.reason, source(b.line)) for b in parsed.bad]
     return sorted(rows, key=lambda p: p.line)
+
+
+def read_team_list(
+    ctx: EventContext, data: bytes, source_name: str, parent: QWidget
+) -> TeamListPreview | None:
+    """Read and check a team list off the GUI thread (ui.background). A long list shows a
+    modal progress dialog whose Cancel stops the reading (`ImportCancelled`); the window
+    paints and runs meanwhile, and nothing else can be entered in between. A refusal raises
+    its `UserError`; None after a bug (reported by the crash hook)."""
+    box = QProgressDialog("", "Cancel", 0, 0, parent)
+    label = QLabel(f"Reading {source_name}…", box)
+    label.setTextFormat(Qt.TextFormat.PlainText)  # a file's name is shown as it is written
+    box.setLabel(label)
+    box.setWindowTitle("Import teams")
+    box.setWindowModality(Qt.WindowModality.WindowModal)
+    box.setMinimumDuration(READING_SHOWN_MS)
+    box.setAutoReset(False)
+    box.setAutoClose(False)
+    cancelling = threading.Event()
+    box.canceled.connect(cancelling.set)
+    box.rejected.connect(cancelling.set)  # Esc
+    relay = _Relay(box)  # the worker's progress, to this thread
+    relay.progressed.connect(lambda done, total: _show_progress(box, done, total))
+    answers: list[object] = []
+    loop = QEventLoop()
+
+    def report(done: int, total: int) -> None:  # on the worker thread
+        if cancelling.is_set() or not isValid(relay):
+            raise ImportCancelled(READING_CANCELLED)
+        relay.progressed.emit(done, total)
+
+    def answered(answer: object) -> None:
+        answers.append(answer)
+        loop.quit()
+
+    closed = QTimer(box)  # the event closed meanwhile: its answer will never come
+    closed.timeout.connect(lambda: _quit_if(ctx.background.stopped, loop))
+    closed.start(100)
+    ctx.background.run(
+        preview_team_list,
+        data,
+        progress=report,
+        aside=True,  # a long read: the pages' own calls are not held up
+        on_done=answered,
+        on_failed=answered,
+        on_bug=answered,
+    )
+    if not answers:
+        loop.exec()
+    closed.stop()
+    box.close()
+    box.deleteLater()
+    answer = answers[0] if answers else None
+    if isinstance(answer, UserError):
+        raise answer
+    return answer if isinstance(answer, TeamListPreview) else None
 
 
 class PreviewModel(QAbstractTableModel):
@@ -131,29 +213,39 @@ class PreviewModel(QAbstractTableModel):
         return None
 
 
+def _show_progress(box: QProgressDialog, done: int, total: int) -> None:
+    box.setMaximum(max(total, 1))
+    box.setValue(done)
+
+
+def _quit_if(stopped: bool, loop: QEventLoop) -> None:
+    if stopped:
+        loop.quit()
+
+
 class CsvImportDialog(QDialog):
     def __init__(
         self,
         ctx: EventContext,
         data: bytes,
-        parsed: ParsedTeamList,
+        preview: TeamListPreview,
         source_name: str,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.ctx = ctx
         self.data = data
-        self.parsed = parsed
+        self.parsed = parsed = preview.parsed
         self.result_: ImportResult | None = None
         self.setWindowTitle(f"Import teams from {source_name}")
         self.resize(940, 560)
         good, bad = len(parsed.rows), len(parsed.bad)
-        summary = f"{good} team{'s' if good != 1 else ''} ready to import"
+        summary = f"{counted(good, 'team')} ready to import"
         if bad:
-            summary += f"; {bad} bad row{'s' if bad != 1 else ''}, marked in red with the reason"
+            summary += f"; {counted(bad, 'bad row')}, marked in red with the reason"
         self.summary = QLabel(summary + ".", self)
         self.summary.setProperty("role", "section")
-        self.model = PreviewModel(preview_rows(parsed, decode(data)), self)
+        self.model = PreviewModel(preview_rows(preview, decode(data)), self)
         self.table = QTableView(self)
         self.table.setModel(self.model)
         self.table.verticalHeader().hide()
@@ -165,13 +257,13 @@ class CsvImportDialog(QDialog):
         self.table.resizeColumnsToContents()
         for column in range(1, CHECK_COLUMN):
             header.resizeSection(column, min(header.sectionSize(column), 220))
-        skip = f"skip {bad} bad row{'s' if bad != 1 else ''}"
+        skip = f"skip {counted(bad, 'bad row')}"
         self.skip_bad = QCheckBox(f"Import the good rows only ({skip})", self)
         self.skip_bad.setVisible(bad > 0)
         self.skip_bad.toggled.connect(self._update_button)
         self.error = error_label(self)
         self.button_box = buttons = QDialogButtonBox(self)
-        self.import_button = QPushButton(f"Import {good} team{'s' if good != 1 else ''}", self)
+        self.import_button = QPushButton(f"Import {counted(good, 'team')}", self)
         self.import_button.setProperty("role", "primary")
         buttons.addButton(self.import_button, QDialogButtonBox.ButtonRole.AcceptRole)
         buttons.addButton(QDialogButtonBox.StandardButton.Cancel)

@@ -7,13 +7,18 @@ whether the module uses PySide's `__feature__` switches (shibokensupport/feature
 PYSIDE-2029). SQLAlchemy and our store and services never touch Qt: reading the
 source of their some 200 modules took about a fifth of opening an event, so they are imported
 here with that hook set aside (another thread importing meanwhile only skips the same
-reading). The start page needs none of them, so start-up stays quick.
+reading); so are the window's own modules (`python_import`: none of ours uses a feature
+switch). The start page needs none of the layer, so start-up stays quick.
 """
 
 from __future__ import annotations
 
 import builtins
+import contextlib
 import importlib
+import threading
+from collections.abc import Iterator
+from typing import Any
 
 LAYER = (
     "director.store.engine",
@@ -29,13 +34,33 @@ LAYER = (
 )
 
 
+class _Importers:
+    lock = threading.Lock()
+    count = 0  # threads importing with Python's own import now
+    hooked: Any = None  # PySide6's import, put back when the last of them is done
+
+
+@contextlib.contextmanager
+def python_import() -> Iterator[None]:
+    """Imports in this block (and in other threads meanwhile) use Python's own import, past
+    PySide6's hook; safe when several threads do so at once (the warm-up, the open, the
+    window's own modules): the hook is put back once the last of them is done."""
+    with _Importers.lock:
+        if _Importers.count == 0:
+            _Importers.hooked = builtins.__import__
+            builtins.__import__ = getattr(builtins, "__orig_import__", _Importers.hooked)
+        _Importers.count += 1
+    try:
+        yield
+    finally:
+        with _Importers.lock:
+            _Importers.count -= 1
+            if _Importers.count == 0:
+                builtins.__import__ = _Importers.hooked
+
+
 def load() -> None:
     """Import the database layer (once; later calls find it loaded)."""
-    hooked = builtins.__import__
-    plain = getattr(builtins, "__orig_import__", hooked)  # PySide6 keeps Python's import here
-    builtins.__import__ = plain
-    try:
+    with python_import():
         for name in LAYER:
             importlib.import_module(name)
-    finally:
-        builtins.__import__ = hooked

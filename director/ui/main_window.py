@@ -74,6 +74,15 @@ def _open_view_only(target: str) -> EventDatabase:
     return open_database(target, read_only=True)
 
 
+def _build_demo() -> Path:
+    """On a worker thread: a fresh demo event (a simulated club night: seconds on a slow
+    computer)."""
+    database_layer.load()
+    from director.ui.demo import build_demo_event
+
+    return build_demo_event()
+
+
 def _back_up_at_open(database: EventDatabase, _session: object) -> None:
     """The backup at opening, on the event's worker (a failure is in `database.report`)."""
     from director.store.engine import back_up_at_open
@@ -256,8 +265,9 @@ class MainWindow(QMainWindow):
         self, database: EventDatabase, remember: bool = True, *, read_only: bool = False
     ) -> bool:
         database_layer.load()  # a server event comes here first, from the connect dialog
-        from director.ui.context import EventContext
-        from director.ui.event_view import EventView
+        with database_layer.python_import():
+            from director.ui.context import EventContext
+            from director.ui.event_view import EventView
 
         self.close_event()
         ctx = EventContext(database, self)
@@ -366,9 +376,7 @@ class MainWindow(QMainWindow):
     def open_demo(self) -> bool:
         QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
-            from director.ui.demo import build_demo_event
-
-            path = build_demo_event()
+            path = waited(_build_demo)
         except (UserError, OSError) as exc:
             self.messages.show_error(f"Cannot build the demo event: {exc}")
             return False

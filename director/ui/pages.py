@@ -27,7 +27,11 @@ class Page:
     settings: bool = False  # it remembers something in the main window's settings
 
     def build(self, ctx: EventContext, parent: QWidget) -> QWidget:
-        page: Any = getattr(importlib.import_module(self.module), self.widget)
+        from director.ui.database_layer import python_import
+
+        with python_import():  # past PySide6's hook, which would read the module's source
+            module = importlib.import_module(self.module)
+        page: Any = getattr(module, self.widget)
         if not self.settings:
             return cast("QWidget", page(ctx, parent))
         from PySide6.QtCore import QSettings

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from director.domain.changes import Area, Changes
 from director.domain.errors import UserError
 from director.domain.event import MatchInfo, round_status
+from director.domain.wording import counted
 from director.services import no_show, rounds
 from director.services.matches import list_matches
 from director.services.rounds import RoundInfo
@@ -266,7 +267,7 @@ class RoundsPage(QWidget):
         played = [m for m in last.matches if not m.is_bye]  # a bye is no match to wait for
         done = sum(m.forfeit_by is not None or m.outcome.finished for m in played)
         byes = len(last.matches) - len(played)
-        bye = f" (and {byes} bye{'s' * (byes != 1)})" if byes else ""
+        bye = f" (and {counted(byes, 'bye')})" if byes else ""
         return f"round {last.number}: {last.status}, {done} of {len(played)} matches done{bye}"
 
     def current_round(self) -> int | None:

@@ -186,6 +186,7 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
             clock.close()
         _desk_shots(shooter, window)
         _director_shots(shooter, window)
+        _locked_and_bye_shots(shooter, window, work, size)
         window.close()
         shooter.settle()
     return shooter.saved
@@ -260,6 +261,41 @@ def _director_shots(shooter: Shooter, window: MainWindow) -> None:
         ctx.change(Changes.of(Area.ROUNDS), manual_pairing.set_forbidden, *pair, True, "same club")
     shooter.dialog("rounds-forbidden-pairs", lambda: ForbiddenPairsDialog(ctx, window))
     shooter.dialog("audit-log", lambda: AuditDialog(ctx, window))
+
+
+def _locked_and_bye_shots(
+    shooter: Shooter, window: MainWindow, work: Path, size: tuple[int, int]
+) -> None:
+    """Event options once games are played: the match rules disabled with the reason; and a
+    round of an odd number of teams, whose bye is at no table."""
+    import shiboken6
+
+    from director.services import rounds
+    from director.services.simulate import SimulationSettings, simulate_event
+    from director.store.engine import open_database
+    from director.ui.context import EventContext
+    from director.ui.rounds_page import RoundsPage
+
+    options = window.edit_options()
+    if options is not None:
+        titles = [options.tabs.tabText(i) for i in range(options.tabs.count())]
+        options.tabs.setCurrentIndex(next(i for i, t in enumerate(titles) if "Match" in t))
+        shooter.dialog("event-options-locked", lambda: options)
+    settings = SimulationSettings(teams=7, rounds=4, seed=5, rounds_to_play=1, name="Odd night")
+    db = simulate_event(str(work / f"odd{EXTENSION}"), settings)
+    with db.Session() as s, s.begin():
+        rounds.pair_next_round(s)
+    db.close()
+    ctx = EventContext(open_database(str(work / f"odd{EXTENSION}")))
+    try:
+        page = RoundsPage(ctx)
+        page.resize(*size)
+        page.show()
+        shooter.shoot("rounds-bye-at-no-table", page)
+        page.close()
+        shiboken6.delete(page)  # now, with its refresh filter: not by a later garbage collection
+    finally:
+        ctx.close()
 
 
 def _voiding_correction(ctx: EventContext) -> tuple[MatchInfo, int, Game] | None:

@@ -25,6 +25,7 @@ from PySide6.QtGui import QColor, QFont
 from director.domain.changes import Area, Changes
 from director.domain.errors import UserError
 from director.domain.event import TeamInfo
+from director.domain.wording import counted
 from director.services.teams import edit_team
 from director.ui.context import EventContext
 
@@ -260,7 +261,7 @@ SHOW = ("All teams", "Playing", "Withdrawn", "Not present", "Not paid")
 
 def counts_text(teams: list[TeamInfo]) -> str:
     withdrawn = sum(t.withdrawn for t in teams)
-    text = f"{len(teams)} team{'s' if len(teams) != 1 else ''}"
+    text = counted(len(teams), "team")
     if withdrawn:
         text += f", {withdrawn} withdrawn"
     if teams:

@@ -29,11 +29,11 @@ from PySide6.QtWidgets import (
 from director.domain.changes import Area, Changes
 from director.domain.errors import UserError
 from director.domain.event import TeamInfo
+from director.domain.wording import counted
 from director.services.events import get_event
 from director.services.teams import (
     export_teams,
     list_teams,
-    preview_team_list,
     remove_team,
     seed_by_rating,
     seeding_refusal,
@@ -42,7 +42,7 @@ from director.services.teams import withdraw_team as withdraw_service
 from director.store.files import atomic_write
 from director.ui.check_delegate import CenteredCheckDelegate
 from director.ui.context import EventContext
-from director.ui.csv_import_dialog import CsvImportDialog
+from director.ui.csv_import_dialog import CsvImportDialog, ImportCancelled, read_team_list
 from director.ui.message_bar import MessageBar, ask
 from director.ui.refresh import RefreshWhenShown
 from director.ui.style import hint, page_header, page_layout, section_title
@@ -299,14 +299,18 @@ class TeamsPage(QWidget):
         name = Path(path).name
         try:
             data = Path(path).read_bytes()
-            parsed = self.ctx.read(preview_team_list, data)
+            preview = read_team_list(self.ctx, data, name, self)
         except OSError as exc:
             self.messages.show_error(f"cannot read {name}: {exc.strerror}")
             return None
+        except ImportCancelled:
+            return None  # the person pressed Cancel: nothing to say
         except UserError as exc:
             self.messages.show_error(f"{name}: {exc}")
             return None
-        dialog = CsvImportDialog(self.ctx, data, parsed, name, self)
+        if preview is None:
+            return None
+        dialog = CsvImportDialog(self.ctx, data, preview, name, self)
         dialog.accepted.connect(lambda: self._imported(dialog))
         dialog.finished.connect(dialog.deleteLater)
         dialog.open()
@@ -316,10 +320,10 @@ class TeamsPage(QWidget):
         result = dialog.result_
         if result is None:
             return
-        text = f"Imported {len(result.imported)} teams."
+        text = f"Imported {counted(len(result.imported), 'team')}."
         if result.skipped:
             count = len(result.skipped)
-            text += f" Skipped {count} bad row{'s' * (count != 1)}."
+            text += f" Skipped {counted(count, 'bad row')}."
         if result.warnings:  # names no font prints: the director may want to respell them
             text += " " + " ".join(f"Warning: {w}." for w in result.warnings)
         self.messages.show_info(text)

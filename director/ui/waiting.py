@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor, wait
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, Qt, Signal, Slot
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 T = TypeVar("T")
 
@@ -40,6 +42,8 @@ def wait_for(future: Future[Any], given_up: Callable[[], bool] = lambda: False) 
     runs the deferred deletes of widgets closed outside any event loop (tests close message
     boxes so), which can delete one under the code still using it; `processEvents` runs only
     those of its own level, as the app's own loop would."""
+    from concurrent.futures import wait  # loaded with the first wait, not at start-up
+
     if wait([future], QUICK_S).done:
         return
     waker = _Waker()
@@ -72,6 +76,8 @@ def waited(work: Callable[[], T]) -> T:
     """`work()` on a thread of its own, waited for as an open event's calls are: for the
     database work done before an event is open (opening an event file, connecting to a
     server, bounded by its connect timeout). Whatever it raises is raised here."""
+    from concurrent.futures import ThreadPoolExecutor
+
     pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="database-open")
     try:
         future = pool.submit(work)

@@ -122,6 +122,7 @@ def standings_page(session: Session) -> dict[str, Any]:
         "tie_breaks": tie_breaks(view.tie_breaks),
         "definitions": view.definitions,
         "through_round": view.through_round,
+        "heading": view.heading,  # what the numbers are: "during round 3 (4 of 8 matches decided)"
     }
 
 

@@ -29,6 +29,9 @@ function el(tag, attrs, ...children) {
   return node;
 }
 
+// "1 slip", "3 slips": the pages' twin of counted() in director/domain/wording.py
+function counted(count, noun, plural) { return `${count} ${count === 1 ? noun : plural || `${noun}s`}`; }
+
 function show(...nodes) { main.replaceChildren(...nodes.flat(2).filter((n) => n !== null && n !== undefined)); }
 
 function randomId() {  // 128 random bits; crypto.randomUUID needs https, getRandomValues does not
@@ -174,7 +177,7 @@ function standingsPage() {
       data.tie_breaks.map((t) => el("td", {}, r[t.key] === null || r[t.key] === undefined ? "" : r[t.key])),
       el("td", {}, r.games_played)));
     const defs = Object.entries(data.definitions).map(([k, v]) => [el("dt", {}, k), el("dd", {}, v)]);
-    show(el("h2", {}, data.through_round ? `Standings after round ${data.through_round}` : "Standings"),
+    show(el("h2", {}, data.through_round ? `Standings ${data.heading}` : "Standings"),
       el("div", { class: "scroll" }, el("table", { id: "standings" },
         el("thead", {}, el("tr", {}, heads.map((h, i) => el("th", { class: i === 1 ? "name" : "" }, h)))),
         el("tbody", {}, rows))),
@@ -380,7 +383,7 @@ function slipPage() {
     const nodes = [];
     const waiting = outbox().filter((o) => o.url.startsWith(api)).length;
     if (message) nodes.push(el("p", { id: "slip-message", class: message.ok ? "ok" : "error", role: "alert" }, message.text));
-    if (waiting) nodes.push(el("p", { class: "warn", id: "outbox" }, `${waiting} slip(s) on this phone not yet at the desk – they are sent again automatically.`));
+    if (waiting) nodes.push(el("p", { class: "warn", id: "outbox" }, `${counted(waiting, "slip")} on this phone not yet at the desk – they are sent again automatically.`));
     if (!state) { show(...nodes); return; }
     const m = state.match;
     const side = store.get(sideKey, null);

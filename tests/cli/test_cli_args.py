@@ -162,3 +162,22 @@ def test_exports_say_what_they_wrote(tmp_path: Path) -> None:
 def test_met_text_has_no_float_noise() -> None:
     text = run("met", "--csv", "--size", "3").stdout
     assert "0.49999999999999994" not in text and "0.5000000000000001" not in text
+
+
+def test_the_command_line_loads_its_commands_only_to_parse_them() -> None:
+    """`tandem-director` without arguments starts the app: the commands' modules (which bring
+    the domain's records, clocks and rules) are not loaded for it, but are for a parse."""
+    probe = (
+        "import sys, director.cli as cli\n"
+        "loaded = lambda: sorted(m for m in sys.modules if m.startswith('director.cli.'))\n"
+        "print(*loaded())\n"
+        "cli.build_parser()\n"
+        "print(*loaded())\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    before, after = done.stdout.splitlines()
+    assert before == "director.cli.common"
+    assert "director.cli.core" in after.split() and "director.cli.pairings" in after.split()

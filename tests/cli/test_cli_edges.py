@@ -1,17 +1,21 @@
 """The command line at its edges: output links and devices, `-`, numbers out of range, server
-addresses, passwords, and a failed `new` that leaves nothing behind (issue 14, items 2, 9, 13, 14).
+addresses, passwords, and a failed or killed `new` that leaves nothing behind (issue 14, items 2, 9,
+13, 14).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import signal
+import subprocess
 import threading
+import time
 from pathlib import Path
 
 import pytest
 
-from tests.cli.test_cli_core import EXAMPLE, fails_cleanly, run
+from tests.cli.test_cli_core import EXAMPLE, EXE, fails_cleanly, run
 
 HUGE = "99999999999999999999"
 
@@ -156,3 +160,30 @@ def test_a_new_event_goes_into_a_tandem_file_or_a_server(tmp_path: Path, args: l
         done, "an event file name ends in .tandem" if "://" not in args[1] else "postgresql://"
     )
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["simulate", "--teams", "40", "--rounds", "4"], ["new", "--name", "E", "--length", "5"]],
+    ids=["simulate", "new"],
+)
+def test_a_new_event_killed_while_it_is_built_leaves_no_event_file(
+    tmp_path: Path, args: list[str]
+) -> None:
+    """Killed the moment its first file appears, `new`/`simulate` leaves no `e.tandem` that
+    "holds no event" or blocks a retry: the file is built under a hidden name (item 2)."""
+    path = tmp_path / "e.tandem"
+    child = subprocess.Popen([EXE, args[0], str(path), *args[1:]], stderr=subprocess.PIPE)
+    try:
+        for _ in range(3000):
+            if any(tmp_path.iterdir()) or child.poll() is not None:
+                break
+            time.sleep(0.005)
+        child.send_signal(signal.SIGKILL)
+        child.wait(timeout=60)
+    finally:
+        if child.stderr:
+            child.stderr.close()
+    assert child.returncode == -signal.SIGKILL  # it was killed mid-way, not finished
+    assert not path.exists() and list(tmp_path.iterdir()) != []
+    assert run("new", str(path), "--name", "E", "--length", "5").returncode == 0

@@ -4,25 +4,10 @@ a problem, one line each, naming the game; a game is never dropped (issue defect
 from __future__ import annotations
 
 import json
-from pathlib import Path
-from typing import Any
 
 import pytest
 
-from director.domain.records import RecordError, parse_record
-
-EXAMPLE = Path(__file__).parent.parent / "fixtures" / "formats_example.tandem-match.json"
-
-
-def example() -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(EXAMPLE.read_text())
-    return data
-
-
-def problems_of(data: dict[str, Any]) -> list[str]:
-    with pytest.raises(RecordError) as info:
-        parse_record(json.dumps(data))
-    return info.value.problems
+from tests.domain.test_records import example, problems_of
 
 
 @pytest.mark.parametrize("key", ["winner", "end"])

@@ -16,9 +16,9 @@ from tests.installer.helpers import ROOT, load_script
 APP = [sys.executable, "-m", "director.cli"]
 
 
-@pytest.fixture
-def simulated(tmp_path: Path) -> Path:
-    event = tmp_path / "sim.tandem"
+@pytest.fixture(scope="module")
+def simulated_once(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    event = tmp_path_factory.mktemp("simulated") / "sim.tandem"
     done = subprocess.run(
         [*APP, "simulate", str(event), "--teams", "4", "--rounds", "2"],
         capture_output=True,
@@ -28,6 +28,12 @@ def simulated(tmp_path: Path) -> Path:
     )
     assert done.returncode == 0, done.stderr
     return event
+
+
+@pytest.fixture
+def simulated(simulated_once: Path, tmp_path: Path) -> Path:
+    """A simulated event (built once by the command line), copied for this test."""
+    return Path(shutil.copy(simulated_once, tmp_path / "sim.tandem"))
 
 
 def test_the_bundle_check_sees_the_phones_pages_served(simulated: Path) -> None:

@@ -1,18 +1,17 @@
 """An older event file survives a kill at every step of its upgrade (issue 14, item 1).
 
-A child process opens a file written by an older version and SIGKILLs itself after the N-th
-SQL statement or rename of the upgrade, for every N; after each kill the file must open (the
-upgrade running again if it had not finished), at the current schema, with every row it held.
+A child process (forked from one server, upgrade_child.py) opens a file written by an older
+version and SIGKILLs itself after the N-th SQL statement or rename of the upgrade, for every N;
+after each kill the file must open (the upgrade running again if it had not finished), at the
+current schema, with every row it held.
 """
 
 from __future__ import annotations
 
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
-from tests.reliability.upgrade_kill import CHILD, HELD, older_event, state_after_open
+from tests.reliability.upgrade_kill import HELD, older_event, state_after_open, upgrade_killer
 
 
 def test_a_kill_at_every_step_of_an_upgrade_leaves_a_file_that_opens(tmp_path: Path) -> None:
@@ -21,26 +20,23 @@ def test_a_kill_at_every_step_of_an_upgrade_leaves_a_file_that_opens(tmp_path: P
     assert expected[1:] == HELD
     bricked: list[str] = []
     n = 1
-    while True:
-        victim = tmp_path / f"kill-{n}.tandem"
-        shutil.copy(original, victim)
-        child = subprocess.run(
-            [sys.executable, str(CHILD), str(victim), str(n)],
-            check=False,
-            capture_output=True,
-            text=True,
-        )
-        finished = child.returncode == 0
-        assert finished or child.returncode == -9, child.stderr
-        try:
-            found = state_after_open(victim)
-        except Exception as exc:
-            bricked.append(f"killed at step {n}: {exc}")
-        else:
-            if found != expected:
-                bricked.append(f"killed at step {n}: {found} != {expected}")
-        if finished:
-            break
-        n += 1
+    errors = tmp_path / "upgrade-stderr.txt"
+    with errors.open("wb") as stderr, upgrade_killer(stderr) as kill:
+        while True:
+            victim = tmp_path / f"kill-{n}.tandem"
+            shutil.copy(original, victim)
+            ended = kill(victim, n)
+            finished = ended == "exit0"
+            assert finished or ended == "sig9", errors.read_text()
+            try:
+                found = state_after_open(victim)
+            except Exception as exc:
+                bricked.append(f"killed at step {n}: {exc}")
+            else:
+                if found != expected:
+                    bricked.append(f"killed at step {n}: {found} != {expected}")
+            if finished:
+                break
+            n += 1
     assert n > 5  # the upgrade really was cut at many points
     assert bricked == []

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import IO
 
 from alembic import command
 from sqlalchemy import create_engine, func, select
@@ -65,3 +70,36 @@ def state_after_open(path: Path | str) -> tuple[str, str, int, int, int]:
         return (revision or "", name, *counts)
     finally:
         db.close()
+
+
+@contextlib.contextmanager
+def upgrade_killer(stderr: IO[bytes]) -> Iterator[Callable[[Path, int], str]]:
+    """`kill(file, n)` upgrades the file in a child process that SIGKILLs itself at the upgrade's
+    step `n` (upgrade_child.py); it returns "sig9" for a kill, else how the child ended
+    ("exit0" once `n` is past the last step). The children are forked from one server that
+    imported everything once."""
+    server = subprocess.Popen(
+        [sys.executable, str(CHILD), "--serve"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=stderr,
+    )
+    assert server.stdin is not None and server.stdout is not None
+    stdin, stdout = server.stdin, server.stdout
+
+    def kill(path: Path, n: int) -> str:
+        stdin.write(f"{n} {path}\n".encode())
+        stdin.flush()
+        while True:
+            line = stdout.readline().decode()
+            assert line, "the upgrade server died: see its stderr"
+            if line.startswith("X "):
+                return line.split()[1]
+
+    try:
+        assert stdout.readline() == b"READY\n"
+        yield kill
+    finally:
+        stdin.close()
+        server.wait(timeout=30)
+        stdout.close()

@@ -19,7 +19,7 @@ def test_the_event_report_holds_every_section_with_bookmarks(
     for title in (
         "Event",
         "Standings during round 3 (2 of 3 matches decided)",
-        "Crosstable after round 3",
+        "Crosstable during round 3 (2 of 3 matches decided)",
         "Board statistics",
         "Round 1",
         "Pairings – round 2",

@@ -4,11 +4,14 @@ font that has them, all of it in the text layer; what no font has is named at im
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pypdfium2 as pdfium
+import pytest
 
-from director.reports.fonts import font_for, unprintable
+from director.reports import fonts as fonts_module
+from director.reports.fonts import unprintable
 from director.services.teams import add_team, import_teams
 from director.store.engine import EventDatabase
 from tests.reports.conftest import Render
@@ -19,7 +22,9 @@ HEBREW = "דוד כהן"
 DEVANAGARI = "सीता शर्मा"  # र्मा: a conjunct (reph), one glyph for several characters
 THAI = "สมชาย ใจดี"
 EMOJI = "Dice 🎲 Club"
-CJK = ("王小明", "さくら")
+CJK = ("北京队", "王小明", "陳大文")  # simplified and traditional Chinese
+FontFor = Callable[[str], str | None]
+JAPANESE = ("東京チーム", "さくら", "渡辺 蓮")  # kanji, hiragana, katakana
 KOREAN = ("한강 팀", "김민준", "ㄱㄴ 이서연")  # syllables and compatibility jamo
 
 
@@ -99,19 +104,48 @@ def test_korean_prints_in_the_shipped_font_on_any_machine(
     assert ink(data) > 0.005
 
 
-def test_cjk_prints_in_a_system_font_or_is_named_at_import(
-    db: EventDatabase, pdf: Render, tmp_path: Path
+@pytest.fixture
+def font_on_a_bare_machine(
+    monkeypatch: pytest.MonkeyPatch,
+) -> Iterator[Callable[[str], str | None]]:
+    """`font_for` on a computer without any Chinese, Japanese or Korean font of its own."""
+
+    def forget() -> None:
+        for cached in (fonts_module.system_fonts, fonts_module.font_for, fonts_module.markup):
+            cached.cache_clear()
+
+    monkeypatch.setattr(fonts_module, "KNOWN_SYSTEM_FONTS", ())
+    monkeypatch.setattr(fonts_module, "_fontconfig_files", lambda: iter(()))
+    forget()
+    yield fonts_module.font_for
+    monkeypatch.undo()
+    forget()
+
+
+def test_chinese_and_japanese_print_in_the_shipped_font_on_any_machine(
+    db: EventDatabase,
+    pdf: Render,
+    tmp_path: Path,
+    font_on_a_bare_machine: FontFor,
 ) -> None:
+    """#12: Chinese and Japanese names printed only where the system had a CJK font; here
+    the import warned "no font here prints 王" and the PDF showed empty boxes."""
+    assert {font_on_a_bare_machine(c) for c in "".join(CJK + JAPANESE) if c != " "} == {
+        "NotoSansSC"
+    }
     csv = tmp_path / "teams.csv"
-    csv.write_text(f"team,player1,player2\n{CJK[0]},{CJK[1]},Ann\n", encoding="utf-8")
+    rows = [f"{CJK[0]},{CJK[1]},{CJK[2]}", f"{JAPANESE[0]},{JAPANESE[1]},{JAPANESE[2]}"]
+    csv.write_text("team,player1,player2\n" + "\n".join(rows) + "\n", encoding="utf-8")
     with db.Session() as session, session.begin():
         result = import_teams(session, csv.read_bytes())
-    if all(font_for(c) for c in "".join(CJK)):  # this machine has a CJK font
-        assert result.warnings == ()
-        text = pdf_text(pdf("teams"))
-        assert CJK[0] in text and CJK[1] in text
-    else:
-        assert any(CJK[0] in w for w in result.warnings)
+    assert result.warnings == ()
+    data = pdf("teams")
+    text = pdf_text(data)
+    assert all(name in text for name in (*CJK, *JAPANESE))
+    used = fonts(data)
+    assert any(name.startswith("NotoSansSC") and embedded for name, embedded in used.items()), used
+    assert not any(name.startswith("SystemCJK") for name in used), used
+    assert ink(data) > 0.005
 
 
 def test_a_name_no_font_prints_is_warned_about_at_import(db: EventDatabase) -> None:

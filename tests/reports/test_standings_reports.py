@@ -103,6 +103,16 @@ def test_crosstable_cells_are_each_teams_results(
         assert f"R{r}" in text
 
 
+def test_the_crosstable_title_says_what_the_numbers_are(built: Built, pdf: Render) -> None:
+    """#12: a part-played round 3 was titled "Crosstable after round 3", over a "?" cell."""
+    during = "Crosstable during round 3 (2 of 3 matches decided)"
+    assert pdf_text(pdf("crosstable")).count(during) == 2  # and whole in the page header
+    standings = "Standings during round 3 (2 of 3 matches decided)"
+    assert pdf_text(pdf("standings")).count(standings) == 2  # the header cut it short
+    assert "Crosstable after round 2" in pdf_text(pdf("crosstable", round=2))
+    assert during in pdf_text(pdf("event"))
+
+
 def test_a_long_event_prints_its_crosstable_on_landscape_pages(
     db: EventDatabase, pdf: Render
 ) -> None:

@@ -15,8 +15,7 @@ from director.domain.clock import ClockEvent, EventKind, MatchClock, replay
 from director.domain.errors import UserError
 from director.domain.rules import End, Level, Side, TimeControl
 from director.domain.scoring import Game
-from director.services import clocks, games, matches
-from director.services.teams import add_team
+from director.services import clocks, games
 from director.store import models
 from director.store.engine import EventDatabase, open_database
 from director.ui.clock.writer import NOT_ANSWERING, ClockWriter
@@ -35,14 +34,6 @@ class FakeTime:
 
     def wait(self, seconds: float) -> None:
         self.t += round(seconds * NS)
-
-
-@pytest.fixture
-def match_id(db: EventDatabase) -> int:
-    with db.Session() as s, s.begin():
-        a = add_team(s, "Blue Bar", ("Ana", "Ben")).id
-        b = add_team(s, "Gammonites", ("Cleo", "Dev")).id
-        return matches.create_match(s, a, b, table=1).id
 
 
 def played(now: FakeTime) -> MatchClock:

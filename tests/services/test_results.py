@@ -25,14 +25,6 @@ def bear_off(winner: Side, board: int, cube: int = 1, level: Level = Level.SINGL
     return Game(0, board, winner, End.BEAR_OFF, cube=cube, level=level)
 
 
-@pytest.fixture
-def match_id(db: EventDatabase) -> int:
-    with db.Session() as s, s.begin():
-        a = add_team(s, "Blue Bar", ("Ana", "Ben")).id
-        b = add_team(s, "Gammonites", ("Cleo", "Dev")).id
-        return matches.create_match(s, a, b, table=1).id
-
-
 def reopen(path: Path, match_id: int) -> MatchInfo:
     db = open_database(str(path))
     with db.Session() as s:

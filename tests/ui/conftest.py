@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from director.store.engine import open_database
@@ -17,8 +18,17 @@ from director.ui.main_window import MainWindow
 from tests.ui.app_helpers import make_window, throwaway_settings
 
 
+@pytest.fixture(autouse=True)
+def _application(qapp: QApplication) -> QApplication:
+    """Every GUI test runs with the application in place, also one that asks for no `qtbot`: an
+    `EventContext` made before it has no event dispatcher for its worker's timers, and the
+    test fails on Qt's warning when it is the first GUI test of its process."""
+    return qapp
+
+
 @pytest.fixture
 def settings(tmp_path: Path) -> QSettings:
+    """A throwaway settings file: the tests never touch the user's (recent files, key map)."""
     return throwaway_settings(tmp_path)
 
 
@@ -32,9 +42,7 @@ def window(qtbot: QtBot, settings: QSettings) -> Iterator[MainWindow]:
 @pytest.fixture
 def sim_path(sim_template: Path, tmp_path: Path) -> Path:
     """A copy of the module's `sim_template` event, so each test may change it."""
-    path = tmp_path / "sim.tandem"
-    shutil.copy(sim_template, path)
-    return path
+    return Path(shutil.copy(sim_template, tmp_path / "sim.tandem"))
 
 
 @pytest.fixture

@@ -100,3 +100,44 @@ def test_the_cycle_collector_runs_again_once_the_app_is_up(tmp_path: Path) -> No
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["True", "MainWindow"]
+
+
+OVERLAP_PROBE = """
+import builtins, threading
+import director.ui.app
+from director.ui.database_layer import python_import
+hooked = builtins.__import__
+a_in, b_in, a_out = threading.Event(), threading.Event(), threading.Event()
+
+def a():
+    with python_import():
+        a_in.set()
+        b_in.wait()
+    a_out.set()
+
+def b():
+    a_in.wait()
+    with python_import():
+        b_in.set()
+        a_out.wait()  # the first to start ends first: the hook must wait for this one
+        print(builtins.__import__ is not hooked, end=" ")
+
+threads = [threading.Thread(target=a), threading.Thread(target=b)]
+for t in threads: t.start()
+for t in threads: t.join()
+print(builtins.__import__ is hooked)
+"""
+
+
+def test_threads_importing_past_pysides_hook_at_once_put_it_back_after_the_last() -> None:
+    """The warm-up, the open and the window import past PySide6's hook at the same time; the
+    hook is set aside while any of them is at it and put back after the last one."""
+    done = subprocess.run(
+        [sys.executable, "-c", OVERLAP_PROBE],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "True"]

@@ -6,16 +6,17 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialogButtonBox
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QDialogButtonBox, QLabel, QProgressDialog, QPushButton
 from pytestqt.qtbot import QtBot
 
 from director.domain.changes import Area, Changes
-from director.domain.teamlist import PROGRESS_STEP, parse_team_list
-from director.services.teams import add_team
+from director.domain.teamlist import PROGRESS_STEP, parse_team_list, seeds_by_rating
+from director.services.teams import TeamListPreview, add_team
 from director.store.engine import open_database
+from director.ui import csv_import_dialog
 from director.ui.context import EventContext
-from director.ui.csv_import_dialog import CHECK_COLUMN, PreviewModel, preview_rows
+from director.ui.csv_import_dialog import CHECK_COLUMN, HEADERS, PreviewModel, preview_rows
 from director.ui.teams_page import TeamsPage
 from tests.ui.app_helpers import OFFSCREEN_NOISE, stored_teams
 
@@ -53,7 +54,37 @@ def write(tmp_path: Path, text: str | bytes, name: str = "teams.csv") -> str:
 
 def test_the_preview_model_passes_the_model_tester(qtmodeltester) -> None:  # type: ignore[no-untyped-def]
     parsed = parse_team_list(MIXED)
-    qtmodeltester.check(PreviewModel(preview_rows(parsed, MIXED)))
+    seeds = seeds_by_rating([(r.rating, r.seed) for r in parsed.rows])
+    qtmodeltester.check(PreviewModel(preview_rows(TeamListPreview(parsed, tuple(seeds)), MIXED)))
+
+
+def test_the_preview_shows_the_seed_each_team_is_imported_with(
+    qtbot: QtBot, page: TeamsPage, tmp_path: Path, event_path: Path
+) -> None:
+    """#12: the Seed column was empty for a row without one, yet the import seeds such rows
+    by rating (after every seed given): the director could not check the order beforehand."""
+    page.ctx.change(Changes.of(Area.TEAMS), add_team, "Early Birds", ("Ed", "Em"))  # seed 1
+    rated = (
+        "team,player1,player2,club,rating,seed\n"
+        "Low,La,Lb,,1500,\nHigh,Ha,Hb,,1800,\nNobody,Na,Nb,,,\nFixed,Fa,Fb,,1700,7\n"
+    )
+    dialog = page.import_csv(write(tmp_path, rated))
+    assert dialog is not None
+    seed_column = HEADERS.index("Seed")
+    shown = {
+        dialog.model.index(row, 1).data(): dialog.model.index(row, seed_column).data()
+        for row in range(dialog.model.rowCount())
+    }
+    assert shown == {
+        "Low": "9 (by rating)",
+        "High": "8 (by rating)",
+        "Nobody": "10 (unrated)",
+        "Fixed": "7",
+    }
+    with qtbot.waitSignal(dialog.accepted):
+        dialog.import_button.click()
+    stored = {t.name: t.seed for t in stored_teams(event_path)}
+    assert stored == {"Early Birds": 1} | {k: int(v.split()[0]) for k, v in shown.items()}
 
 
 def test_every_bad_row_is_marked_with_its_reason_and_nothing_is_written(
@@ -198,3 +229,39 @@ def test_cancel_during_an_import_stores_nothing(
     assert dialog.result_ is None
     assert [t.name for t in stored_teams(event_path)] == ["Early Birds"]  # reopened from disk
     assert page.proxy.rowCount() == 1
+
+
+def test_a_long_list_is_read_with_its_progress_and_cancel_before_the_preview(
+    qtbot: QtBot, page: TeamsPage, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """#14: the list was read on the GUI thread before the preview opened, with no progress
+    and no way to stop it: the window froze for the whole of a long list."""
+    monkeypatch.setattr(csv_import_dialog, "READING_SHOWN_MS", 0)  # shown at its first report
+    rows = 40 * PROGRESS_STEP
+    seen: list[tuple[int, int, bool]] = []  # what the reading dialog showed while it ran
+
+    def look() -> None:  # a timer: it runs only while the window keeps running
+        box = page.findChild(QProgressDialog)
+        if box is None or seen or box.value() <= 0:
+            return
+        label = box.findChild(QLabel)
+        assert label.text() == "Reading R&D <b>big list.csv…"
+        assert label.textFormat() is Qt.TextFormat.PlainText
+        seen.append((box.value(), box.maximum(), box.isVisible()))
+        box.findChild(QPushButton).click()  # its Cancel
+
+    timer = QTimer(page)
+    timer.timeout.connect(look)
+    timer.start(10)
+    path = write(tmp_path, long_list(rows), "R&D <b>big list.csv")
+    assert page.import_csv(path) is None  # cancelled: no preview
+    timer.stop()
+    assert seen and seen[0][2], "no progress was shown while the list was read"
+    value, maximum, _ = seen[0]
+    assert 0 < value < maximum == rows
+    assert page.findChildren(csv_import_dialog.CsvImportDialog) == []
+    assert page.messages.text == ""
+    # and read to the end, the same list opens its preview with every row
+    dialog = page.import_csv(path)
+    assert dialog is not None and dialog.model.rowCount() == rows
+    dialog.reject()

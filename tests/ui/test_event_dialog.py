@@ -27,6 +27,7 @@ from director.domain.rules import (
     TimeControl,
 )
 from director.domain.scoring import Game
+from director.services.events import event_version, update_event
 from director.services.games import record_game
 from director.services.matches import create_match
 from director.services.teams import add_team
@@ -191,6 +192,28 @@ def test_editing_options_is_written_through_the_service(qtbot: QtBot, event_path
         dialog.ok_button.click()
     ctx.close()
     assert stored_event(event_path).options.match.match_length == 9
+
+
+def test_options_saved_after_another_station_saved_them_are_refused(
+    qtbot: QtBot, event_path: Path
+) -> None:
+    """The dialog saves against the version it showed (issue 14, item 4): another station's
+    save in between is never overwritten, and the dialog says why it stays open."""
+    ctx = EventContext(open_database(str(event_path)))
+    dialog = EventDialog(ctx=ctx)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    other = open_database(str(event_path))
+    with other.Session() as s, s.begin():
+        update_event(s, name="Renamed Elsewhere", version=event_version(s))
+    other.close()
+    dialog.options_form.match_length.setValue(9)
+    dialog.ok_button.click()
+    assert dialog.isVisible()
+    assert "changed on another station" in dialog.error.text()
+    ctx.close()
+    stored = stored_event(event_path)
+    assert (stored.name, stored.options.match.match_length) == ("Renamed Elsewhere", 5)
 
 
 def add_two_teams(ctx: EventContext) -> tuple[int, int]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
@@ -65,6 +65,26 @@ def test_a_file_that_is_no_event_is_refused_and_left_alone(
     assert window.stack.currentWidget() is window.start
     assert notes.read_bytes() == b"shopping list"
     assert window.recent.entries() == []
+
+
+def test_the_window_keeps_running_while_the_demo_is_built(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Building the demo (a simulated club night, seconds on a slow computer) runs off the GUI
+    thread: the window's timer runs while no demo file exists yet."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    folder = tmp_path / "data" / "tandem-director" / "demo"
+    seen: list[bool] = []  # at each tick of the window's timer: is the demo built yet
+    timer = QTimer(window)
+    timer.setInterval(20)
+    timer.timeout.connect(lambda: seen.append(any(folder.glob("*.tandem"))))
+    timer.start()
+    try:
+        assert window.open_demo()
+    finally:
+        timer.stop()
+    assert False in seen  # the timer ran while the demo was being built
+    assert window.ctx is not None and window.ctx.db.path.parent == folder
 
 
 def test_the_page_keys_switch_pages(qtbot: QtBot, window: MainWindow, event_path: Path) -> None:

@@ -4,6 +4,9 @@ after it into its own direction."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import unicodedata
 from pathlib import Path
 
@@ -89,3 +92,50 @@ def test_names_show_unchanged_and_kept_apart_from_the_words_around_them(
         assert desk.boards[0].players.text().count(PLAYERS["Arabic"][0]) == 1
     finally:
         ctx.close()
+
+
+FAMILIES = """
+import sys
+from PySide6.QtGui import QTextLayout
+from PySide6.QtWidgets import QApplication
+from director.ui.app import register_fonts
+
+app = QApplication([])
+register_fonts()
+for ch in sys.argv[1]:
+    layout = QTextLayout(ch, QApplication.font())
+    layout.beginLayout()
+    layout.createLine()
+    layout.endLayout()
+    runs = layout.glyphRuns()
+    drawn = all(0 not in run.glyphIndexes() for run in runs)
+    print(ch, drawn, *sorted({run.rawFont().familyName() for run in runs}), sep="\\t")
+"""
+
+
+def test_chinese_and_japanese_are_drawn_in_the_shipped_font_on_any_machine(
+    tmp_path: Path,
+) -> None:
+    """#12: Japanese and Chinese names were drawn only by a font of the system: on a machine
+    with none (here: fontconfig that knows only DejaVu), simplified Chinese was a box."""
+    from director.resources import resource_path
+
+    only = tmp_path / "fonts"
+    only.mkdir()
+    (only / "DejaVuSans.ttf").write_bytes(resource_path("fonts", "DejaVuSans.ttf").read_bytes())
+    config = tmp_path / "fonts.conf"
+    config.write_text(
+        f"<?xml version='1.0'?><fontconfig><dir>{only}</dir>"
+        f"<cachedir>{tmp_path / 'cache'}</cachedir></fontconfig>",
+        encoding="utf-8",
+    )
+    names = "".join({*NAMES["Japanese"], *NAMES["Chinese"], *"".join(PLAYERS["Chinese"])})
+    names += "陳大文渡辺さくら"  # traditional Chinese; kanji, hiragana
+    env = {**os.environ, "FONTCONFIG_FILE": str(config), "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run(
+        [sys.executable, "-c", FAMILIES, names], env=env, capture_output=True, text=True,
+        timeout=120, check=True,
+    )  # fmt: skip
+    shown = dict(line.split("\t", 1) for line in done.stdout.splitlines())
+    assert set(shown) == set(names)
+    assert {ch: how for ch, how in shown.items() if how != "True\tNoto Sans SC"} == {}

@@ -15,19 +15,16 @@ from director.services.teams import edit_team, list_teams
 from director.ui.context import EventContext
 from director.ui.teams_page import TeamsPage
 from tests.event_files import seed_teams
-from tests.ui.app_helpers import OFFSCREEN_NOISE, stored_teams
+from tests.ui.app_helpers import OFFSCREEN_NOISE, event_context, stored_teams
 
 pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_NOISE)
 
 
 @pytest.fixture
 def ctx(event_path: Path) -> Iterator[EventContext]:
-    from director.store.engine import open_database
-
     seed_teams(event_path, 4, clubs=True)
-    context = EventContext(open_database(str(event_path)))
-    yield context
-    context.close()
+    with event_context(event_path) as context:
+        yield context
 
 
 def test_seed_by_rating_from_the_teams_page(

@@ -20,7 +20,7 @@ from director.ui.context import EventContext
 from director.ui.team_model import COLUMNS, TeamModel, counts_text
 from director.ui.teams_page import TeamsPage
 from tests.event_files import seed_teams
-from tests.ui.app_helpers import OFFSCREEN_NOISE, answer, stored_teams
+from tests.ui.app_helpers import OFFSCREEN_NOISE, answer, event_context, stored_teams
 
 pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_NOISE)
 
@@ -32,9 +32,8 @@ PAID = [c.title for c in COLUMNS].index("Paid")
 @pytest.fixture
 def ctx(event_path: Path) -> Iterator[EventContext]:
     seed_teams(event_path, 4, clubs=True)
-    context = EventContext(open_database(str(event_path)))
-    yield context
-    context.close()
+    with event_context(event_path) as context:
+        yield context
 
 
 @pytest.fixture

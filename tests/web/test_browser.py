@@ -17,7 +17,7 @@ from selenium.webdriver.common.by import By
 
 from director.domain.rules import End, Level, Side
 from director.domain.scoring import Game
-from director.services import games, matches, slips
+from director.services import games, matches, no_show, slips, standings
 from director.services.slips import SlipStatus
 from director.store.engine import EventDatabase, open_database
 from tests.web.browser import Served, click, phone, text_of, wait_for
@@ -90,6 +90,23 @@ def test_pairings_update_within_a_second_of_a_result(desk: EventDatabase, server
         terms = [e.text for e in driver.find_elements("css selector", "dl dt")]
         assert terms == [t["name"] for t in request(url + "api/rules").json()["tie_breaks"]]  # type: ignore[index]
         assert "points-difference" in terms
+
+
+def test_the_standings_heading_says_what_the_numbers_are(
+    desk: EventDatabase, server: Served
+) -> None:
+    """#12: with one of two matches of round 1 decided, the phone said "after round 1"."""
+    first, _ = pair_round(desk)
+    with desk.Session() as s, s.begin():
+        no_show.record_no_show(s, first, Side.B, "did not come")
+    url = server.start()
+    with phone() as driver:
+        driver.get(url + "standings")
+        wait_for(driver, lambda d: d.find_elements("css selector", "#standings tbody tr"))
+        heading = text_of(driver, "main h2")
+        assert heading == "Standings during round 1 (1 of 2 matches decided)"
+        with desk.Session() as s:
+            assert heading == f"Standings {standings.standings(s).heading}"
 
 
 def enter_slip(driver: object, url: str, side_button: str, level: str) -> None:

@@ -139,7 +139,8 @@ class SwissRoundCheck:
         if y is None:
             return []
         text = (
-            f"{self.name(bye)} has the bye after {self.free[bye]} bye(s) or forfeit win(s),"
+            f"{self.name(bye)} has the bye after"
+            f" {counted(self.free[bye], 'bye or forfeit win', 'byes or forfeit wins')},"
             f" but {self.name(y)} ({self.free[y]}) could have had it without a rematch"
         )
         return [self.violation((bye, y), "bye-repeat", text)]
@@ -153,7 +154,8 @@ class SwissRoundCheck:
         if not _perfect(nodes, edges):
             return []
         names = "; ".join(f"{self.name(a)} v {self.name(b)}" for a, b in pairs)
-        text = f"forbidden pair(s) {names} although a pairing without any existed"
+        pairs_text = counted(len(pairs), "forbidden pair")
+        text = f"{pairs_text} ({names}) although a pairing without any existed"
         return [self.violation([t for p in pairs for t in p], "forbidden", text)]
 
     def bye_rank(self, bye: int | None) -> list[Violation]:

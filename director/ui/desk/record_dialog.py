@@ -29,6 +29,7 @@ from director.domain.event import MatchInfo
 from director.domain.match import MatchOutcome, score_match
 from director.domain.rules import End, Level, Side
 from director.domain.scoring import Game
+from director.domain.wording import counted
 from director.services import games
 from director.ui.context import EventContext
 from director.ui.desk.game_form import ERROR_STYLE, GameForm, readable
@@ -189,9 +190,9 @@ class RecordGameDialog(QDialog):
         if not line.counted:
             text = f"Abandoned under rule 4′: the match was already decided, {winner} scores 0"
         else:
-            text = f"{winner} scores {line.points} point{'s' * (line.points != 1)}"
+            text = f"{winner} scores {counted(line.points, 'point')}"
             if self.match.rules.scoring.variant.squeeze is not None:
-                text += f" and {line.pip_points} pip points"
+                text += f" and {counted(line.pip_points, 'pip point')}"
         text += f" → score {outcome.score}"
         if outcome.finished and not self.match.outcome.finished:
             text += f". The match ends: {result_text(outcome, self.match.names)}"
@@ -322,7 +323,7 @@ class CorrectGameDialog(RecordGameDialog):
             if line.game.pair == game.pair and line.game.board == game.board
         )
         winner = side_name(self.match, game.winner)
-        text = f"{winner} scores {line.points} point{'s' * (line.points != 1)}"
+        text = f"{winner} scores {counted(line.points, 'point')}"
         if not line.counted:
             text = f"Abandoned under rule 4′: {winner} scores 0"
         state = result_text(outcome, self.match.names)
@@ -339,7 +340,7 @@ class CorrectGameDialog(RecordGameDialog):
             return  # the base dialog's first preview, before the correction's own widgets
         count = len(self.voids)
         self.void_label.setText(
-            f"The match now ends sooner: this voids {count} later game{'s' * (count != 1)}, "
+            f"The match now ends sooner: this voids {counted(count, 'later game')}, "
             f"removed with the correction (kept in the audit log): {self.void_text}"
             if count
             else ""
@@ -356,10 +357,9 @@ class CorrectGameDialog(RecordGameDialog):
         self.confirm_box = ask(
             self,
             "Void later games",
-            f"With this correction the match ends sooner. {count} later game"
-            f"{'s' * (count != 1)} could not have been played and "
-            f"{'are' if count != 1 else 'is'} removed with it: {self.void_text}.",
-            f"Correct and void {count} game{'s' * (count != 1)}",
+            f"With this correction the match ends sooner. {counted(count, 'later game')}"
+            f" could not have been played, removed with it: {self.void_text}.",
+            f"Correct and void {counted(count, 'game')}",
             lambda: super(CorrectGameDialog, self).write_and_close(game),
             "The correction and every voided game are kept in the audit log.",
         )

@@ -33,6 +33,7 @@ from shiboken6 import isValid
 from director.domain.changes import Changes
 from director.domain.errors import UserError
 from director.domain.rules import Paper
+from director.domain.wording import counted
 from director.services.events import get_event
 from director.store.files import atomic_write
 from director.ui.context import EventContext
@@ -49,7 +50,7 @@ STATUS_STYLE = "font-size: 12pt; color: #5b6661; padding: 24px;"
 
 
 class ReportPreview(QDialog):
-    ready = Signal()  # a rendered report is shown
+    shown = Signal()  # a rendered report is shown
     failed = Signal(str)  # the report could not be made: the words shown
     printed = Signal(int)  # pages sent to the printer
 
@@ -159,7 +160,7 @@ class ReportPreview(QDialog):
             self.make_report()
 
     def make_report(self) -> None:
-        """Render the request (again) in a worker thread; `ready` or `failed` follows."""
+        """Render the request (again) in a worker thread; `shown` or `failed` follows."""
         self.stale.hide()
         self.messages.clear()
         self._set_busy(True)
@@ -208,7 +209,7 @@ class ReportPreview(QDialog):
         self.bar.refresh()
         self.bar.go_to(min(page, self.document.pageCount() - 1))
         self._set_busy(False)
-        self.ready.emit()
+        self.shown.emit()
 
     def _refused(self, request: ReportRequest, text: str) -> None:
         if request != self.request:
@@ -302,8 +303,7 @@ class ReportPreview(QDialog):
                 self.messages.show_info(f"Printing stopped after {printed} of {len(pages)} pages.")
             else:
                 where = printer.outputFileName() or printer.printerName() or "the printer"
-                pages_word = "page" if printed == 1 else "pages"
-                self.messages.show_info(f"Sent {printed} {pages_word} to {where}.")
+                self.messages.show_info(f"Sent {counted(printed, 'page')} to {where}.")
         finally:
             self._printing = False
         self.printed.emit(printed)

@@ -7,9 +7,11 @@ from pathlib import Path
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication, QWidget
+from pytestqt.qtbot import QtBot
 
 from director.domain.clock import ClockEvent
 from director.services import clocks
+from director.ui.clock.window import ClockWindow
 from tests.event_files import read_back
 
 NS = 1_000_000_000
@@ -32,6 +34,18 @@ class FakeTime:
 
 def stored_log(path: Path, match_id: int) -> list[ClockEvent]:
     return read_back(path, lambda session: clocks.load_events(session, match_id))
+
+
+def click(qtbot: QtBot, widget: QWidget, key: Qt.Key) -> None:
+    """A key pressed and released, as the test's keyboard sends it."""
+    qtbot.keyPress(widget, key)
+    qtbot.keyRelease(widget, key)
+
+
+def started(qtbot: QtBot, window: ClockWindow) -> None:
+    """The opening rolls: A1 moves first on board 1, B2 on board 2, then Return starts."""
+    for key in (Qt.Key.Key_Z, Qt.Key.Key_P, Qt.Key.Key_Return):
+        click(qtbot, window, key)
 
 
 def key_down(

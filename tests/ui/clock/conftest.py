@@ -27,12 +27,6 @@ def fake_time() -> FakeTime:
 
 
 @pytest.fixture
-def settings(tmp_path: Path) -> QSettings:
-    """A throwaway settings file: the tests never touch the user's key mapping."""
-    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-
-
-@pytest.fixture
 def open_clock(
     qtbot: QtBot, event_path: Path, fake_time: FakeTime, settings: QSettings
 ) -> Iterator[OpenClock]:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from director.domain.clock import EventKind, Phase
@@ -19,8 +19,7 @@ from director.domain.rules import ClockMode, EventOptions, Side, TimeControl
 from director.services import audit
 from director.store.engine import open_database
 from director.ui.clock.adjust import AdjustDialog, exact_time, parse_time
-from director.ui.clock.window import ClockWindow
-from tests.ui.clock.clock_helpers import NS, OFFSCREEN_NOISE, FakeTime, stored_log
+from tests.ui.clock.clock_helpers import NS, OFFSCREEN_NOISE, FakeTime, click, started, stored_log
 from tests.ui.clock.conftest import OpenClock
 
 pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_NOISE)
@@ -28,16 +27,6 @@ pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_NOISE)
 A, B = Side.A, Side.B
 K = Qt.Key
 SHORT = TimeControl(60, 5, ClockMode.FISCHER)
-
-
-def click(qtbot: QtBot, widget: QWidget, key: Qt.Key) -> None:
-    qtbot.keyPress(widget, key)
-    qtbot.keyRelease(widget, key)
-
-
-def started(qtbot: QtBot, window: ClockWindow) -> None:
-    for key in (K.Key_Z, K.Key_P, K.Key_Return):
-        click(qtbot, window, key)
 
 
 def answer_adjust(text: str | None, reason: int = 0, note: str = "") -> list[AdjustDialog]:

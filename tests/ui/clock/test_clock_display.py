@@ -5,28 +5,18 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QFontMetrics, QKeyEvent
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from director.domain.rules import Side
 from director.ui.clock.window import ClockWindow
-from tests.ui.clock.clock_helpers import OFFSCREEN_NOISE, FakeTime
+from tests.ui.clock.clock_helpers import OFFSCREEN_NOISE, FakeTime, click, started
 from tests.ui.clock.conftest import OpenClock
 
 pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_NOISE)
 
 A, B = Side.A, Side.B
 K = Qt.Key
-
-
-def click(qtbot: QtBot, widget: QWidget, key: Qt.Key) -> None:
-    qtbot.keyPress(widget, key)
-    qtbot.keyRelease(widget, key)
-
-
-def started(qtbot: QtBot, window: ClockWindow) -> None:
-    for key in (K.Key_Z, K.Key_P, K.Key_Return):
-        click(qtbot, window, key)
 
 
 def painted_digits(window: ClockWindow) -> int:

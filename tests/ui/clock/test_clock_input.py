@@ -21,8 +21,10 @@ from tests.ui.clock.clock_helpers import (
     NS,
     OFFSCREEN_NOISE,
     FakeTime,
+    click,
     key_down,
     key_up,
+    started,
     stored_log,
 )
 from tests.ui.clock.conftest import OpenClock
@@ -32,17 +34,6 @@ pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_NOISE)
 A, B = Side.A, Side.B
 K = Qt.Key
 SHORT = TimeControl(60, 5, ClockMode.FISCHER)
-
-
-def click(qtbot: QtBot, widget: QWidget, key: Qt.Key) -> None:
-    qtbot.keyPress(widget, key)
-    qtbot.keyRelease(widget, key)
-
-
-def started(qtbot: QtBot, window: ClockWindow) -> None:
-    click(qtbot, window, K.Key_Z)  # A1 moves first on board 1
-    click(qtbot, window, K.Key_P)  # B2 on board 2
-    click(qtbot, window, K.Key_Return)
 
 
 def flagged_entry(qtbot: QtBot, window: ClockWindow, fake_time: FakeTime) -> QWidget:

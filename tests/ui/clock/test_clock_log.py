@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QApplication, QPlainTextEdit, QWidget
+from PySide6.QtWidgets import QApplication, QPlainTextEdit
 from pytestqt.qtbot import QtBot
 
 from director.domain.rules import Side
 from director.ui.clock.adjust import AdjustDialog
 from director.ui.clock.window import ClockWindow
-from tests.ui.clock.clock_helpers import NS, OFFSCREEN_NOISE, FakeTime
+from tests.ui.clock.clock_helpers import NS, OFFSCREEN_NOISE, FakeTime, click
 from tests.ui.clock.conftest import OpenClock
 
 pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_NOISE)
@@ -26,11 +26,6 @@ pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_NOISE)
 EXE = str(Path(sys.executable).with_name("tandem-director"))
 K = Qt.Key
 A, B = Side.A, Side.B
-
-
-def click(qtbot: QtBot, widget: QWidget, key: Qt.Key) -> None:
-    qtbot.keyPress(widget, key)
-    qtbot.keyRelease(widget, key)
 
 
 def play(qtbot: QtBot, window: ClockWindow, fake_time: FakeTime) -> None:

@@ -24,9 +24,7 @@ def demo_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 def demo_path(demo_template: Path, tmp_path: Path) -> Path:
-    path = tmp_path / "club night.tandem"
-    shutil.copy(demo_template, path)
-    return path
+    return Path(shutil.copy(demo_template, tmp_path / "club night.tandem"))
 
 
 @pytest.fixture
