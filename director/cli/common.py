@@ -92,9 +92,10 @@ def whole(low: int, high: int) -> Callable[[str], int]:
 
     def parse(text: str) -> int:
         value = text.strip()
-        if not value.isdigit():  # no sign, no exponent: "-3", "1e9", "" are all refused
+        below = value.startswith("-") and value[1:].isdigit()  # a whole number, but negative
+        if not value.isdigit() and not below:  # no exponent, no "+": "1e9", "" are refused
             raise argparse.ArgumentTypeError(f"{text!r} is not a whole number")
-        if int(value) < low:
+        if below or int(value) < low:
             raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least {low}")
         if len(value) > 12 or int(value) > high:
             raise argparse.ArgumentTypeError(f"{text!r} is too large: at most {high}")
