@@ -1,7 +1,8 @@
 """Result slips over the network: every route needs the match's token, writes need our Origin.
 
 - `GET /api/slip/TOKEN[?device=ID]` – the token's match, what a slip for it needs (the
-  scoring's fields, which board may have used the cube) and its slips, newest first
+  scoring's fields and where rule 5′'s agreed level is offered, per end; which board may have
+  used the cube) and its slips, newest first
 - `POST /api/slip/TOKEN` `{"uid", "side", "device", "game"}` – enter a game (`game` as in a
   match record); the same `uid` again answers with the stored slip
 - `POST /api/slip/TOKEN/answer` `{"uid", "side", "device", "agree", "reason"}` – the other
