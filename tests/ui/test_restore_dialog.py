@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QTimer
 from pytestqt.qtbot import QtBot
 
 from director.domain.changes import Area, Changes
@@ -140,3 +142,33 @@ def test_an_event_without_backups_says_when_they_are_made(
     assert dialog.empty.isVisible()
     assert "one is made when the event is opened" in dialog.empty.text()
     assert not dialog.restore_button.isEnabled()
+
+
+def test_the_window_keeps_running_while_a_backup_is_restored(
+    qtbot: QtBot, opened: MainWindow, event_path: Path
+) -> None:
+    """Issue 14 point 5: the restore (copy, check, open the copy as an event) runs off the GUI
+    thread. Another program holds the chosen backup locked, so the restore waits for it;
+    meanwhile the window's timers run, and one of them lets the backup go."""
+    dialog = restore_dialog(qtbot, opened)
+    holder = sqlite3.connect(dialog.backups[0].path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")  # no reader gets in until this ends
+    ticks: list[int] = []
+
+    def tick() -> None:
+        ticks.append(len(ticks))
+        if len(ticks) == 3:
+            holder.execute("ROLLBACK")
+
+    timer = QTimer(opened)
+    timer.setInterval(50)
+    timer.timeout.connect(tick)
+    timer.start()
+    try:
+        with qtbot.waitSignal(dialog.finished, timeout=30_000):
+            dialog.restore_button.click()
+    finally:
+        timer.stop()
+        holder.close()
+    assert len(ticks) >= 3
+    assert names(event_path) == ["Team 1", "Team 2"]
