@@ -81,7 +81,7 @@ def shown(target: str) -> str:
 
 
 MAX_ID = 2**31 - 1  # the largest INTEGER every back end stores: ids, counts, seeds
-MAX_MATCH_LENGTH = 99
+MAX_MATCH_LENGTH = 999  # as the options form: pin game plays to 150 and more (RULES §6.4)
 MAX_ROUNDS = 99
 MAX_BASE_SECONDS = 24 * 3600
 MAX_INCREMENT_SECONDS = 3600

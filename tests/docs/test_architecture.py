@@ -127,3 +127,20 @@ def test_every_slot_on_the_events_changes_is_on_event_changed() -> None:
             ):
                 slots.add(ast.unparse(node.args[0]))
     assert slots == {"self.on_event_changed"}
+
+
+def test_pages_are_named_by_their_key_never_by_their_place() -> None:
+    """`ui/pages.py` `PAGES` is the one list of pages: code that shows or reaches a page asks
+    `page_index(key)`, so a page added or moved cannot turn "the teams page" into another."""
+    by_place = []
+    for path in (DIRECTOR / "ui").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr in ("show_page", "page")
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+            ):
+                by_place.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert by_place == []
