@@ -37,3 +37,5 @@ file_dialog
 print_dialog
 # the mirror of resources/web/clock.js's constant of the same name and meaning
 COMMAND_LIFE_NS
+# pytest runs an autouse fixture for every test that never names it (tests/ui/conftest.py)
+_application

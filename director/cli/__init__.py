@@ -20,19 +20,24 @@ from director.domain.errors import UserError
 # A command loads SQLAlchemy and reads or pairs a whole event: about a million allocations,
 # nearly none of them cycles. At Python's default (a collection every 700 allocations) the
 # cycle collector ran ~380 times and took 0.15-0.2 s of the 1 s `pair --preview` of a
-# 1,000-team event; at 10,000 it runs ~20 times for 0.07 s (tests/benchmarks/bench_gui.py).
+# 1,000-team event; at 10,000 it runs ~20 times for 0.07 s. And once the command is done
+# the process exits, where Python's finalization ran the collector over every object still
+# alive, another 0.2 s: frozen (`gc.freeze`), they are left to the system to free
+# (tests/benchmarks/bench_gui.py, figure 3).
 COMMAND_GC_THRESHOLD = 10_000
 
 
 @contextlib.contextmanager
-def fewer_collections() -> Iterator[None]:
-    """The command's threshold while it runs (a caller's own is restored after it)."""
+def command_collections() -> Iterator[None]:
+    """The cycle collector as a command needs it: seldom while it runs, and not over what is
+    left when it ends. (A caller's own threshold is restored after it.)"""
     before = gc.get_threshold()
     gc.set_threshold(COMMAND_GC_THRESHOLD, *before[1:])
     try:
         yield
     finally:
         gc.set_threshold(*before)
+        gc.freeze()
 
 
 DB_HELP = (
@@ -133,7 +138,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if event is not None and "://" not in event and not Path(event).is_file():
                 raise UserError(f"{event} is not a command and not an event file (see --help)")
             return run_gui(event, args.db)
-        with fewer_collections():
+        with command_collections():
             status: int = args.func(args)
         return status
     except BrokenPipeError:

@@ -81,7 +81,7 @@ def shown(target: str) -> str:
 
 
 MAX_ID = 2**31 - 1  # the largest INTEGER every back end stores: ids, counts, seeds
-MAX_MATCH_LENGTH = 99
+MAX_MATCH_LENGTH = 999  # as the options form: pin game plays to 150 and more (RULES §6.4)
 MAX_ROUNDS = 99
 MAX_BASE_SECONDS = 24 * 3600
 MAX_INCREMENT_SECONDS = 3600
@@ -92,9 +92,10 @@ def whole(low: int, high: int) -> Callable[[str], int]:
 
     def parse(text: str) -> int:
         value = text.strip()
-        if not value.isdigit():  # no sign, no exponent: "-3", "1e9", "" are all refused
+        below = value.startswith("-") and value[1:].isdigit()  # a whole number, but negative
+        if not value.isdigit() and not below:  # no exponent, no "+": "1e9", "" are refused
             raise argparse.ArgumentTypeError(f"{text!r} is not a whole number")
-        if int(value) < low:
+        if below or int(value) < low:
             raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least {low}")
         if len(value) > 12 or int(value) > high:
             raise argparse.ArgumentTypeError(f"{text!r} is too large: at most {high}")

@@ -167,7 +167,7 @@ class Variant:
     stake: Stake
     squeeze: PipSqueeze | None = None
     legend: str = ""  # the scoresheet's line on how a game's points or pip points are counted
-    forfeit: str = ""  # a time forfeit's score, where rule 5's cube sentence does not apply
+    forfeit: str = ""  # a time forfeit's score without levels; with them rule 5 reads the stake
     summary: str = ""  # the phones' rules page: the line that replaces the cube's rules
     usual_length: int = 5  # a match length usual for it: what the simulator plays by default
 
@@ -214,7 +214,6 @@ VARIANTS: tuple[Variant, ...] = (
         has_levels=True,
         stake=Stake.PIP_COUNT,
         legend="Points = the loser's pip count × 1, 2 (gammon) or 3 (backgammon).",
-        forfeit="Time forfeit: the flagged player's pip count × 3 (RULES §6.4).",
         summary="Pin game: no cube; the winner scores the loser's pip count (× 2, × 3).",
         usual_length=150,
     ),
@@ -225,7 +224,7 @@ VARIANTS: tuple[Variant, ...] = (
         has_cube=False,
         has_levels=False,
         stake=Stake.ONE_POINT,
-        forfeit="Time forfeit: 1 point (RULES §6.5).",
+        forfeit="Time forfeit: 1 point (RULES §6.5)",
         summary="Chasing the girls: no cube and no gammons; each game won scores 1 point.",
         usual_length=7,
     ),

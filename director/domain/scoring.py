@@ -10,7 +10,16 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from director.domain.rules import CHECKERS, MAX_CUBE, End, Level, Scoring, Side, Stake
+from director.domain.rules import (
+    CHECKERS,
+    MAX_CUBE,
+    End,
+    Level,
+    MatchRules,
+    Scoring,
+    Side,
+    Stake,
+)
 
 
 @dataclass(frozen=True)
@@ -81,6 +90,13 @@ def required_fields(scoring: Scoring, end: End) -> tuple[str, ...]:
     if variant.stake is Stake.PIP_COUNT and end is not End.PASS:
         need.append("loser_pips")
     return tuple(need)
+
+
+def agreed_level_offered(rules: MatchRules, end: End) -> bool:
+    """Whether a game with this end may carry rule 5′'s agreed lower level: a time forfeit,
+    in an event with the option, under a scoring with levels (RULES §5; pin game too, §6.4;
+    not chasing the girls, §6.5). The desk's form, the phones' slip and the sheets ask this."""
+    return end is End.TIME and rules.agreed_lower_forfeit and rules.scoring.variant.has_levels
 
 
 def counted_by_position(scoring: Scoring, end: End) -> bool:

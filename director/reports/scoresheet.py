@@ -20,7 +20,8 @@ from reportlab.platypus import Flowable, KeepTogether, PageBreak, Spacer, Table
 
 from director.domain.cube import CubeRegime, pair_cube_rule
 from director.domain.event import EventInfo, MatchInfo
-from director.domain.rules import MatchRules, PipSqueeze, Stake, TimeControl
+from director.domain.rules import End, MatchRules, PipSqueeze, Stake, TimeControl
+from director.domain.scoring import agreed_level_offered
 from director.domain.wording import counted
 from director.reports.styles import (
     FONT,
@@ -108,14 +109,20 @@ def rules_lines(rules: MatchRules, clock: TimeControl) -> list[str]:
 
 
 def forfeit_text(rules: MatchRules) -> str:
-    if rules.scoring.variant.forfeit:
-        return rules.scoring.variant.forfeit
-    text_ = (
-        "Time forfeit (rule 5): 3 × cube when the flagged player has borne off no checker, "
-        "otherwise 1 × cube"
-    )
+    """Rule 5 with the variant's stake in place of the cube (RULES §5, §6.4), or the
+    variant's own sentence where it has no levels (§6.5); then whether rule 5′ applies."""
+    variant = rules.scoring.variant
+    text_ = variant.forfeit
+    if variant.has_levels:
+        where = "" if variant.stake is Stake.CUBE else f", RULES {variant.section}"
+        text_ = (
+            f"Time forfeit (rule 5{where}): 3 × {variant.stake} when the flagged player has "
+            f"borne off no checker, otherwise 1 × {variant.stake}"
+        )
     return text_ + (
-        "; rule 5′ (agreed lower forfeit) allowed." if rules.agreed_lower_forfeit else "."
+        "; rule 5′ (agreed lower forfeit) allowed."
+        if agreed_level_offered(rules, End.TIME)
+        else "."
     )
 
 

@@ -15,7 +15,7 @@ from director.services import audit
 from director.services.events import get_event
 from director.store import backup as store_backup
 from director.store.backup import BackupInfo, Restored, backup_folder
-from director.store.engine import EventDatabase, open_database
+from director.store.engine import EventDatabase, check_regular, open_database
 from director.store.lock import acquire
 from director.store.targets import is_url
 
@@ -88,8 +88,7 @@ def restore_backup(
     event's audit log.
     """
     path, source = _file(event), Path(backup)
-    if not source.is_file():
-        raise UserError(f"{source} does not exist")
+    check_regular(source)  # a pipe would block the copy below; a folder is no backup
     if not path.parent.is_dir():
         raise UserError(f"the folder {path.parent} does not exist")
 

@@ -546,8 +546,8 @@ def _event_data(
     )
 
 
-# The reports, in the order of the CLI's list and the Reports menu. A builder's title "" means
-# the report's own title.
+# The reports, in the order of the CLI's list (the Reports menu groups them in its SECTIONS).
+# A builder's title "" means the report's own title.
 REPORTS = (
     Report(
         "scoresheet", "Match scoresheets", _scoresheet, of_round=True, of_match=True, sheet=True

@@ -140,7 +140,8 @@ class PairingInputs:
     options: PairingOptions
 
 
-def pairing_inputs(session: Session) -> PairingInputs:
+def pairing_inputs(session: Session, teams: list[TeamInfo] | None = None) -> PairingInputs:
+    """What the engines and the checker take, from the rows; ``teams`` when already read."""
     event = event_row(session)
     options = PairingOptions.from_event(
         convert.event_options(event),
@@ -152,7 +153,8 @@ def pairing_inputs(session: Session) -> PairingInputs:
     for r in results:
         by_round.setdefault(r.round, []).append(Pairing(r.table, r.team_a, r.team_b))
     rounds = [RoundPairing(n, tuple(p)) for n, p in sorted(by_round.items())]
-    return PairingInputs([team_entry(t) for t in list_teams(session)], results, rounds, options)
+    teams = list_teams(session) if teams is None else teams
+    return PairingInputs([team_entry(t) for t in teams], results, rounds, options)
 
 
 # --- reading rounds -------------------------------------------------------------------------
@@ -177,15 +179,16 @@ def get_round(session: Session, number: int) -> RoundInfo:
 # --- pairing the next round -----------------------------------------------------------------
 
 
-def next_round_number(session: Session) -> int:
+def next_round_number(session: Session, results: list[MatchResult] | None = None) -> int:
     """The round to pair next, once the last one is finished.
 
-    Read from the stored scorelines like the pairing itself (`stored_results`): re-scoring
-    every match of a 1,000-team event only to learn this took longer than the pairing."""
+    Read from the stored scorelines like the pairing itself (`stored_results`; ``results``
+    when already read): re-scoring every match of a 1,000-team event only to learn this took
+    longer than the pairing."""
     last = session.scalar(select(func.max(models.Round.number))) or 0
     unfinished = [
         f"table {r.table}"
-        for r in stored_results(session)
+        for r in (stored_results(session) if results is None else results)
         if r.round == last and r.outcome is Outcome.UNFINISHED
     ]
     if unfinished:
@@ -208,10 +211,11 @@ def _check_more_rounds(inputs: PairingInputs, number: int) -> None:
 
 def preview_next_round(session: Session) -> RoundPreview:
     """The engine's pairing of the next round, with its warnings; nothing is written."""
-    number = next_round_number(session)
-    inputs = pairing_inputs(session)
+    listed = list_teams(session)
+    inputs = pairing_inputs(session, listed)
+    number = next_round_number(session, inputs.results)
     _check_more_rounds(inputs, number)
-    teams = {t.id: t for t in list_teams(session)}
+    teams = {t.id: t for t in listed}
     entries, left_out = checked_in(inputs.teams, teams, number)
     active = [t for t in entries if t.active_in(number)]
     if len(active) < 2:

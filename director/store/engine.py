@@ -351,14 +351,15 @@ def _refuse_foreign_objects(engine: Engine, shown: str) -> None:
 
 
 def _check_sqlite_file(path: Path) -> None:
-    _check_regular(path)
+    check_regular(path)
     with path.open("rb") as handle:
         if handle.read(16) != b"SQLite format 3\x00":
             raise UserError(f"{path} is not a Tandem Director event (not an SQLite file)")
 
 
-def _check_regular(path: Path) -> None:
-    """Never open a FIFO, a device or a folder as an event: reading one can block forever."""
+def check_regular(path: Path) -> None:
+    """Never open a FIFO, a device or a folder as an event (or a backup): reading one can block
+    forever."""
     try:
         mode = path.stat().st_mode
     except FileNotFoundError:
@@ -411,7 +412,7 @@ def open_event(target: str, *, make_backup: bool = True) -> EventDatabase:
 
 def _check_event_file(event: Path) -> None:
     """Like `_check_sqlite_file`, but a wiped file with backups beside it counts as damaged."""
-    _check_regular(event)
+    check_regular(event)
     with event.open("rb") as handle:
         header = handle.read(16)
     if header != SQLITE_HEADER and not good_backups(event):

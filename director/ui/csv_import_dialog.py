@@ -120,7 +120,10 @@ def read_team_list(
     modal progress dialog whose Cancel stops the reading (`ImportCancelled`); the window
     paints and runs meanwhile, and nothing else can be entered in between. A refusal raises
     its `UserError`; None after a bug (reported by the crash hook)."""
-    box = QProgressDialog(f"Reading {source_name}…", "Cancel", 0, 0, parent)
+    box = QProgressDialog("", "Cancel", 0, 0, parent)
+    label = QLabel(f"Reading {source_name}…", box)
+    label.setTextFormat(Qt.TextFormat.PlainText)  # a file's name is shown as it is written
+    box.setLabel(label)
     box.setWindowTitle("Import teams")
     box.setWindowModality(Qt.WindowModality.WindowModal)
     box.setMinimumDuration(READING_SHOWN_MS)

@@ -29,7 +29,7 @@ from director.store.targets import EXTENSION
 from director.ui import database_layer
 from director.ui.help import HelpWindow
 from director.ui.message_bar import MessageBar, MessageHolder
-from director.ui.pages import PAGES
+from director.ui.pages import PAGES, page_index
 from director.ui.recent import RecentEvents
 from director.ui.safe_open import (
     explain_refusal,
@@ -364,7 +364,7 @@ class MainWindow(QMainWindow):
         else:
             opened = self.set_database(database)
         if opened:
-            self.show_page(0)  # a new event starts with its teams
+            self.show_page(page_index("teams"))  # a new event starts with its teams
 
     def open_file(self) -> None:
         path, _ = QFileDialog.getOpenFileName(

@@ -276,10 +276,15 @@ class OptionsForm(QWidget):
     # -- reactions -----------------------------------------------------------------------------
 
     def _scoring_changed(self) -> None:
-        # the domain says whether this scoring has a cube; without one the cube options are moot
-        has_cube = Scoring(self.scoring.currentData()).variant.has_cube
-        for key in ("one_cube_threshold", "no_cube_at_one_away"):
-            getattr(self, key).setEnabled(has_cube and key not in self.locked)
+        # the domain says whether this scoring has a cube and levels; without a cube the cube
+        # options are moot, without levels rule 5′ is (RULES §6.5)
+        variant = Scoring(self.scoring.currentData()).variant
+        for key, used in (
+            ("one_cube_threshold", variant.has_cube),
+            ("no_cube_at_one_away", variant.has_cube),
+            ("agreed_lower_forfeit", variant.has_levels),
+        ):
+            getattr(self, key).setEnabled(used and key not in self.locked)
 
     def lock(self, locks: OptionLocks) -> None:
         """Fields that cannot change now are disabled, with the service's reason as their

@@ -8,6 +8,7 @@ event in the window (a restore is refused while it is open), restores and opens 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Protocol
 
@@ -31,6 +32,7 @@ from director.services.backups import BackupInfo, backup_folder, list_backups, r
 from director.ui.message_bar import MessageBar
 from director.ui.safe_open import when
 from director.ui.style import error_label, hint, show_error
+from director.ui.waiting import waited
 
 COLUMNS = ("Taken", "Why", "Teams", "Games", "State")
 DEFAULT_REASON = "restored from a backup"
@@ -53,7 +55,7 @@ def restore_and_reopen(window: Window, target: str, backup: Path, reason: str) -
     done, else why not (the event is opened again as it was)."""
     window.close_event()  # a restore is refused while the event is open
     try:
-        done = restore_backup(target, backup, reason)
+        done = waited(partial(restore_backup, target, backup, reason))  # the window paints
     except UserError as exc:
         window.open_target(target)
         return f"Not restored: {exc}"
@@ -66,7 +68,11 @@ def restore_and_reopen(window: Window, target: str, backup: Path, reason: str) -
 def restore_damaged(window: Window, target: str, moved_to: Path | None, backup: Path) -> bool:
     """The answer to "restore the newest good backup?" after a damaged file was moved aside."""
     try:
-        restore_backup(target, backup, "the event file was damaged; restored its backup")
+        waited(
+            partial(
+                restore_backup, target, backup, "the event file was damaged; restored its backup"
+            )
+        )
     except UserError as exc:
         window.messages.show_error(f"The backup was not restored: {exc}")
         return False
@@ -90,7 +96,7 @@ class RestoreDialog(QDialog):
         self.restore = restore
         self.setWindowTitle("Restore from a backup")
         self.setMinimumSize(720, 420)
-        self.backups = list_backups(event)
+        self.backups = waited(partial(list_backups, event))  # each opened and checked
         self.table = QTableWidget(len(self.backups), len(COLUMNS), self)
         self.table.setHorizontalHeaderLabels(COLUMNS)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)

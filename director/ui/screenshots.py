@@ -21,6 +21,7 @@ from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication, QDialog, QWidget
 
 from director.store.targets import EXTENSION
+from director.ui.pages import page_index
 
 if TYPE_CHECKING:
     from director.domain.event import MatchInfo
@@ -160,9 +161,9 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
                 if running:
                     ctx.match_requested.emit(running[0])
             shooter.shoot(spec.title.lower().replace(" ", "-"), window)
-        teams = window.view.page(0)
+        teams = window.view.page(page_index("teams"))
         assert isinstance(teams, TeamsPage)
-        window.show_page(0)
+        window.show_page(page_index("teams"))
         shooter.dialog("event-options", window.edit_options)
         shooter.dialog("add-teams", teams.add_teams)
         sample = work / "team list.csv"
@@ -202,8 +203,8 @@ def _desk_shots(shooter: Shooter, window: MainWindow) -> None:
 
     ctx, view = window.ctx, window.view
     assert ctx is not None and view is not None
-    window.show_page(2)
-    desk = view.page(2)
+    window.show_page(page_index("desk"))
+    desk = view.page(page_index("desk"))
     assert isinstance(desk, MatchDeskPage)
     matches = ctx.read(list_matches)
     running = [m for m in matches if m.games and not m.outcome.finished]
@@ -217,8 +218,8 @@ def _desk_shots(shooter: Shooter, window: MainWindow) -> None:
     waiting = [m for m in matches if not m.games and not m.is_bye and m.forfeit_by is None]
     if waiting:
         shooter.dialog("desk-no-show", lambda: NoShowDialog(ctx, waiting[0], window))
-    window.show_page(1)
-    rounds = view.page(1)
+    window.show_page(page_index("rounds"))
+    rounds = view.page(page_index("rounds"))
     assert isinstance(rounds, RoundsPage)
     rounds.pair_next_round()
     if rounds.dialog is not None:
@@ -239,8 +240,8 @@ def _director_shots(shooter: Shooter, window: MainWindow) -> None:
 
     ctx, view = window.ctx, window.view
     assert ctx is not None and view is not None
-    window.show_page(1)
-    rounds = view.page(1)
+    window.show_page(page_index("rounds"))
+    rounds = view.page(page_index("rounds"))
     assert isinstance(rounds, RoundsPage)
     last = rounds.rounds[-1] if rounds.rounds else None
     if last is not None:

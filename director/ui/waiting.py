@@ -13,7 +13,8 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from PySide6.QtCore import QCoreApplication, QEventLoop, QObject, Qt, Signal, Slot
+import shiboken6
+from PySide6.QtCore import QCoreApplication, QEvent, QEventLoop, QObject, Qt, Signal, Slot
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
@@ -33,15 +34,35 @@ class _Waker(QObject):
         """Nothing to do: being called is what ends the wait for more events."""
 
 
+class _PutOffDeletes(QObject):
+    """An event filter that keeps deferred deletes for after a wait (see `wait_for`)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.put_off: list[QObject] = []
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.DeferredDelete:
+            self.put_off.append(watched)
+            return True  # not now
+        return False
+
+    def delete_now_later(self) -> None:
+        """Posted again, so the event loop deletes them once control is back with it."""
+        for thing in self.put_off:
+            if shiboken6.isValid(thing):
+                thing.deleteLater()
+        self.put_off.clear()
+
+
 def wait_for(future: Future[Any], given_up: Callable[[], bool] = lambda: False) -> None:
     """Until the future is done (or `given_up()`: the event was closed meanwhile): the window
     paints and runs its timers, and the person's clicks and keys are held back (Qt delivers
     them once the wait is over).
 
-    The events are processed by hand, not by a nested `QEventLoop.exec`: a nested loop also
-    runs the deferred deletes of widgets closed outside any event loop (tests close message
-    boxes so), which can delete one under the code still using it; `processEvents` runs only
-    those of its own level, as the app's own loop would."""
+    The events are processed by hand, not by a nested `QEventLoop.exec`, and a deferred
+    delete that falls due meanwhile is put off until the wait is over: a wait inside a closing
+    message box's `finished` would otherwise delete the box under the signal still running."""
     from concurrent.futures import wait  # loaded with the first wait, not at start-up
 
     if wait([future], QUICK_S).done:
@@ -64,12 +85,19 @@ def wait_for(future: Future[Any], given_up: Callable[[], bool] = lambda: False) 
         QEventLoop.ProcessEventsFlag.WaitForMoreEvents
         | QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents
     )
+    app = QCoreApplication.instance()
+    later = _PutOffDeletes()
+    if app is not None:
+        app.installEventFilter(later)
     try:
         while not future.done() and not given_up():
             QCoreApplication.processEvents(flags)
     finally:
         with lock:
             box.clear()
+        if app is not None:
+            app.removeEventFilter(later)
+        later.delete_now_later()
 
 
 def waited(work: Callable[[], T]) -> T:

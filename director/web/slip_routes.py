@@ -1,7 +1,8 @@
 """Result slips over the network: every route needs the match's token, writes need our Origin.
 
 - `GET /api/slip/TOKEN[?device=ID]` – the token's match, what a slip for it needs (the
-  scoring's fields, which board may have used the cube) and its slips, newest first
+  scoring's fields and where rule 5′'s agreed level is offered, per end; which board may have
+  used the cube) and its slips, newest first
 - `POST /api/slip/TOKEN` `{"uid", "side", "device", "game"}` – enter a game (`game` as in a
   match record); the same `uid` again answers with the stored slip
 - `POST /api/slip/TOKEN/answer` `{"uid", "side", "device", "agree", "reason"}` – the other
@@ -22,7 +23,7 @@ from starlette.routing import BaseRoute, Route
 from director.domain.changes import Changed
 from director.domain.event import MatchInfo
 from director.domain.rules import End
-from director.domain.scoring import required_fields
+from director.domain.scoring import agreed_level_offered, required_fields
 from director.services import slips
 from director.services.slips import ID_PATTERN, Refusal, SlipInfo, SlipRefused
 from director.web.context import WebContext
@@ -34,7 +35,8 @@ TOO_MANY = "too many wrong slip links from this phone: wait a minute and scan th
 
 
 def slip_form(match: MatchInfo) -> dict[str, Any]:
-    """What the phone's form needs, asked of the domain: fields per end, the cube per board."""
+    """What the phone's form needs, asked of the domain: the fields per end, where rule 5′'s
+    agreed level is offered, the cube per board."""
     rules = match.rules
     cube = {}
     for board in (1, 2):
@@ -44,8 +46,8 @@ def slip_form(match: MatchInfo) -> dict[str, Any]:
         "scoring": rules.scoring.value,
         "scoring_label": rules.scoring.variant.label,
         "has_cube": rules.scoring.variant.has_cube,
-        "agreed_lower_forfeit": rules.agreed_lower_forfeit and rules.scoring.variant.has_cube,
         "fields": {end.value: list(required_fields(rules.scoring, end)) for end in End},
+        "agreed_level": {end.value: agreed_level_offered(rules, end) for end in End},
         "boards_done": sorted(match.outcome.boards_done),
         "cube": cube,
     }

@@ -16,7 +16,8 @@ from director.domain.cube import CubeRegime
 from director.domain.event import MatchInfo, TeamInfo, round_status
 from director.domain.met import MetParameters, match_equity_table
 from director.domain.records import game_json
-from director.domain.rules import EventOptions, Side, TieBreak
+from director.domain.rules import End, EventOptions, Side, TieBreak
+from director.domain.scoring import agreed_level_offered
 from director.domain.standings import TIE_BREAK_DEFINITIONS, match_points_definition
 from director.services import standings as standings_service
 from director.services.events import get_event
@@ -193,18 +194,20 @@ def _rule_lines(options: EventOptions) -> list[str]:
         )
         if m.no_cube_at_one_away:
             lines.append("In a pair that starts with a team 1-away, neither board may double.")
+    else:
+        lines.append(m.scoring.variant.summary)
+    if m.scoring.variant.has_levels:  # rule 5 with the variant's stake (RULES §5, §6.4)
+        stake = m.scoring.variant.stake
         lines.append(
-            "A game that runs out of time is lost: the opponent scores 3 × cube when the "
-            "flagged player has borne off no checker, 1 × cube otherwise."
+            f"A game that runs out of time is lost: the opponent scores 3 × {stake} when the "
+            f"flagged player has borne off no checker, 1 × {stake} otherwise."
             + (
                 " When both players agree, the director may score a gammon or a single instead "
                 "(rule 5′)."
-                if m.agreed_lower_forfeit
+                if agreed_level_offered(m, End.TIME)
                 else ""
             )
         )
-    else:
-        lines.append(m.scoring.variant.summary)
     lines.append(f"Clock: {tc.base_seconds} s per player per game + {tc.increment_seconds} s, "
                  f"{tc.mode.label}.")  # fmt: skip
     lines.append(match_points_definition(options.match_points))  # "Match points: win 2, …"

@@ -336,7 +336,7 @@ function slipPage() {
         parts.push(el("div", { class: "field" }, el("label", { class: "label", for: key }, numbers[key]),
           el("input", { type: "number", id: key, name: key, min: 0, max: key === "loser_pips" ? 375 : 15, inputmode: "numeric", value: data.get(key) || pre[key] || "" })));
       }
-      if (end === "time" && f.agreed_lower_forfeit) parts.push(el("div", { class: "field" }, el("span", { class: "label" }, "Agreed lower forfeit (rule 5′)"),
+      if (f.agreed_level[end]) parts.push(el("div", { class: "field" }, el("span", { class: "label" }, "Agreed lower forfeit (rule 5′)"),
         choice("agreed_level", [["", "none"], ["gammon", "gammon"], ["single", "single"]], data.get("agreed_level") || "")));
       fields.replaceChildren(...parts);
     };

@@ -113,6 +113,21 @@ def test_new_import_export_check_round_trip(tmp_path: Path) -> None:
     assert proc.returncode == 0 and proc.stdout.strip().endswith("OK")
 
 
+def test_new_takes_a_pin_game_of_150_points(tmp_path: Path) -> None:
+    """RULES §6.4: pin game plays long matches, e.g. 150 points (the options form takes 999)."""
+    from director.services.events import get_event
+    from director.store.engine import open_database
+
+    event = tmp_path / "pin.tandem"
+    created = run("new", str(event), "--name", "Pin", "--length", "150", "--scoring", "pin-game")
+    assert created.returncode == 0, created.stderr
+    db = open_database(str(event))
+    with db.Session() as session:
+        match = get_event(session).options.match
+    db.close()
+    assert (match.match_length, match.scoring.value) == (150, "pin-game")
+
+
 def paired_event(tmp_path: Path) -> Path:
     """An event with the example record's two teams registered and paired in round 1."""
     event = tmp_path / "e.tandem"

@@ -16,7 +16,6 @@ from director.domain.rules import (
     EventOptions,
     MatchRules,
     Scoring,
-    Stake,
     TieBreak,
     TimeControl,
     Variant,
@@ -81,8 +80,8 @@ def test_every_variant_has_the_words_its_rules_call_for(variant: Variant) -> Non
     assert variant.label and variant.section.startswith("§")
     if not variant.has_cube:
         assert variant.summary  # the phones' rules page says it in place of the cube's rules
-    if variant.stake is not Stake.CUBE or not variant.has_levels:
-        assert variant.forfeit  # rule 5's sentence: 3 × cube or 1 × cube, by the checkers off
+    if not variant.has_levels:
+        assert variant.forfeit  # with levels rule 5's sentence reads the stake: 3 × or 1 ×
     if variant.squeeze is not None:
         assert variant.legend and variant.squeeze.conversion  # how pip points count, convert
 

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from director.domain.rules import End, Level, Scoring, Side
+from director.domain.rules import End, Level, MatchRules, Scoring, Side
 from director.domain.scoring import (
     Game,
+    agreed_level_offered,
     extra_game_points,
     game_points,
     game_problems,
     pip_points,
+    required_fields,
 )
 
 STD = Scoring.STANDARD
@@ -205,3 +207,26 @@ def test_formats_missing_fields_for_the_scoring_are_named(
     scoring: Scoring, end: End, needed: str
 ) -> None:
     assert any(needed in p for p in game_problems(scoring, game(end=end)))
+
+
+# A time forfeit with nothing borne off, every field any scoring asks for filled in.
+FLAGGED = {"loser_borne_off": 0, "winner_left": 3, "loser_left": 15, "loser_pips": 40}
+
+
+@pytest.mark.parametrize("scoring", list(Scoring))
+@pytest.mark.parametrize("option", [True, False])
+def test_rules_5_prime_is_offered_exactly_where_the_domain_accepts_it(
+    scoring: Scoring, option: bool
+) -> None:
+    """RULES §5, §6.4, §6.5: the agreed-level field is offered at a time forfeit in an event
+    with rule 5′ under every scoring that has levels (pin game too), and nowhere else."""
+    rules = MatchRules(match_length=150, scoring=scoring, agreed_lower_forfeit=option)
+    for end in End:
+        assert agreed_level_offered(rules, end) is (option and end is End.TIME and (
+            scoring is not Scoring.CHASING_THE_GIRLS))  # fmt: skip
+    fields = {k: v for k, v in FLAGGED.items() if k in required_fields(scoring, End.TIME)}
+    agreed = game(end=End.TIME, agreed_level=Level.GAMMON, **fields)
+    accepted = game_problems(scoring, agreed) == []
+    assert accepted is (scoring is not Scoring.CHASING_THE_GIRLS)
+    if option:  # offered is what the domain then accepts
+        assert agreed_level_offered(rules, End.TIME) is accepted

@@ -6,7 +6,8 @@ import pytest
 
 from director.domain.errors import UserError
 from director.domain.event import MatchInfo
-from director.domain.rules import Scoring
+from director.domain.rules import MatchRules, Scoring
+from director.reports.scoresheet import forfeit_text
 from director.services.matches import list_matches
 from director.store.engine import EventDatabase
 from tests.reports.conftest import Render
@@ -77,7 +78,7 @@ def test_byes_have_no_scoresheet(db: EventDatabase, pdf: Render) -> None:
              "margin ÷ 15, rounded down"],
             [],
         ),
-        (Scoring.PIN_GAME, ["Pip count", "No doubling cube", "pip count × 3"], ["Cube", "Pips A"]),
+        (Scoring.PIN_GAME, ["Pip count", "No doubling cube", "3 × pip count"], ["Cube", "Pips A"]),
         (Scoring.CHASING_THE_GIRLS, ["No doubling cube", "1 point"], ["Level", "Pip"]),
     ],
 )  # fmt: skip
@@ -94,6 +95,40 @@ def test_columns_follow_the_scoring(
             assert word in text, word
         for word in absent:
             assert word not in text, word
+
+
+PIN_FORFEIT = (
+    "Time forfeit (rule 5, RULES §6.4): 3 × pip count when the flagged player has borne off no "
+    "checker, otherwise 1 × pip count"
+)
+
+
+def test_rules_6_4_the_pin_game_sheet_says_when_a_time_forfeit_is_3_or_1_times_the_pips(
+    db: EventDatabase, pdf: Render
+) -> None:
+    with db.Session() as session, session.begin():
+        build_event(session, teams=2, rounds=1, scoring=Scoring.PIN_GAME, match_length=150)
+    text = flat(page_texts(pdf("scoresheet", round=1))[0])
+    assert f"{PIN_FORFEIT}; rule 5′ (agreed lower forfeit) allowed." in text
+
+
+@pytest.mark.parametrize(
+    ("scoring", "sentence"),
+    [
+        (Scoring.STANDARD, "Time forfeit (rule 5): 3 × cube when the flagged player has borne "
+         "off no checker, otherwise 1 × cube."),
+        (Scoring.PIN_GAME, f"{PIN_FORFEIT}."),
+        (Scoring.CHASING_THE_GIRLS, "Time forfeit: 1 point (RULES §6.5)."),
+    ],
+)  # fmt: skip
+@pytest.mark.parametrize("option", [True, False])
+def test_rule_5_prime_is_printed_where_the_event_and_the_scoring_allow_it(
+    scoring: Scoring, sentence: str, option: bool
+) -> None:
+    said = forfeit_text(MatchRules(150, scoring, agreed_lower_forfeit=option))
+    if option and scoring is not Scoring.CHASING_THE_GIRLS:  # RULES §6.5: no rule 5′
+        sentence = sentence[:-1] + "; rule 5′ (agreed lower forfeit) allowed."
+    assert said == sentence
 
 
 def test_winner_required_prints_rule_4_prime_and_no_draw_box(

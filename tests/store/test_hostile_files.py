@@ -91,3 +91,17 @@ def test_a_hostile_backup_is_not_restored_and_the_event_is_untouched(
         restore_backup(event_path, fake)
     assert event_path.read_bytes() == before
     assert list(tmp_path.glob("event.tandem.replaced-*")) == []
+
+
+@pytest.mark.parametrize("kind", ["pipe", "folder"])
+def test_a_backup_that_is_not_a_file_is_named_for_what_it_is(
+    event_path: Path, tmp_path: Path, kind: str
+) -> None:
+    """A FIFO or a folder given as the backup is refused before anything reads it, in words
+    that say what it is (it used to be told "does not exist")."""
+    odd = tmp_path / "odd.tandem"
+    os.mkfifo(odd) if kind == "pipe" else odd.mkdir()
+    before = event_path.read_bytes()
+    with pytest.raises(UserError, match="is a folder|not a regular file"):
+        restore_backup(event_path, odd)
+    assert event_path.read_bytes() == before

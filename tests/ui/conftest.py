@@ -9,12 +9,21 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from director.store.engine import open_database
 from director.ui.context import EventContext
 from director.ui.main_window import MainWindow
 from tests.ui.app_helpers import make_window, throwaway_settings
+
+
+@pytest.fixture(autouse=True)
+def _application(qapp: QApplication) -> QApplication:
+    """Every GUI test runs with the application in place, also one that asks for no `qtbot`: an
+    `EventContext` made before it has no event dispatcher for its worker's timers, and the
+    test fails on Qt's warning when it is the first GUI test of its process."""
+    return qapp
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QDialogButtonBox, QProgressDialog, QPushButton
+from PySide6.QtWidgets import QDialogButtonBox, QLabel, QProgressDialog, QPushButton
 from pytestqt.qtbot import QtBot
 
 from director.domain.teamlist import PROGRESS_STEP, parse_team_list, seeds_by_rating
@@ -241,13 +241,17 @@ def test_a_long_list_is_read_with_its_progress_and_cancel_before_the_preview(
         box = page.findChild(QProgressDialog)
         if box is None or seen or box.value() <= 0:
             return
+        label = box.findChild(QLabel)
+        assert label.text() == "Reading R&D <b>big list.csv…"
+        assert label.textFormat() is Qt.TextFormat.PlainText
         seen.append((box.value(), box.maximum(), box.isVisible()))
         box.findChild(QPushButton).click()  # its Cancel
 
     timer = QTimer(page)
     timer.timeout.connect(look)
     timer.start(10)
-    assert page.import_csv(write(tmp_path, long_list(rows))) is None  # cancelled: no preview
+    path = write(tmp_path, long_list(rows), "R&D <b>big list.csv")
+    assert page.import_csv(path) is None  # cancelled: no preview
     timer.stop()
     assert seen and seen[0][2], "no progress was shown while the list was read"
     value, maximum, _ = seen[0]
@@ -255,6 +259,6 @@ def test_a_long_list_is_read_with_its_progress_and_cancel_before_the_preview(
     assert page.findChildren(csv_import_dialog.CsvImportDialog) == []
     assert page.messages.text == ""
     # and read to the end, the same list opens its preview with every row
-    dialog = page.import_csv(write(tmp_path, long_list(rows)))
+    dialog = page.import_csv(path)
     assert dialog is not None and dialog.model.rowCount() == rows
     dialog.reject()

@@ -81,6 +81,25 @@ def test_every_option_has_an_editor_with_its_explanation(qtbot: QtBot) -> None:
         assert f"{explanation} Default: {default}." in notes
 
 
+@pytest.mark.parametrize(
+    ("scoring", "cube", "rule_5_prime"),
+    [
+        (Scoring.STANDARD, True, True),
+        (Scoring.PIN_GAME, False, True),  # RULES §6.4: rule 5′ lowers the pip count's × 3
+        (Scoring.CHASING_THE_GIRLS, False, False),  # RULES §6.5: rule 5′ does not apply
+    ],
+)
+def test_the_options_a_scoring_has_no_use_for_are_disabled(
+    qtbot: QtBot, scoring: Scoring, cube: bool, rule_5_prime: bool
+) -> None:
+    form = OptionsForm()
+    qtbot.addWidget(form)
+    form.scoring.setCurrentIndex(form.scoring.findData(scoring.value))
+    assert form.one_cube_threshold.isEnabled() is cube
+    assert form.no_cube_at_one_away.isEnabled() is cube
+    assert form.agreed_lower_forfeit.isEnabled() is rule_5_prime
+
+
 def test_a_preset_fills_the_clock_and_an_edit_shows_custom(qtbot: QtBot) -> None:
     form = OptionsForm()
     qtbot.addWidget(form)

@@ -9,7 +9,8 @@ from PySide6.QtCore import QUrl
 from PySide6.QtGui import QKeySequence
 from pytestqt.qtbot import QtBot
 
-from director.domain.rules import TIME_CONTROL_PRESETS, Scoring, TieBreak
+from director.domain.rules import TIME_CONTROL_PRESETS, MatchRules, Scoring, TieBreak
+from director.reports.scoresheet import forfeit_text
 from director.ui.clock.keys import ACTIONS
 from director.ui.desk.match_desk import CORRECT_KEY, RECORD_KEYS, UNDO_KEY
 from director.ui.help import TOPICS, HelpWindow, help_text
@@ -62,6 +63,16 @@ def test_the_rules_page_names_the_rule_book_terms() -> None:
         "simple delay",
     ):
         assert term in text, term
+
+
+def test_the_rules_page_gives_pin_games_time_forfeit_as_the_scoresheet_does() -> None:
+    """RULES §6.4: 3 × or 1 × the pip count by the checkers borne off, and rule 5′ lowers it."""
+    text = " ".join(help_text("rules").split())
+    pin = text.split("**6.4 Pin game:**")[1].split("- **6.5")[0]
+    sheet = forfeit_text(MatchRules(150, Scoring.PIN_GAME, agreed_lower_forfeit=False))
+    rule = sheet.split(": ", 1)[1].rstrip(".")  # "3 × pip count when … otherwise 1 × pip count"
+    assert rule in pin
+    assert "rule 5′, where the event has it, lowers the 3 × to 2 × or 1 ×" in pin
 
 
 def test_a_link_to_another_help_page_opens_it(qtbot: QtBot) -> None:

@@ -6,12 +6,13 @@ import json
 import subprocess
 import sys
 import time
+from typing import Any
 
-from director.domain.rules import End, Level, Side
+from director.domain.rules import End, EventOptions, Level, MatchRules, Scoring, Side
 from director.domain.scoring import Game
 from director.domain.standings import TIE_BREAK_DEFINITIONS, match_points_definition
 from director.services import games, slips
-from director.services.events import get_event
+from director.services.events import get_event, update_event
 from director.web.server import TableService
 from tests.web.conftest import HOSTILE, hexid, pair_round, request
 
@@ -99,6 +100,60 @@ def test_writes_need_our_origin(served: tuple[TableService, str]) -> None:
     assert ours.status == 200, ours.body
     with service.web.db.Session() as s:
         assert len(slips.slips_of_match(s, str(token))[1]) == 1
+
+
+def slip_of(service: TableService, url: str, scoring: Scoring) -> tuple[str, Any, str]:
+    """A paired match of an event under `scoring` (rule 5′ on): its slip API address, the
+    form the phone is given, and the phones' rules page as one text."""
+    with service.web.db.Session() as s, s.begin():
+        update_event(s, options=EventOptions(match=MatchRules(150, scoring)))
+    match_id = pair_round(service.web.db)[0]
+    with service.web.db.Session() as s, s.begin():
+        api = url + f"api/slip/{slips.token_for(s, match_id)}"
+    form = request(api).json()["form"]  # type: ignore[index]
+    said = " ".join(request(url + "api/rules").json()["lines"])  # type: ignore[index]
+    return api, form, said
+
+
+def flagged(**extra: object) -> dict[str, object]:
+    """A phone's slip, as the page sends it (the cube is always there): B1 flagged with
+    nothing borne off."""
+    game = {"pair": 1, "board": 1, "winner": "A", "end": "time", "cube": 1, "loser_borne_off": 0}
+    return {"uid": hexid(), "side": "A", "device": hexid(), "game": {**game, **extra}}
+
+
+def test_rules_6_4_a_pin_game_slip_offers_and_takes_rule_5_prime(
+    served: tuple[TableService, str],
+) -> None:
+    service, url = served
+    api, form, said = slip_of(service, url, Scoring.PIN_GAME)
+    assert form["agreed_level"] == {end.value: end is End.TIME for end in End}
+    assert {"loser_borne_off", "loser_pips"} <= set(form["fields"]["time"])
+    assert (
+        "the opponent scores 3 × pip count when the flagged player has borne off no checker, "
+        "1 × pip count otherwise. When both players agree, the director may score a gammon or "
+        "a single instead (rule 5′)."
+    ) in said
+    sent = flagged(loser_pips=40, agreed_level="gammon")
+    assert request(api, sent).status == 200
+    answer = {"uid": sent["uid"], "side": "B", "device": hexid(), "agree": True}
+    assert request(api + "/answer", answer).status == 200
+    with service.web.db.Session() as s, s.begin():
+        (pending,) = slips.pending_slips(s)
+        match = slips.accept_slip(s, pending.id)
+    assert match.games[0].agreed_level is Level.GAMMON
+    assert match.outcome.score.a == 80  # 2 × pip count (RULES §6.4), not the rule's 3 ×
+
+
+def test_rules_6_5_a_chasing_the_girls_slip_has_no_rule_5_prime(
+    served: tuple[TableService, str],
+) -> None:
+    service, url = served
+    api, form, said = slip_of(service, url, Scoring.CHASING_THE_GIRLS)
+    assert not any(form["agreed_level"].values())
+    assert "each game won scores 1 point" in said and "rule 5′" not in said
+    refused = request(api, flagged(agreed_level="single"))
+    assert refused.status == 422 and "rule 5′ does not apply" in refused.body.decode()
 
 
 def test_guessed_tokens_are_refused_then_slowed(served: tuple[TableService, str]) -> None:

@@ -101,7 +101,7 @@ def pair_swiss(
     names = {t.id: t.name for t in teams}
     warnings = []
     for a, b in pairs:
-        met = field.history.met(a, b)
+        met = field.met(a, b)
         if met:
             first = field.history.first_met[frozenset((a, b))]
             times = "once" if met == 1 else f"{met} times"
@@ -143,7 +143,7 @@ def _pair(field: SwissField) -> tuple[Pairs, int | None]:
         if (
             got == bye
             and field.crossings(pairs) == field.parity_bound(rest)
-            and all(_strict(field, a, b) for a, b in pairs)
+            and all(field.fresh(a, b) for a, b in pairs)
         ):
             return pairs, bye
         width *= 2
@@ -156,10 +156,6 @@ def _ideal_bye(field: SwissField) -> int | None:
         return None
     fewest = min(field.history.free_wins[t] for t in field.order)
     return next(t for t in reversed(field.order) if field.history.free_wins[t] == fewest)
-
-
-def _strict(field: SwissField, a: int, b: int) -> bool:
-    return not field.history.met(a, b) and frozenset((a, b)) not in field.forbidden
 
 
 def _window(teams: Sequence[int], width: int) -> Pairs:
@@ -176,7 +172,7 @@ def _whole(field: SwissField, width: int) -> tuple[Pairs, int | None]:
     order = field.order
     odd = len(order) % 2 == 1
     candidates = _window(order, width)
-    fresh = [(a, b) for a, b in candidates if not field.history.met(a, b)]
+    fresh = [(a, b) for a, b in candidates if not field.met(a, b)]
     pairs, bye = solve(field, order, fresh, odd)
     if 2 * len(pairs) + odd != len(order):
         pairs, bye = solve(field, order, candidates, odd)
@@ -225,7 +221,7 @@ def _segment_pairs(field: SwissField, segment: list[int]) -> Pairs | None:
     """The segment's best pairs if they reach the bounds: first over the pairs at most one
     score group apart (a float of two groups is rarely needed), then over all its pairs."""
     bound = field.parity_bound(segment)
-    strict = [(a, b) for a, b in _window(segment, WINDOW) if _strict(field, a, b)]
+    strict = [(a, b) for a, b in _window(segment, WINDOW) if field.fresh(a, b)]
     near = [(a, b) for a, b in strict if abs(field.group[a] - field.group[b]) <= 1]
     for candidates in (near, strict) if len(near) < len(strict) else (strict,):
         pairs, _ = solve(field, segment, candidates, with_bye=False)

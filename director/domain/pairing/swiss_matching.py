@@ -39,6 +39,7 @@ BYE = "bye"
 Node = int | str
 LEVELS = 9
 Levels = tuple[int, int, int, int, int, int, int, int, int]
+NOBODY: Mapping[int, int] = {}
 
 
 @dataclass
@@ -52,13 +53,31 @@ class SwissField:
     forbidden: frozenset[frozenset[int]]
     clubs: Mapping[int, str]  # only when same-club pairs are avoided
     index: dict[int, int] = field(init=False)  # team → place in ``order``
+    opponents: dict[int, dict[int, int]] = field(init=False)  # team → opponent → meetings
 
     def __post_init__(self) -> None:
         self.index = {t: i for i, t in enumerate(self.order)}
+        # the meetings by team: asked for tens of thousands of pairs in a 1,000-team round
+        self.opponents = {}
+        for pair, times in self.history.meetings.items():
+            members = sorted(pair)  # one member, were a team ever paired with itself
+            a, b = members[0], members[-1]
+            self.opponents.setdefault(a, {})[b] = times
+            self.opponents.setdefault(b, {})[a] = times
+
+    def met(self, a: int, b: int) -> int:
+        """How many times a and b have met (``History.met``)."""
+        return self.opponents.get(a, NOBODY).get(b, 0)
+
+    def fresh(self, a: int, b: int) -> bool:
+        """Neither met before nor a forbidden pair."""
+        if b in self.opponents.get(a, NOBODY):
+            return False
+        return not self.forbidden or frozenset((a, b)) not in self.forbidden
 
     def pair_levels(self, a: int, b: int, place: Mapping[int, tuple[int, int]]) -> Levels:
         """The nine levels of the pair a-b; ``place`` gives (place, size) in its group."""
-        met = self.history.met(a, b)
+        met = self.met(a, b)
         if self.index[a] > self.index[b]:
             a, b = b, a
         (pa, size), (pb, _) = place[a], place[b]

@@ -3,9 +3,9 @@
 It is the match desk's record-game dialog, opened with RULES §5's proposal filled in: the
 opponent of the flagged side wins by time on the board's live cube, scored 3 × cube when the
 flagged player has borne off no checker. One question on top decides that (1 × cube once a
-checker is off); the desk's form shows the rule 5′ agreed-lower choice when the event allows
-it, and the preview shows the points before anything is saved. The clock's remaining times
-go with the game.
+checker is off; in pin game the pip count takes the cube's place); the desk's form shows the
+rule 5′ agreed-lower choice where the domain offers it, and the preview shows the points
+before anything is saved. The clock's remaining times go with the game.
 """
 
 from __future__ import annotations
@@ -75,8 +75,9 @@ class TimeForfeitDialog(ClockEntry):
         seat = f"{flagged.value}{board}"
         self.question = QWidget()
         self.question.setObjectName("bornOffQuestion")
-        self.borne_off_no = QRadioButton("No: 3 × cube (a backgammon)")
-        self.borne_off_yes = QRadioButton("Yes, at least one: 1 × cube (a single)")
+        stake = match.rules.scoring.variant.stake  # pin game: the pip count (RULES §6.4)
+        self.borne_off_no = QRadioButton(f"No: 3 × {stake} (a backgammon)")
+        self.borne_off_yes = QRadioButton(f"Yes, at least one: 1 × {stake} (a single)")
         self.borne_off_no.setChecked(True)
         group = QButtonGroup(self.question)
         group.addButton(self.borne_off_no)
@@ -96,7 +97,7 @@ class TimeForfeitDialog(ClockEntry):
         column.addLayout(answers)
         self.layout_.insertWidget(1, self.question)
         needs_count = "loser_borne_off" in required_fields(match.rules.scoring, End.TIME)
-        self.question.setVisible(needs_count)  # pin game, chasing the girls: no such question
+        self.question.setVisible(needs_count)  # chasing the girls: no such question (§6.5)
         self.borne_off_yes.toggled.connect(self._answered)
         if needs_count:
             self._count().textChanged.connect(self._count_typed)

@@ -20,7 +20,13 @@ from PySide6.QtWidgets import (
 )
 
 from director.domain.rules import CHECKERS, End, Level, MatchRules, Side
-from director.domain.scoring import COUNTS, Game, game_problems, required_fields
+from director.domain.scoring import (
+    COUNTS,
+    Game,
+    agreed_level_offered,
+    game_problems,
+    required_fields,
+)
 from director.ui.desk.cube_spin import CubeSpin
 
 COUNT_LABELS = {  # one for each of scoring.COUNTS
@@ -161,11 +167,7 @@ class GameForm(QWidget):
         shown = {"winner", "end", *required_fields(self.rules.scoring, end)}
         if self.rules.scoring.variant.has_cube:
             shown.add("cube")
-        if (
-            end is End.TIME
-            and self.rules.scoring.variant.has_cube
-            and self.rules.agreed_lower_forfeit
-        ):
+        if agreed_level_offered(self.rules, end):
             shown.add("agreed_level")
         return shown
 

@@ -25,6 +25,16 @@ FIXED_TIPS = {
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 WITHDRAWN = QColor("#8a8a8a")
 CENTRED = int(Qt.AlignmentFlag.AlignCenter)
+ROLES = frozenset(  # the roles `data` answers
+    {
+        Qt.ItemDataRole.DisplayRole,
+        SORT_ROLE,
+        Qt.ItemDataRole.ForegroundRole,
+        Qt.ItemDataRole.FontRole,
+        Qt.ItemDataRole.TextAlignmentRole,
+        Qt.ItemDataRole.ToolTipRole,
+    }
+)
 
 
 def number(value: float | None) -> str:
@@ -84,8 +94,9 @@ class StandingsModel(QAbstractTableModel):
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         # asked for every role of every cell drawn or measured (thousands per refresh of
-        # 1,000 teams): the cell's value is built only for the two roles that show it
-        if not index.isValid() or self.view is None:
+        # 1,000 teams): a role this model has no answer for returns at once, and the cell's
+        # value is built only for the two roles that show it
+        if role not in ROLES or not index.isValid() or self.view is None:
             return None
         line = self.view.lines[index.row()]
         column = index.column()

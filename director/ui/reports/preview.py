@@ -50,7 +50,7 @@ STATUS_STYLE = "font-size: 12pt; color: #5b6661; padding: 24px;"
 
 
 class ReportPreview(QDialog):
-    ready = Signal()  # a rendered report is shown
+    shown = Signal()  # a rendered report is shown
     failed = Signal(str)  # the report could not be made: the words shown
     printed = Signal(int)  # pages sent to the printer
 
@@ -160,7 +160,7 @@ class ReportPreview(QDialog):
             self.make_report()
 
     def make_report(self) -> None:
-        """Render the request (again) in a worker thread; `ready` or `failed` follows."""
+        """Render the request (again) in a worker thread; `shown` or `failed` follows."""
         self.stale.hide()
         self.messages.clear()
         self._set_busy(True)
@@ -209,7 +209,7 @@ class ReportPreview(QDialog):
         self.bar.refresh()
         self.bar.go_to(min(page, self.document.pageCount() - 1))
         self._set_busy(False)
-        self.ready.emit()
+        self.shown.emit()
 
     def _refused(self, request: ReportRequest, text: str) -> None:
         if request != self.request:

@@ -152,9 +152,12 @@ def test_rules_6_4_pin_game_forfeit_asks_the_borne_off_question_of_rule_5(
     started(window)
     dialog = flag_board_1(qtbot, window, fake_time)
     assert dialog.question.isVisible()
+    assert dialog.borne_off_no.text() == "No: 3 × pip count (a backgammon)"
+    assert dialog.borne_off_yes.text() == "Yes, at least one: 1 × pip count (a single)"
     game, _ = dialog.form.check()
     assert game is None  # the loser's pip count is still to be typed
     assert "loser_pips" in dialog.form.visible_fields()
+    assert "agreed_level" in dialog.form.visible_fields()  # rule 5′ lowers the × 3 (§6.4)
 
 
 def test_rules_7_other_board_keys_work_while_the_entry_has_the_keyboard(

@@ -305,6 +305,37 @@ def test_pin_game_asks_for_the_pip_count(qtbot: QtBot, desk_factory: MakeDesk) -
     assert "scores 80 points" in pin.preview.text()
 
 
+def test_rules_6_4_pin_game_time_forfeit_offers_rule_5_prime(
+    qtbot: QtBot, desk_factory: MakeDesk, event_path: Path
+) -> None:
+    """RULES §6.4: rule 5′, where the event has it, lowers pin game's × 3 to × 2 or × 1."""
+    page = desk_factory(MatchRules(match_length=150, scoring=Scoring.PIN_GAME))
+    dialog = open_dialog(page, 1)
+    form = dialog.form
+    choose(form.end, "time")
+    assert form.inputs["agreed_level"].isVisibleTo(dialog)
+    type_into(qtbot, form.inputs["loser_borne_off"], "0")
+    type_into(qtbot, form.inputs["loser_pips"], "40")
+    assert "scores 120 points" in dialog.preview.text()  # the rule: 3 × pip count
+    choose(form.agreed_level, "gammon")
+    assert "scores 80 points" in dialog.preview.text()  # agreed: 2 × pip count
+    save(qtbot, dialog)
+    assert page.match is not None
+    (game,) = stored_match(event_path, page.match.id).games
+    assert (game.end, game.loser_pips, game.agreed_level) == (End.TIME, 40, Level.GAMMON)
+    assert page.scoreline.score.text() == "80 – 0"
+
+
+def test_rules_6_5_chasing_the_girls_time_forfeit_has_no_rule_5_prime(
+    desk_factory: MakeDesk,
+) -> None:
+    page = desk_factory(MatchRules(match_length=7, scoring=Scoring.CHASING_THE_GIRLS))
+    dialog = open_dialog(page, 1)
+    choose(dialog.form.end, "time")
+    assert not dialog.form.inputs["agreed_level"].isVisibleTo(dialog)
+    assert "scores 1 point" in dialog.preview.text()
+
+
 def test_winner_required_shows_the_match_ending(desk_factory: MakeDesk) -> None:
     rules = MatchRules(match_length=3, winner_required=True)
     page = desk_factory(rules)

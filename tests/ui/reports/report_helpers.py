@@ -17,7 +17,7 @@ def shown(qtbot: QtBot, preview: ReportPreview | None) -> ReportPreview:
     """The preview once its report is rendered (in the worker thread) and loaded."""
     assert preview is not None
     if preview.pdf is None:
-        with qtbot.waitSignal(preview.ready, timeout=RENDER_TIMEOUT_MS):
+        with qtbot.waitSignal(preview.shown, timeout=RENDER_TIMEOUT_MS):
             pass
     assert preview.pdf is not None
     return preview

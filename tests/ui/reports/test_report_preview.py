@@ -65,7 +65,7 @@ def test_the_paper_is_the_events_unless_changed_here(qtbot: QtBot, menu: Reports
     preview = preview_of(qtbot, menu, ReportRequest("standings"))
     assert preview.paper() is Paper.A4  # the event's option
     assert set(page_sizes(preview.pdf or b"")) == {A4}
-    with qtbot.waitSignal(preview.ready, timeout=20_000):
+    with qtbot.waitSignal(preview.shown, timeout=20_000):
         preview.paper_box.setCurrentIndex(preview.paper_box.findText("Letter"))
     assert preview.request.paper is Paper.LETTER
     assert set(page_sizes(preview.pdf or b"")) == {LETTER}
@@ -145,7 +145,7 @@ def test_refresh_shows_a_change_made_after_the_preview(
     assert demo_window.ctx is not None
     demo_window.ctx.change(add_team, "Late Arrivals", ("Maya Ito", "Olu Ade"))
     assert preview.stale.isVisibleTo(preview)
-    with qtbot.waitSignal(preview.ready, timeout=20_000):
+    with qtbot.waitSignal(preview.shown, timeout=20_000):
         preview.refresh_button.click()
     assert not preview.stale.isVisibleTo(preview)
     assert "Late Arrivals" in pdf_text(preview.pdf or b"")

@@ -58,7 +58,7 @@ def test_print_sends_every_page_of_the_round(
 
 def test_print_follows_the_reports_paper(qtbot: QtBot, menu: ReportsMenu, tmp_path: Path) -> None:
     preview = preview_of(qtbot, menu, ReportRequest("teams"))
-    with qtbot.waitSignal(preview.ready, timeout=20_000):
+    with qtbot.waitSignal(preview.shown, timeout=20_000):
         preview.paper_box.setCurrentIndex(preview.paper_box.findText("Letter"))
     dialog = preview.print_report()  # the system dialog, set up for the report
     assert dialog is not None
