@@ -264,17 +264,19 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
     add_new_event_arguments(new)
     new.add_argument("--name", required=True, help="the event's name, as printed on reports")
     new.add_argument(
-        "--length", type=match_length, required=True, help="match length in points (RULES §2)"
+        "--length", type=match_length, required=True, help="match length in points (RULES §1)"
     )
     new.add_argument(
-        "--winner-required", action="store_true", help="a drawn match is played on (RULES §4)"
+        "--winner-required",
+        action="store_true",
+        help="rule 4′: the match ends when a game brings a team to the length; no draws (RULES §3)",
     )
     new.add_argument(
         "--one-cube-threshold",
         type=int,
         choices=(1, 2),
         default=2,
-        help="points away at which the one-cube rule starts (RULES §5; default 2)",
+        help="points away at which the one-cube rule starts (RULES §4; default 2)",
     )
     new.add_argument(
         "--no-cube-at-one-away",

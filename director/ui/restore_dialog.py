@@ -96,7 +96,7 @@ class RestoreDialog(QDialog):
         self.restore = restore
         self.setWindowTitle("Restore from a backup")
         self.setMinimumSize(720, 420)
-        self.backups = list_backups(event)
+        self.backups = waited(partial(list_backups, event))  # each opened and checked
         self.table = QTableWidget(len(self.backups), len(COLUMNS), self)
         self.table.setHorizontalHeaderLabels(COLUMNS)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)

@@ -119,6 +119,24 @@ def test_every_option_and_argument_says_what_it_is(
         assert action.help, f"{name} {action.option_strings or action.dest} has no help text"
 
 
+RULES_PAGE = Path(__file__).parents[2] / "resources" / "help" / "rules.md"
+
+
+@pytest.mark.parametrize(
+    ("option", "section"),
+    [
+        ("--length", "1. Teams, matches and pairs"),
+        ("--winner-required", "3. When a match ends"),
+        ("--one-cube-threshold", "4. The one-cube rule"),
+        ("--scoring", "6. Other scorings"),
+    ],
+)
+def test_new_cites_the_rule_book_section_of_each_rule(option: str, section: str) -> None:
+    (action,) = [a for a in dict(all_parsers())["new"]._actions if option in a.option_strings]
+    assert f"RULES §{section.split('.', maxsplit=1)[0]}" in str(action.help)
+    assert f"\n## {section}" in RULES_PAGE.read_text(encoding="utf-8")
+
+
 def test_clock_help_points_to_a_command_that_lists_match_ids() -> None:
     clock_help = run("clock", "--help").stdout
     assert "pair FILE --round R" in " ".join(clock_help.split())

@@ -4,11 +4,12 @@ context over an event file, a shown page."""
 from __future__ import annotations
 
 import contextlib
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TypeVar
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtWidgets import QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -49,6 +50,33 @@ def make_window(qtbot: QtBot, settings: QSettings) -> MainWindow:
     qtbot.addWidget(main)
     main.show()
     return main
+
+
+@contextlib.contextmanager
+def locked_until_the_window_ticks(
+    parent: QWidget, path: Path, mode: str = "EXCLUSIVE"
+) -> Iterator[list[int]]:
+    """Another program holds the SQLite file `path` locked (`BEGIN <mode>`) until the window's
+    timer, every 50 ms, lets it go on its third tick; yields the ticks. What waits for the
+    lock meanwhile gets it only if the GUI thread keeps running."""
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute(f"BEGIN {mode}")
+    ticks: list[int] = []
+
+    def tick() -> None:
+        ticks.append(len(ticks))
+        if len(ticks) == 3:
+            holder.execute("ROLLBACK")
+
+    timer = QTimer(parent)
+    timer.setInterval(50)
+    timer.timeout.connect(tick)
+    timer.start()
+    try:
+        yield ticks
+    finally:
+        timer.stop()
+        holder.close()
 
 
 def backed_up_at_open(qtbot: QtBot, window: MainWindow) -> None:

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QTimer
 from pytestqt.qtbot import QtBot
 
 from director.domain.changes import Area, Changes
@@ -16,7 +14,12 @@ from director.services.teams import add_team, list_teams
 from director.ui.main_window import MainWindow
 from director.ui.restore_dialog import COLUMNS, RestoreDialog
 from tests.event_files import seed_teams
-from tests.ui.app_helpers import OFFSCREEN_NOISE, backed_up_at_open, stored_teams
+from tests.ui.app_helpers import (
+    OFFSCREEN_NOISE,
+    backed_up_at_open,
+    locked_until_the_window_ticks,
+    stored_teams,
+)
 
 pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_NOISE)
 
@@ -151,24 +154,22 @@ def test_the_window_keeps_running_while_a_backup_is_restored(
     thread. Another program holds the chosen backup locked, so the restore waits for it;
     meanwhile the window's timers run, and one of them lets the backup go."""
     dialog = restore_dialog(qtbot, opened)
-    holder = sqlite3.connect(dialog.backups[0].path, isolation_level=None)
-    holder.execute("BEGIN EXCLUSIVE")  # no reader gets in until this ends
-    ticks: list[int] = []
-
-    def tick() -> None:
-        ticks.append(len(ticks))
-        if len(ticks) == 3:
-            holder.execute("ROLLBACK")
-
-    timer = QTimer(opened)
-    timer.setInterval(50)
-    timer.timeout.connect(tick)
-    timer.start()
-    try:
-        with qtbot.waitSignal(dialog.finished, timeout=30_000):
-            dialog.restore_button.click()
-    finally:
-        timer.stop()
-        holder.close()
+    with (
+        locked_until_the_window_ticks(opened, dialog.backups[0].path) as ticks,
+        qtbot.waitSignal(dialog.finished, timeout=30_000),
+    ):
+        dialog.restore_button.click()
     assert len(ticks) >= 3
     assert names(event_path) == ["Team 1", "Team 2"]
+
+
+def test_the_window_keeps_running_while_the_backups_are_checked_for_the_list(
+    qtbot: QtBot, opened: MainWindow, event_path: Path
+) -> None:
+    """Listing the backups opens and checks each one: off the GUI thread. Another program
+    holds the backup locked; the window's timer lets it go, and the backup is listed good."""
+    [backup] = backup_folder(event_path.resolve()).glob("*.tandem")
+    with locked_until_the_window_ticks(opened, backup) as ticks:
+        dialog = restore_dialog(qtbot, opened)
+    assert len(ticks) >= 3
+    assert row(dialog, 0)["State"] == "good"

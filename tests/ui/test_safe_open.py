@@ -6,11 +6,9 @@ from __future__ import annotations
 import os
 import random
 import socket
-import sqlite3
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
@@ -29,6 +27,7 @@ from tests.ui.app_helpers import (
     OFFSCREEN_NOISE,
     answer,
     backed_up_at_open,
+    locked_until_the_window_ticks,
     make_window,
     stored_teams,
     throwaway_settings,
@@ -185,24 +184,8 @@ def test_the_window_keeps_running_while_an_event_file_opens(
     write lock, so the opening waits for it; meanwhile the window's timers run, and one of
     them lets the lock go, after which the event opens."""
     seed_teams(event_path, 2)
-    holder = sqlite3.connect(event_path, isolation_level=None)
-    holder.execute("BEGIN IMMEDIATE")  # the write lock: the open's first write must wait
-    ticks: list[int] = []
-
-    def tick() -> None:
-        ticks.append(len(ticks))
-        if len(ticks) == 3:
-            holder.execute("ROLLBACK")
-
-    timer = QTimer(window)
-    timer.setInterval(50)
-    timer.timeout.connect(tick)
-    timer.start()
-    try:
-        assert window.open_target(str(event_path)), window.messages.text
-    finally:
-        timer.stop()
-        holder.close()
+    with locked_until_the_window_ticks(window, event_path, "IMMEDIATE") as ticks:
+        assert window.open_target(str(event_path)), window.messages.text  # the open's write waits
     assert len(ticks) >= 3
     assert team_names(window) == ["Team 1", "Team 2"]
 
