@@ -24,6 +24,7 @@ from director.store import models
 from director.store.engine import alembic_config, create_database, head_revision, open_database
 from director.store.upgrade import stored_revision
 from tests.pg import fresh_database
+from tests.reliability.media import IS_ROOT, fill, small_disk
 from tests.reliability.upgrade_kill import HELD, OLDEST, older_event, state_after_open
 
 EXE = str(Path(sys.executable).with_name("tandem-director"))
@@ -46,6 +47,26 @@ def test_the_upgrade_command_upgrades_and_keeps_the_original(tmp_path: Path) -> 
     assert again.returncode == 0
     assert again.stdout.strip() == f"{path} is already at the current version"
     assert state_after_open(path)[1:] == HELD
+
+
+@pytest.mark.skipif(not IS_ROOT, reason="a real small disk needs root (a tmpfs)")
+def test_an_upgrade_on_a_full_disk_says_so_and_leaves_the_file_as_it_was(tmp_path: Path) -> None:
+    """Item 1's other half: a full disk during the upgrade (no room for the copies) leaves the
+    file as the older version wrote it, no half-made copy beside it, and a retry works."""
+    with small_disk(tmp_path / "stick", size="4m") as stick:
+        path = older_event(stick / "old.tandem")
+        before = path.read_bytes()
+        filler = fill(stick, leave=len(before) // 2)  # room for less than one copy
+        upgrade = [EXE, "upgrade", str(path)]
+        done = subprocess.run(upgrade, check=False, capture_output=True, text=True, timeout=60)
+        assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+        assert "the file is as it was" in done.stderr and len(done.stderr.splitlines()) == 1
+        assert path.read_bytes() == before
+        assert sorted(p.name for p in stick.iterdir()) == ["filler.bin", "old.tandem"]
+        filler.unlink()
+        again = subprocess.run(upgrade, check=False, capture_output=True, text=True, timeout=60)
+        assert again.returncode == 0, again.stderr
+        assert state_after_open(path)[1:] == HELD
 
 
 def test_an_older_file_is_not_upgraded_by_a_read_only_command(tmp_path: Path) -> None:
