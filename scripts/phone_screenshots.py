@@ -27,7 +27,7 @@ def build(path: Path) -> tuple[str, str]:
     settings = SimulationSettings(teams=12, rounds=4, seed=7, rounds_to_play=1, name="Club night")
     db = simulate_event(str(path), settings)
     with db.Session() as s, s.begin():
-        matches = [m for m in rounds.pair_next_round(s).matches if m.team_b is not None]
+        matches = [m for m in rounds.pair_next_round(s).value.matches if m.team_b is not None]
         first, second, third = matches[0].id, matches[1].id, matches[2].id
         for board, winner, level in ((1, Side.A, Level.GAMMON), (2, Side.A, Level.SINGLE)):
             games.record_game(s, first, Game(0, board, winner, End.BEAR_OFF, level=level))

@@ -42,6 +42,6 @@ def seed_teams(path: Path, count: int, *, clubs: bool = False, pair: bool = Fals
             for i in range(count):
                 club = "Club" if clubs and i % 2 else ""
                 add_team(session, f"Team {i + 1}", (f"Ann {i}", f"Bob {i}"), club=club)
-            return [m.id for m in rounds.pair_next_round(session).matches] if pair else []
+            return [m.id for m in rounds.pair_next_round(session).value.matches] if pair else []
     finally:
         db.close()

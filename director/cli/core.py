@@ -167,7 +167,7 @@ def cmd_import_teams(args: argparse.Namespace) -> int:
 
     data = read_bytes(args.csv)
     with session_for(args.file) as session:
-        result = import_teams(session, data, skip_bad_rows=args.skip_bad_rows)
+        result = import_teams(session, data, skip_bad_rows=args.skip_bad_rows).value
     for bad in result.skipped:
         print(f"skipped {bad}", file=sys.stderr)
     for warning in result.warnings:

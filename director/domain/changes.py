@@ -1,8 +1,10 @@
 """What a change changed: the areas of the event and the matches it touched.
 
-A change made at this station (`ui.context.EventContext.change`) and one another station made
-(`services.sync.changes_since`) are told to the pages as the same `Changes`, so a page decides
-from one typed value what it reads again (Anki's `OpChanges`), never from a string it parses.
+A service that changes the event returns what it changed with its answer, as a `Changed`
+(Anki's operations return `OpChanges`): the caller never names it. A change made at this
+station (`ui.context.EventContext.change` emits the service's `Changes`) and one another
+station made (`services.sync.changes_since`) are told to the pages as the same `Changes`, so a
+page decides from one typed value what it reads again, never from a string it parses.
 """
 
 from __future__ import annotations
@@ -10,6 +12,9 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+T_co = TypeVar("T_co", covariant=True)
 
 
 class Area(enum.Enum):
@@ -30,10 +35,12 @@ STRUCTURE = frozenset({Area.EVENT, Area.TEAMS, Area.ROUNDS})
 class Changes:
     areas: frozenset[Area] = frozenset()
     matches: frozenset[int] = frozenset()  # the matches whose games, cubes or clocks changed
+    # the matches whose result slips changed, where it matters which (the phones' pages)
+    slips: frozenset[int] = frozenset()
 
     @classmethod
-    def of(cls, *areas: Area, matches: Iterable[int] = ()) -> Changes:
-        return cls(frozenset(areas), frozenset(matches))
+    def of(cls, *areas: Area, matches: Iterable[int] = (), slips: Iterable[int] = ()) -> Changes:
+        return cls(frozenset(areas), frozenset(matches), frozenset(slips))
 
     @classmethod
     def match(cls, match_id: int) -> Changes:
@@ -46,10 +53,12 @@ class Changes:
         return cls.of(Area.CLOCKS, matches=(match_id,))
 
     def __or__(self, other: Changes) -> Changes:
-        return Changes(self.areas | other.areas, self.matches | other.matches)
+        return Changes(
+            self.areas | other.areas, self.matches | other.matches, self.slips | other.slips
+        )
 
     def __bool__(self) -> bool:
-        return bool(self.areas or self.matches)
+        return bool(self.areas or self.matches or self.slips)
 
     def touches(self, *areas: Area) -> bool:
         return not self.areas.isdisjoint(areas)
@@ -68,3 +77,11 @@ class Changes:
         if not self.matches or not self.areas <= {Area.RESULTS, Area.CLOCKS, Area.AUDIT}:
             return None
         return self.matches
+
+
+@dataclass(frozen=True)
+class Changed(Generic[T_co]):
+    """A service's answer and what its change changed (Anki's `OpChangesWithId` and kin)."""
+
+    value: T_co
+    changes: Changes

@@ -5,10 +5,21 @@ full disk): its text is shown as it is, next to the field or as one line on stde
 else that escapes is a bug, logged with its traceback and shown as "please report".
 """
 
+from __future__ import annotations
+
+from director.domain.changes import Area, Changes
+
 
 class UserError(ValueError):
     """Something the person can fix; the message says what and how."""
 
 
 class ConflictError(UserError):
-    """Another station changed the same thing first: show what it stored, then try again."""
+    """Another station changed the same thing first: show what it stored, then try again.
+
+    `changes` names what to read again (every area when the refusal cannot tell, as for a
+    transaction the database server refused as a conflict)."""
+
+    def __init__(self, message: str, changes: Changes | None = None) -> None:
+        super().__init__(message)
+        self.changes = Changes.of(*Area) if changes is None else changes

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from sqlalchemy import func, insert, select
 from sqlalchemy.orm import Session
 
+from director.domain.changes import Changed, Changes
 from director.domain.clock import (
     ClockError,
     EventKind,
@@ -109,7 +110,7 @@ def record_adjustment(
     after_ns: int,
     t_ns: int,
     reason: str,
-) -> None:
+) -> Changed[None]:
     """The audit's line for a director's time adjustment: the clock log holds the adjustment
     itself (its instant and new time); this keeps who, when on the wall clock and why. The
     clock log's read-out joins them by board, side, instant and time."""
@@ -124,6 +125,7 @@ def record_adjustment(
         {"board": board, "side": side.value, "remaining_ns": after_ns, "t_ns": t_ns},
         reason.strip(),
     )
+    return Changed(None, Changes.clock(match_id))
 
 
 def adjustment_reasons(session: Session, match_id: int) -> dict[tuple[int, str, int, int], str]:

@@ -8,6 +8,7 @@ from datetime import date
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from director.domain.changes import Area, Changed, Changes
 from director.domain.errors import ConflictError, UserError
 from director.domain.event import EventInfo
 from director.domain.rules import EventOptions
@@ -164,7 +165,7 @@ def update_event(
     organiser: str | None = None,
     director: str | None = None,
     version: int | None = None,
-) -> EventInfo:
+) -> Changed[EventInfo]:
     """Save the event's name and options; with `version` (what the dialog showed), refused
     when another station saved them since (the row's version counter, checked on PostgreSQL
     by the UPDATE itself)."""
@@ -179,7 +180,8 @@ def update_event(
     if version is not None and row.version != version:
         raise ConflictError(
             "the event's options were changed on another station since you opened them: "
-            "the view is refreshed, open them again"
+            "the view is refreshed, open them again",
+            Changes.of(Area.EVENT),
         )
     before = convert.event_info(row)
     new_options = options or before.options
@@ -204,4 +206,4 @@ def update_event(
     after = convert.event_info(row)
     if after != before:
         audit.log(session, "edit event", "event", repr(before), repr(after))
-    return after
+    return Changed(after, Changes.of(Area.EVENT))

@@ -13,6 +13,7 @@ from dataclasses import asdict, replace
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from director.domain.changes import Changed, Changes
 from director.domain.correction import Correction, correct
 from director.domain.cube import Cube
 from director.domain.errors import ConflictError, UserError
@@ -55,7 +56,7 @@ def record_game(
     *,
     version: int | None = None,
     clock_ns: tuple[int | None, int | None] = (None, None),
-) -> MatchInfo:
+) -> Changed[MatchInfo]:
     """Record the next finished game of a match. `game.pair` is taken from the match."""
     row = match_row(session, match_id)
     check_version(row, version)
@@ -77,7 +78,7 @@ def record_game(
     convert.write_cube(pair, game.board, Cube())  # the board's game is over: its live cube too
     store_outcome(row, outcome)
     session.flush()
-    return get_match(session, match_id)
+    return Changed(get_match(session, match_id), Changes.match(match_id))
 
 
 def correct_game(
@@ -88,7 +89,7 @@ def correct_game(
     *,
     version: int | None = None,
     voids: Sequence[int] = (),
-) -> MatchInfo:
+) -> Changed[MatchInfo]:
     """Replace a recorded game; the whole match is re-checked and the change audited.
 
     A correction that ends the match sooner voids the games recorded after the new end
@@ -100,7 +101,8 @@ def correct_game(
     found = session.get(models.Game, game_id)
     if found is None:
         if version is not None:
-            raise ConflictError(CHANGED_ELSEWHERE)  # it was on screen: another station undid it
+            # it was on screen: another station undid it (in a match this cannot tell)
+            raise ConflictError(CHANGED_ELSEWHERE)
         raise UserError(f"there is no game {game_id}")
     row = match_row(session, found.match_id)
     check_version(row, version)
@@ -108,7 +110,7 @@ def correct_game(
     # read the game again now that the match is ours: another station may have changed it
     game_row = session.get(models.Game, game_id, populate_existing=True)
     if game_row is None:
-        raise ConflictError(CHANGED_ELSEWHERE)
+        raise ConflictError(CHANGED_ELSEWHERE, Changes.match(row.id))
     info = get_match(session, row.id)
     before = convert.game_value(game_row)
     corrected = replace(corrected, pair=before.pair, board=before.board)
@@ -139,7 +141,7 @@ def correct_game(
     _void(session, row, voided, f"voided by the correction of game {game_id}: {reason.strip()}")
     store_outcome(row, fixed.outcome)
     session.flush()
-    return get_match(session, row.id)
+    return Changed(get_match(session, row.id), Changes.match(row.id))
 
 
 def correction(info: MatchInfo, game_id: int, corrected: Game) -> Correction:
@@ -168,7 +170,7 @@ def _void(session: Session, row: models.Match, game_ids: Sequence[int], reason: 
 
 def undo_last_game(
     session: Session, match_id: int, reason: str = "undo", *, version: int | None = None
-) -> MatchInfo:
+) -> Changed[MatchInfo]:
     row = match_row(session, match_id)
     check_version(row, version)
     if not row.games:
@@ -185,10 +187,10 @@ def undo_last_game(
     store_outcome(row, info.outcome)
     audit.log(session, "undo game", f"match {match_id}", asdict(before), None, reason)
     session.flush()
-    return get_match(session, match_id)
+    return Changed(get_match(session, match_id), Changes.match(match_id))
 
 
-def record_games(session: Session, match_id: int, games: Sequence[Game]) -> MatchInfo:
+def record_games(session: Session, match_id: int, games: Sequence[Game]) -> Changed[MatchInfo]:
     """Record several finished games at once (an import, a simulation), validated as a whole.
 
     The games keep their own pair numbers and follow the match's recorded games; a game
@@ -209,10 +211,12 @@ def record_games(session: Session, match_id: int, games: Sequence[Game]) -> Matc
         row.games.append(game_row)
     store_outcome(row, outcome)
     session.flush()
-    return get_match(session, match_id)
+    return Changed(get_match(session, match_id), Changes.match(match_id))
 
 
-def set_forfeit(session: Session, match_id: int, absent: Side | None, reason: str) -> MatchInfo:
+def set_forfeit(
+    session: Session, match_id: int, absent: Side | None, reason: str
+) -> Changed[MatchInfo]:
     """A team that did not show loses 0-0 (None clears it)."""
     row = match_row(session, match_id)
     if row.games and absent is not None:
@@ -222,4 +226,4 @@ def set_forfeit(session: Session, match_id: int, absent: Side | None, reason: st
     store_outcome(row, info.outcome)
     audit.log(session, "forfeit", f"match {match_id}", None, row.forfeit_by, reason)
     session.flush()
-    return get_match(session, match_id)
+    return Changed(get_match(session, match_id), Changes.match(match_id))

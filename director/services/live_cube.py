@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from sqlalchemy.orm import Session
 
+from director.domain.changes import Changed, Changes
 from director.domain.errors import UserError
 from director.domain.event import MatchInfo
 from director.domain.rules import Side
@@ -23,7 +24,7 @@ def cube_action(
     side: Side | None = None,
     *,
     version: int | None = None,
-) -> MatchInfo:
+) -> Changed[MatchInfo]:
     """The live cube at the desk: `offer` (by side), `take`, `withdraw`.
 
     A pass ends the game: the desk records the game `PairState.pass_game` gives. A withdrawn
@@ -49,4 +50,4 @@ def cube_action(
         raise UserError(f"unknown cube action {action!r}")
     convert.write_cube(pair_row(session, row, info.outcome.current_pair), board, cube)
     session.flush()
-    return get_match(session, match_id)
+    return Changed(get_match(session, match_id), Changes.match(match_id))

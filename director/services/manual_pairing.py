@@ -13,6 +13,7 @@ from enum import StrEnum
 
 from sqlalchemy.orm import Session
 
+from director.domain.changes import Area, Changed, Changes
 from director.domain.errors import UserError
 from director.domain.event import TeamInfo
 from director.domain.pairing.control import give_bye, pair_together, swap_teams
@@ -87,7 +88,7 @@ def edit_round(
     first: int,
     second: int | None,
     reason: str,
-) -> list[str]:
+) -> Changed[list[str]]:
     """Make the edit in a round with no result yet; returns the warnings (audited with it)."""
     rounds.lock_round(session, number)  # the pairings read below cannot change under us
     names = {t.id: t.name for t in list_teams(session)}
@@ -96,7 +97,10 @@ def edit_round(
         what += f" and {names.get(second, second)}"
     after = edited(round_pairings(session, number), edit, first, second)
     why = reason.strip()
-    return rounds.set_round_pairings(session, number, after, f"{what}; {why}" if why else "")
+    return Changed(
+        rounds.set_round_pairings(session, number, after, f"{what}; {why}" if why else ""),
+        Changes.of(Area.ROUNDS),
+    )
 
 
 # --- forbidden pairs ------------------------------------------------------------------------
@@ -121,7 +125,9 @@ def list_forbidden_pairs(session: Session) -> list[ForbiddenPair]:
     return sorted(out, key=lambda p: (p.first.seed, p.second.seed))
 
 
-def set_forbidden(session: Session, first: int, second: int, forbidden: bool, reason: str) -> None:
+def set_forbidden(
+    session: Session, first: int, second: int, forbidden: bool, reason: str
+) -> Changed[None]:
     """Forbid (or allow again) a pair of teams: the engine never pairs a forbidden pair, and a
     pairing by hand that has one is warned. Audited with its reason."""
     if not reason.strip():
@@ -139,3 +145,4 @@ def set_forbidden(session: Session, first: int, second: int, forbidden: bool, re
     target = f"teams {min(first, second)} and {max(first, second)}"
     names = f"{teams[first].name} v {teams[second].name}"
     audit.log(session, action, target, None, names, reason.strip())
+    return Changed(None, Changes.of(Area.ROUNDS))

@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import flag_modified
 from sqlalchemy.orm.exc import StaleDataError
 
+from director.domain.changes import Area, Changed, Changes
 from director.domain.errors import ConflictError, UserError
 from director.domain.event import MatchInfo
 from director.domain.match import MatchOutcome
@@ -114,7 +115,7 @@ def create_match(
     team_b_id: int | None,
     round_id: int | None = None,
     table: int = 0,
-) -> MatchInfo:
+) -> Changed[MatchInfo]:
     teams = team_map(session)
     for team_id in (team_a_id, team_b_id):
         if team_id is not None and team_id not in teams:
@@ -123,12 +124,12 @@ def create_match(
         raise UserError("a team cannot play itself")
     row = new_match_row(session, team_a_id, team_b_id, round_id, table)
     session.flush()
-    return get_match(session, row.id)
+    return Changed(get_match(session, row.id), Changes.of(Area.ROUNDS))
 
 
 def check_version(row: models.Match, version: int | None) -> None:
     if version is not None and row.version != version:
-        raise ConflictError(CHANGED_ELSEWHERE)
+        raise ConflictError(CHANGED_ELSEWHERE, Changes.match(row.id))
 
 
 def claim(session: Session, row: models.Match) -> None:
@@ -139,11 +140,12 @@ def claim(session: Session, row: models.Match) -> None:
     waits for the first to commit, then matches no row, and it is refused instead of adding
     a game to a match it has not seen (PostgreSQL's row lock; SQLite has one writer anyway).
     """
+    match_id = row.id
     flag_modified(row, "result")
     try:
         session.flush()
     except StaleDataError:
-        raise ConflictError(CHANGED_ELSEWHERE) from None
+        raise ConflictError(CHANGED_ELSEWHERE, Changes.match(match_id)) from None
 
 
 def _scoreline(

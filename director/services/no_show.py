@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from sqlalchemy.orm import Session
 
+from director.domain.changes import Changed
 from director.domain.errors import UserError
 from director.domain.event import MatchInfo
 from director.domain.rules import Side
@@ -34,7 +35,9 @@ def refusal_of(match: MatchInfo, last_round: int) -> str:
     return ""
 
 
-def record_no_show(session: Session, match_id: int, absent: Side | None, reason: str) -> MatchInfo:
+def record_no_show(
+    session: Session, match_id: int, absent: Side | None, reason: str
+) -> Changed[MatchInfo]:
     """`absent` did not show and forfeits (None: undo the forfeit); the reason is required."""
     refusal = no_show_refusal(session, match_id)
     if refusal:

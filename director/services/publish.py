@@ -9,11 +9,13 @@ times a second so a result typed at any desk, on any station, reaches the phones
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from director.domain.changes import Area, Changes
 from director.store import models
 
 
@@ -23,7 +25,7 @@ def _digest(rows: object) -> str:
 
 @dataclass(frozen=True)
 class Fingerprint:
-    areas: dict[str, str] = field(default_factory=dict)  # "event", "teams", "rounds"
+    areas: dict[Area, str] = field(default_factory=dict)  # the event, teams, rounds -> digest
     matches: dict[int, int] = field(default_factory=dict)  # match id -> version
     slips: dict[int, str] = field(default_factory=dict)  # match id -> digest of its slips
 
@@ -31,9 +33,9 @@ class Fingerprint:
 def fingerprint(session: Session) -> Fingerprint:
     team, rnd, slip = models.Team, models.Round, models.Slip
     areas = {
-        "event": _digest(session.execute(select(models.Event.version)).all()),
-        "teams": _digest(session.execute(select(team.id, team.version).order_by(team.id)).all()),
-        "rounds": _digest(
+        Area.EVENT: _digest(session.execute(select(models.Event.version)).all()),
+        Area.TEAMS: _digest(session.execute(select(team.id, team.version).order_by(team.id)).all()),
+        Area.ROUNDS: _digest(
             session.execute(select(rnd.id, rnd.number, rnd.published).order_by(rnd.id)).all()
         ),
     }
@@ -46,14 +48,23 @@ def fingerprint(session: Session) -> Fingerprint:
     return Fingerprint(areas, matches, {m: _digest(s) for m, s in by_match.items()})
 
 
-def differences(old: Fingerprint | None, new: Fingerprint) -> frozenset[str]:
-    """Names of what changed: areas, "match:N" and "slips:N" (everything when old is None)."""
+def differences(old: Fingerprint | None, new: Fingerprint) -> Changes:
+    """What changed: the public areas, the matches whose version moved (`Area.RESULTS`) and
+    those whose slips changed (`Area.SLIPS`); everything when old is None."""
     if old is None:
-        return frozenset((*new.areas, *(f"match:{m}" for m in new.matches),
-                          *(f"slips:{m}" for m in new.slips)))  # fmt: skip
-    out = {a for a in new.areas if old.areas.get(a) != new.areas[a]}
-    out |= {f"match:{m}" for m in set(old.matches) | set(new.matches)
-            if old.matches.get(m) != new.matches.get(m)}  # fmt: skip
-    out |= {f"slips:{m}" for m in set(old.slips) | set(new.slips)
-            if old.slips.get(m) != new.slips.get(m)}  # fmt: skip
-    return frozenset(out)
+        return _changes(new.areas, new.matches, new.slips)
+    areas = [a for a in new.areas if old.areas.get(a) != new.areas[a]]
+    matches = {m for m in set(old.matches) | set(new.matches)
+               if old.matches.get(m) != new.matches.get(m)}  # fmt: skip
+    slips = {m for m in set(old.slips) | set(new.slips)
+             if old.slips.get(m) != new.slips.get(m)}  # fmt: skip
+    return _changes(areas, matches, slips)
+
+
+def _changes(areas: Iterable[Area], matches: Collection[int], slips: Collection[int]) -> Changes:
+    named = list(areas)
+    if matches:
+        named.append(Area.RESULTS)
+    if slips:
+        named.append(Area.SLIPS)
+    return Changes.of(*named, matches=matches, slips=slips)

@@ -111,7 +111,7 @@ def import_match(session: Session, text: str) -> MatchInfo:
             f"the record's rules differ from those of {where(match)}: " + "; ".join(differences)
         )
     games = record.games if match.team_a.id == a else tuple(map(_flipped, record.games))
-    info = record_games(session, match.id, games)
+    info = record_games(session, match.id, games).value
     clocks.append_events(session, match.id, 0, record.clock)  # kept for disputes as it came
     audit.log(session, "import match", f"match {match.id} ({where(match)})")
     return info

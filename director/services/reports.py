@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit, urlunsplit
 
+from director.domain.changes import Area, Changed, Changes
 from director.domain.errors import UserError
 from director.domain.met import MetParameters, match_equity_table
 from director.domain.rules import Paper
@@ -279,7 +280,7 @@ def stored_slip_address(session: Session) -> str:
     return row.value if row is not None else ""
 
 
-def set_slip_address(session: Session, value: str) -> str:
+def set_slip_address(session: Session, value: str) -> Changed[str]:
     """Store (or with "" clear) the address printed in the scoresheets' QR codes, for a table
     service another computer runs (`serve` on a Raspberry Pi beside the projector)."""
     from director.store import models
@@ -287,7 +288,7 @@ def set_slip_address(session: Session, value: str) -> str:
     address = check_slip_address(value) if value.strip() else ""
     session.merge(models.Meta(key=SLIP_ADDRESS_KEY, value=address))
     session.flush()
-    return address
+    return Changed(address, Changes.of(Area.SLIPS))
 
 
 def _slip_links(

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
+from director.domain.changes import Area, Changed, Changes
 from director.domain.errors import UserError
 from director.domain.event import MatchInfo, PlayStatus, TeamInfo, round_status
 from director.domain.pairing.control import check_manual
@@ -253,7 +254,7 @@ def manual_warnings(session: Session, number: int, pairings: tuple[Pairing, ...]
 
 def pair_next_round(
     session: Session, pairings: tuple[Pairing, ...] | None = None, reason: str = ""
-) -> RoundInfo:
+) -> Changed[RoundInfo]:
     """Write the next round: the engine's pairing, or the director's own (audited)."""
     preview = preview_next_round(session)
     chosen = preview.pairings if pairings is None else pairings
@@ -268,7 +269,7 @@ def pair_next_round(
             reason + ("; warnings: " + "; ".join(warnings) if warnings else ""),
         )
     _write_round(session, preview.number, chosen)
-    return get_round(session, preview.number)
+    return Changed(get_round(session, preview.number), Changes.of(Area.ROUNDS))
 
 
 def _write_round(session: Session, number: int, pairings: tuple[Pairing, ...]) -> None:
@@ -354,7 +355,7 @@ def set_round_pairings(
     return warnings
 
 
-def repair_round(session: Session, number: int) -> RoundInfo:
+def repair_round(session: Session, number: int) -> Changed[RoundInfo]:
     """Pair the last round again with the engine (it must have no results)."""
     lock_round(session, number)
     rounds = list_rounds(session)
@@ -365,7 +366,7 @@ def repair_round(session: Session, number: int) -> RoundInfo:
     return pair_next_round(session)
 
 
-def undo_last_round(session: Session) -> int:
+def undo_last_round(session: Session) -> Changed[int]:
     last_number = session.scalar(select(func.max(models.Round.number)))
     if last_number is not None:
         lock_round(session, last_number)
@@ -377,7 +378,7 @@ def undo_last_round(session: Session) -> int:
     session.delete(_round_row(session, last.number))
     audit.log(session, "undo round", f"round {last.number}")
     session.flush()
-    return last.number
+    return Changed(last.number, Changes.of(Area.ROUNDS))
 
 
 def set_forbidden_pair(session: Session, team1: int, team2: int, forbidden: bool = True) -> None:

@@ -109,7 +109,7 @@ def _play(
                 preview_next_round(s)
             except UserError:
                 return  # every round is paired (or one team is clear)
-            info = pair_next_round(s)
+            info = pair_next_round(s).value
         with db.Session() as s, s.begin():  # one commit per round keeps big events quick
             for match in info.matches:
                 _play_match(s, match.id, strengths, settings.forfeit_rate, rng)
@@ -122,7 +122,7 @@ def _add_team(s: Session, rng: random.Random, index: int, strengths: dict[int, f
     while True:
         players = (unique_player(rng, taken), unique_player(rng, taken))
         try:
-            team = add_team(s, team_name(rng, index), players, club)
+            team = add_team(s, team_name(rng, index), players, club).value
             break
         except UserError:
             index += 1000  # a name clash: take the next variant
@@ -179,7 +179,7 @@ def build_demo(target: str, seed: int = 2026) -> None:
     db = simulate_event(target, settings)
     try:
         with db.Session() as s, s.begin():
-            matches = pair_next_round(s).matches
+            matches = pair_next_round(s).value.matches
         with db.Session() as s, s.begin():
             for index, match in enumerate(matches):
                 games = simulate_match(match.rules, rng, 0.55)

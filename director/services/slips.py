@@ -24,6 +24,7 @@ from enum import StrEnum
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from director.domain.changes import Area, Changed, Changes
 from director.domain.errors import UserError
 from director.domain.event import MatchInfo
 from director.domain.records import _parse_game, game_json
@@ -197,13 +198,13 @@ def round_matches(session: Session) -> tuple[dict[int, str], list[MatchInfo]]:
     return tokens, [get_match(session, m) for m in tokens]
 
 
-def revoke_token(session: Session, match_id: int) -> str | None:
+def revoke_token(session: Session, match_id: int) -> Changed[str | None]:
     """Lock out every phone holding the table's QR code; return the new token (None: over)."""
     live = _live_token_row(session, match_id)
     if live is not None:
         live.revoked_at = utcnow()
         session.flush()
-    return token_for(session, match_id)
+    return Changed(token_for(session, match_id), Changes.of(Area.SLIPS))
 
 
 def _token_row(session: Session, token: str) -> models.SlipToken:
@@ -284,7 +285,7 @@ def _slip_row(session: Session, uid: str) -> models.Slip | None:
 
 def submit_slip(
     session: Session, token: str, uid: object, side: object, device: object, game: object
-) -> SlipInfo:
+) -> Changed[SlipInfo]:
     """A team enters one finished game; the same `uid` again returns the stored slip."""
     token_row = _token_row(session, token)
     uid = _check_id(uid, "the slip id")
@@ -295,7 +296,7 @@ def submit_slip(
     if existing is not None:
         if existing.match_id != match.id:
             raise SlipRefused(Refusal.INPUT, "this slip id belongs to another match")
-        return _info(existing, match)  # a retry: idempotent by slip id
+        return Changed(_info(existing, match), Changes())  # a retry: idempotent by slip id
     value = _game_of(game)
     _refuse_if_open(session, match, value)
     _dry_run(session, match, value)
@@ -313,7 +314,7 @@ def submit_slip(
     )
     session.add(row)
     session.flush()
-    return _info(row, match)
+    return Changed(_info(row, match), Changes.of(Area.SLIPS))
 
 
 def _refuse_if_open(session: Session, match: MatchInfo, game: Game) -> None:
@@ -341,7 +342,7 @@ def answer_slip(
     device: object,
     agree: bool,
     reason: object = "",
-) -> SlipInfo:
+) -> Changed[SlipInfo]:
     """The other team confirms (agree) or disputes a slip; its own team may withdraw it."""
     token_row = _token_row(session, token)
     uid = _check_id(uid, "the slip id")
@@ -354,7 +355,7 @@ def answer_slip(
     status = SlipStatus(row.status)
     own_team = answering.value == row.entered_side
     if agree and status is SlipStatus.PENDING and row.confirmed_device == device:
-        return _info(row, match)  # a retry of the same confirmation
+        return Changed(_info(row, match), Changes())  # a retry of the same confirmation
     if status is not SlipStatus.UNCONFIRMED:
         raise SlipRefused(Refusal.STATE, f"this slip is already {status.value}")
     if agree:
@@ -372,7 +373,10 @@ def answer_slip(
         row.reason = text
         row.decided_at = utcnow()
         session.flush()
-    return _info(row, get_match(session, row.match_id))
+    changes = Changes.of(Area.SLIPS)
+    if row.status == SlipStatus.ACCEPTED.value:  # auto-accepted: the result is in
+        changes |= Changes.match(row.match_id)
+    return Changed(_info(row, get_match(session, row.match_id)), changes)
 
 
 def _auto_accept(session: Session, row: models.Slip) -> None:
@@ -422,7 +426,7 @@ def _pending_row(session: Session, slip_id: int) -> models.Slip:
     return row
 
 
-def accept_slip(session: Session, slip_id: int) -> MatchInfo:
+def accept_slip(session: Session, slip_id: int) -> Changed[MatchInfo]:
     """The director accepts a pending result: it is recorded exactly as typed at the desk."""
     row = _pending_row(session, slip_id)
     match = get_match(session, row.match_id)
@@ -431,22 +435,23 @@ def accept_slip(session: Session, slip_id: int) -> MatchInfo:
         _check_current(match, game)
     except SlipRefused as refusal:
         raise UserError(str(refusal)) from None
-    recorded = record_game(session, row.match_id, game)
+    recorded = record_game(session, row.match_id, game).value
     row.status = SlipStatus.ACCEPTED.value
     row.game_id = recorded.game_ids[-1]
     row.reason = ""
     row.decided_at = utcnow()
     session.flush()
-    return recorded
+    return Changed(recorded, Changes.of(Area.SLIPS) | Changes.match(row.match_id))
 
 
-def refuse_slip(session: Session, slip_id: int, reason: str) -> None:
+def refuse_slip(session: Session, slip_id: int, reason: str) -> Changed[None]:
     """The director refuses a pending result; the phones show the reason."""
     row = _pending_row(session, slip_id)
     row.status = SlipStatus.REFUSED.value
     row.reason = reason.strip()[:REASON_LIMIT] or "refused at the desk"
     row.decided_at = utcnow()
     session.flush()
+    return Changed(None, Changes.of(Area.SLIPS))
 
 
 def auto_accept(session: Session) -> bool:
@@ -455,6 +460,7 @@ def auto_accept(session: Session) -> bool:
     return row is not None and row.value == "1"
 
 
-def set_auto_accept(session: Session, on: bool) -> None:
+def set_auto_accept(session: Session, on: bool) -> Changed[None]:
     session.merge(models.Meta(key=AUTO_ACCEPT_KEY, value="1" if on else "0"))
     session.flush()
+    return Changed(None, Changes.of(Area.SLIPS))

@@ -10,6 +10,7 @@ from sqlalchemy import func, insert, or_, select
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import flag_modified
 
+from director.domain.changes import Area, Changed, Changes
 from director.domain.errors import ConflictError, UserError
 from director.domain.event import TeamInfo
 from director.domain.teamlist import (
@@ -127,7 +128,7 @@ def add_team(
     club: str = "",
     rating: int | None = None,
     seed: int | None = None,
-) -> TeamInfo:
+) -> Changed[TeamInfo]:
     name = _clean("the team name", name)
     p1 = _clean("the board 1 player", players[0])
     p2 = _clean("the board 2 player", players[1])
@@ -144,7 +145,7 @@ def add_team(
     row.players = [models.Player(board=1, name=p1), models.Player(board=2, name=p2)]
     session.add(row)
     session.flush()
-    return convert.team_info(row)
+    return Changed(convert.team_info(row), Changes.of(Area.TEAMS))
 
 
 def edit_team(
@@ -159,11 +160,12 @@ def edit_team(
     seed: int | None = None,
     paid: bool | None = None,
     present: bool | None = None,
-) -> TeamInfo:
+) -> Changed[TeamInfo]:
     row = _row(session, team_id)
     if version is not None and row.version != version:
         raise ConflictError(
-            f"team {row.name!r} was changed on another station: the view is refreshed"
+            f"team {row.name!r} was changed on another station: the view is refreshed",
+            Changes.of(Area.TEAMS),
         )
     before = convert.team_info(row)
     if name is not None:
@@ -195,7 +197,7 @@ def edit_team(
     after = convert.team_info(row)
     if after.name != before.name or after.players != before.players:
         audit.log(session, "edit team", f"team {team_id}", before.__dict__, after.__dict__)
-    return after
+    return Changed(after, Changes.of(Area.TEAMS))
 
 
 def has_played(session: Session, team_id: int) -> bool:
@@ -207,22 +209,23 @@ def has_played(session: Session, team_id: int) -> bool:
     return bool(count)
 
 
-def remove_team(session: Session, team_id: int) -> None:
+def remove_team(session: Session, team_id: int) -> Changed[None]:
     row = _row(session, team_id)
     if has_played(session, team_id):
         raise UserError(f"team {row.name!r} is in a pairing already: withdraw it instead")
     session.delete(row)
     audit.log(session, "remove team", f"team {team_id}", convert.team_info(row).__dict__)
     session.flush()
+    return Changed(None, Changes.of(Area.TEAMS))
 
 
-def withdraw_team(session: Session, team_id: int, reinstate: bool = False) -> TeamInfo:
+def withdraw_team(session: Session, team_id: int, reinstate: bool = False) -> Changed[TeamInfo]:
     """Withdrawn teams are not paired from the next round on; their results stand (RULES §8)."""
     row = _row(session, team_id)
     row.withdrawn_after_round = None if reinstate else _current_round(session)
     audit.log(session, "reinstate team" if reinstate else "withdraw team", f"team {team_id}")
     session.flush()
-    return convert.team_info(row)
+    return Changed(convert.team_info(row), Changes.of(Area.TEAMS))
 
 
 @dataclass(frozen=True)
@@ -262,7 +265,7 @@ def import_teams(
     data: bytes | str,
     skip_bad_rows: bool = False,
     progress: Progress | None = None,
-) -> ImportResult:
+) -> Changed[ImportResult]:
     """Import every row, or nothing when a row is bad unless `skip_bad_rows`. A long list tells
     `progress(steps done, steps)` as it goes: reading the rows, writing the teams, writing the
     players; an exception it raises (a cancel) rolls everything back with the transaction."""
@@ -315,7 +318,7 @@ def import_teams(
         TeamInfo(team_id, r.team, (r.player1, r.player2), r.club, r.rating, seed, joined)
         for team_id, r, seed in zip(ids, parsed.rows, seeds, strict=True)
     )
-    return ImportResult(imported, parsed.bad, _warnings(imported))
+    return Changed(ImportResult(imported, parsed.bad, _warnings(imported)), Changes.of(Area.TEAMS))
 
 
 def _warnings(teams: tuple[TeamInfo, ...]) -> tuple[str, ...]:
@@ -358,7 +361,7 @@ def seeding_refusal(session: Session) -> str:
     return ""
 
 
-def seed_by_rating(session: Session) -> list[TeamInfo]:
+def seed_by_rating(session: Session) -> Changed[list[TeamInfo]]:
     """Seed every team again by rating, highest first (the unrated after, in their seed
     order), before round 1 is paired; audited with the seeds before and after."""
     refusal = seeding_refusal(session)
@@ -373,4 +376,4 @@ def seed_by_rating(session: Session) -> list[TeamInfo]:
     after = {t.id: s for t, s in zip(teams, seeds, strict=True)}
     audit.log(session, "seed by rating", "teams", before, after, "seeded by rating")
     session.flush()
-    return list_teams(session)
+    return Changed(list_teams(session), Changes.of(Area.TEAMS))

@@ -1,10 +1,12 @@
 """The one door for data changes in the GUI (STYLE habit 1).
 
 Pages never hold sessions or ORM objects. They call `ctx.read(service, ...)` for snapshots and
-`ctx.change(changes, service, ...)` for changes; a change runs in its own transaction, commits
-at once, and `ctx.changed` tells every page what changed (a `domain.changes.Changes`: areas and
-match ids), from which each page decides what it reads again (`ui.refresh`). A refused change
-raises `UserError` with the message the page shows next to the field (or in a message box).
+`ctx.change(service, ...)` for changes; a change runs in its own transaction, commits at once,
+and `ctx.changed` tells every page what the service says it changed (the `Changes` of the
+`Changed` it returns: areas and match ids), from which each page decides what it reads again
+(`ui.refresh`); the caller gets the service's answer. A refused change raises `UserError` with
+the message the page shows next to the field (or in a message box); a `ConflictError` first
+tells the pages what it names as changed elsewhere, so they show it.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 from PySide6.QtCore import QObject, Signal
 from sqlalchemy.orm import Session
 
-from director.domain.changes import Changes
+from director.domain.changes import Changed
 from director.domain.errors import ConflictError, UserError
 from director.services.backups import backup_after_pairing, backup_after_round
 from director.services.rounds import progress
@@ -84,67 +86,63 @@ class EventContext(QObject):
 
     def change(
         self,
-        what: Changes,
-        service: Callable[Concatenate[Session, P], T],
+        service: Callable[Concatenate[Session, P], Changed[T]],
         *args: P.args,
         **kwargs: P.kwargs,
     ) -> T:
         """Run a service in its own transaction, off the GUI thread (ui.background); committed
-        when it returns, then `changed`. A refusal raises the `UserError` to show."""
+        when it returns, then `changed` with what it says it changed; the answer is returned.
+        A refusal raises the `UserError` to show."""
         try:
-            result = self.background.call(service, True, *args, **kwargs)
-        except ConflictError:
-            self.changed.emit(what)  # another station's change: show it, as the message says
+            done = self.background.call(service, True, *args, **kwargs)
+        except ConflictError as conflict:
+            self.changed.emit(conflict.changes)  # another station's change: show it
             raise
-        self.changed.emit(what)
+        self.changed.emit(done.changes)
         self.back_up_at_milestones()
-        return result
+        return done.value
 
     def change_later(
         self,
-        what: Changes,
-        service: Callable[..., T],
+        service: Callable[..., Changed[T]],
         *args: object,
         on_done: Callable[[T], object] = lambda _result: None,
         on_failed: Callable[[UserError], object] = lambda _failure: None,
         **kwargs: object,
     ) -> None:
         """`change`, run off the GUI thread (ui.background) for a shared server event, whose
-        answer may take long; `on_done(result)` or `on_failed(refusal)` on the GUI thread. An
+        answer may take long; `on_done(answer)` or `on_failed(refusal)` on the GUI thread. An
         event file on this computer answers at once and is changed right here."""
         if self.db.is_sqlite:
             try:
-                result = self.change(what, service, *args, **kwargs)
+                result = self.change(service, *args, **kwargs)
             except UserError as refusal:
                 on_failed(refusal)
                 return
             on_done(result)
             return
-        self.change_in_background(
-            what, service, *args, on_done=on_done, on_failed=on_failed, **kwargs
-        )
+        self.change_in_background(service, *args, on_done=on_done, on_failed=on_failed, **kwargs)
 
     def change_in_background(
         self,
-        what: Changes,
-        service: Callable[..., T],
+        service: Callable[..., Changed[T]],
         *args: object,
         on_done: Callable[[T], object] = lambda _result: None,
         on_failed: Callable[[UserError], object] = lambda _failure: None,
         **kwargs: Any,
     ) -> None:
         """`change`, returning at once whatever the event: a long change (the CSV import)
-        shows its progress meanwhile; the answer comes as `on_done(result)` or
+        shows its progress meanwhile; the answer comes as `on_done(answer)` or
         `on_failed(refusal)` on the GUI thread."""
 
-        def done(result: T) -> None:
-            self.changed.emit(what)
+        def done(result: Changed[T]) -> None:
+            self.changed.emit(result.changes)
             self.back_up_at_milestones()
-            on_done(result)
+            on_done(result.value)
 
         def failed(refusal: UserError) -> None:
             if isinstance(refusal, ConflictError):
-                self.changed.emit(what)  # another station's change: show it
+                self.changed.emit(refusal.changes)  # another station's change: show it
             on_failed(refusal)
 
         self.background.run(service, *args, change=True, on_done=done, on_failed=failed, **kwargs)

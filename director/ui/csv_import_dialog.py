@@ -40,7 +40,6 @@ from PySide6.QtWidgets import (
 )
 from shiboken6 import isValid
 
-from director.domain.changes import Area, Changes
 from director.domain.errors import UserError
 from director.domain.teamlist import BadRow, TeamRow, decode
 from director.domain.wording import counted
@@ -312,7 +311,6 @@ class CsvImportDialog(QDialog):
         self.progress.setVisible(True)
         show_error(self.error, "")
         self.ctx.change_in_background(
-            Changes.of(Area.TEAMS),
             import_teams,
             self.data,
             skip_bad_rows=self.skip_bad.isChecked(),

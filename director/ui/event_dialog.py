@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.domain.changes import Area, Changes
 from director.domain.errors import UserError
 from director.domain.event import EventInfo
 from director.domain.rules import EventOptions
@@ -266,7 +265,6 @@ class EventDialog(QDialog):
     def _apply(self, ctx: EventContext) -> None:
         try:
             self.saved = ctx.change(
-                Changes.of(Area.EVENT),
                 update_event,
                 name=self.name.text(),
                 options=self.options(),

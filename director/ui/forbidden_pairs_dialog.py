@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.domain.changes import Area, Changes
 from director.domain.errors import UserError
 from director.services import manual_pairing
 from director.services.teams import list_teams
@@ -107,7 +106,6 @@ class ForbiddenPairsDialog(QDialog):
     def _change(self, first: int, second: int, *, forbidden: bool) -> None:
         try:
             self.ctx.change(
-                Changes.of(Area.ROUNDS),
                 manual_pairing.set_forbidden,
                 first,
                 second,

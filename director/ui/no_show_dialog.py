@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.domain.changes import Changes
 from director.domain.errors import UserError
 from director.domain.event import MatchInfo
 from director.domain.rules import Side
@@ -89,7 +88,6 @@ class NoShowDialog(QDialog):
             return
         try:
             self.saved = self.ctx.change(
-                Changes.match(self.match.id),
                 no_show.record_no_show,
                 self.match.id,
                 self.absent(),

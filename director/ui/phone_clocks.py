@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.domain.changes import Area, Changes
+from director.domain.changes import Area, Changed, Changes
 from director.domain.clock import (
     ClockError,
     ClockEvent,
@@ -240,12 +240,11 @@ class PhoneClocksView(QWidget):
             self.start(need[0], need[1])
 
     def _tell(
-        self, match_id: int, done: str, service: Callable[..., object], *args: object
+        self, match_id: int, done: str, service: Callable[..., Changed[object]], *args: object
     ) -> None:
         """Store the desk's word for the match's phones (the room tells them once stored), off
         the GUI thread for a server event; `done` (or the refusal) is said in the status."""
         self.ctx.change_later(
-            Changes.clock(match_id),
             service,
             *args,
             on_done=lambda _result: self.status.setText(done),

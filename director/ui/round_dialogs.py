@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.domain.changes import Area, Changes
 from director.domain.errors import UserError
 from director.domain.event import table_label
 from director.domain.pairing.model import Pairing
@@ -148,7 +147,7 @@ class PairRoundDialog(QDialog):
 
     def publish(self) -> None:
         try:
-            self.published = self.ctx.change(Changes.of(Area.ROUNDS), rounds.pair_next_round)
+            self.published = self.ctx.change(rounds.pair_next_round)
         except UserError as refusal:
             show_error(self.error, f"Not published: {refusal}")
             return
@@ -272,7 +271,6 @@ class EditPairingsDialog(QDialog):
         first, second = self.chosen()
         try:
             self.warnings_now = self.ctx.change(
-                Changes.of(Area.ROUNDS),
                 manual_pairing.edit_round,
                 self.info.number,
                 self.chosen_edit(),

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.domain.changes import Area, Changes
+from director.domain.changes import Changes
 from director.domain.errors import UserError
 from director.domain.event import MatchInfo, round_status
 from director.domain.wording import counted
@@ -393,9 +393,7 @@ class RoundsPage(QWidget):
             return
 
         def repair() -> None:
-            self._change(
-                lambda: self.ctx.change(Changes.of(Area.ROUNDS), rounds.repair_round, last.number)
-            )
+            self._change(lambda: self.ctx.change(rounds.repair_round, last.number))
 
         text = f"Pair round {last.number} again? Its current pairings are replaced."
         self.question = ask(self, "Pair again", text, "Pair again", repair)
@@ -406,7 +404,7 @@ class RoundsPage(QWidget):
             return
 
         def undo() -> None:
-            self._change(lambda: self.ctx.change(Changes.of(Area.ROUNDS), rounds.undo_last_round))
+            self._change(lambda: self.ctx.change(rounds.undo_last_round))
 
         text = f"Undo round {last.number}? Its pairings are deleted (kept in the audit log)."
         self.question = ask(self, "Undo last round", text, "Undo the round", undo)

@@ -229,7 +229,6 @@ def _desk_shots(shooter: Shooter, window: MainWindow) -> None:
 
 def _director_shots(shooter: Shooter, window: MainWindow) -> None:
     """The director's overrides (#12): a round edited by hand, forbidden pairs, the audit log."""
-    from director.domain.changes import Area, Changes
     from director.services import manual_pairing
     from director.services.manual_pairing import Edit
     from director.services.teams import list_teams
@@ -259,7 +258,7 @@ def _director_shots(shooter: Shooter, window: MainWindow) -> None:
     teams = ctx.read(list_teams)
     if len(teams) >= 4:  # the demo's director keeps two clubmates apart (audited)
         pair = (teams[0].id, teams[3].id)
-        ctx.change(Changes.of(Area.ROUNDS), manual_pairing.set_forbidden, *pair, True, "same club")
+        ctx.change(manual_pairing.set_forbidden, *pair, True, "same club")
     shooter.dialog("rounds-forbidden-pairs", lambda: ForbiddenPairsDialog(ctx, window))
     shooter.dialog("audit-log", lambda: AuditDialog(ctx, window))
 

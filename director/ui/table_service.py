@@ -65,7 +65,7 @@ def plain(text: str) -> QLabel:
 class _Bridge(QObject):
     """From the server thread to the GUI thread: a queued signal."""
 
-    told = Signal(str)
+    told = Signal(object)  # Changes
 
 
 class PendingList(QListWidget):
@@ -228,12 +228,10 @@ class TableServiceWindow(QWidget):
 
     # --- what changed -------------------------------------------------------------------
 
-    def _told(self, what: str) -> None:
-        """On the GUI thread: the server recorded something (auto-accept) or slips changed;
-        `what` is the players' pages' channel name ("match:12", "slips": web/hub.py)."""
-        channel, _, match_id = what.partition(":")
-        if channel == "match":  # the desk's pages show the result the phones sent
-            self.ctx.changed.emit(Changes.match(int(match_id)) | Changes.of(Area.SLIPS))
+    def _told(self, changes: Changes) -> None:
+        """On the GUI thread: the server recorded something (auto-accept) or slips changed."""
+        if changes.matches:  # the desk's pages show the result the phones sent
+            self.ctx.changed.emit(changes)
         self.refresh()
 
     def on_event_changed(self, changes: Changes) -> None:
@@ -307,11 +305,8 @@ class TableServiceWindow(QWidget):
     # --- the director's decisions --------------------------------------------------------
 
     def accept(self, slip_id: int) -> None:
-        pending = {s.id: s for s in self.ctx.read(slips.pending_slips)}
-        slip = pending.get(slip_id)
-        what = Changes.of(Area.SLIPS) | (Changes.match(slip.match_id) if slip else Changes())
         try:
-            self.ctx.change(what, slips.accept_slip, slip_id)
+            self.ctx.change(slips.accept_slip, slip_id)
         except UserError as refusal:
             self.problem.setText(f"Not accepted: {refusal}")
             self.refresh()
@@ -338,7 +333,7 @@ class TableServiceWindow(QWidget):
 
     def refuse(self, slip_id: int, reason: str) -> None:
         try:
-            self.ctx.change(Changes.of(Area.SLIPS), slips.refuse_slip, slip_id, reason)
+            self.ctx.change(slips.refuse_slip, slip_id, reason)
         except UserError as refusal:
             self.problem.setText(str(refusal))
         self.refresh()
@@ -346,9 +341,7 @@ class TableServiceWindow(QWidget):
     def _set_print_address(self) -> None:
         """Store the address the scoresheets' QR codes print while this app serves nothing."""
         try:
-            stored = self.ctx.change(
-                Changes.of(Area.SLIPS), reports.set_slip_address, self.print_address.text()
-            )
+            stored = self.ctx.change(reports.set_slip_address, self.print_address.text())
         except UserError as refusal:
             self.print_address_note.setStyleSheet("color: #b00020;")
             self.print_address_note.setText(str(refusal))
@@ -363,7 +356,7 @@ class TableServiceWindow(QWidget):
         )
 
     def _set_auto(self, on: bool) -> None:
-        self.ctx.change(Changes.of(Area.SLIPS), slips.set_auto_accept, on)
+        self.ctx.change(slips.set_auto_accept, on)
 
     def _revoke_selected(self) -> None:
         match_id = self._selected_match()
@@ -372,7 +365,7 @@ class TableServiceWindow(QWidget):
 
     def revoke(self, match_id: int) -> None:
         """The table's phones are locked out; a new QR code is shown for the table."""
-        self.ctx.change(Changes.of(Area.SLIPS), slips.revoke_token, match_id)
+        self.ctx.change(slips.revoke_token, match_id)
         if self.service is not None:
             self.service.web.devices.forget(match_id)
         self.refresh()

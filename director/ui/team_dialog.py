@@ -12,7 +12,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.domain.changes import Area, Changes
 from director.domain.errors import UserError
 from director.domain.event import TeamInfo
 from director.services.teams import add_team
@@ -88,7 +87,6 @@ class AddTeamDialog(QDialog):
             rating = whole_number("the rating", self.rating.text())
             seed = whole_number("the seed", self.seed.text())
             team = self.ctx.change(
-                Changes.of(Area.TEAMS),
                 add_team,
                 self.name.text(),
                 (self.player1.text(), self.player2.text()),

@@ -22,7 +22,6 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QColor, QFont
 
-from director.domain.changes import Area, Changes
 from director.domain.errors import UserError
 from director.domain.event import TeamInfo
 from director.domain.wording import counted
@@ -223,9 +222,7 @@ class TeamModel(QAbstractTableModel):
                     return False
             else:
                 return False
-            updated = self.ctx.change(
-                Changes.of(Area.TEAMS), edit_team, team.id, version=team.version, **changes
-            )
+            updated = self.ctx.change(edit_team, team.id, version=team.version, **changes)
         except UserError as exc:
             self.refused.emit(str(exc))
             return False

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.domain.changes import Area, Changes
+from director.domain.changes import Changes
 from director.domain.errors import UserError
 from director.domain.event import TeamInfo
 from director.domain.wording import counted
@@ -242,7 +242,7 @@ class TeamsPage(QWidget):
     def _remove(self, teams: list[TeamInfo]) -> None:
         for team in teams:
             try:
-                self.ctx.change(Changes.of(Area.TEAMS), remove_team, team.id)
+                self.ctx.change(remove_team, team.id)
             except UserError as exc:
                 self.messages.show_error(str(exc))
                 return
@@ -254,9 +254,7 @@ class TeamsPage(QWidget):
         done: list[TeamInfo] = []
         for team in chosen:
             try:
-                done.append(
-                    self.ctx.change(Changes.of(Area.TEAMS), withdraw_service, team.id, reinstate)
-                )
+                done.append(self.ctx.change(withdraw_service, team.id, reinstate))
             except UserError as exc:
                 self.messages.show_error(str(exc))
                 return
@@ -271,7 +269,7 @@ class TeamsPage(QWidget):
 
     def seed_by_rating(self) -> None:
         try:
-            teams = self.ctx.change(Changes.of(Area.TEAMS), seed_by_rating)
+            teams = self.ctx.change(seed_by_rating)
         except UserError as refusal:
             self.messages.show_error(str(refusal))
             return

@@ -10,7 +10,8 @@ id). What a phone did arrives in its log, which is the record: a command is only
 until the phone's log shows it.
 
 `schedule_start` and `command` are services (the caller's session and transaction, off the
-GUI thread when the event is on a server): the phones are told once the transaction commits.
+GUI thread when the event is on a server) that return what they changed: the phones are told
+once the transaction commits.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from typing import Any
 from sqlalchemy import event
 from sqlalchemy.orm import Session
 
+from director.domain.changes import Changed, Changes
 from director.domain.clock import BoardClock, EventKind
 from director.domain.rules import Side, TimeControl
 from director.services import phone_clocks
@@ -56,12 +58,12 @@ class ClockRoom:
     # told (from a server thread) that a match's phone clocks changed: the desk's view
     listeners: list[Callable[[int], None]] = field(default_factory=list)
 
-    def schedule_start(self, session: Session, match_id: int) -> dict[str, Any]:
+    def schedule_start(self, session: Session, match_id: int) -> Changed[dict[str, Any]]:
         """Both boards of the match start at one instant, a little ahead of now; refused
         (ClockRefused) unless each board waits with its first mover set."""
         start = phone_clocks.schedule_start(session, match_id, self.source() + START_LEAD_NS)
         self._tell_on_commit(session, match_id)
-        return start
+        return Changed(start, Changes.clock(match_id))
 
     def command(
         self,
@@ -72,18 +74,19 @@ class ClockRoom:
         side: Side | None = None,
         remaining_ns: int | None = None,
         reason: str = "",
-    ) -> dict[str, Any]:
+    ) -> Changed[dict[str, Any]]:
         """The director's pause, resume or time restore for one phone clock (RULES §7)."""
         command = phone_clocks.give_command(
             session, match_id, kind, board, side, remaining_ns, reason, issued_ns=self.source()
         )
         self._tell_on_commit(session, match_id)
-        return command
+        return Changed(command, Changes.clock(match_id))
 
-    def pause_match(self, session: Session, match_id: int) -> None:
+    def pause_match(self, session: Session, match_id: int) -> Changed[None]:
         """One action, one transaction: both boards' phones are told to pause (RULES §7)."""
         for board in (1, 2):
             self.command(session, match_id, board, EventKind.PAUSE)
+        return Changed(None, Changes.clock(match_id))
 
     def _tell_on_commit(self, session: Session, match_id: int) -> None:
         """The phones hear of it only once it is stored: a phone's log carrying a restore out

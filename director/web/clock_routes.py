@@ -75,7 +75,7 @@ def routes(web: WebContext) -> list[BaseRoute]:
         raise AssertionError("unreachable")
 
     def start_by_token(session: Session, token: str) -> dict[str, Any]:
-        return room.schedule_start(session, phone_clocks.match_of_token(session, token))
+        return room.schedule_start(session, phone_clocks.match_of_token(session, token)).value
 
     def board_of(request: Request) -> int:
         return int(request.path_params["board"])

@@ -17,6 +17,7 @@ from typing import Concatenate, ParamSpec, TypeVar
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
+from director.domain.changes import Changes
 from director.store.engine import EventDatabase
 from director.web.clock_room import ClockRoom
 from director.web.hub import PushHub
@@ -69,8 +70,8 @@ class WebContext:
     hub: PushHub = field(default_factory=PushHub)
     limits: RateLimits = field(default_factory=RateLimits)
     devices: Devices = field(default_factory=Devices)
-    # told (from a worker thread) after a slip request changed something: "slips", "match:12"
-    on_change: Callable[[str], None] = lambda _what: None
+    # told (from a worker thread) what a slip request changed (an auto-accepted result too)
+    on_change: Callable[[Changes], None] = lambda _changes: None
     clocks: ClockRoom = field(init=False)  # the phone clocks (director/web/clock_room.py)
 
     def __post_init__(self) -> None:

@@ -16,11 +16,12 @@ import errno
 import logging
 import socket
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 import uvicorn
 from starlette.concurrency import run_in_threadpool
 
+from director.domain.changes import Area, Changes
 from director.domain.errors import UserError
 from director.services.publish import Fingerprint, differences, fingerprint
 from director.store.engine import EventDatabase
@@ -82,12 +83,12 @@ class TableService:
         host: str = ANY_ADDRESS,
         port: int = DEFAULT_PORT,
         *,
-        on_change: Callable[[str], None] | None = None,
+        on_change: Callable[[Changes], None] | None = None,
     ) -> None:
         self.web = WebContext(db)
         self.web.on_change = self._changed_by_slip
         self.host, self.port = host, port
-        self.external_change = on_change or (lambda _what: None)
+        self.external_change = on_change or (lambda _changes: None)
         self._thread: threading.Thread | None = None
         self._server: uvicorn.Server | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -142,7 +143,7 @@ class TableService:
         self._thread = None
         self._server = None
 
-    def notify(self, _what: str = "") -> None:
+    def notify(self) -> None:
         """Something changed at the desk: look now instead of at the next poll."""
         loop, wake = self._loop, self._wake
         if loop is not None and wake is not None and not loop.is_closed():
@@ -151,12 +152,12 @@ class TableService:
 
     # --- the server thread ------------------------------------------------------------
 
-    def _changed_by_slip(self, what: str) -> None:
+    def _changed_by_slip(self, changes: Changes) -> None:
         """A slip route changed something: publish now; an auto-accepted result is a change
         of the match the desk's pages must show (the watcher tells them about the slips)."""
-        self.notify(what)
-        if what.startswith("match:"):
-            self.external_change(what)
+        self.notify()
+        if changes.matches:
+            self.external_change(changes)
 
     def _run(self, sock: socket.socket) -> None:
         asyncio.run(self._main(sock))
@@ -196,20 +197,18 @@ class TableService:
 
     async def _refresh(self) -> None:
         new = await run_in_threadpool(self.web.session_run, fingerprint)
-        names = differences(self._seen, new)
+        changes = differences(self._seen, new)
         self._seen = new
-        if names:
-            await run_in_threadpool(self._publish, names)
+        if changes:
+            await run_in_threadpool(self._publish, changes)
 
-    def _publish(self, names: Iterable[str]) -> None:
+    def _publish(self, changes: Changes) -> None:
         """Runs on a worker thread: read what changed, publish it on the hub."""
-        names = set(names)
-        matches = sorted(int(n[6:]) for n in names if n.startswith("match:"))
-        slips = sorted(int(n[6:]) for n in names if n.startswith("slips:"))
+        matches, slips = sorted(changes.matches), sorted(changes.slips)
         channels: set[str] = set()
-        if matches or names & {"event", "teams", "rounds"}:
+        if matches or changes.structure():
             channels |= {"pairings", "standings", "crosstable"}
-        if "event" in names:
+        if changes.touches(Area.EVENT):
             channels.add("rules")
         with self.web.db.Session() as session:
             for channel in sorted(channels):
@@ -221,4 +220,4 @@ class TableService:
             # no slip content on a public channel: the phones holding the token ask again
             self.web.hub.publish(f"slips:{match_id}", {"changed": True})
         if slips:
-            self.external_change("slips")
+            self.external_change(Changes.of(Area.SLIPS, slips=slips))

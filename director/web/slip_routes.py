@@ -20,6 +20,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from director.domain.changes import Changed
 from director.domain.event import MatchInfo
 from director.domain.rules import End
 from director.domain.scoring import agreed_level_offered, required_fields
@@ -72,10 +73,10 @@ def routes(web: WebContext) -> list[BaseRoute]:
             agent = request.headers.get("user-agent", "")
             web.devices.saw(match_id, device, _client(request), agent)
 
-    def answer(request: Request, slip: SlipInfo, device: object) -> Response:
-        seen(request, slip.match_id, device)
-        web.on_change(f"slips:{slip.match_id}")
-        return JSONResponse({"slip": slip.public()})
+    def answer(request: Request, done: Changed[SlipInfo], device: object) -> Response:
+        seen(request, done.value.match_id, device)
+        web.on_change(done.changes)  # the slip, and an auto-accepted result with it
+        return JSONResponse({"slip": done.value.public()})
 
     async def show(request: Request) -> Response:
         if (blocked := guessing(request)) is not None:
@@ -98,7 +99,7 @@ def routes(web: WebContext) -> list[BaseRoute]:
             return blocked
         body = await json_body(request)
         try:
-            slip = await web.run_db(
+            done = await web.run_db(
                 slips.submit_slip,
                 request.path_params["token"],
                 body.get("uid"),
@@ -108,7 +109,7 @@ def routes(web: WebContext) -> list[BaseRoute]:
             )
         except SlipRefused as problem:
             return refused(request, problem)
-        return answer(request, slip, body.get("device"))
+        return answer(request, done, body.get("device"))
 
     async def respond(request: Request) -> Response:
         if (blocked := guessing(request)) is not None:
@@ -118,7 +119,7 @@ def routes(web: WebContext) -> list[BaseRoute]:
         if not isinstance(agree, bool):
             return refusal(422, "agree must be true or false", code="input")
         try:
-            slip = await web.run_db(
+            done = await web.run_db(
                 slips.answer_slip,
                 request.path_params["token"],
                 body.get("uid"),
@@ -129,9 +130,7 @@ def routes(web: WebContext) -> list[BaseRoute]:
             )
         except SlipRefused as problem:
             return refused(request, problem)
-        if slip.status is slips.SlipStatus.ACCEPTED:
-            web.on_change(f"match:{slip.match_id}")  # auto-accepted: the result is in
-        return answer(request, slip, body.get("device"))
+        return answer(request, done, body.get("device"))
 
     return [
         Route("/api/slip/{token}", show, methods=["GET"]),

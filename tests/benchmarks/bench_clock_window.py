@@ -66,9 +66,9 @@ def make_window(folder: Path) -> tuple[ClockWindow, EventContext]:
     db = create_database(str(path))
     with db.Session() as s, s.begin():
         create_event(s, "Bench Open", EventOptions(time_control=TC))
-        a = add_team(s, "Blue Bar", ("Ana", "Ben")).id
-        b = add_team(s, "Gammonites", ("Cleo", "Dev")).id
-        match_id = matches.create_match(s, a, b, table=1).id
+        a = add_team(s, "Blue Bar", ("Ana", "Ben")).value.id
+        b = add_team(s, "Gammonites", ("Cleo", "Dev")).value.id
+        match_id = matches.create_match(s, a, b, table=1).value.id
     ctx = EventContext(db)
     settings = QSettings(str(folder / "keys.ini"), QSettings.Format.IniFormat)
     window = open_clock_window(ctx, match_id, settings=settings)

@@ -32,8 +32,6 @@ import tempfile
 import time
 from pathlib import Path
 
-from director.domain.changes import Changes
-
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import platformdirs
@@ -178,7 +176,7 @@ def open_and_refresh(path: Path) -> tuple[float, float, list[tuple[float, float]
         cube = 2 if flip % 2 == 0 else game.cube  # a correction that changes the score
         corrected = Game(**{**game.__dict__, "cube": cube})
         start, cpu = time.perf_counter(), time.process_time()
-        ctx.change(Changes.match(match.id), games.correct_game, game_id, corrected, "benchmark")
+        ctx.change(games.correct_game, game_id, corrected, "benchmark")
         app.processEvents()
         refresh.append((time.perf_counter() - start, time.process_time() - cpu))
     window.close_event()

@@ -65,7 +65,7 @@ def csv_import(folder: Path, rows: int) -> None:
     try:
         start = time.perf_counter()
         with db.Session() as session, session.begin():
-            done = import_teams(session, text)
+            done = import_teams(session, text).value
         seconds = time.perf_counter() - start
     finally:
         db.close()

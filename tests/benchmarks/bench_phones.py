@@ -29,8 +29,6 @@ import time
 import urllib.request
 from pathlib import Path
 
-from director.domain.changes import Changes
-
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the tests package
 
@@ -122,8 +120,9 @@ def main() -> int:
     from PySide6.QtWidgets import QApplication
 
     from director.domain.rules import EventOptions, Side, TimeControl
-    from director.services import matches, rounds, slips
+    from director.services import rounds, slips
     from director.services.events import create_event
+    from director.services.matches import create_match
     from director.services.teams import add_team
     from director.store.engine import create_database
     from director.ui.clock.keys import press_action
@@ -140,10 +139,10 @@ def main() -> int:
         create_event(s, "Phones bench", EventOptions(time_control=TimeControl(3600, 5)))
         for i in range(1, 2 * MATCHES + 1):
             add_team(s, f"Team {i:02}", (f"P{i}a", f"P{i}b"))
-        matches = [m.id for m in rounds.pair_next_round(s).matches]
-        a = add_team(s, "Clock A", ("Ca", "Cb")).id
-        b = add_team(s, "Clock B", ("Cc", "Cd")).id
-        clock_match = matches.create_match(s, a, b, table=99).id
+        matches = [m.id for m in rounds.pair_next_round(s).value.matches]
+        a = add_team(s, "Clock A", ("Ca", "Cb")).value.id
+        b = add_team(s, "Clock B", ("Cc", "Cd")).value.id
+        clock_match = create_match(s, a, b, table=99).value.id
         tokens = {m: slips.token_for(s, m) for m in matches}
     ctx = EventContext(db)
     settings = QSettings(str(folder / "keys.ini"), QSettings.Format.IniFormat)
@@ -196,9 +195,9 @@ def main() -> int:
         assert post(f"{slip_url}/answer", {"uid": uid, "side": other, "agree": True,
                                            "device": secrets.token_hex(16)}) == 200  # fmt: skip
         pending = next(p for p in ctx.read(slips.pending_slips) if p.uid == uid)
-        match = ctx.change(Changes.match(match_id), slips.accept_slip, pending.id)
+        match = ctx.change(slips.accept_slip, pending.id)
         committed = time.monotonic_ns()
-        service.notify(f"match:{match_id}")  # what the window does on ctx.changed
+        service.notify()  # what the window does on ctx.changed
         score = f"{match_id}:{match.outcome.final.a}-{match.outcome.final.b}"
         recorded.append((score, committed))
         loaded += presses(5)  # the director keeps working while the phones update

@@ -47,7 +47,7 @@ def new_event(folder: Path, name: str) -> EventDatabase:
 def big_round(db: EventDatabase) -> None:
     with db.Session() as session, session.begin():
         ids = [
-            add_team(session, f"Team {i:03d}", (f"Player {i}a", f"Player {i}b")).id
+            add_team(session, f"Team {i:03d}", (f"Player {i}a", f"Player {i}b")).value.id
             for i in range(2 * ROUND_MATCHES)
         ]
         row = models.Round(number=1)

@@ -32,3 +32,10 @@ def test_changes_add_up_and_nothing_is_false() -> None:
     assert both.only_matches() is None  # the teams changed too: more than the two matches
     assert not Changes() and Changes.of(Area.AUDIT)
     assert (Changes.match(1) | Changes.of(Area.AUDIT)).only_matches() == {1}
+
+
+def test_a_slip_names_its_match_s_slips_not_its_games() -> None:
+    slip = Changes.of(Area.SLIPS, slips=(4,))
+    assert slip.slips == {4} and slip.touches(Area.SLIPS) and slip
+    assert not slip.matches and not slip.concerns(4)  # the match's games are as they were
+    assert (slip | Changes.match(4)).slips == {4}

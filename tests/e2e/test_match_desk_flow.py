@@ -38,9 +38,9 @@ def reopen_games(path: Path, match_id: int) -> tuple[tuple[Game, ...], Result, s
 def test_a_match_entered_at_the_desk(qtbot: QtBot, event_path: Path) -> None:
     db = open_database(str(event_path))
     with db.Session() as session, session.begin():
-        a = add_team(session, "Blue Bar", ("Ana", "Ben")).id
-        b = add_team(session, "Gammonites", ("Cleo", "Dev")).id
-        match_id = matches.create_match(session, a, b, table=1).id
+        a = add_team(session, "Blue Bar", ("Ana", "Ben")).value.id
+        b = add_team(session, "Gammonites", ("Cleo", "Dev")).value.id
+        match_id = matches.create_match(session, a, b, table=1).value.id
     db.close()
     ctx = EventContext(open_database(str(event_path)))
     desk = MatchDeskPage(ctx)

@@ -73,7 +73,7 @@ def work(event: str, plan_seed: int, seed: int) -> None:
         else:
             out(f"B record {match_id} {count}")
             with db.Session() as session, session.begin():
-                after = record_game(session, match_id, plan[count])
+                after = record_game(session, match_id, plan[count]).value
             out(f"A record {match_id} {after.game_ids[-1]}")
 
 

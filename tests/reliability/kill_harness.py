@@ -37,7 +37,7 @@ def prepare_event(path: Path, teams: int = 16, matches: int = 24) -> None:
     db = create_database(str(path))
     with db.Session() as session, session.begin():
         create_event(session, "Kill test", EventOptions(match=MatchRules(match_length=9)))
-        ids = [add_team(session, f"Team {i}", (f"A{i}", f"B{i}")).id for i in range(teams)]
+        ids = [add_team(session, f"Team {i}", (f"A{i}", f"B{i}")).value.id for i in range(teams)]
         rng = random.Random(7)
         for table in range(matches):
             a, b = rng.sample(ids, 2)

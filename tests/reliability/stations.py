@@ -34,7 +34,7 @@ def prepare(target: str, teams: int, matches: int) -> EventDatabase:
     db = create_database(target)
     with db.Session() as session, session.begin():
         create_event(session, "Stations", EventOptions(match=MatchRules(match_length=9)))
-        ids = [add_team(session, f"Team {i}", (f"A{i}", f"B{i}")).id for i in range(teams)]
+        ids = [add_team(session, f"Team {i}", (f"A{i}", f"B{i}")).value.id for i in range(teams)]
         rng = random.Random(3)
         for table in range(matches):
             a, b = rng.sample(ids, 2)

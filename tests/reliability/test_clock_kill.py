@@ -36,9 +36,9 @@ def seed(path: Path) -> int:
     try:
         with db.Session() as s, s.begin():
             update_event(s, options=EventOptions(time_control=TC))
-            a = add_team(s, "Blue Bar", ("Ana", "Ben")).id
-            b = add_team(s, "Gammonites", ("Cleo", "Dev")).id
-            return matches.create_match(s, a, b, table=1).id
+            a = add_team(s, "Blue Bar", ("Ana", "Ben")).value.id
+            b = add_team(s, "Gammonites", ("Cleo", "Dev")).value.id
+            return matches.create_match(s, a, b, table=1).value.id
     finally:
         db.close()
 

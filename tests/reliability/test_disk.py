@@ -33,7 +33,7 @@ def _enter_next_game(db: EventDatabase, rng: random.Random) -> tuple[int, int] |
     game = planned_games(match.rules, 1, match.id)[len(match.games)]
     try:
         with db.Session() as session, session.begin():
-            after = record_game(session, match.id, game)
+            after = record_game(session, match.id, game).value
     except UserError:
         raise
     except Exception as exc:

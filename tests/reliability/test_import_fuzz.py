@@ -76,7 +76,7 @@ def _import_teams(db: EventDatabase, data: bytes | str, skip: bool) -> None:
     before = counts(db)
     try:
         with db.Session() as session, session.begin():
-            result = import_teams(session, data, skip_bad_rows=skip)
+            result = import_teams(session, data, skip_bad_rows=skip).value
     except UserError as exc:
         assert str(exc).strip(), "a refusal must say why"
         assert counts(db) == before  # nothing of a refused file was written
@@ -187,8 +187,8 @@ def record_db(tmp_path: Path) -> EventDatabase:
     with db.Session() as session, session.begin():
         create_event(session, "Records", EventOptions(match=rules))
         # FORMATS: a record fills the paired match of two registered teams
-        blue = add_team(session, "Blue Bar", ("Ana", "Ben")).id
-        gammonites = add_team(session, "Gammonites", ("Cleo", "Dev")).id
+        blue = add_team(session, "Blue Bar", ("Ana", "Ben")).value.id
+        gammonites = add_team(session, "Gammonites", ("Cleo", "Dev")).value.id
         create_match(session, blue, gammonites, table=1)
     return db
 
@@ -268,7 +268,7 @@ def test_a_record_naming_a_registered_team_with_non_ascii_capitals(
     record_db: EventDatabase,
 ) -> None:
     with record_db.Session() as session, session.begin():
-        team = add_team(session, "équipe über", ("Ann", "Bo")).id
+        team = add_team(session, "équipe über", ("Ann", "Bo")).value.id
         gammonites = team_named(session, "Gammonites")
         assert gammonites is not None
         create_match(session, team, gammonites, table=2)

@@ -114,7 +114,7 @@ class EventMachine(RuleBasedStateMachine):
         """Run a service as the app does; the value, or the UserError it was refused with."""
         try:
             with self.db.Session() as session, session.begin():
-                return service(session, *args, **kwargs)
+                return service(session, *args, **kwargs).value
         except UserError as exc:
             return exc
 

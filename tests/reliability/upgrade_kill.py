@@ -38,11 +38,11 @@ def older_event(path: Path, teams: int = 12) -> Path:
     db = create_database(str(path))
     with db.Session() as session, session.begin():
         create_event(session, "Old Cup", EventOptions(match=MatchRules(match_length=5)))
-        ids = [add_team(session, f"Team {i}", (f"A{i}", f"B{i}")).id for i in range(teams)]
+        ids = [add_team(session, f"Team {i}", (f"A{i}", f"B{i}")).value.id for i in range(teams)]
     rng = random.Random(3)
     for table in range(teams // 2):
         with db.Session() as session, session.begin():
-            match = create_match(session, ids[2 * table], ids[2 * table + 1], table=table + 1)
+            match = create_match(session, ids[2 * table], ids[2 * table + 1], table=table + 1).value
         with db.Session() as session, session.begin():
             record_game(session, match.id, Game(1, 1, rng.choice(list(Side)), End.PASS))
     db.close()

@@ -101,7 +101,7 @@ def build_event(
                 team_name(rng, i),
                 (unique_player(rng, taken), unique_player(rng, taken)),
             )
-        ids.append(add_team(session, team, players, club=f"Club {i % 4 + 1}", seed=i + 1).id)
+        ids.append(add_team(session, team, players, club=f"Club {i % 4 + 1}", seed=i + 1).value.id)
     rules = get_event(session).options.match
     match_ids: list[int] = []
     forfeit_match = unfinished_match = None
@@ -110,7 +110,7 @@ def build_event(
         session.add(row)
         session.flush()
         for table, (a, b) in enumerate(circle_pairs(ids, r - 1), start=1):
-            match = create_match(session, a, b, round_id=row.id, table=table)
+            match = create_match(session, a, b, round_id=row.id, table=table).value
             match_ids.append(match.id)
             if b is None:
                 continue

@@ -104,9 +104,9 @@ def test_backgammon_fits_the_level_column_and_the_winner_scores_first(
     from director.services.teams import add_team
 
     with db.Session() as session, session.begin():
-        a = add_team(session, "Blue Bar", ("Ann", "Bob")).id
-        b = add_team(session, "Red Rum", ("Cy", "Di")).id
-        match = create_match(session, a, b)
+        a = add_team(session, "Blue Bar", ("Ann", "Bob")).value.id
+        b = add_team(session, "Red Rum", ("Cy", "Di")).value.id
+        match = create_match(session, a, b).value
         record_game(session, match.id, Game(1, 1, Side.B, End.BEAR_OFF, level=Level.BACKGAMMON))
         record_game(session, match.id, Game(1, 2, Side.B, End.BEAR_OFF, level=Level.BACKGAMMON))
         assert match.id

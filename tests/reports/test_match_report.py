@@ -49,9 +49,9 @@ def test_forfeit_and_unfinished_matches_say_so(built: Built, pdf: Render) -> Non
 
 def test_time_forfeits_name_rule_5_and_5_prime(db: EventDatabase, pdf: Render) -> None:
     with db.Session() as session, session.begin():
-        a = add_team(session, "Ελληνική Ομάδα", ("Ελένη Α", "Νίκος Β")).id
-        b = add_team(session, "R&D <Team>", ("Łukasz", "Дмитрий")).id
-        match = create_match(session, a, b)
+        a = add_team(session, "Ελληνική Ομάδα", ("Ελένη Α", "Νίκος Β")).value.id
+        b = add_team(session, "R&D <Team>", ("Łukasz", "Дмитрий")).value.id
+        match = create_match(session, a, b).value
         games = [
             Game(1, 1, Side.A, End.TIME, loser_borne_off=0),  # rule 5: 3 × cube
             Game(1, 2, Side.B, End.TIME, loser_borne_off=0, agreed_level=Level.GAMMON),
@@ -74,9 +74,12 @@ def test_rule_4_prime_marks_the_abandoned_game(db: EventDatabase, pdf: Render) -
         options = get_event(session).options
         rules = replace(options.match, match_length=3, winner_required=True)
         update_event(session, options=replace(options, match=rules))
-        a = add_team(session, "Дмитрий & Co", ("Дмитрий", "Ελένη")).id
-        b = add_team(session, "R&D <Team>", ("Łukasz", "Zoë")).id
-        decided_early, decided_late = create_match(session, a, b), create_match(session, b, a)
+        a = add_team(session, "Дмитрий & Co", ("Дмитрий", "Ελένη")).value.id
+        b = add_team(session, "R&D <Team>", ("Łukasz", "Zoë")).value.id
+        decided_early, decided_late = (
+            create_match(session, a, b).value,
+            create_match(session, b, a).value,
+        )
         for game in (
             Game(1, 1, Side.A, End.BEAR_OFF, level=Level.GAMMON),
             Game(1, 2, Side.B, End.BEAR_OFF, level=Level.SINGLE),

@@ -94,7 +94,7 @@ def test_korean_prints_in_the_shipped_font_on_any_machine(
     csv = tmp_path / "teams.csv"
     csv.write_text(f"team,player1,player2\n{KOREAN[0]},{KOREAN[1]},{KOREAN[2]}\n", "utf-8")
     with db.Session() as session, session.begin():
-        result = import_teams(session, csv.read_bytes())
+        result = import_teams(session, csv.read_bytes()).value
     assert result.warnings == ()  # no longer "no font here prints 김"
     data = pdf("teams")
     text = pdf_text(data)
@@ -137,7 +137,7 @@ def test_chinese_and_japanese_print_in_the_shipped_font_on_any_machine(
     rows = [f"{CJK[0]},{CJK[1]},{CJK[2]}", f"{JAPANESE[0]},{JAPANESE[1]},{JAPANESE[2]}"]
     csv.write_text("team,player1,player2\n" + "\n".join(rows) + "\n", encoding="utf-8")
     with db.Session() as session, session.begin():
-        result = import_teams(session, csv.read_bytes())
+        result = import_teams(session, csv.read_bytes()).value
     assert result.warnings == ()
     data = pdf("teams")
     text = pdf_text(data)
@@ -154,7 +154,7 @@ def test_a_name_no_font_prints_is_warned_about_at_import(db: EventDatabase) -> N
     assert unprintable(f"{ARABIC} {HEBREW} {DEVANAGARI} {THAI} {EMOJI}") == ""
     csv = f"team,player1,player2\nRa {hieroglyph},Ann,Bob\nPlain,Cy,Di\n"
     with db.Session() as session, session.begin():
-        result = import_teams(session, csv.encode())
+        result = import_teams(session, csv.encode()).value
     assert len(result.imported) == 2
     assert len(result.warnings) == 1
     assert "U+13000" in result.warnings[0] and "Ra" in result.warnings[0]

@@ -51,7 +51,7 @@ def test_no_code_without_an_address_and_the_stored_one_when_set(
     plain = pdf("scoresheet", round=3)
     assert qr_codes(plain) == [] and "Result slip" not in flat(page_texts(plain)[0])
     with db.Session() as session, session.begin():
-        assert set_slip_address(session, "http://10.0.0.7:8080") == "http://10.0.0.7:8080/"
+        assert set_slip_address(session, "http://10.0.0.7:8080").value == "http://10.0.0.7:8080/"
     assert qr_codes(printed(db, round=3))[0].startswith("http://10.0.0.7:8080/slip/")
     with db.Session() as session, session.begin():
         set_slip_address(session, "")

@@ -13,6 +13,6 @@ from director.store.engine import EventDatabase
 def match_id(db: EventDatabase) -> int:
     """Blue Bar (Ana, Ben) against Gammonites (Cleo, Dev) at table 1, nothing played yet."""
     with db.Session() as s, s.begin():
-        a = add_team(s, "Blue Bar", ("Ana", "Ben")).id
-        b = add_team(s, "Gammonites", ("Cleo", "Dev")).id
-        return matches.create_match(s, a, b, table=1).id
+        a = add_team(s, "Blue Bar", ("Ana", "Ben")).value.id
+        b = add_team(s, "Gammonites", ("Cleo", "Dev")).value.id
+        return matches.create_match(s, a, b, table=1).value.id

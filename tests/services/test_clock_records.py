@@ -37,9 +37,9 @@ def timed_match(db: EventDatabase) -> tuple[int, list[ClockEvent]]:
     t[0] += 4 * NS
     clock.pause()
     with db.Session() as s, s.begin():
-        a = add_team(s, "Blue Bar", ("Ana", "Ben")).id
-        b = add_team(s, "Gammonites", ("Cleo", "Dev")).id
-        match_id = matches.create_match(s, a, b).id
+        a = add_team(s, "Blue Bar", ("Ana", "Ben")).value.id
+        b = add_team(s, "Gammonites", ("Cleo", "Dev")).value.id
+        match_id = matches.create_match(s, a, b).value.id
         games.record_game(s, match_id, Game(1, 1, Side.B, End.BEAR_OFF, cube=1, level=Level.SINGLE))
         clocks.append_events(s, match_id, 0, clock.events)
     return match_id, list(clock.events)
@@ -73,9 +73,9 @@ def test_export_writes_the_clock_log_and_import_keeps_it(
     shutil.copy(template_event, other)
     target = open_database(str(other))
     with target.Session() as s, s.begin():  # FORMATS: a record fills a paired match
-        a = add_team(s, "Blue Bar", ("Ana", "Ben")).id
-        b = add_team(s, "Gammonites", ("Cleo", "Dev")).id
-        imported = matches.create_match(s, a, b).id
+        a = add_team(s, "Blue Bar", ("Ana", "Ben")).value.id
+        b = add_team(s, "Gammonites", ("Cleo", "Dev")).value.id
+        imported = matches.create_match(s, a, b).value.id
     target.close()
     done = run("import-match", str(other), str(out))
     assert done.returncode == 0, done.stderr
@@ -93,9 +93,9 @@ def test_export_writes_the_clock_log_and_import_keeps_it(
 
 def test_a_record_without_a_clock_list_exports_none(db: EventDatabase) -> None:
     with db.Session() as s, s.begin():
-        a = add_team(s, "Blue Bar", ("Ana", "Ben")).id
-        b = add_team(s, "Gammonites", ("Cleo", "Dev")).id
-        match_id = matches.create_match(s, a, b).id
+        a = add_team(s, "Blue Bar", ("Ana", "Ben")).value.id
+        b = add_team(s, "Gammonites", ("Cleo", "Dev")).value.id
+        match_id = matches.create_match(s, a, b).value.id
         text = records.export_match(s, match_id)
     assert "clock" not in json.loads(text)
     assert parse_record(text).clock == ()

@@ -27,9 +27,9 @@ def team_names(path: Path) -> list[str]:
 
 def test_match_rules_are_locked_once_games_are_recorded(db: EventDatabase) -> None:
     with db.Session() as s, s.begin():
-        a = teams.add_team(s, "A", ("a1", "a2")).id
-        b = teams.add_team(s, "B", ("b1", "b2")).id
-        m = matches.create_match(s, a, b).id
+        a = teams.add_team(s, "A", ("a1", "a2")).value.id
+        b = teams.add_team(s, "B", ("b1", "b2")).value.id
+        m = matches.create_match(s, a, b).value.id
         info = events.get_event(s)
         longer = replace(info.options, match=MatchRules(match_length=7))
         events.update_event(s, options=longer)  # fine: nothing recorded yet
@@ -58,9 +58,9 @@ def test_knockout_forces_rule_4_prime(db: EventDatabase) -> None:
     with db.Session() as s, s.begin():
         info = events.get_event(s)
         events.update_event(s, options=replace(info.options, pairing_system=PairingSystem.KNOCKOUT))
-        a = teams.add_team(s, "A", ("a1", "a2")).id
-        b = teams.add_team(s, "B", ("b1", "b2")).id
-        assert matches.create_match(s, a, b).rules.winner_required
+        a = teams.add_team(s, "A", ("a1", "a2")).value.id
+        b = teams.add_team(s, "B", ("b1", "b2")).value.id
+        assert matches.create_match(s, a, b).value.rules.winner_required
 
 
 def test_csv_with_a_bad_row_imports_nothing(db: EventDatabase, event_path: Path) -> None:
@@ -71,7 +71,7 @@ def test_csv_with_a_bad_row_imports_nothing(db: EventDatabase, event_path: Path)
 
 def test_csv_skip_bad_rows_imports_the_good_ones(db: EventDatabase, event_path: Path) -> None:
     with db.Session() as s, s.begin():
-        result = teams.import_teams(s, CSV_BAD.encode(), skip_bad_rows=True)
+        result = teams.import_teams(s, CSV_BAD.encode(), skip_bad_rows=True).value
     assert [b.line for b in result.skipped] == [4]
     assert team_names(event_path) == ["Blue", "R&D <Team>"]
 
@@ -107,19 +107,19 @@ def test_duplicate_names_and_empty_players_are_refused(db: EventDatabase) -> Non
 
 def test_remove_only_before_play_then_withdraw(db: EventDatabase) -> None:
     with db.Session() as s, s.begin():
-        a = teams.add_team(s, "A", ("a1", "a2")).id
-        b = teams.add_team(s, "B", ("b1", "b2")).id
-        c = teams.add_team(s, "C", ("c1", "c2")).id
+        a = teams.add_team(s, "A", ("a1", "a2")).value.id
+        b = teams.add_team(s, "B", ("b1", "b2")).value.id
+        c = teams.add_team(s, "C", ("c1", "c2")).value.id
         matches.create_match(s, a, b)
         teams.remove_team(s, c)
         with pytest.raises(UserError, match="withdraw it instead"):
             teams.remove_team(s, a)
-        assert teams.withdraw_team(s, a).withdrawn
+        assert teams.withdraw_team(s, a).value.withdrawn
 
 
 def test_stale_edit_is_refused(db: EventDatabase) -> None:
     with db.Session() as s, s.begin():
-        team = teams.add_team(s, "A", ("a1", "a2"))
+        team = teams.add_team(s, "A", ("a1", "a2")).value
     with db.Session() as s, s.begin():
         teams.edit_team(s, team.id, version=team.version, club="North")
     with db.Session() as s, s.begin(), pytest.raises(UserError, match="another station"):
@@ -131,9 +131,9 @@ def test_the_clock_is_locked_while_a_match_clock_has_run(db: EventDatabase) -> N
     from director.services.clocks import append_events
 
     with db.Session() as s, s.begin():
-        a = teams.add_team(s, "A", ("a1", "a2")).id
-        b = teams.add_team(s, "B", ("b1", "b2")).id
-        match = matches.create_match(s, a, b).id
+        a = teams.add_team(s, "A", ("a1", "a2")).value.id
+        b = teams.add_team(s, "B", ("b1", "b2")).value.id
+        match = matches.create_match(s, a, b).value.id
         info = events.get_event(s)
     clock = MatchClock(info.options.time_control, lambda: 0)
     clock.set_first_mover(1, Side.A, 0)

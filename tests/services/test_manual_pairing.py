@@ -29,7 +29,7 @@ def test_pair_two_teams_directly_is_written_warned_and_audited(
         rounds.pair_next_round(s, (Pairing(1, one, two), Pairing(2, three, four),
                                    Pairing(3, five, None)), reason="round 1 by hand")  # fmt: skip
     with db.Session() as s, s.begin():
-        warnings = manual_pairing.edit_round(s, 1, Edit.PAIR, one, three, "same club at 2")
+        warnings = manual_pairing.edit_round(s, 1, Edit.PAIR, one, three, "same club at 2").value
     assert warnings == []
     assert stored_pairings(event_path, 1) == (
         Pairing(1, one, three), Pairing(2, two, four), Pairing(3, five, None))  # fmt: skip
@@ -46,7 +46,7 @@ def test_moving_the_bye_to_a_team_that_had_one_is_warned(
         rounds.pair_next_round(s)
     finish_round(db, 1)
     with db.Session() as s, s.begin():
-        second = rounds.pair_next_round(s)
+        second = rounds.pair_next_round(s).value
     first_bye = next(p.team_a for p in stored_pairings(event_path, 1) if p.team_b is None)
     with db.Session() as s:
         preview = manual_pairing.preview_edit(s, 2, Edit.BYE, first_bye)
@@ -55,7 +55,9 @@ def test_moving_the_bye_to_a_team_that_had_one_is_warned(
         Pairing(m.table, m.team_a.id, m.team_b.id if m.team_b else None) for m in second.matches
     )  # a preview writes nothing
     with db.Session() as s, s.begin():
-        warnings = manual_pairing.edit_round(s, 2, Edit.BYE, first_bye, None, "asked to sit out")
+        warnings = manual_pairing.edit_round(
+            s, 2, Edit.BYE, first_bye, None, "asked to sit out"
+        ).value
     assert any("already had a bye" in w for w in warnings)
     assert (first_bye, None) in [(p.team_a, p.team_b) for p in stored_pairings(event_path, 2)]
     with db.Session() as s:
@@ -101,7 +103,7 @@ def test_forbidden_pairs_are_audited_and_the_engine_keeps_them_apart(
         assert pair.ids == (one, two)
         assert [e.action for e in entries(s)] == ["forbid pair"]
     with db.Session() as s, s.begin():
-        info = rounds.pair_next_round(s)
+        info = rounds.pair_next_round(s).value
     assert all({m.team_a.id, m.team_b.id if m.team_b else None} != {one, two} for m in info.matches)
     with db.Session() as s:
         preview = manual_pairing.preview_edit(s, 1, Edit.PAIR, one, two)

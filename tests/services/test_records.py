@@ -24,13 +24,13 @@ EXAMPLE = (
 def register_and_pair(db: EventDatabase, *, reversed_sides: bool = False) -> int:
     """The example's two teams, registered and paired in round 1 at table 3."""
     with db.Session() as s, s.begin():
-        blue = add_team(s, "Blue Bar", ("Ana", "Ben")).id
-        gammonites = add_team(s, "Gammonites", ("Cleo", "Dev")).id
+        blue = add_team(s, "Blue Bar", ("Ana", "Ben")).value.id
+        gammonites = add_team(s, "Gammonites", ("Cleo", "Dev")).value.id
         rnd = models.Round(number=1)
         s.add(rnd)
         s.flush()
         a, b = (gammonites, blue) if reversed_sides else (blue, gammonites)
-        return matches.create_match(s, a, b, round_id=rnd.id, table=3).id
+        return matches.create_match(s, a, b, round_id=rnd.id, table=3).value.id
 
 
 def test_import_then_export_gives_the_same_record(db: EventDatabase) -> None:

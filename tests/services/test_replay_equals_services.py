@@ -69,9 +69,9 @@ def test_replay_equals_the_games_entered_through_the_services(
     db = open_database(str(shutil.copy(no_event_yet, folder / "event.tandem")))
     with db.Session() as s, s.begin():
         create_event(s, "Property", EventOptions(match=rules))
-        blue = add_team(s, "Blue", ("Ana", "Ben")).id
-        red = add_team(s, "Red", ("Cleo", "Dev")).id
-        [match] = matches.list_matches(s, pair_next_round(s).number)
+        blue = add_team(s, "Blue", ("Ana", "Ben")).value.id
+        red = add_team(s, "Red", ("Cleo", "Dev")).value.id
+        [match] = matches.list_matches(s, pair_next_round(s).value.number)
     side = {Side.A: blue, Side.B: red}
     flip = match.team_a.id != blue  # the pairing may seat Red as side A
     for game in record.games:

@@ -35,7 +35,7 @@ def reopen(path: Path, match_id: int) -> MatchInfo:
 
 def record(db: EventDatabase, match_id: int, game: Game) -> MatchInfo:
     with db.Session() as s, s.begin():
-        return record_game(s, match_id, game)
+        return record_game(s, match_id, game).value
 
 
 def test_a_recorded_game_is_on_disk_at_once(
@@ -103,14 +103,14 @@ def test_live_cube_one_cube_pair_kills_the_other_board(db: EventDatabase, match_
     record(db, match_id, bear_off(A, 1, cube=2))
     record(db, match_id, bear_off(A, 2))  # 3-0 to A: the next pair is a one-cube pair
     with db.Session() as s, s.begin():
-        info = live_cube.cube_action(s, match_id, 2, "offer", B)
+        info = live_cube.cube_action(s, match_id, 2, "offer", B).value
     assert info.pair_state.cube_board == 2
     allowed, reason = info.may_double(1)
     assert not allowed and "the cube is on board 2" in reason
     with db.Session() as s, s.begin(), pytest.raises(UserError, match="dead here"):
         live_cube.cube_action(s, match_id, 1, "offer", A)
     with db.Session() as s, s.begin():
-        info = live_cube.cube_action(s, match_id, 2, "take")
+        info = live_cube.cube_action(s, match_id, 2, "take").value
     assert info.cubes.of(2).value == 2 and info.cubes.of(2).owner is A
 
 
@@ -121,7 +121,7 @@ def test_a_pass_is_recorded_as_the_doubler_winning_the_value_before(
         live_cube.cube_action(s, match_id, 1, "offer", B)
         info = matches.get_match(s, match_id)
         game = info.pair_state.pass_game(1)
-        info = record_game(s, match_id, game)
+        info = record_game(s, match_id, game).value
     assert info.outcome.score == Score(0, 1)
     assert info.games[0].end is End.PASS
 
@@ -190,8 +190,8 @@ def test_rules_4_a_withdrawn_offer_leaves_no_cube_board(
 
 def test_rules_3_rule_4_prime_is_on_for_a_knockout_match(db: EventDatabase) -> None:
     with db.Session() as s, s.begin():
-        a = add_team(s, "Blue Bar", ("Ana", "Ben")).id
-        b = add_team(s, "Gammonites", ("Cleo", "Dev")).id
+        a = add_team(s, "Blue Bar", ("Ana", "Ben")).value.id
+        b = add_team(s, "Gammonites", ("Cleo", "Dev")).value.id
         row = matches.new_match_row(s, a, b, knockout=True)
         s.flush()
         info = matches.get_match(s, row.id)
@@ -209,9 +209,9 @@ def test_rules_5_prime_record_game_refuses_an_agreed_level_when_the_option_is_of
     db = create_database(str(tmp_path / "strict.tandem"))
     with db.Session() as s, s.begin():
         create_event(s, "Strict", EventOptions(match=MatchRules(agreed_lower_forfeit=False)))
-        a = add_team(s, "Blue Bar", ("Ana", "Ben")).id
-        b = add_team(s, "Gammonites", ("Cleo", "Dev")).id
-        match_id = matches.create_match(s, a, b).id
+        a = add_team(s, "Blue Bar", ("Ana", "Ben")).value.id
+        b = add_team(s, "Gammonites", ("Cleo", "Dev")).value.id
+        match_id = matches.create_match(s, a, b).value.id
     agreed = Game(0, 1, A, End.TIME, loser_borne_off=0, agreed_level=Level.GAMMON)
     with pytest.raises(UserError, match="pair 1, board 1: this event does not apply rule 5′"):
         record(db, match_id, agreed)

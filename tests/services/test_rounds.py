@@ -19,7 +19,7 @@ from director.store.engine import EventDatabase, open_database
 
 def add_teams(db: EventDatabase, n: int) -> list[int]:
     with db.Session() as s, s.begin():
-        return [add_team(s, f"Team {i}", (f"P{i}a", f"P{i}b")).id for i in range(1, n + 1)]
+        return [add_team(s, f"Team {i}", (f"P{i}a", f"P{i}b")).value.id for i in range(1, n + 1)]
 
 
 def finish_round(db: EventDatabase, number: int) -> None:
@@ -36,7 +36,7 @@ def finish_round(db: EventDatabase, number: int) -> None:
 def test_pair_first_round_by_seed_and_a_bye_when_odd(db: EventDatabase) -> None:
     ids = add_teams(db, 5)
     with db.Session() as s, s.begin():
-        info = rounds.pair_next_round(s)
+        info = rounds.pair_next_round(s).value
     assert info.number == 1
     assert sum(1 for m in info.matches if m.is_bye) == 1
     paired = {m.team_a.id for m in info.matches} | {m.team_b.id for m in info.matches if m.team_b}
@@ -51,7 +51,7 @@ def test_next_round_waits_for_results(db: EventDatabase) -> None:
         rounds.preview_next_round(s)
     finish_round(db, 1)
     with db.Session() as s, s.begin():
-        second = rounds.pair_next_round(s)
+        second = rounds.pair_next_round(s).value
         first = rounds.get_round(s, 1)
     met = {frozenset((m.team_a.id, m.team_b.id)) for m in first.matches if m.team_b}
     assert all(frozenset((m.team_a.id, m.team_b.id)) not in met for m in second.matches if m.team_b)
@@ -81,17 +81,17 @@ def test_manual_pairing_warns_and_is_audited(db: EventDatabase, event_path: Path
 def test_swap_with_warnings_then_undo(db: EventDatabase) -> None:
     a, b, c, d = add_teams(db, 4)
     with db.Session() as s, s.begin():
-        info = rounds.pair_next_round(s)
+        info = rounds.pair_next_round(s).value
     m1, m2 = info.matches
     with db.Session() as s, s.begin():
         warnings = manual_pairing.edit_round(
             s, 1, Edit.SWAP, m1.team_a.id, m2.team_a.id, "late arrival"
-        )
+        ).value
         swapped = rounds.get_round(s, 1)
     assert warnings == []
     assert swapped.matches[0].team_a.id == m2.team_a.id
     with db.Session() as s, s.begin():
-        assert rounds.undo_last_round(s) == 1
+        assert rounds.undo_last_round(s).value == 1
         assert rounds.list_rounds(s) == []
 
 
@@ -114,7 +114,7 @@ def test_withdrawn_team_is_not_paired_from_the_next_round(db: EventDatabase) -> 
     finish_round(db, 1)
     with db.Session() as s, s.begin():
         withdraw_team(s, ids[0])
-        info = rounds.pair_next_round(s)
+        info = rounds.pair_next_round(s).value
     in_round = {m.team_a.id for m in info.matches} | {m.team_b.id for m in info.matches if m.team_b}
     assert ids[0] not in in_round and len(in_round) == 3
 

@@ -23,7 +23,7 @@ def paired(db: EventDatabase, teams: int = 4) -> list[int]:
     with db.Session() as s, s.begin():
         for i in range(1, teams + 1):
             add_team(s, f"Team {i}", (f"P{i}a", f"P{i}b"))
-        info = rounds.pair_next_round(s)
+        info = rounds.pair_next_round(s).value
     return [m.id for m in info.matches if m.team_b is not None]
 
 
@@ -53,10 +53,10 @@ def test_slip_confirmed_by_the_other_team_waits_then_is_accepted(db: EventDataba
     match_id = paired(db)[0]
     token, uid, phone_a, phone_b = token_of(db, match_id), hexid(), hexid(), hexid()
     with db.Session() as s, s.begin():
-        slip = slips.submit_slip(s, token, uid, "A", phone_a, game(level="gammon", cube=2))
+        slip = slips.submit_slip(s, token, uid, "A", phone_a, game(level="gammon", cube=2)).value
     assert slip.status is SlipStatus.UNCONFIRMED
     with db.Session() as s, s.begin():
-        again = slips.submit_slip(s, token, uid, "A", phone_a, game(level="gammon", cube=2))
+        again = slips.submit_slip(s, token, uid, "A", phone_a, game(level="gammon", cube=2)).value
         assert again.id == slip.id  # a retry is the same slip
         with pytest.raises(SlipRefused, match="the other team confirms"):
             slips.answer_slip(s, token, uid, "A", phone_a, agree=True)
@@ -68,7 +68,7 @@ def test_slip_confirmed_by_the_other_team_waits_then_is_accepted(db: EventDataba
         assert "pair 1, board 1" in pending[0].describe()
         assert matches.get_match(s, match_id).games == ()  # not recorded until accepted
     with db.Session() as s, s.begin():
-        match = slips.accept_slip(s, pending[0].id)
+        match = slips.accept_slip(s, pending[0].id).value
     assert match.outcome.score.a == 4
     db2 = open_database(db.target)  # reopened from disk: the slip is stored as accepted
     with db2.Session() as s:
@@ -109,7 +109,7 @@ def test_guessed_revoked_and_expired_tokens_are_refused(db: EventDatabase) -> No
         slips.submit_slip(s, secrets.token_urlsafe(24), hexid(), "A", hexid(), game())
     assert guessed.value.code is Refusal.TOKEN
     with db.Session() as s, s.begin():
-        new = slips.revoke_token(s, first)
+        new = slips.revoke_token(s, first).value
     assert new is not None and new != old
     with db.Session() as s, pytest.raises(SlipRefused, match="not valid"):
         slips.match_for_token(s, old)
@@ -144,7 +144,7 @@ def test_one_open_slip_per_board_and_a_dispute_closes_it(db: EventDatabase) -> N
     with db.Session() as s, pytest.raises(SlipRefused, match="already unconfirmed"):
         slips.submit_slip(s, token, hexid(), "B", hexid(), game())
     with db.Session() as s, s.begin():
-        disputed = slips.answer_slip(s, token, uid, "B", hexid(), agree=False, reason="B won")
+        disputed = slips.answer_slip(s, token, uid, "B", hexid(), agree=False, reason="B won").value
     assert disputed.status is SlipStatus.DISPUTED and disputed.reason == "B won"
     with db.Session() as s, s.begin():
         slips.submit_slip(s, token, hexid(), "B", hexid(), game())  # entered again
@@ -157,7 +157,7 @@ def test_auto_accept_records_a_confirmed_slip_at_once(db: EventDatabase) -> None
         slips.set_auto_accept(s, True)
         slips.submit_slip(s, token, uid, "A", hexid(), game())
     with db.Session() as s, s.begin():
-        slip = slips.answer_slip(s, token, uid, "B", hexid(), agree=True)
+        slip = slips.answer_slip(s, token, uid, "B", hexid(), agree=True).value
     assert slip.status is SlipStatus.ACCEPTED
     with db.Session() as s:
         assert matches.get_match(s, match_id).outcome.score.a == 1

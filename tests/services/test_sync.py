@@ -18,10 +18,10 @@ WIN = Game(pair=1, board=1, winner=Side.A, end=End.BEAR_OFF, level=Level.SINGLE)
 def test_each_kind_of_change_is_reported_by_name(db: EventDatabase) -> None:
     other = open_database(db.target)  # a second station: its own engine and connections
     with db.Session() as session, session.begin():
-        a = add_team(session, "Anchors", ("Ann", "Al"))
-        b = add_team(session, "Bears", ("Bo", "Bea"))
-        first = create_match(session, a.id, b.id)
-        second = create_match(session, a.id, b.id, table=2)
+        a = add_team(session, "Anchors", ("Ann", "Al")).value
+        b = add_team(session, "Bears", ("Bo", "Bea")).value
+        first = create_match(session, a.id, b.id).value
+        second = create_match(session, a.id, b.id, table=2).value
     with other.Session() as session:
         token, everything = changes_since(session, None)
     assert everything.touches(Area.TEAMS) and everything.touches(Area.RESULTS)

@@ -13,11 +13,11 @@ from director.store.engine import EventDatabase
 def test_a_look_alike_team_is_refused(db: EventDatabase, look_alike: str) -> None:
     with db.Session() as session, session.begin():
         add_team(session, "Café", ("Ann", "Al"))
-        other = add_team(session, "Bears", ("Bo", "Bea"))
+        other = add_team(session, "Bears", ("Bo", "Bea")).value
     for attempt in (
-        lambda s: add_team(s, look_alike, ("X", "Y")),
-        lambda s: edit_team(s, other.id, name=look_alike),
-        lambda s: import_teams(s, f"team,player1,player2\n{look_alike},X,Y\n"),
+        lambda s: add_team(s, look_alike, ("X", "Y")).value,
+        lambda s: edit_team(s, other.id, name=look_alike).value,
+        lambda s: import_teams(s, f"team,player1,player2\n{look_alike},X,Y\n").value,
     ):
         with pytest.raises(UserError), db.Session() as session, session.begin():
             attempt(session)
@@ -25,6 +25,6 @@ def test_a_look_alike_team_is_refused(db: EventDatabase, look_alike: str) -> Non
 
 def test_a_name_is_stored_clean(db: EventDatabase) -> None:
     with db.Session() as session, session.begin():
-        team = add_team(session, "\u202eCafe\u0301\u200b", ("Ann\u200e", "Al"))
+        team = add_team(session, "\u202eCafe\u0301\u200b", ("Ann\u200e", "Al")).value
     assert team.name == "Café"
     assert team.players == ("Ann", "Al")

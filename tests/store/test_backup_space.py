@@ -55,8 +55,12 @@ def test_on_a_nearly_full_disk_backups_give_way_and_results_are_still_entered(
         db = open_event(str(event), make_backup=False)
         try:
             with db.Session() as session, session.begin():
-                ids = [add_team(session, f"Team {i}", (f"A{i}", f"B{i}")).id for i in range(16)]
-                matches = [create_match(session, ids[2 * i], ids[2 * i + 1]).id for i in range(8)]
+                ids = [
+                    add_team(session, f"Team {i}", (f"A{i}", f"B{i}")).value.id for i in range(16)
+                ]
+                matches = [
+                    create_match(session, ids[2 * i], ids[2 * i + 1]).value.id for i in range(8)
+                ]
             fill(stick, leave=1_600_000)
             failures = 0
             for n in range(1, 9):

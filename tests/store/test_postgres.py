@@ -53,9 +53,9 @@ def _event(url: str) -> tuple[EventDatabase, int]:
     db = create_database(url)
     with db.Session() as session, session.begin():
         create_event(session, "Club Open", EventOptions())
-        a = add_team(session, "Anchors", ("Ann", "Al"))
-        b = add_team(session, "Bears", ("Bo", "Bea"))
-        match = create_match(session, a.id, b.id)
+        a = add_team(session, "Anchors", ("Ann", "Al")).value
+        b = add_team(session, "Bears", ("Bo", "Bea")).value
+        match = create_match(session, a.id, b.id).value
     return db, match.id
 
 
@@ -130,9 +130,9 @@ def test_a_stale_version_is_refused_for_every_kind_of_result_change(pg_url: str)
     with one.Session() as session, session.begin():
         record_game(session, match_id, G2)
     for change in (
-        lambda s: record_game(s, match_id, G1, version=seen.version),
-        lambda s: undo_last_game(s, match_id, version=seen.version),
-        lambda s: correct_game(s, seen.game_ids[0], G2, "typo", version=seen.version),
+        lambda s: record_game(s, match_id, G1, version=seen.version).value,
+        lambda s: undo_last_game(s, match_id, version=seen.version).value,
+        lambda s: correct_game(s, seen.game_ids[0], G2, "typo", version=seen.version).value,
     ):
         with pytest.raises(ConflictError), two.Session() as session, session.begin():
             change(session)

@@ -94,8 +94,8 @@ def test_an_older_events_games_take_their_place_in_the_clock_log_from_its_wall_t
     db = create_database(older_target)
     with db.Session() as s, s.begin():
         create_event(s, "Clocked", EventOptions(match=MatchRules(match_length=5)))
-        a, b = (add_team(s, name, (f"{name} 1", f"{name} 2")).id for name in ("Ash", "Elm"))
-        match_id = create_match(s, a, b, table=1).id
+        a, b = (add_team(s, name, (f"{name} 1", f"{name} 2")).value.id for name in ("Ash", "Elm"))
+        match_id = create_match(s, a, b, table=1).value.id
     start = (ClockEvent(EventKind.START, 0, 1, Side.A),)
     pause = (ClockEvent(EventKind.PAUSE, 5, 1), ClockEvent(EventKind.PAUSE, 5, 2))
     for events, first, board in ((start, 0, 1), (pause, 1, 2)):

@@ -124,8 +124,8 @@ def seed_match(path: Path, options: EventOptions | None = None) -> int:
     try:
         with db.Session() as session, session.begin():
             update_event(session, options=options or EventOptions())
-            a = add_team(session, "Blue Bar", ("Ana", "Ben")).id
-            b = add_team(session, "Gammonites", ("Cleo", "Dev")).id
-            return matches.create_match(session, a, b, table=3).id
+            a = add_team(session, "Blue Bar", ("Ana", "Ben")).value.id
+            b = add_team(session, "Gammonites", ("Cleo", "Dev")).value.id
+            return matches.create_match(session, a, b, table=3).value.id
     finally:
         db.close()

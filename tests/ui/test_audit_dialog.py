@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from director.domain.changes import Area, Changes
 from director.domain.rules import Side
 from director.services import games, manual_pairing
 from director.ui.audit_dialog import AuditDialog
@@ -34,9 +33,8 @@ def test_the_audit_log_filters_by_match_and_kind_and_prints_what_is_chosen(
     publish_round(qtbot, page)
     first, second = page.rounds[-1].matches[:2]
     assert first.team_b is not None
-    ctx.change(Changes.match(first.id), games.set_forfeit, first.id, Side.B, REASON)
+    ctx.change(games.set_forfeit, first.id, Side.B, REASON)
     ctx.change(
-        Changes.of(Area.ROUNDS),
         manual_pairing.set_forbidden,
         first.team_a.id,
         second.team_a.id,

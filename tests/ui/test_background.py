@@ -43,7 +43,7 @@ def test_a_call_runs_on_the_worker_and_answers_like_a_direct_call(
     door = Background(db)
     try:
         assert door.call(_thread, False).startswith("database")
-        assert door.call(add_team, True, "Blue", ("a", "b")).name == "Blue"
+        assert door.call(add_team, True, "Blue", ("a", "b")).value.name == "Blue"
         with pytest.raises(UserError, match="already"):
             door.call(add_team, True, "blue", ("c", "d"))
         assert [t.name for t in door.call(list_teams, False)] == ["Blue"]  # committed once

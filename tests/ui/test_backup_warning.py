@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from director.domain.changes import Area, Changes
 from director.services import rounds
 from director.services.backups import list_backups
 from director.services.teams import add_team
@@ -36,11 +35,11 @@ def test_a_milestone_backup_short_of_disk_is_told_and_the_round_is_paired(
         ctx = EventContext(open_event(str(event), make_backup=False))
         try:
             for i in range(4):
-                ctx.change(Changes.of(Area.TEAMS), add_team, f"Team {i}", (f"A{i}", f"B{i}"))
+                ctx.change(add_team, f"Team {i}", (f"A{i}", f"B{i}"))
             fill(stick, leave=leave)
             notices: list[str] = []
             ctx.notified.connect(notices.append)
-            ctx.change(Changes.of(Area.ROUNDS), rounds.pair_next_round)
+            ctx.change(rounds.pair_next_round)
             assert ctx.read(rounds.get_round, 1).matches  # the change is saved either way
         finally:
             ctx.close()

@@ -10,7 +10,6 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QDialogButtonBox, QLabel, QProgressDialog, QPushButton
 from pytestqt.qtbot import QtBot
 
-from director.domain.changes import Area, Changes
 from director.domain.teamlist import PROGRESS_STEP, parse_team_list, seeds_by_rating
 from director.services.teams import TeamListPreview, add_team
 from director.store.engine import open_database
@@ -63,7 +62,7 @@ def test_the_preview_shows_the_seed_each_team_is_imported_with(
 ) -> None:
     """#12: the Seed column was empty for a row without one, yet the import seeds such rows
     by rating (after every seed given): the director could not check the order beforehand."""
-    page.ctx.change(Changes.of(Area.TEAMS), add_team, "Early Birds", ("Ed", "Em"))  # seed 1
+    page.ctx.change(add_team, "Early Birds", ("Ed", "Em"))  # seed 1
     rated = (
         "team,player1,player2,club,rating,seed\n"
         "Low,La,Lb,,1500,\nHigh,Ha,Hb,,1800,\nNobody,Na,Nb,,,\nFixed,Fa,Fb,,1700,7\n"
@@ -151,9 +150,7 @@ def test_a_team_registered_meanwhile_is_refused_in_the_dialog(
 ) -> None:
     dialog = page.import_csv(write(tmp_path, GOOD))
     assert dialog is not None
-    page.ctx.change(
-        Changes.of(Area.TEAMS), add_team, "Gammonites", ("Someone", "Else")
-    )  # another station
+    page.ctx.change(add_team, "Gammonites", ("Someone", "Else"))  # another station
     dialog.import_button.click()  # the import runs off the GUI thread: its answer comes later
     qtbot.waitUntil(lambda: "nothing imported" in dialog.error.text())
     assert dialog.isVisible()
@@ -211,7 +208,7 @@ def test_a_long_import_shows_its_progress_and_keeps_the_window_running(
 def test_cancel_during_an_import_stores_nothing(
     qtbot: QtBot, page: TeamsPage, tmp_path: Path, event_path: Path
 ) -> None:
-    page.ctx.change(Changes.of(Area.TEAMS), add_team, "Early Birds", ("Ed", "Em"))
+    page.ctx.change(add_team, "Early Birds", ("Ed", "Em"))
     rows = 40 * PROGRESS_STEP
     dialog = page.import_csv(write(tmp_path, long_list(rows)))
     assert dialog is not None

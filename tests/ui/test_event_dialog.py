@@ -9,7 +9,6 @@ import pytest
 from PySide6.QtWidgets import QAbstractSpinBox, QCheckBox, QComboBox, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
-from director.domain.changes import Area, Changes
 from director.domain.rules import (
     ClockMode,
     End,
@@ -217,16 +216,16 @@ def test_options_saved_after_another_station_saved_them_are_refused(
 
 
 def add_two_teams(ctx: EventContext) -> tuple[int, int]:
-    a = ctx.change(Changes.of(Area.TEAMS), add_team, "A", ("a1", "a2"))
-    b = ctx.change(Changes.of(Area.TEAMS), add_team, "B", ("b1", "b2"))
+    a = ctx.change(add_team, "A", ("a1", "a2"))
+    b = ctx.change(add_team, "B", ("b1", "b2"))
     return a.id, b.id
 
 
 def record_one_game(ctx: EventContext, a: int, b: int) -> None:
     """A match between the two teams with one game recorded: the match rules are locked."""
-    match = ctx.change(Changes.of(Area.ROUNDS), create_match, a, b)
+    match = ctx.change(create_match, a, b)
     game = Game(1, 1, Side.A, End.BEAR_OFF, 1, Level.SINGLE)
-    ctx.change(Changes.match(match.id), record_game, match.id, game)
+    ctx.change(record_game, match.id, game)
 
 
 def test_a_locked_option_is_refused_in_the_dialog_and_nothing_changes(

@@ -10,7 +10,6 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
-from director.domain.changes import Area, Changes
 from director.domain.rules import End, Level, Side
 from director.domain.scoring import Game
 from director.services.games import record_game
@@ -101,11 +100,11 @@ def test_the_page_keys_switch_pages(qtbot: QtBot, window: MainWindow, event_path
 def test_a_request_to_show_a_match_opens_the_desk(window: MainWindow, event_path: Path) -> None:
     window.open_target(str(event_path))
     assert window.ctx is not None
-    a = window.ctx.change(Changes.of(Area.TEAMS), add_team, "A", ("a1", "a2"))
-    b = window.ctx.change(Changes.of(Area.TEAMS), add_team, "B", ("b1", "b2"))
-    match = window.ctx.change(Changes.of(Area.ROUNDS), create_match, a.id, b.id)
+    a = window.ctx.change(add_team, "A", ("a1", "a2"))
+    b = window.ctx.change(add_team, "B", ("b1", "b2"))
+    match = window.ctx.change(create_match, a.id, b.id)
     game = Game(1, 1, Side.A, End.BEAR_OFF, 1, Level.GAMMON)
-    window.ctx.change(Changes.match(match.id), record_game, match.id, game)
+    window.ctx.change(record_game, match.id, game)
     window.ctx.match_requested.emit(match.id)
     assert window.view is not None and window.view.current_index == DESK
     desk = current_page(window)

@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from director.domain.changes import Changes
 from director.domain.pairing.model import Pairing
 from director.domain.rules import End, Level, Side
 from director.domain.scoring import Game
@@ -147,6 +146,6 @@ def test_edit_pairings_is_off_with_the_reason_once_the_round_has_a_result(
     assert page.edit_button.isEnabled()
     match = page.rounds[-1].matches[0]
     game = Game(0, 1, Side.A, End.BEAR_OFF, level=Level.SINGLE)
-    page.ctx.change(Changes.match(match.id), games.record_game, match.id, game)
+    page.ctx.change(games.record_game, match.id, game)
     assert not page.edit_button.isEnabled()
     assert page.edit_button.toolTip() == "round 1 has results: it cannot be edited"

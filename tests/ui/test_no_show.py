@@ -10,7 +10,6 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from pytestqt.qtbot import QtBot
 
-from director.domain.changes import Area, Changes
 from director.domain.rules import End, Level, Side
 from director.domain.scoring import Game
 from director.services import games, matches, rounds
@@ -84,7 +83,7 @@ def test_a_played_match_cannot_be_forfeited(
 ) -> None:
     match = ctx.read(matches.list_matches, 1)[0]
     game = Game(1, 1, Side.A, End.BEAR_OFF, cube=1, level=Level.SINGLE)
-    ctx.change(Changes.match(match.id), games.record_game, match.id, game)
+    ctx.change(games.record_game, match.id, game)
     desk = MatchDeskPage(ctx)
     qtbot.addWidget(desk)
     desk.show()
@@ -115,8 +114,8 @@ def test_the_rounds_page_forfeits_the_chosen_match_until_the_round_is_over(
     other = page.model.match_at(0)
     for board in (1, 2):  # the other table played out (5 points each board: match to 5)
         game = Game(1, board, Side.A, End.BEAR_OFF, cube=4, level=Level.SINGLE)
-        ctx.change(Changes.match(other.id), games.record_game, other.id, game)
-    ctx.change(Changes.of(Area.ROUNDS), rounds.pair_next_round)
+        ctx.change(games.record_game, other.id, game)
+    ctx.change(rounds.pair_next_round)
     page.round_list.setCurrentRow(0)
     page.table.selectRow(1)
     assert not page.no_show_button.isEnabled()

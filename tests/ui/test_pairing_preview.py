@@ -10,7 +10,6 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from director.domain.changes import Area, Changes
 from director.domain.rules import End, Level, Side
 from director.domain.scoring import Game
 from director.services import games, matches, rounds
@@ -63,7 +62,7 @@ def cells(dialog: PairRoundDialog) -> list[dict[str, str]]:
 def set_present(ctx: EventContext, *names: str) -> None:
     for team in ctx.read(list_teams):
         if team.name in names:
-            ctx.change(Changes.of(Area.TEAMS), edit_team, team.id, present=True)
+            ctx.change(edit_team, team.id, present=True)
 
 
 def test_only_checked_in_teams_are_paired_and_the_others_are_named(
@@ -83,13 +82,13 @@ def test_only_checked_in_teams_are_paired_and_the_others_are_named(
 def test_the_preview_shows_score_seed_and_float(
     qtbot: QtBot, page: RoundsPage, ctx: EventContext
 ) -> None:
-    ctx.change(Changes.of(Area.ROUNDS), rounds.pair_next_round)
+    ctx.change(rounds.pair_next_round)
     for match in ctx.read(matches.list_matches, 1):  # team A wins every table 8-0
         for board in (1, 2):
             game = Game(1, board, Side.A, End.BEAR_OFF, cube=4, level=Level.SINGLE)
-            ctx.change(Changes.match(match.id), games.record_game, match.id, game)
+            ctx.change(games.record_game, match.id, game)
     # a late arrival in round 2: checked in with the others, so paired
-    ctx.change(Changes.of(Area.TEAMS), add_team, "Late Team", ("Lia", "Leo"))
+    ctx.change(add_team, "Late Team", ("Lia", "Leo"))
     set_present(ctx, *[t.name for t in ctx.read(list_teams)])
     dialog = open_preview(qtbot, page)
     assert [dialog.table.horizontalHeaderItem(c).text() for c in range(8)] == list(PREVIEW_HEADERS)

@@ -89,7 +89,7 @@ def test_a_recorded_game_shows_within_a_moment(
 ) -> None:
     match = next(m for m in ctx.read(matches.list_matches, 3) if m.team_b is not None)
     game = Game(1, 1, Side.B, End.BEAR_OFF, cube=2, level=Level.GAMMON)
-    ctx.change(Changes.match(match.id), games.record_game, match.id, replace(game, pair=0))
+    ctx.change(games.record_game, match.id, replace(game, pair=0))
 
     def row() -> tuple[str, ...]:
         return next(r for s in display.slides for r in s.rows if r[0] == str(match.table))

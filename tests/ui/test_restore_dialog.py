@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from director.domain.changes import Area, Changes
 from director.services.audit import entries
 from director.services.backups import backup_folder
 from director.services.teams import add_team, list_teams
@@ -30,7 +29,7 @@ def opened(window: MainWindow, event_path: Path) -> MainWindow:
     seed_teams(event_path, 2, clubs=True)
     assert window.open_target(str(event_path))
     assert window.ctx is not None
-    window.ctx.change(Changes.of(Area.TEAMS), add_team, "Late Comers", ("Ann", "Bob"))
+    window.ctx.change(add_team, "Late Comers", ("Ann", "Bob"))
     return window
 
 

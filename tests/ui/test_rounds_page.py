@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QMessageBox
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from director.domain.changes import Area, Changes
+from director.domain.changes import Changes
 from director.domain.simulation import simulate_match
 from director.services import games, rounds
 from director.services.audit import entries
@@ -143,7 +143,7 @@ def test_a_result_rereads_only_its_round_and_agrees_with_the_service(
     publish_round(qtbot, page)
     match = page.model.match_at(0)
     game = simulate_match(match.rules, random.Random(3))[0]
-    page.ctx.change(Changes.match(match.id), games.record_game, match.id, replace(game, pair=0))
+    page.ctx.change(games.record_game, match.id, replace(game, pair=0))
     (stored,) = stored_rounds(event_path)
     assert stored.status is RoundStatus.IN_PROGRESS
     assert page.rounds == [stored]
@@ -276,7 +276,7 @@ def test_a_hidden_page_reads_again_when_shown(
     qtbot: QtBot, page: RoundsPage, event_path: Path
 ) -> None:
     page.hide()
-    page.ctx.change(Changes.of(Area.ROUNDS), rounds.pair_next_round)
+    page.ctx.change(rounds.pair_next_round)
     assert page.refresher.stale and page.model.rowCount() == 0
     page.show()
     assert page.model.rowCount() == 4

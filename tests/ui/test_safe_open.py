@@ -12,7 +12,6 @@ import pytest
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
-from director.domain.changes import Area, Changes
 from director.domain.errors import UserError
 from director.services.teams import add_team, list_teams
 from director.store.engine import open_database, open_event
@@ -65,7 +64,7 @@ def test_a_second_window_is_told_where_the_event_is_open_and_leaves_it(
     holder = read_holder(event_path)  # the first window still holds the event, and works
     assert holder is not None and holder.pid == os.getpid()
     assert window.ctx is not None
-    window.ctx.change(Changes.of(Area.TEAMS), add_team, "Still Here", ("Ann", "Bob"))
+    window.ctx.change(add_team, "Still Here", ("Ann", "Bob"))
     assert [t.name for t in stored_teams(event_path)] == ["Still Here"]
     window.close_event()
     assert other.open_target(str(event_path))  # free once the first window let it go
@@ -156,7 +155,7 @@ def test_a_read_only_file_opens_view_only_and_refuses_changes(
         assert window.windowTitle() == "Template Open (read-only) – Tandem Director"
         assert team_names(window) == ["Team 1", "Team 2"]
         with pytest.raises(UserError) as refused:
-            window.ctx.change(Changes.of(Area.TEAMS), add_team, "Late", ("Ann", "Bob"))
+            window.ctx.change(add_team, "Late", ("Ann", "Bob"))
         assert str(refused.value) == READ_ONLY
         window.close_event()
         assert not window.read_only_banner.isVisible()
@@ -198,7 +197,7 @@ def test_the_backup_at_opening_holds_the_event_as_opened_before_any_change(
     seed_teams(event_path, 2)
     assert window.open_target(str(event_path))
     assert window.ctx is not None
-    window.ctx.change(Changes.of(Area.TEAMS), add_team, "At Once", ("Ann", "Bob"))
+    window.ctx.change(add_team, "At Once", ("Ann", "Bob"))
     backed_up_at_open(qtbot, window)
     backup = window.ctx.db.report.backup
     assert backup is not None and "_open" in backup.name

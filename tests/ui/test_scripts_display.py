@@ -69,8 +69,8 @@ def test_names_show_unchanged_and_kept_apart_from_the_words_around_them(
 ) -> None:
     db = open_database(str(event_path))
     with db.Session() as session, session.begin():
-        ids = [add_team(session, name, PLAYERS[script]).id for script, name in NAMES.items()]
-        match_id = create_match(session, ids[0], ids[2], table=3).id  # Arabic v Korean
+        ids = [add_team(session, name, PLAYERS[script]).value.id for script, name in NAMES.items()]
+        match_id = create_match(session, ids[0], ids[2], table=3).value.id  # Arabic v Korean
     db.close()
     ctx = EventContext(open_database(str(event_path)))
     try:

@@ -9,7 +9,6 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from director.domain.changes import Area, Changes
 from director.services import rounds
 from director.services.teams import edit_team, list_teams
 from director.ui.context import EventContext
@@ -37,12 +36,12 @@ def test_seed_by_rating_from_the_teams_page(
     assert page.seed_button.toolTip() == "no team has a rating"
     teams = ctx.read(list_teams)
     for team, rating in zip(teams, (1500, 1600, None, 2000), strict=True):
-        ctx.change(Changes.of(Area.TEAMS), edit_team, team.id, rating=rating)
+        ctx.change(edit_team, team.id, rating=rating)
     assert page.seed_button.isEnabled()  # the page read the answer again on the change
     qtbot.mouseClick(page.seed_button, Qt.MouseButton.LeftButton)
     order = [t.name for t in sorted(stored_teams(event_path), key=lambda t: t.seed)]
     assert order == [teams[3].name, teams[1].name, teams[0].name, teams[2].name]
     assert page.messages.text.startswith(f"Seeded by rating: {teams[3].name}, ")
-    ctx.change(Changes.of(Area.ROUNDS), rounds.pair_next_round)
+    ctx.change(rounds.pair_next_round)
     assert not page.seed_button.isEnabled()
     assert "round 1 is paired" in page.seed_button.toolTip()

@@ -17,7 +17,6 @@ from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 from sqlalchemy import create_engine, text
 
-from director.domain.changes import Area, Changes
 from director.domain.rules import End, EventOptions, Level, Side
 from director.domain.scoring import Game
 from director.services.events import create_event
@@ -74,9 +73,9 @@ def test_a_hung_server_is_reported_and_the_result_is_stored_once_it_runs(qtbot: 
         db = create_database(url)
         with db.Session() as session, session.begin():
             create_event(session, "Club Open", EventOptions())
-            a = add_team(session, "Anchors", ("Ann", "Al")).id
-            b = add_team(session, "Bears", ("Bo", "Bea")).id
-            match = create_match(session, a, b).id
+            a = add_team(session, "Anchors", ("Ann", "Al")).value.id
+            b = add_team(session, "Bears", ("Bo", "Bea")).value.id
+            match = create_match(session, a, b).value.id
         db.close()
         ctx = EventContext(open_database(url))
         notices: list[str] = []
@@ -87,7 +86,7 @@ def test_a_hung_server_is_reported_and_the_result_is_stored_once_it_runs(qtbot: 
         done: list[object] = []
         try:
             with stopped_server():
-                ctx.change_later(Changes.match(match), record_game, match, G1, on_done=done.append)
+                ctx.change_later(record_game, match, G1, on_done=done.append)
                 qtbot.waitUntil(lambda: NOT_ANSWERING in notices, timeout=5000)
                 qtbot.waitUntil(lambda: any(NOT_ANSWERING in m for m, _ in reports), timeout=7000)
                 assert done == []  # not shown as saved while the server has not accepted it
@@ -110,11 +109,11 @@ def settle() -> None:
 
 
 def _record(ctx: EventContext, match: int) -> object:
-    return ctx.change(Changes.match(match), record_game, match, G1)
+    return ctx.change(record_game, match, G1)
 
 
 def _undo(ctx: EventContext, _match: int) -> object:
-    return ctx.change(Changes.of(Area.ROUNDS), undo_last_round)
+    return ctx.change(undo_last_round)
 
 
 def _read(ctx: EventContext, match: int) -> object:
@@ -135,7 +134,7 @@ def test_a_call_waiting_on_a_hung_server_keeps_the_window_running_and_says_so(
             create_event(session, "Club Open", EventOptions())
             add_team(session, "Anchors", ("Ann", "Al"))
             add_team(session, "Bears", ("Bo", "Bea"))
-            match = pair_next_round(session).matches[0].id
+            match = pair_next_round(session).value.matches[0].id
         db.close()
         settle()
         ctx = EventContext(open_database(url))

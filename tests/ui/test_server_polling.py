@@ -53,9 +53,9 @@ def match_id(pg_url: str) -> int:
     db = create_database(pg_url)
     with db.Session() as session, session.begin():
         create_event(session, "Club Open", EventOptions())
-        a = add_team(session, "Blue Bar", ("Ana", "Ben")).id
-        b = add_team(session, "Gammonites", ("Cleo", "Dev")).id
-        match = create_match(session, a, b, table=1).id
+        a = add_team(session, "Blue Bar", ("Ana", "Ben")).value.id
+        b = add_team(session, "Gammonites", ("Cleo", "Dev")).value.id
+        match = create_match(session, a, b, table=1).value.id
     db.close()
     return match
 
@@ -96,7 +96,7 @@ def test_another_stations_result_appears_within_a_few_seconds(
     assert desk.games.rowCount() == 0
     assert station.ctx is not None
     started = time.monotonic()
-    other_station.change(Changes.match(match_id), record_game, match_id, G1)
+    other_station.change(record_game, match_id, G1)
     with qtbot.waitSignal(
         station.ctx.changed,
         timeout=5000,
@@ -118,13 +118,13 @@ def test_a_change_that_lost_the_race_is_refused_and_the_view_refreshed_at_once(
     desk = desk_on(station, match_id)
     seen = desk.match
     assert seen is not None and seen.games == ()
-    other_station.change(Changes.match(match_id), record_game, match_id, G1)
+    other_station.change(record_game, match_id, G1)
     assert station.ctx is not None
     with (
         qtbot.waitSignal(station.ctx.changed) as signal,
         pytest.raises(ConflictError, match="changed on another station"),
     ):
-        station.ctx.change(Changes.match(match_id), record_game, match_id, G2, version=seen.version)
+        station.ctx.change(record_game, match_id, G2, version=seen.version)
     assert signal.args == [Changes.match(match_id)]
     assert desk.games.rowCount() == 1  # the other station's game, not ours
     assert desk.match is not None and [g.board for g in desk.match.games] == [1]
@@ -139,17 +139,13 @@ def test_a_team_edit_that_lost_the_race_shows_the_other_stations_name(
     page = station.view.page(0)
     assert isinstance(page, TeamsPage)
     seen = next(t for t in page.model.teams() if t.name == "Blue Bar")
-    other_station.change(
-        Changes.of(Area.TEAMS), edit_team, seen.id, version=seen.version, name="Blue Bar Club"
-    )
+    other_station.change(edit_team, seen.id, version=seen.version, name="Blue Bar Club")
     assert "Blue Bar" in [t.name for t in page.model.teams()]  # not seen yet
     with (
         qtbot.waitSignal(station.ctx.changed) as signal,
         pytest.raises(UserError, match="changed on another station"),
     ):
-        station.ctx.change(
-            Changes.of(Area.TEAMS), edit_team, seen.id, version=seen.version, name="Blue Bars"
-        )
+        station.ctx.change(edit_team, seen.id, version=seen.version, name="Blue Bars")
     assert signal.args == [Changes.of(Area.TEAMS)]
     assert sorted(t.name for t in page.model.teams()) == ["Blue Bar Club", "Gammonites"]
 
@@ -201,8 +197,8 @@ def test_one_answer_of_the_server_is_one_signal_naming_all_it_changed(
     assert station.open_target(pg_url)
     assert station.watch is not None and station.ctx is not None
     station.watch.timer.stop()
-    team = other_station.change(Changes.of(Area.TEAMS), add_team, "Late Owls", ("Eve", "Finn"))
-    other_station.change(Changes.match(match_id), record_game, match_id, G1)
+    team = other_station.change(add_team, "Late Owls", ("Eve", "Finn"))
+    other_station.change(record_game, match_id, G1)
     seen: list[Changes] = []
     station.ctx.changed.connect(seen.append)
     station.watch.poll()

@@ -9,7 +9,6 @@ from PySide6.QtCore import Qt
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from director.domain.changes import Area, Changes
 from director.services import standings as service
 from director.services.simulate import SimulationSettings, simulate_event
 from director.services.teams import withdraw_team
@@ -112,7 +111,7 @@ def test_crosstable_and_board_statistics_match_the_services(
 
 def test_a_change_elsewhere_refreshes_the_standings(page: StandingsPage, sim_path: Path) -> None:
     leader = page.model.line(0).team
-    page.ctx.change(Changes.of(Area.TEAMS), withdraw_team, leader.id)
+    page.ctx.change(withdraw_team, leader.id)
     assert f"{leader.name} (withdrawn)" in column(page.model, "Team")
 
 
@@ -151,7 +150,6 @@ def test_the_screen_the_paper_and_the_phones_show_the_same_places(
     ctx = EventContext(open_database(str(event_path)))
     try:
         ctx.change(
-            Changes.of(Area.EVENT),
             update_event,
             options=EventOptions(tie_breaks=(TieBreak.BUCHHOLZ,)),
         )

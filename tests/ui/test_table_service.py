@@ -104,7 +104,7 @@ def test_a_refused_accept_is_said_in_the_window(panel: TableServiceWindow) -> No
     from director.domain.scoring import Game
 
     # the desk typed board 1 itself meanwhile: the pending slip no longer fits
-    panel.ctx.change(Changes.match(match_id), games.record_game, match_id,
+    panel.ctx.change(games.record_game, match_id,
                      Game(0, 1, Side.A, End.BEAR_OFF, level=Level.SINGLE))  # fmt: skip
     panel._accept_selected()
     assert "already recorded at the desk" in panel.problem.text()

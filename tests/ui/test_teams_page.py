@@ -10,7 +10,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractItemView, QLineEdit
 from pytestqt.qtbot import QtBot
 
-from director.domain.changes import Area, Changes
 from director.domain.errors import UserError
 from director.domain.teamlist import parse_team_list
 from director.services.matches import create_match
@@ -71,7 +70,7 @@ def test_reload_keeps_rows_in_place_and_appends_new_teams(ctx: EventContext, qtb
     model = TeamModel(ctx)
     model.set_teams(ctx.read(list_teams))
     first = model.team_at(0).id
-    ctx.change(Changes.of(Area.TEAMS), add_team, "Late Team", ("X", "Y"))
+    ctx.change(add_team, "Late Team", ("X", "Y"))
     with qtbot.waitSignal(model.rowsInserted):
         model.set_teams(ctx.read(list_teams))
     assert model.team_at(0).id == first
@@ -156,7 +155,7 @@ def test_a_team_in_a_pairing_cannot_be_removed(
     qtbot: QtBot, page: TeamsPage, ctx: EventContext, event_path: Path
 ) -> None:
     ids = {t.name: t.id for t in ctx.read(list_teams)}
-    ctx.change(Changes.of(Area.ROUNDS), create_match, ids["Team 1"], ids["Team 2"])
+    ctx.change(create_match, ids["Team 1"], ids["Team 2"])
     select(page, "Team 1")
     page.remove_button.click()
     answer(qtbot, page, "Remove")
@@ -247,7 +246,7 @@ def test_a_player_of_another_team_is_refused_next_to_the_fields(
     assert dialog.error.text() == "player 'ANN 1' already plays for team 'Team 2'"
     assert len(stored_teams(event_path)) == 4
     with pytest.raises(UserError, match="cannot play both boards"):
-        page.ctx.change(Changes.of(Area.TEAMS), edit_team, stored_teams(event_path)[0].id,
+        page.ctx.change(edit_team, stored_teams(event_path)[0].id,
                         players=("Ann 0", "ann 0"))  # fmt: skip
     assert stored_teams(event_path)[0].players == ("Ann 0", "Bob 0")
 
@@ -286,7 +285,7 @@ def test_the_table_sorts_by_the_column_clicked_numbers_as_numbers_and_follows_ed
     ):
         team = teams[name]
         ctx.change(
-            Changes.of(Area.TEAMS), edit_team, team.id, version=team.version, name=new_name,
+            edit_team, team.id, version=team.version, name=new_name,
             rating=rating,
         )  # fmt: skip
     page.refresh()

@@ -57,7 +57,7 @@ def pair_round(db: EventDatabase, teams: int = 4, hostile: bool = False) -> list
         for i in range(1, teams + 1):
             name = HOSTILE if hostile and i == 1 else f"Team {i}"
             add_team(s, name, (f"P{i}a", f"P{i}b" if not (hostile and i == 1) else "<script>x"))
-        info = rounds.pair_next_round(s)
+        info = rounds.pair_next_round(s).value
     return [m.id for m in info.matches if m.team_b is not None]
 
 

@@ -140,7 +140,7 @@ def test_rules_6_4_a_pin_game_slip_offers_and_takes_rule_5_prime(
     assert request(api + "/answer", answer).status == 200
     with service.web.db.Session() as s, s.begin():
         (pending,) = slips.pending_slips(s)
-        match = slips.accept_slip(s, pending.id)
+        match = slips.accept_slip(s, pending.id).value
     assert match.games[0].agreed_level is Level.GAMMON
     assert match.outcome.score.a == 80  # 2 × pip count (RULES §6.4), not the rule's 3 ×
 

@@ -59,7 +59,7 @@ def test_rules_7_the_desks_commands_survive_a_restart_of_the_table_service(
         send(url, tokens[0], 1, 0, [ClockEvent(EventKind.FIRST_MOVER, t0, 1, Side.A)])
         send(url, tokens[0], 2, 0, [ClockEvent(EventKind.FIRST_MOVER, t0, 2, Side.B)])
         room = first.web.clocks
-        start = first.web.session_run(room.schedule_start, ids[0])
+        start = first.web.session_run(room.schedule_start, ids[0]).value
         # board 1's phone starts at the common instant and is paused there after 5 s
         at = int(start["at_ns"])
         board1 = [
@@ -70,8 +70,8 @@ def test_rules_7_the_desks_commands_survive_a_restart_of_the_table_service(
         # the desk restores A1's time with a reason and resumes board 1
         adjust = first.web.session_run(
             room.command, ids[0], 1, EventKind.ADJUST, Side.A, 90 * NS, "clock fault"
-        )
-        resume = first.web.session_run(room.command, ids[0], 1, EventKind.RESUME)
+        ).value
+        resume = first.web.session_run(room.command, ids[0], 1, EventKind.RESUME).value
     finally:
         first.stop()  # the laptop's service goes down before any phone carried them out
 

@@ -123,7 +123,7 @@ def test_rules_7_the_desk_starts_both_boards_and_the_next_pair_resets_the_phones
         for board in (1, 2):  # both games of pair 1: B wins each by a single
             with db.Session() as s, s.begin():
                 games.record_game(s, ids[0], Game(1, board, Side.B, End.BEAR_OFF, 1, Level.SINGLE))
-            service.notify(f"match:{ids[0]}")
+            service.notify()
             if board == 1:
                 wait_for(lambda: page(one, "phase") == "stopped")
                 assert page(two, "phase") == "paused"  # its game is still on: not stopped
@@ -151,7 +151,7 @@ def test_the_match_end_shows_the_final_score_on_the_phones(
                 games.record_game(
                     s, ids[0], Game(pair, board, Side.B, End.BEAR_OFF, 1, Level.BACKGAMMON)
                 )
-            service.notify(f"match:{ids[0]}")
+            service.notify()
         final = info.outcome.final
         text = f"Match over: Team 1 {final.a} – {final.b} Team 3"
         wait_for(lambda: one.find_element("id", "status").text == text)

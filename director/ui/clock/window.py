@@ -422,7 +422,6 @@ class ClockWindow(QWidget):
             return
         try:
             self.ctx.change(
-                Changes.clock(self.match.id),
                 clocks.record_adjustment,
                 self.match.id,
                 board,

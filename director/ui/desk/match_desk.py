@@ -329,9 +329,7 @@ class MatchDeskPage(QWidget):
             if action == "pass":
                 self.record_pass(match, board)
             else:
-                self.ctx.change(
-                    Changes.match(match.id), live_cube.cube_action, match.id, board, action, side
-                )
+                self.ctx.change(live_cube.cube_action, match.id, board, action, side)
         except UserError as refusal:
             self.refuse(refusal)
             self.refresh()
@@ -345,7 +343,6 @@ class MatchDeskPage(QWidget):
         clock_ns = self.ctx.clock_times(match.id, board)
         # off the GUI thread (ui.background): a server that hangs cannot freeze the desk
         self.ctx.change_later(
-            Changes.match(match.id),
             games.record_game,
             match.id,
             game,
@@ -395,9 +392,7 @@ class MatchDeskPage(QWidget):
 
         def undo() -> None:
             try:
-                self.ctx.change(
-                    Changes.match(match.id), games.undo_last_game, match.id, version=match.version
-                )
+                self.ctx.change(games.undo_last_game, match.id, version=match.version)
             except UserError as refusal:
                 self.refuse(refusal)
                 self.refresh()

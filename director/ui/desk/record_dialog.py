@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.domain.changes import Changes
 from director.domain.errors import UserError
 from director.domain.event import MatchInfo
 from director.domain.match import MatchOutcome, score_match
@@ -241,7 +240,6 @@ class RecordGameDialog(QDialog):
 
     def write(self, game: Game) -> MatchInfo:
         return self.ctx.change(
-            Changes.match(self.match.id),
             games.record_game,
             self.match.id,
             game,
@@ -366,7 +364,6 @@ class CorrectGameDialog(RecordGameDialog):
 
     def write(self, game: Game) -> MatchInfo:
         return self.ctx.change(
-            Changes.match(self.match.id),
             games.correct_game,
             self.game_id,
             game,

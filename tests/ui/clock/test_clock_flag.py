@@ -119,8 +119,8 @@ def test_rules_5_the_proposal_uses_the_live_cube_and_offers_rule_5_prime(
 ) -> None:
     window = open_clock(EventOptions(time_control=SHORT))
     ctx, match_id = window.ctx, window.match.id
-    ctx.change(Changes.match(match_id), live_cube.cube_action, match_id, 1, "offer", B)
-    ctx.change(Changes.match(match_id), live_cube.cube_action, match_id, 1, "take")
+    ctx.change(live_cube.cube_action, match_id, 1, "offer", B)
+    ctx.change(live_cube.cube_action, match_id, 1, "take")
     assert window.boards[0].cube.text() == "Cube 2 · A1"
     started(window)
     dialog = flag_board_1(qtbot, window, fake_time)
@@ -195,7 +195,7 @@ def test_entry_closes_when_the_desk_records_the_flagged_game_first(
     dialog = flag_board_1(qtbot, window, fake_time)
     ctx, match_id = window.ctx, window.match.id
     game = Game(0, 1, B, End.TIME, loser_borne_off=0)
-    ctx.change(Changes.match(match_id), games.record_game, match_id, game)
+    ctx.change(games.record_game, match_id, game)
     assert 1 not in window.entries
     assert not dialog.isVisible()
     assert window.clock.state.board(1).phase is Phase.STOPPED

@@ -14,7 +14,6 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from director.domain.changes import Changes
 from director.domain.clock import EventKind, Phase
 from director.domain.rules import ClockMode, End, EventOptions, Level, Side, TimeControl
 from director.domain.scoring import Game
@@ -196,14 +195,13 @@ def test_rules_7_recorded_games_stop_their_board_and_a_complete_pair_resets(
     times = ctx.clock_times(match_id, 1)  # what the desk stores with the game
     assert times == (90 * NS, 120 * NS)
     game = Game(0, 1, A, End.BEAR_OFF, level=Level.SINGLE)
-    ctx.change(Changes.match(match_id), games.record_game, match_id, game, clock_ns=times)
+    ctx.change(games.record_game, match_id, game, clock_ns=times)
     assert window.clock.state.board(1).phase is Phase.STOPPED
     assert window.clock.running_side(2) is B  # the other game is played to its end
     assert looks(window, 1) == (Look.STOPPED, Look.STOPPED)
     assert window.boards[0].state.text() == "Game recorded"
     fake_time.wait(20)
     ctx.change(
-        Changes.match(match_id),
         games.record_game,
         match_id,
         Game(0, 2, B, End.BEAR_OFF, level=Level.GAMMON),

@@ -134,9 +134,9 @@ def second_match(path: Path, n: int) -> int:
     db = open_database(str(path))
     try:
         with db.Session() as session, session.begin():
-            a = add_team(session, f"Table {n} Home", (f"Eve {n}", f"Finn {n}")).id
-            b = add_team(session, f"Table {n} Away", (f"Gus {n}", f"Hana {n}")).id
-            return matches.create_match(session, a, b, table=3 + n).id
+            a = add_team(session, f"Table {n} Home", (f"Eve {n}", f"Finn {n}")).value.id
+            b = add_team(session, f"Table {n} Away", (f"Gus {n}", f"Hana {n}")).value.id
+            return matches.create_match(session, a, b, table=3 + n).value.id
     finally:
         db.close()
 

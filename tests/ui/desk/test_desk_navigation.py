@@ -10,7 +10,6 @@ import pytest
 from PySide6.QtCore import QSettings, Qt
 from pytestqt.qtbot import QtBot
 
-from director.domain.changes import Changes
 from director.domain.rules import End, Level, Side
 from director.domain.scoring import Game
 from director.services import games, matches
@@ -71,7 +70,7 @@ def test_tables_show_their_state_and_the_keys_step_through_them(
     # a result at another table: its line says so when the list is next opened
     third = ctx.read(matches.list_matches, 1)[2]
     game = Game(1, 1, Side.A, End.BEAR_OFF, cube=1, level=Level.SINGLE)
-    ctx.change(Changes.match(third.id), games.record_game, third.id, game)
+    ctx.change(games.record_game, third.id, game)
     picker.matches.showPopup()
     picker.matches.hidePopup()
     assert picker.matches.itemText(2).endswith("· 1–0, pair 1")

@@ -9,7 +9,7 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
-from director.domain.changes import Area, Changes
+from director.domain.changes import Changed
 from director.domain.cube import Cube
 from director.domain.met import MetParameters, equity_at
 from director.domain.rules import End, Level, MatchRules, Scoring, Side
@@ -200,7 +200,6 @@ def test_the_desk_follows_changes_made_elsewhere(desk_factory: MakeDesk, event_p
     page = desk_factory()
     assert page.match is not None
     page.ctx.change(
-        Changes.match(page.match.id),
         record_game,
         page.match.id,
         bear_off(1, 2, Side.B, 4),
@@ -215,12 +214,13 @@ def test_the_picker_shows_the_chosen_match(
     page = desk_factory()
     first = page.match_id
 
-    def second_match(session: object) -> int:
-        a = add_team(session, "Prime Suspects", ("Eve", "Finn")).id  # type: ignore[arg-type]
-        b = add_team(session, "Back Game", ("Gus", "Hana")).id  # type: ignore[arg-type]
-        return matches.create_match(session, a, b, table=4).id  # type: ignore[arg-type]
+    def second_match(session: object) -> Changed[int]:
+        a = add_team(session, "Prime Suspects", ("Eve", "Finn"))  # type: ignore[arg-type]
+        b = add_team(session, "Back Game", ("Gus", "Hana"))  # type: ignore[arg-type]
+        match = matches.create_match(session, a.value.id, b.value.id, table=4)  # type: ignore[arg-type]
+        return Changed(match.value.id, a.changes | b.changes | match.changes)
 
-    other = page.ctx.change(Changes.of(Area.TEAMS), second_match)
+    other = page.ctx.change(second_match)
     assert page.picker.matches.count() == 2
     page.picker.matches.setFocus()
     qtbot.keyClick(page.picker.matches, Qt.Key.Key_Down)
@@ -251,7 +251,7 @@ def test_a_forfeited_match_has_no_clock(
 ) -> None:
     page = desk_factory()
     assert page.match_id is not None
-    page.ctx.change(Changes.match(page.match_id), set_forfeit, page.match_id, Side.B, "no show")
+    page.ctx.change(set_forfeit, page.match_id, Side.B, "no show")
     page.clock_settings = QSettings(str(tmp_path / "keys.ini"), QSettings.Format.IniFormat)
     click(qtbot, page.clock_button)
     assert "no games to time" in page.messages.text

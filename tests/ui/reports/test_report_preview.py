@@ -8,7 +8,6 @@ import pytest
 from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
-from director.domain.changes import Area, Changes
 from director.domain.rules import Paper
 from director.services.teams import add_team
 from director.ui.main_window import MainWindow
@@ -144,9 +143,7 @@ def test_refresh_shows_a_change_made_after_the_preview(
     preview = preview_of(qtbot, menu, ReportRequest("teams"))
     assert "Late Arrivals" not in pdf_text(preview.pdf or b"")
     assert demo_window.ctx is not None
-    demo_window.ctx.change(
-        Changes.of(Area.TEAMS), add_team, "Late Arrivals", ("Maya Ito", "Olu Ade")
-    )
+    demo_window.ctx.change(add_team, "Late Arrivals", ("Maya Ito", "Olu Ade"))
     assert preview.stale.isVisibleTo(preview)
     with qtbot.waitSignal(preview.shown, timeout=20_000):
         preview.refresh_button.click()
