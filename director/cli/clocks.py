@@ -33,6 +33,9 @@ def cmd_clock(args: argparse.Namespace) -> int:
             window.move_to_screen(args.screen - 1)
         if args.full_screen:
             window.toggle_full()
+        from director.ui import termination
+
+        termination.install(window.close, window)  # logout or shutdown: close, as the app does
         return app.exec()
     finally:
         db.close()

@@ -34,8 +34,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
             for url in urls[1:]:
                 print(f"also at {url}", flush=True)
             print(f"serving {db.title}; stop with Ctrl+C", flush=True)
-            signal.signal(signal.SIGINT, ask_stop)
-            signal.signal(signal.SIGTERM, ask_stop)
+            for name in ("SIGINT", "SIGTERM", "SIGHUP"):  # Ctrl+C, shutdown, terminal closed
+                if hasattr(signal, name):  # Windows has no SIGHUP
+                    signal.signal(getattr(signal, name), ask_stop)
             while not stop.wait(0.5):
                 if not service.running:
                     print("tandem-director: the table service stopped", flush=True)

@@ -11,19 +11,35 @@ from pathlib import Path
 
 import pytest
 
-from director.store.engine import open_event
+from director.services.matches import create_match
+from director.services.teams import add_team
+from director.store.engine import open_database, open_event
 from director.store.lock import lock_path, read_holder
 
 EXE = str(Path(sys.executable).with_name("tandem-director"))
 
 
+def _with_a_match(event_path: Path) -> str:
+    db = open_database(str(event_path))
+    with db.Session() as session, session.begin():
+        a, b = (add_team(session, name, (f"{name} 1", f"{name} 2")).id for name in ("A", "B"))
+        match_id = create_match(session, a, b).id
+    db.close()
+    return str(match_id)
+
+
+@pytest.mark.parametrize("command", ["app", "clock"])
 @pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])
 def test_a_terminated_app_closes_its_event_cleanly(
-    event_path: Path, tmp_path: Path, number: int
+    event_path: Path, tmp_path: Path, number: int, command: str
 ) -> None:
+    """The app, and the clock window `tandem-director clock FILE MATCH` opens on its own."""
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "HOME": str(tmp_path),
            "XDG_CONFIG_HOME": str(tmp_path / "config")}  # fmt: skip
-    app = subprocess.Popen([EXE, str(event_path)], env=env, stderr=subprocess.PIPE, text=True)
+    args = [str(event_path)] if command == "app" else ["clock", str(event_path)]
+    if command == "clock":
+        args.append(_with_a_match(event_path))
+    app = subprocess.Popen([EXE, *args], env=env, stderr=subprocess.PIPE, text=True)
     try:
         for _ in range(600):  # the app is up once it holds the event's lock
             holder = read_holder(event_path)

@@ -9,12 +9,16 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.web.conftest import request
 
 COMMAND = [sys.executable, "-m", "director.cli", "serve"]
 
 
-def test_serve_prints_its_address_first_and_stops_on_sigterm(event_path: Path) -> None:
+@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])
+def test_serve_prints_its_address_first_and_stops_on_sigterm(event_path: Path, number: int) -> None:
+    """SIGTERM (shutdown) and SIGHUP (its terminal closed) stop it cleanly, as Ctrl+C does."""
     proc = subprocess.Popen(
         [*COMMAND, str(event_path), "--host", "127.0.0.1", "--port", "0"],
         stdout=subprocess.PIPE,
@@ -30,7 +34,7 @@ def test_serve_prints_its_address_first_and_stops_on_sigterm(event_path: Path) -
             "venue": "",
             "date": "",
         }
-        proc.send_signal(signal.SIGTERM)
+        proc.send_signal(number)
         status = proc.wait(15)
         errors = proc.stderr.read() if proc.stderr else ""
     assert status == 0, errors
