@@ -1,4 +1,4 @@
-"""One Swiss round as a maximum-weight matching (``blossom``), with lexicographic weights.
+"""One Swiss round as a maximum-weight matching (networkx), with lexicographic weights.
 
 Every candidate pair (and, with an odd field, every team with the virtual **bye** node) gets a
 cost made of nine levels, most important first:
@@ -21,9 +21,8 @@ The cost of an edge is sum(level_k × F_k) with F_9 = 1 and F_k = 1 + P × Σ_{j
 where max_j is the largest level-j value among the candidate edges and P the number of edges
 in a complete matching. Any worsening on a level then outweighs every possible gain on all
 the levels below it, in total over the whole matching, so the matching of maximum weight
-(weight = a constant minus the cost, of maximum cardinality) minimizes the levels in order.
-Python integers keep these large weights exact; the matching (``blossom``: networkx's
-algorithm) computes in integers.
+(weight = a constant minus the cost, ``maxcardinality=True``) minimizes the levels in order.
+Python integers keep these large weights exact, and networkx then computes in integers.
 """
 
 from __future__ import annotations
@@ -32,7 +31,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import mul
 
-from director.domain.pairing.blossom import max_weight_matching
 from director.domain.pairing.model import History
 
 BYE = "bye"
@@ -145,6 +143,8 @@ def solve(
     with_bye: bool,
 ) -> tuple[list[tuple[int, int]], int | None]:
     """The best matching of ``teams`` (ranked) on the candidate pairs, and the bye if any."""
+    import networkx as nx  # loaded when a matching is first needed
+
     place = swiss.places(teams)
     pairs_in = list(candidates)
     levels = [swiss.pair_levels(a, b, place) for a, b in pairs_in]
@@ -152,19 +152,17 @@ def solve(
     if with_bye:
         edges += [(t, BYE) for t in teams]
         levels += [swiss.bye_levels(t) for t in teams]
-    graph: dict[Node, dict[Node, int]] = {t: {} for t in teams}
-    for (a, b), w in zip(edges, weights(levels, (len(teams) + 1) // 2), strict=True):
-        graph.setdefault(a, {})[b] = w
-        graph.setdefault(b, {})[a] = w
-    mate = max_weight_matching(graph)
+    graph = nx.Graph()
+    graph.add_nodes_from(teams)
+    weighted = weights(levels, (len(teams) + 1) // 2)
+    graph.add_weighted_edges_from((a, b, w) for (a, b), w in zip(edges, weighted, strict=True))
+    matching: set[tuple[Node, Node]] = nx.max_weight_matching(graph, maxcardinality=True)
     pairs: list[tuple[int, int]] = []
     bye: int | None = None
-    for a, b in mate.items():
-        if not isinstance(a, int):
-            continue
-        if not isinstance(b, int):
-            bye = a
-        elif swiss.index[a] < swiss.index[b]:
-            pairs.append((a, b))
+    for a, b in matching:
+        if isinstance(a, int) and isinstance(b, int):
+            pairs.append((a, b) if swiss.index[a] < swiss.index[b] else (b, a))
+        else:
+            bye = a if isinstance(a, int) else b if isinstance(b, int) else None
     pairs.sort(key=lambda p: swiss.index[p[0]])
     return pairs, bye
