@@ -282,12 +282,10 @@ def _locked_and_bye_shots(
         options.tabs.setCurrentIndex(next(i for i, t in enumerate(titles) if "Match" in t))
         shooter.dialog("event-options-locked", lambda: options)
     settings = SimulationSettings(teams=7, rounds=4, seed=5, rounds_to_play=1, name="Odd night")
-    db = simulate_event(str(work / f"odd{EXTENSION}"), settings)
-    with db.Session() as s, s.begin():
-        rounds.pair_next_round(s)
-    db.close()
+    simulate_event(str(work / f"odd{EXTENSION}"), settings).close()
     ctx = EventContext(open_database(str(work / f"odd{EXTENSION}")))
     try:
+        ctx.change(rounds.pair_next_round)
         page = RoundsPage(ctx)
         page.resize(*size)
         page.show()
