@@ -72,12 +72,15 @@ def test_an_output_that_is_a_pipe_is_written_in_place(
 
 
 def test_a_dash_means_standard_output(event: Path, tmp_path: Path) -> None:
-    record = run("export-match", str(event), "1", "-")
+    record = run("export-match", str(event), "1", "-", cwd=tmp_path)
     assert record.returncode == 0
     assert json.loads(record.stdout)["games"] == json.loads(EXAMPLE.read_text())["games"]
-    teams = run("export-teams", str(event), "-")
+    teams = run("export-teams", str(event), "-", cwd=tmp_path)
     assert teams.stdout.startswith("team,player1,player2")
-    assert not (tmp_path / "-").exists()
+    pdf = subprocess.run([EXE, "report", "teams", str(event), "-o", "-"], cwd=tmp_path,
+                         capture_output=True, timeout=60, check=False)  # fmt: skip
+    assert pdf.returncode == 0 and pdf.stdout.startswith(b"%PDF-")
+    assert not (tmp_path / "-").exists()  # run in tmp_path: a file named "-" would be here
 
 
 @pytest.mark.parametrize(

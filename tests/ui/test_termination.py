@@ -22,8 +22,8 @@ EXE = str(Path(sys.executable).with_name("tandem-director"))
 def _with_a_match(event_path: Path) -> str:
     db = open_database(str(event_path))
     with db.Session() as session, session.begin():
-        a, b = (add_team(session, name, (f"{name} 1", f"{name} 2")).id for name in ("A", "B"))
-        match_id = create_match(session, a, b).id
+        a, b = (add_team(session, n, (f"{n} 1", f"{n} 2")).value.id for n in ("A", "B"))
+        match_id = create_match(session, a, b).value.id
     db.close()
     return str(match_id)
 
