@@ -207,11 +207,9 @@ def test_another_station_sees_a_new_result_within_seconds(pg_url: str) -> None:
 
     watcher = threading.Thread(target=poll)
     watcher.start()
-    start = time.monotonic()
     with one.Session() as session, session.begin():
         record_game(session, match_id, G1)
-    assert seen.wait(POLL_SECONDS + 1)
-    assert time.monotonic() - start < POLL_SECONDS + 1
+    assert seen.wait(POLL_SECONDS + 1)  # from the commit: one poll and a second to spare
     watcher.join()
     one.close()
     two.close()
