@@ -45,6 +45,7 @@ from director.store.work import in_session
 from director.ui.context import EventContext
 from director.ui.option_form import OptionsForm
 from director.ui.style import error_label, hint, show_error
+from director.ui.waiting import waited
 from director.ui.window_parts import shown_target
 
 UNSAFE = re.compile(r'[<>:"/\\|?*\x00-\x1f]')
@@ -246,14 +247,19 @@ class EventDialog(QDialog):
             show_error(self.path_error, "Choose where to save the event file.")
             self.tabs.setCurrentIndex(0)
             return
-        try:  # built aside and renamed into place: a refusal or a kill leaves nothing
+        facts = (self.name.text(), self.options(), self.venue.text(), self.event_date())
+        organiser, director = self.organiser.text(), self.director.text()
+
+        def build() -> tuple[EventInfo, EventDatabase]:
+            """Built aside and renamed into place: a refusal or a kill leaves nothing."""
             with new_database(str(path)) as building:  # a local file, not yet the event's
-                self.saved = in_session(
-                    building, create_event, True, self.name.text(), self.options(),
-                    self.venue.text(), self.event_date(), organiser=self.organiser.text(),
-                    director=self.director.text(),
-                )  # fmt: skip
-            database = open_database(str(path))
+                saved = in_session(
+                    building, create_event, True, *facts, organiser=organiser, director=director
+                )
+            return saved, open_database(str(path))
+
+        try:  # off the GUI thread: the window keeps painting while the file is built
+            self.saved, database = waited(build)
         except UserError as exc:  # the place's own problem beside the place, by its type
             where = self.path_error if isinstance(exc, TargetError) else self.error
             show_error(where, f"{str(exc)[:1].upper()}{str(exc)[1:]}.")
