@@ -86,5 +86,11 @@ def collect_from_now_on() -> None:
     """Python's cycle collector, off while the app starts: starting (and opening an event)
     makes about a million objects, nearly none of them in cycles, and the collector ran some
     200 times over them, 0.1 s of a 1 s start. From the first pass of the event loop on it
-    runs as usual."""
+    runs as usual, over what is made from then on: what the start made (the modules and
+    classes, the window, the event opened with it) is frozen (`gc.freeze`), kept out of the
+    collector's rounds. Turned on over it, the first round went over all of it, 60 ms inside
+    the first pass of a 1,000-team event's opening, and every full round after it again (a
+    standings refresh, 0.22 s CPU against 0.17 s frozen). Closing the event gives it back to
+    the collector (`MainWindow.close_event`): a closed event's cycles are collected."""
+    gc.freeze()
     gc.enable()

@@ -6,6 +6,7 @@ place in the navigation. Everything about an event's data happens in the pages, 
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -329,6 +330,7 @@ class MainWindow(QMainWindow):
         self.start.refresh()
         self.stack.setCurrentWidget(self.start)
         self._update_state()
+        gc.unfreeze()  # what the start froze (app.collect_from_now_on): this event's cycles too
 
     def on_event_changed(self, changes: Changes) -> None:
         if changes.touches(Area.EVENT):
