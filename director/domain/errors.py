@@ -14,6 +14,11 @@ class UserError(ValueError):
     """Something the person can fix; the message says what and how."""
 
 
+class TargetError(UserError):
+    """The place chosen for a new file cannot take it (the name is taken, the folder is
+    missing): shown beside the field that names the place, not as the form's error."""
+
+
 class ConflictError(UserError):
     """Another station changed the same thing first: show what it stored, then try again.
 

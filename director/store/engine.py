@@ -24,7 +24,7 @@ from sqlalchemy.event import listen as event_listen
 from sqlalchemy.exc import DatabaseError, OperationalError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 
-from director.domain.errors import UserError
+from director.domain.errors import TargetError, UserError
 from director.store import models
 from director.store.backup import OPEN_MARKER, backup_folder, backup_now, good_backups, move_aside
 from director.store.errors import known_database_error
@@ -227,9 +227,9 @@ def create_database(target: str) -> EventDatabase:
     if not is_url(target):
         path = Path(target)
         if path.exists():
-            raise UserError(f"{path} already exists: choose another name or open it")
+            raise TargetError(f"{path} already exists: choose another name or open it")
         if not path.parent.exists():
-            raise UserError(f"the folder {path.parent} does not exist")
+            raise TargetError(f"the folder {path.parent} does not exist")
     engine = make_engine(target)
     try:
         upgrade(engine)
@@ -261,9 +261,9 @@ def new_database(target: str) -> Iterator[EventDatabase]:
         return
     path = Path(target)
     if path.exists() or path.is_symlink():
-        raise UserError(f"{path} already exists: choose another name or open it")
+        raise TargetError(f"{path} already exists: choose another name or open it")
     if not path.parent.is_dir():
-        raise UserError(f"the folder {path.parent} does not exist")
+        raise TargetError(f"the folder {path.parent} does not exist")
     work = path.with_name(f".{path.name}{NEW_TEMP}{os.getpid()}-{time.monotonic_ns()}.tmp")
     db = create_database(str(work))
     try:
@@ -275,7 +275,7 @@ def new_database(target: str) -> Iterator[EventDatabase]:
             raise UserError(f"cannot create {path}: the new file is still in use")
         sync_file(work)
         if path.exists():
-            raise UserError(f"{path} already exists: choose another name or open it")
+            raise TargetError(f"{path} already exists: choose another name or open it")
         os.rename(work, path)
         sync_folder(path.parent)
     except OSError as exc:

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.domain.errors import UserError
+from director.domain.errors import TargetError, UserError
 from director.domain.event import EventInfo
 from director.domain.rules import EventOptions
 from director.services.events import (
@@ -254,8 +254,8 @@ class EventDialog(QDialog):
                     director=self.director.text(),
                 )  # fmt: skip
             database = open_database(str(path))
-        except UserError as exc:
-            where = self.path_error if "exists" in str(exc) or "folder" in str(exc) else self.error
+        except UserError as exc:  # the place's own problem beside the place, by its type
+            where = self.path_error if isinstance(exc, TargetError) else self.error
             show_error(where, f"{str(exc)[:1].upper()}{str(exc)[1:]}.")
             self.tabs.setCurrentIndex(0)
             return
