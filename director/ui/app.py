@@ -75,7 +75,10 @@ def run_gui(event_file: str | None, db_url: str | None) -> int:
 
         file_open.install(window)  # the Finder's double-click on a .tandem file
     if target:
-        window.open_target(target)
+        from director.ui.waiting import at_start
+
+        with at_start():
+            window.open_target(target)
     else:  # loaded in the background while the start page is up: the first event opens quickly
         warm_up.start()
     QTimer.singleShot(0, collect_from_now_on)  # the event loop's first pass

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -141,6 +142,63 @@ def test_what_the_start_made_is_kept_from_the_collector_until_its_event_closes(
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["True", "True", "0", "True"]
+
+
+SLOW_OPEN_PROBE = """
+import sys, time
+from PySide6.QtCore import QCoreApplication, QObject
+from PySide6.QtWidgets import QApplication
+import director.ui.main_window as main_window
+
+filters = []  # the event filters put on the whole app
+install = QObject.installEventFilter
+
+def recorded(self, event_filter):
+    if self is QCoreApplication.instance():
+        filters.append(type(event_filter).__name__)
+    install(self, event_filter)
+
+QObject.installEventFilter = recorded
+opening = main_window._open_event
+
+def slow(target):  # a slow drive: the opening is waited for
+    time.sleep(0.3)
+    return opening(target)
+
+main_window._open_event = slow
+
+def first_pass(app):
+    app.processEvents()
+    window = next(w for w in app.topLevelWidgets() if type(w).__name__ == "MainWindow")
+    print(window.ctx is not None, filters, end=" ")
+    assert window.open_target(sys.argv[2], remember=False)
+    print(filters)
+    return 0
+
+QApplication.exec = first_pass
+from director.ui.app import run_gui
+sys.exit(run_gui(sys.argv[1], None))
+"""
+
+
+def test_the_event_opened_at_start_is_waited_for_without_putting_deletes_off(
+    tmp_path: Path, event_path: Path
+) -> None:
+    """Before the event loop runs, the start's wait runs inside no event's handler: there is
+    no deferred delete to put off, and no filter sees the app's every event in Python (it
+    cost some 25 ms of opening a 1,000-team event). A wait once the app is up still does."""
+    other = Path(shutil.copy(event_path, tmp_path / "other.tandem"))
+    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path), "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run(
+        [sys.executable, "-c", SLOW_OPEN_PROBE, str(event_path), str(other)],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "[]", "['_PutOffDeletes']"]
 
 
 OVERLAP_PROBE = """
