@@ -79,9 +79,10 @@ def run_gui(event_file: str | None, db_url: str | None) -> int:
 
         with at_start():
             window.open_target(target)
-    else:  # loaded in the background while the start page is up: the first event opens quickly
-        warm_up.start()
     QTimer.singleShot(0, collect_from_now_on)  # the event loop's first pass
+    if not target:  # loaded in the background once the start page is up (the first pass
+        # paints it; the import would contend with it for the GIL): the first event opens quickly
+        QTimer.singleShot(0, lambda: QTimer.singleShot(0, warm_up.start))
     return app.exec()
 
 

@@ -103,6 +103,52 @@ def test_the_cycle_collector_runs_again_once_the_app_is_up(tmp_path: Path) -> No
     assert done.stdout.split() == ["True", "MainWindow"]
 
 
+START_PAGE_PROBE = """
+import sys, threading
+from PySide6.QtWidgets import QApplication
+
+def loaded():
+    names = ("director.services.reports", "director.ui.help", "director.store.engine")
+    return [name in sys.modules for name in names]
+
+def first_pass(app):  # the event loop's first pass (it paints the start page), then more
+    app.processEvents()
+    window = next(w for w in app.topLevelWidgets() if type(w).__name__ == "MainWindow")
+    menus = [(a.text(), a.isEnabled()) for a in window.menuBar().actions()]
+    print(menus, loaded(), [t.name for t in threading.enumerate()])
+    app.processEvents()
+    next(t for t in threading.enumerate() if t.name == "warm-up").join(60)
+    print(loaded())
+    return 0
+
+QApplication.exec = first_pass
+from director.ui.app import run_gui
+sys.exit(run_gui(None, None))
+"""
+
+
+def test_the_start_page_is_painted_before_what_it_does_not_need_is_loaded(
+    tmp_path: Path,
+) -> None:
+    """The first pass paints the start page with every menu in place (Reports disabled, as
+    without an event); the Reports menu's service, the help window and the database layer
+    are not loaded for it: the layer's warm-up starts on the next pass, off the GUI thread."""
+    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path), "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run(
+        [sys.executable, "-c", START_PAGE_PROBE],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
+    assert done.returncode == 0, done.stderr
+    first, later = done.stdout.splitlines()
+    menus = [("&File", True), ("&Reports", False), ("&View", True), ("&Help", True)]
+    assert first == f"{menus} [False, False, False] ['MainThread']"
+    assert later == "[False, False, True]"
+
+
 OPENED_PROBE = """
 import gc, sys, weakref
 from PySide6.QtCore import QCoreApplication, QEvent
