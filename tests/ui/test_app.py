@@ -72,6 +72,22 @@ def test_the_warm_up_loads_the_database_layer_and_services() -> None:
     assert after == total
 
 
+def app_output(probe: str, settings: Path, *args: str) -> str:
+    """What `probe` printed, run with `args` in a fresh offscreen interpreter on settings of
+    its own."""
+    env = {**os.environ, "XDG_CONFIG_HOME": str(settings), "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run(
+        [sys.executable, "-c", probe, *args],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
 FIRST_PASS_PROBE = """
 import gc, sys
 from PySide6.QtWidgets import QApplication
@@ -90,17 +106,7 @@ sys.exit(run_gui(None, None))
 def test_the_cycle_collector_runs_again_once_the_app_is_up(tmp_path: Path) -> None:
     """Starting the app turns Python's cycle collector off (it cost 0.1 s of opening a big
     event) and on again at the first pass of the event loop: never left off."""
-    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path), "QT_QPA_PLATFORM": "offscreen"}
-    done = subprocess.run(
-        [sys.executable, "-c", FIRST_PASS_PROBE],
-        check=False,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env=env,
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["True", "MainWindow"]
+    assert app_output(FIRST_PASS_PROBE, tmp_path).split() == ["True", "MainWindow"]
 
 
 START_PAGE_PROBE = """
@@ -133,17 +139,7 @@ def test_the_start_page_is_painted_before_what_it_does_not_need_is_loaded(
     """The first pass paints the start page with every menu in place (Reports disabled, as
     without an event); the Reports menu's service, the help window and the database layer
     are not loaded for it: the layer's warm-up starts on the next pass, off the GUI thread."""
-    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path), "QT_QPA_PLATFORM": "offscreen"}
-    done = subprocess.run(
-        [sys.executable, "-c", START_PAGE_PROBE],
-        check=False,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env=env,
-    )
-    assert done.returncode == 0, done.stderr
-    first, later = done.stdout.splitlines()
+    first, later = app_output(START_PAGE_PROBE, tmp_path).splitlines()
     menus = [("&File", True), ("&Reports", False), ("&View", True), ("&Help", True)]
     assert first == f"{menus} [False, False, False] ['MainThread']"
     assert later == "[False, False, True]"
@@ -177,17 +173,8 @@ def test_what_the_start_made_is_kept_from_the_collector_until_its_event_closes(
     """Once up, what starting the app made, the event it opened included, is frozen out of the
     cycle collector's rounds (they cost 60 ms of opening a 1,000-team event); closing the event
     gives it all back, so the closed event's context, held in cycles, is collected."""
-    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path), "QT_QPA_PLATFORM": "offscreen"}
-    done = subprocess.run(
-        [sys.executable, "-c", OPENED_PROBE, str(event_path)],
-        check=False,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env=env,
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["True", "True", "0", "True"]
+    output = app_output(OPENED_PROBE, tmp_path, str(event_path))
+    assert output.split() == ["True", "True", "0", "True"]
 
 
 SLOW_OPEN_PROBE = """
@@ -234,17 +221,8 @@ def test_the_event_opened_at_start_is_waited_for_without_putting_deletes_off(
     no deferred delete to put off, and no filter sees the app's every event in Python (it
     cost some 25 ms of opening a 1,000-team event). A wait once the app is up still does."""
     other = Path(shutil.copy(event_path, tmp_path / "other.tandem"))
-    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path), "QT_QPA_PLATFORM": "offscreen"}
-    done = subprocess.run(
-        [sys.executable, "-c", SLOW_OPEN_PROBE, str(event_path), str(other)],
-        check=False,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env=env,
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["True", "[]", "['_PutOffDeletes']"]
+    output = app_output(SLOW_OPEN_PROBE, tmp_path, str(event_path), str(other))
+    assert output.split() == ["True", "[]", "['_PutOffDeletes']"]
 
 
 OVERLAP_PROBE = """
