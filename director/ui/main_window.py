@@ -6,6 +6,7 @@ place in the navigation. Everything about an event's data happens in the pages, 
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -27,7 +28,6 @@ from director.domain.changes import Area, Changes
 from director.domain.errors import UserError
 from director.store.targets import EXTENSION
 from director.ui import database_layer
-from director.ui.help import HelpWindow
 from director.ui.message_bar import MessageBar, MessageHolder
 from director.ui.pages import PAGES, page_index
 from director.ui.recent import RecentEvents
@@ -54,6 +54,7 @@ if TYPE_CHECKING:  # the database layer and the pages load when an event is firs
     from director.ui.context import EventContext
     from director.ui.event_dialog import EventDialog
     from director.ui.event_view import EventView
+    from director.ui.help import HelpWindow
     from director.ui.restore_dialog import RestoreDialog
     from director.ui.server_watch import ServerWatch
     from director.ui.table_service import TableServiceWindow
@@ -181,8 +182,10 @@ class MainWindow(QMainWindow):
         file_menu.addActions([self.options_action, self.restore_action])
         file_menu.addSeparator()
         file_menu.addActions([self.close_action, self.quit_action])
-        self.reports_menu = self.build_reports_menu()
-        bar.addMenu(self.reports_menu)
+        # in its place until an event opens (its module loads the reports' service, which the
+        # start page does not need): disabled, as the Reports menu is without an event
+        self._reports_menu: QMenu | None = None
+        self._reports_placeholder = bar.addMenu("&Reports")
         view_menu = bar.addMenu("&View")
         view_menu.addActions(self.page_actions)
         view_menu.addSeparator()
@@ -191,6 +194,18 @@ class MainWindow(QMainWindow):
         help_menu.addActions(list(self.help_actions.values()))
         help_menu.addSeparator()
         help_menu.addAction(self.about_action)
+
+    @property
+    def reports_menu(self) -> QMenu:
+        """The Reports menu, built the first time it is needed (an event opened)."""
+        if self._reports_menu is None:
+            menu = self.build_reports_menu()
+            placeholder = self._reports_placeholder.menuAction()
+            self.menuBar().insertMenu(placeholder, menu)
+            self.menuBar().removeAction(placeholder)
+            menu.setEnabled(self.ctx is not None)
+            self._reports_menu = menu
+        return self._reports_menu
 
     def build_reports_menu(self) -> QMenu:
         """The Reports menu: each report's preview, with Print and Save PDF (ui/reports)."""
@@ -211,7 +226,10 @@ class MainWindow(QMainWindow):
             *self.page_actions,
         ):
             action.setEnabled(has_event)
-        self.reports_menu.setEnabled(has_event)
+        if has_event or self._reports_menu is not None:
+            self.reports_menu.setEnabled(has_event)
+        else:
+            self._reports_placeholder.setEnabled(False)
         # a server event is backed up and restored on the server (pg_dump)
         self.restore_action.setEnabled(self.ctx is not None and self.ctx.db.is_sqlite)
         self.read_only_banner.setVisible(has_event and self.read_only)
@@ -329,6 +347,7 @@ class MainWindow(QMainWindow):
         self.start.refresh()
         self.stack.setCurrentWidget(self.start)
         self._update_state()
+        gc.unfreeze()  # what the start froze (app.collect_from_now_on): this event's cycles too
 
     def on_event_changed(self, changes: Changes) -> None:
         if changes.touches(Area.EVENT):
@@ -467,6 +486,8 @@ class MainWindow(QMainWindow):
 
     def show_help(self, topic: str = "start") -> HelpWindow:
         if self.help_window is None:
+            from director.ui.help import HelpWindow  # the start page needs no help window
+
             self.help_window = HelpWindow(self)
         self.help_window.show_topic(topic)
         return self.help_window

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from director.cli import build_parser, parse_command_line
+from director.cli import _command_names, build_parser, names_no_command, parse_command_line
 from director.cli.common import time_control
 from director.services.events import get_event
 from director.store.engine import open_database
@@ -180,6 +180,34 @@ def test_exports_say_what_they_wrote(tmp_path: Path) -> None:
 def test_met_text_has_no_float_noise() -> None:
     text = run("met", "--csv", "--size", "3").stdout
     assert "0.49999999999999994" not in text and "0.5000000000000001" not in text
+
+
+def test_the_app_on_a_file_or_server_loads_no_commands_to_parse_it() -> None:
+    """`tandem-director spring.tandem` (or a path, or a URL) opens the app on it: no command
+    module is loaded to tell that it is no command (~0.05 s of opening an event)."""
+    probe = (
+        "import sys, director.cli as cli\n"
+        f"for word in ('spring.tandem', 'events/spring', {URL!r}):\n"
+        "    print(vars(cli.parse_command_line([word])))\n"
+        "print(*sorted(m for m in sys.modules if m.startswith('director.cli.')))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    *parsed, loaded = done.stdout.splitlines()
+    assert parsed == [
+        str({"db": None, "command": None, "event": word})
+        for word in ("spring.tandem", "events/spring", URL)
+    ]
+    assert loaded == "director.cli.common"
+
+
+def test_no_command_is_named_like_a_file_or_url() -> None:
+    """What lets a file or URL skip the parse: no command could be meant by it."""
+    names = _command_names(build_parser())
+    assert "pair" in names
+    assert not [name for name in names if names_no_command(name)]
 
 
 def test_the_command_line_loads_its_commands_only_to_parse_them() -> None:
