@@ -43,6 +43,7 @@ from director.ui.desk.scoreline import Scoreline
 from director.ui.message_bar import MessageBar, ask
 from director.ui.no_show_dialog import NoShowDialog
 from director.ui.plain import plain_label, tooltip
+from director.ui.refresh import RefreshWhenShown
 from director.ui.reports.desk_button import MatchPrintButton
 from director.ui.style import hint, section_title
 
@@ -126,7 +127,7 @@ class MatchDeskPage(QWidget):
         self.question: QMessageBox | None = None
         self._lay_out()
         self._shortcuts()
-        ctx.changed.connect(self.on_event_changed)
+        self.refresher = RefreshWhenShown(ctx, self, self.read_again, apply=self.on_event_changed)
         self.refresh()
         self.reload_picker()
         self.show_remembered()
@@ -229,14 +230,20 @@ class MatchDeskPage(QWidget):
         self.picker.reload(self.ctx.read(rounds_paired), self.match)
 
     def on_event_changed(self, changes: Changes) -> None:
-        self.picker.forget()  # each table's state in the list is read again when it opens
         matches = changes.only_matches()
         if matches is not None:
+            self.picker.forget()  # each table's state in the list is read again when it opens
             if self.match_id in matches:
                 self.refresh()
             return
+        self.read_again()
+
+    def read_again(self) -> None:
+        """The match and the table list, read again (rounds, teams or the event changed:
+        names and tables may too; or the page is shown after changes made while hidden)."""
+        self.picker.forget()
         self.refresh()
-        self.reload_picker()  # rounds, teams or the event changed: names and tables may too
+        self.reload_picker()
 
     def refresh(self) -> None:
         self.match = None

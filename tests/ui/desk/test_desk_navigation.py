@@ -88,3 +88,21 @@ def test_the_desk_reopens_on_its_match(qtbot: QtBot, ctx: EventContext, tmp_path
     assert again.match is not None and again.match.id == match.id
     assert again.picker.matches.currentData() == match.id
     assert again.picker.rounds.currentData() == 1
+
+
+def test_a_hidden_desk_reads_its_match_again_when_shown(
+    qtbot: QtBot, ctx: EventContext, tmp_path: Path
+) -> None:
+    """The pages' one refresh policy (ui/refresh.py): a result recorded while the desk is not
+    shown (the clock window, another station) marks it stale; shown, it reads its match."""
+    desk = make_desk(qtbot, ctx, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    second = ctx.read(matches.list_matches, 1)[1]
+    desk.show_match(second.id)
+    assert desk.games.rowCount() == 1
+    desk.hide()
+    ctx.change(
+        games.record_game, second.id, Game(1, 2, Side.B, End.BEAR_OFF, cube=2, level=Level.SINGLE)
+    )
+    assert desk.refresher.stale and desk.games.rowCount() == 1
+    desk.show()
+    assert not desk.refresher.stale and desk.games.rowCount() == 2
