@@ -26,9 +26,9 @@ import time
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the tests package
 
-from PySide6.QtCore import QEvent, QEventLoop, QSettings, Qt, QTimer
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtCore import QEventLoop, QSettings, Qt, QTimer
 from PySide6.QtWidgets import QApplication
 
 from director.domain.clock import NS_PER_SECOND, TENTHS_BELOW_NS, ClockError
@@ -42,6 +42,7 @@ from director.ui.clock.keys import press_action
 from director.ui.clock.launch import open_clock_window
 from director.ui.clock.window import ClockWindow
 from director.ui.context import EventContext
+from tests.ui.clock.clock_helpers import key_down as press
 
 FRAME_NS = NS_PER_SECOND // 60
 TC = TimeControl(3600, 5)  # nobody flags during the run
@@ -77,8 +78,9 @@ def make_window(folder: Path) -> tuple[ClockWindow, EventContext]:
 
 
 def key_down(window: ClockWindow, key: int) -> None:
-    event = QKeyEvent(QEvent.Type.KeyPress, Qt.Key(key), Qt.KeyboardModifier.NoModifier)
-    QApplication.sendEvent(window, event)
+    """One press as a keyboard sends it, down then up: a key held down counts once
+    (ui/clock/input.py), so a bench that never let go pressed each key only once."""
+    press(window, Qt.Key(key))
 
 
 class Sampler(threading.Thread):
