@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import gc
 import os
 import uuid
 from collections.abc import Iterator
@@ -36,9 +35,6 @@ def fresh_database(password: str | None = None) -> Iterator[str]:
     try:
         yield url.render_as_string(hide_password=False)
     finally:
-        # a connection the test left open is collected now, so psycopg's "deleted while still
-        # open" names this test, not whichever test the collector happens to run in later
-        gc.collect()
         with admin.connect() as connection:
             connection.execute(text(f'DROP DATABASE "{name}" WITH (FORCE)'))
         admin.dispose()
