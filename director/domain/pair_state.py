@@ -150,7 +150,7 @@ class PairState:
             ]
         if game.board in self.boards_done:
             return [f"board {game.board} already has a game in pair {game.pair}"]
-        out = game_problems(self.rules.scoring, game)
+        out: list[str] = [*game_problems(self.rules.scoring, game)]
         if game.agreed_level is not None and not self.rules.agreed_lower_forfeit:
             out.append("this event does not apply rule 5′: an agreed level is refused (RULES §5)")
         return out or self.cube_problems(game)

@@ -105,26 +105,48 @@ def counted_by_position(scoring: Scoring, end: End) -> bool:
     return squeeze is not None and squeeze.by_position and end is End.BEAR_OFF
 
 
-def game_problems(scoring: Scoring, game: Game) -> list[str]:
+class Problem(str):
+    """What is wrong in a game, in words that use the record format's field names, and the
+    field it is about (None: the game as a whole). A `str`, so it reads, joins and prints as
+    the words; a form shows it beside `field`."""
+
+    field: str | None
+
+    def __new__(cls, text: str, field: str | None = None) -> Problem:
+        problem = super().__new__(cls, text)
+        problem.field = field
+        return problem
+
+
+def game_problems(scoring: Scoring, game: Game) -> list[Problem]:
     """Everything in this game that the rule book or the record format forbids."""
-    out: list[str] = []
+    out: list[Problem] = []
     if game.board not in (1, 2):
-        out.append(f"board must be 1 or 2, not {game.board}")
+        out.append(Problem(f"board must be 1 or 2, not {game.board}"))
     if game.pair < 1:
-        out.append(f"pair must be 1 or more, not {game.pair}")
+        out.append(Problem(f"pair must be 1 or more, not {game.pair}"))
     if not is_cube_value(game.cube):
-        out.append(f"cube {game.cube} is not a power of two from 1 to {MAX_CUBE}")
+        out.append(Problem(f"cube {game.cube} is not a power of two from 1 to {MAX_CUBE}", "cube"))
     if not scoring.variant.has_cube and game.used_cube:
-        out.append(f"{scoring.variant.label} is played without a doubling cube (RULES §6)")
+        out.append(
+            Problem(f"{scoring.variant.label} is played without a doubling cube (RULES §6)", "cube")
+        )
     out += [
-        f"missing {name} for a {game.end} game in {scoring}" for name in _missing(scoring, game)
+        Problem(f"missing {name} for a {game.end} game in {scoring}", name)
+        for name in _missing(scoring, game)
     ]
     for name in COUNT_FIELDS:
         value = getattr(game, name)
         if value is not None and not 0 <= value <= CHECKERS:
-            out.append(f"{name} must be a checker count from 0 to {CHECKERS}, not {value}")
+            out.append(
+                Problem(f"{name} must be a checker count from 0 to {CHECKERS}, not {value}", name)
+            )
     if game.loser_pips is not None and not 0 <= game.loser_pips <= CHECKERS * 25:
-        out.append(f"loser_pips must be from 0 to {CHECKERS * 25}, not {game.loser_pips}")
+        out.append(
+            Problem(
+                f"loser_pips must be from 0 to {CHECKERS * 25}, not {game.loser_pips}", "loser_pips"
+            )
+        )
     if out:
         return out  # the checks below read the fields as valid values
     return _level_problems(scoring, game) + impossible_game_problems(scoring, game)
@@ -134,26 +156,37 @@ def _missing(scoring: Scoring, game: Game) -> list[str]:
     return [name for name in required_fields(scoring, game.end) if getattr(game, name) is None]
 
 
-def _level_problems(scoring: Scoring, game: Game) -> list[str]:
+def _level_problems(scoring: Scoring, game: Game) -> list[Problem]:
     """Which fields a game's end and scoring allow (RULES §5, §5′, §6.5)."""
-    out: list[str] = []
+    out: list[Problem] = []
     variant = scoring.variant
     if not variant.has_levels:
         name, section = variant.label.lower(), variant.section
         if game.level is not None and game.level is not Level.SINGLE:
-            out.append(f"{name} has no gammons: a {game.level} is refused (RULES {section})")
+            out.append(
+                Problem(
+                    f"{name} has no gammons: a {game.level} is refused (RULES {section})", "level"
+                )
+            )
         if game.agreed_level is not None:
-            out.append(f"rule 5′ does not apply in {name} (RULES {section})")
+            out.append(
+                Problem(f"rule 5′ does not apply in {name} (RULES {section})", "agreed_level")
+            )
         return out
     if game.agreed_level is not None:
         if game.end is not End.TIME:
-            out.append("agreed_level applies only to a time forfeit (rule 5′)")
+            out.append(
+                Problem("agreed_level applies only to a time forfeit (rule 5′)", "agreed_level")
+            )
         elif game.loser_borne_off is not None and (
             game.agreed_level.multiplier >= forfeit_level(game.loser_borne_off).multiplier
         ):
             out.append(
-                "agreed_level must be lower than the forfeit the rule gives "
-                f"({forfeit_level(game.loser_borne_off)}) (rule 5′)"
+                Problem(
+                    "agreed_level must be lower than the forfeit the rule gives "
+                    f"({forfeit_level(game.loser_borne_off)}) (rule 5′)",
+                    "agreed_level",
+                )
             )
     return out
 
@@ -172,26 +205,37 @@ def loser_checkers_left(scoring: Scoring, game: Game) -> int | None:
     return None
 
 
-def impossible_game_problems(scoring: Scoring, game: Game) -> list[str]:
+def impossible_game_problems(scoring: Scoring, game: Game) -> list[Problem]:
     """RULES §2: a game that cannot have happened, naming the field."""
-    out: list[str] = []
+    out: list[Problem] = []
     left = loser_checkers_left(scoring, game)
     if left is not None and left > CHECKERS:
-        out.append(f"the loser cannot have more than {CHECKERS} checkers on the board")
+        out.append(Problem(f"the loser cannot have more than {CHECKERS} checkers on the board"))
     if game.end is End.BEAR_OFF and game.winner_left not in (None, 0):
-        out.append("the winner of a bear-off has no checker left (winner_left must be 0)")
+        out.append(
+            Problem(
+                "the winner of a bear-off has no checker left (winner_left must be 0)",
+                "winner_left",
+            )
+        )
     if game.end is not End.BEAR_OFF and game.winner_left == 0:
         out.append(
-            f"winner_left 0: the winner had borne off all {CHECKERS}, so the game ended "
-            f"in a bear-off, not a {game.end}"
+            Problem(
+                f"winner_left 0: the winner had borne off all {CHECKERS}, so the game ended "
+                f"in a bear-off, not a {game.end}",
+                "winner_left",
+            )
         )
     if left == 0:
         field = "loser_borne_off" if game.loser_left is None else "loser_left"
         if counted_by_position(scoring, game.end):
             field = "the loser's checker counts"
         out.append(
-            f"{field}: the loser had borne off all {CHECKERS} and so won the game; "
-            f"a {game.end} game needs a loser with checkers left"
+            Problem(
+                f"{field}: the loser had borne off all {CHECKERS} and so won the game; "
+                f"a {game.end} game needs a loser with checkers left",
+                None if counted_by_position(scoring, game.end) else field,
+            )
         )
     if (
         game.end is End.TIME
@@ -199,36 +243,55 @@ def impossible_game_problems(scoring: Scoring, game: Game) -> list[str]:
         and game.loser_left is not None
         and game.loser_borne_off + game.loser_left != CHECKERS
     ):
-        out.append(f"loser_borne_off + loser_left must be {CHECKERS}")
+        out.append(Problem(f"loser_borne_off + loser_left must be {CHECKERS}", "loser_borne_off"))
     if game.end is End.PASS and game.cube >= MAX_CUBE:
-        out.append(f"a pass on a {MAX_CUBE}-cube: there is no {2 * MAX_CUBE} to offer")
+        out.append(
+            Problem(f"a pass on a {MAX_CUBE}-cube: there is no {2 * MAX_CUBE} to offer", "cube")
+        )
     if scoring.variant.stake is Stake.PIP_COUNT and game.loser_pips == 0:
-        out.append("loser_pips 0: a pin-game win worth 0 pips cannot have happened")
+        out.append(
+            Problem("loser_pips 0: a pin-game win worth 0 pips cannot have happened", "loser_pips")
+        )
     if left is not None and game.level is not None and scoring.variant.has_levels:
         out += _level_against_checkers(scoring, game, game.level, left)
     return out
 
 
-def _level_against_checkers(scoring: Scoring, game: Game, level: Level, left: int) -> list[str]:
+def _level_against_checkers(scoring: Scoring, game: Game, level: Level, left: int) -> list[Problem]:
     field = "loser_left" if game.loser_left is not None else "the loser's checker counts"
+    by_field = "loser_left" if game.loser_left is not None else None
     if level is not Level.SINGLE and left < CHECKERS:
         return [
-            f"a {level} needs a loser who has borne off no checker, but {field} gives "
-            f"{left} checkers left"
+            Problem(
+                f"a {level} needs a loser who has borne off no checker, but {field} gives "
+                f"{left} checkers left",
+                by_field,
+            )
         ]
     if level is Level.SINGLE and left == CHECKERS and game.end is not End.TIME:
-        return [f"a single needs a loser who has borne off a checker, but {field} gives {left}"]
+        return [
+            Problem(
+                f"a single needs a loser who has borne off a checker, but {field} gives {left}",
+                by_field,
+            )
+        ]
     if counted_by_position(scoring, game.end):
         back = game.loser_in_winner_home_or_bar or 0
         if level is Level.BACKGAMMON and back == 0:
             return [
-                "a backgammon needs a loser checker on the bar or in the winner's home board "
-                "(loser_in_winner_home_or_bar is 0)"
+                Problem(
+                    "a backgammon needs a loser checker on the bar or in the winner's home "
+                    "board (loser_in_winner_home_or_bar is 0)",
+                    "loser_in_winner_home_or_bar",
+                )
             ]
         if level is Level.GAMMON and back > 0:
             return [
-                f"loser_in_winner_home_or_bar {back} with nothing borne off is a backgammon, "
-                "not a gammon"
+                Problem(
+                    f"loser_in_winner_home_or_bar {back} with nothing borne off is a "
+                    "backgammon, not a gammon",
+                    "loser_in_winner_home_or_bar",
+                )
             ]
     return []
 

@@ -230,3 +230,20 @@ def test_rules_5_prime_is_offered_exactly_where_the_domain_accepts_it(
     assert accepted is (scoring is not Scoring.CHASING_THE_GIRLS)
     if option:  # offered is what the domain then accepts
         assert agreed_level_offered(rules, End.TIME) is accepted
+
+
+def test_each_problem_names_the_field_it_is_about_so_a_form_needs_no_reading_of_words() -> None:
+    """A form puts a problem beside its field by the field the domain gives (#17: by code, not
+    by text); a problem of the game as a whole names none. The words stay as they were."""
+    missing = game_problems(STD, Game(1, 1, Side.A, End.BEAR_OFF))
+    assert [(p, p.field) for p in missing] == [
+        ("missing level for a bear-off game in standard", "level")
+    ]
+    flagged = Game(1, 1, Side.A, End.TIME, loser_borne_off=3, loser_left=3)
+    assert [p.field for p in game_problems(STD, flagged)] == ["loser_borne_off"]
+    (cube,) = game_problems(STD, Game(1, 1, Side.A, End.PASS, cube=64))
+    assert cube.field == "cube" and "no 128 to offer" in cube
+    loser = Game(1, 1, Side.A, End.RESIGN, level=Level.SINGLE, loser_left=20)
+    assert [p.field for p in game_problems(STD, loser)] == ["loser_left"]
+    (board,) = game_problems(STD, Game(1, 3, Side.A, End.BEAR_OFF, level=Level.SINGLE))
+    assert board == "board must be 1 or 2, not 3" and board.field is None

@@ -7,8 +7,6 @@ be a whole number) and routes the domain's messages to the field they name.
 
 from __future__ import annotations
 
-import re
-
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QComboBox,
@@ -63,14 +61,6 @@ def readable(text: str) -> str:
         if name in text and "_" in name:
             text = text.replace(name, f"“{FIELD_LABELS[name].lower()}”")
     return text
-
-
-def field_of(text: str) -> str | None:
-    """The form field a domain message is about (the longest field name it mentions)."""
-    for name in sorted(FIELD_LABELS, key=len, reverse=True):
-        if re.search(rf"\b{name}\b", text):
-            return name
-    return None
 
 
 class GameForm(QWidget):
@@ -245,12 +235,14 @@ class GameForm(QWidget):
         game, by_field = self.parse()
         general: list[str] = []
         if game is not None:
-            for text in game_problems(self.rules.scoring, game):
-                name = field_of(text)
-                if name in self.inputs:
-                    by_field[name] = "; ".join(filter(None, [by_field.get(name), readable(text)]))
+            visible = self.visible_fields()  # a problem is never put beside a hidden field
+            for problem in game_problems(self.rules.scoring, game):
+                name = problem.field
+                if name in visible:
+                    shown = [by_field.get(name), readable(problem)]
+                    by_field[name] = "; ".join(filter(None, shown))
                 else:
-                    general.append(readable(text))
+                    general.append(readable(problem))
         for name, label in self.errors.items():
             label.setText(by_field.get(name, ""))
             label.setVisible(name in by_field)
