@@ -161,8 +161,11 @@ def read_team_list(
     if not answers:
         loop.exec()
     closed.stop()
+    cancelled = cancelling.is_set()  # before the close, which counts as a rejection too
     box.close()
     box.deleteLater()
+    if cancelled:  # Cancel pressed as the last rows were read: still no preview
+        return None
     answer = answers[0] if answers else None
     if isinstance(answer, UserError):
         raise answer

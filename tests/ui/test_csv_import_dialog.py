@@ -6,8 +6,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QDialogButtonBox, QLabel, QProgressDialog, QPushButton
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialogButtonBox,
+    QLabel,
+    QProgressBar,
+    QProgressDialog,
+    QPushButton,
+)
 from pytestqt.qtbot import QtBot
 
 from director.domain.teamlist import PROGRESS_STEP, parse_team_list, seeds_by_rating
@@ -237,22 +244,30 @@ def test_a_long_list_is_read_with_its_progress_and_cancel_before_the_preview(
     rows = 40 * PROGRESS_STEP
     seen: list[tuple[int, int, bool]] = []  # what the reading dialog showed while it ran
 
-    def look() -> None:  # a timer: it runs only while the window keeps running
-        box = page.findChild(QProgressDialog)
-        if box is None or seen or box.value() <= 0:
+    def look(box: QProgressDialog, value: int) -> None:  # on the GUI thread, while it reads
+        if seen or value <= 0:
             return
         label = box.findChild(QLabel)
         assert label.text() == "Reading R&D <b>big list.csv…"
         assert label.textFormat() is Qt.TextFormat.PlainText
-        seen.append((box.value(), box.maximum(), box.isVisible()))
-        box.findChild(QPushButton).click()  # its Cancel
+        seen.append((value, box.maximum(), box.isVisible()))
+        box.findChild(QPushButton).click()  # its Cancel, at its first report past the start
 
-    timer = QTimer(page)
-    timer.timeout.connect(look)
-    timer.start(10)
+    class Watch(QObject):  # the reading dialog, as it is shown: its bar is followed from then
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            if isinstance(watched, QProgressDialog) and event.type() is QEvent.Type.Show:
+                bar = watched.findChild(QProgressBar)
+                bar.valueChanged.connect(lambda value, box=watched: look(box, value))
+            return False
+
+    watch = Watch(page)
+    app = QApplication.instance()
+    app.installEventFilter(watch)
     path = write(tmp_path, long_list(rows), "R&D <b>big list.csv")
-    assert page.import_csv(path) is None  # cancelled: no preview
-    timer.stop()
+    try:
+        assert page.import_csv(path) is None  # cancelled: no preview
+    finally:
+        app.removeEventFilter(watch)
     assert seen and seen[0][2], "no progress was shown while the list was read"
     value, maximum, _ = seen[0]
     assert 0 < value < maximum == rows
