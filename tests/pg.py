@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import time
 import uuid
 from collections.abc import Iterator
 
@@ -38,3 +39,25 @@ def fresh_database(password: str | None = None) -> Iterator[str]:
         with admin.connect() as connection:
             connection.execute(text(f'DROP DATABASE "{name}" WITH (FORCE)'))
         admin.dispose()
+
+
+def connections_to(url: str) -> int:
+    """How many connections the server holds open to this database (a slot each)."""
+    admin = create_engine(server_url(), isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as connection:
+            return connection.execute(
+                text("SELECT count(*) FROM pg_stat_activity WHERE datname = :name"),
+                {"name": make_url(url).database},
+            ).scalar_one()
+    finally:
+        admin.dispose()
+
+
+def no_connections_to(url: str, within_s: float = 5.0) -> bool:
+    """Whether the server holds no connection to this database within the time (a backend
+    leaves pg_stat_activity a moment after its client closed the connection)."""
+    deadline = time.monotonic() + within_s
+    while connections_to(url) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return connections_to(url) == 0

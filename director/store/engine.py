@@ -37,6 +37,7 @@ from director.store.upgrade import upgrade_file
 
 if TYPE_CHECKING:
     from alembic.config import Config
+    from sqlalchemy.pool import ConnectionPoolEntry
 
 # alembic is imported only to migrate: with mako and pygments it costs more than opening a
 # 1,000-team event, so the revisions are read without it.
@@ -216,10 +217,20 @@ class EventDatabase:
                 session.begin(),
             ):
                 session.execute(delete(models.Meta).where(models.Meta.key == OPEN_MARKER))
+        # dispose closes only the connections in the pool: one a call still holds (closing does
+        # not wait for a hung server, ui/background.py) would go back into the disposed pool
+        # and stay open, a server slot held, until the garbage collector found it
+        if not event.contains(self.engine, "checkin", _close_on_return):
+            event.listen(self.engine, "checkin", _close_on_return)
         self.engine.dispose()
         if self.lock is not None:
             self.lock.release()
             self.lock = None
+
+
+def _close_on_return(_dbapi_connection: Any, entry: ConnectionPoolEntry) -> None:
+    """A connection given back after its event was closed is closed, not pooled."""
+    entry.close()
 
 
 def create_database(target: str) -> EventDatabase:

@@ -54,7 +54,12 @@ class EventContext(QObject):
             on_slow=self.notified.emit,
             on_recovered=lambda: self.notified.emit("The database server answers again."),
         )
-        self.milestone = self.read(progress)  # (last round paired, is it finished)
+        try:
+            self.milestone = self.read(progress)  # (last round paired, is it finished)
+        except BaseException:
+            self.background.stop()  # the caller closes the event; nothing here outlives it
+            self.setParent(None)
+            raise
 
     @property
     def title(self) -> str:

@@ -288,7 +288,14 @@ class MainWindow(QMainWindow):
             from director.ui.event_view import EventView
 
         self.close_event()
-        ctx = EventContext(database, self)
+        try:
+            ctx = EventContext(database, self)
+        except BaseException as exc:  # its first read failed (a server gone since it opened)
+            database.close()  # its lock and its connections given back, not left behind
+            if not isinstance(exc, UserError):
+                raise  # a bug: the crash hook reports it
+            self.messages.show_error(f"Cannot open the event: {exc}")
+            return False
         try:
             view = EventView(ctx, self.stack)
         except UserError as exc:

@@ -20,6 +20,7 @@ from director.store.engine import (
     create_database,
     head_revision,
     open_database,
+    open_event,
 )
 from director.store.models import Base
 
@@ -147,3 +148,19 @@ def test_opening_a_current_event_does_not_import_alembic(db: EventDatabase) -> N
         [sys.executable, "-c", code, db.target], capture_output=True, text=True, check=True
     )
     assert run.stdout.strip() == "[]"
+
+
+def test_a_connection_given_back_after_the_event_closed_is_closed(event_path: Path) -> None:
+    """A call still running when the event closes (closing does not wait for a file that is
+    not answering: ui/background.py) closes its connection as it gives it back: the file is
+    not held open, under a lock already released, until the garbage collector finds it."""
+    db = open_event(str(event_path), make_backup=False)
+    late = db.Session()
+    late.execute(text("SELECT 1"))
+    raw = late.connection().connection.dbapi_connection
+    assert isinstance(raw, sqlite3.Connection)
+    db.close()
+    late.close()
+    with pytest.raises(sqlite3.ProgrammingError, match="closed"):
+        raw.execute("SELECT 1")
+    assert not Path(f"{event_path}-wal").exists()  # the last connection folded it in

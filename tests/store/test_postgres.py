@@ -11,9 +11,11 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import psycopg
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
+from sqlalchemy import select
 
 from director.domain.errors import ConflictError, UserError
 from director.domain.rules import End, EventOptions, Level, Side
@@ -33,7 +35,7 @@ from director.store.engine import (
 )
 from director.store.errors import CHANGED, known_database_error
 from director.store.models import Base
-from tests.pg import fresh_database
+from tests.pg import fresh_database, no_connections_to
 from tests.reliability.stations import prepare, run_stations, serial_replay, snapshot
 
 pytestmark = pytest.mark.postgres
@@ -74,6 +76,27 @@ def test_the_same_migrations_build_the_schema_on_an_empty_server_database(pg_url
     with station.Session() as session:
         assert get_event(session).name == "Server Open"
     station.close()
+
+
+def test_a_connection_given_back_after_the_event_closed_is_closed_not_left_open(
+    pg_url: str,
+) -> None:
+    """A call still running when its event closes (closing does not wait for a hung server:
+    ui/background.py) gives its connection back later. It is closed then, not kept open in
+    the disposed pool until the garbage collector finds it: a server slot held meanwhile, and
+    psycopg's "deleted while still open" failing whichever test runs at that collection."""
+    db = create_database(pg_url)
+    late = db.Session()
+    late.execute(select(1))  # the call that has not answered yet holds a connection
+    held = late.connection().connection.dbapi_connection
+    assert isinstance(held, psycopg.Connection)
+    db.close()
+    late.close()  # its answer comes: the connection goes back
+    assert held.closed
+    assert no_connections_to(pg_url)
+    with db.Session() as session:  # a late caller after the close still reads...
+        assert session.execute(select(1)).scalar_one() == 1
+    assert no_connections_to(pg_url)  # ...and its connection is closed as it goes back
 
 
 def test_a_server_that_cannot_be_reached_gives_a_clear_message_without_the_password(

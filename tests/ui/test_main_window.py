@@ -10,11 +10,14 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
+from director.domain.errors import UserError
 from director.domain.rules import End, Level, Side
 from director.domain.scoring import Game
 from director.services.games import record_game
 from director.services.matches import create_match
 from director.services.teams import add_team
+from director.store.engine import open_event
+from director.ui import context
 from director.ui.desk.match_desk import MatchDeskPage
 from director.ui.help import help_text
 from director.ui.main_window import MainWindow
@@ -64,6 +67,26 @@ def test_a_file_that_is_no_event_is_refused_and_left_alone(
     assert window.stack.currentWidget() is window.start
     assert notes.read_bytes() == b"shopping list"
     assert window.recent.entries() == []
+
+
+def test_an_event_whose_first_read_fails_is_closed_again_and_the_refusal_shown(
+    window: MainWindow, event_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The event's first read (a server gone since it was opened, a drive unplugged) is
+    refused: the event is closed again, its lock and connections given back, not left open
+    behind a window that shows no event."""
+
+    def refused(_session: object) -> object:
+        raise UserError("the database server cannot be reached")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(context, "progress", refused)
+        assert not window.open_target(str(event_path))
+    assert window.ctx is None and window.stack.currentWidget() is window.start
+    assert window.messages.text == "Cannot open the event: the database server cannot be reached"
+    assert window.findChildren(context.EventContext) == []
+    again = open_event(str(event_path), make_backup=False)  # the lock was released
+    again.close()
 
 
 def test_the_window_keeps_running_while_the_demo_is_built(

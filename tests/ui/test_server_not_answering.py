@@ -19,7 +19,7 @@ from sqlalchemy import create_engine, text
 
 from director.domain.rules import End, EventOptions, Level, Side
 from director.domain.scoring import Game
-from director.services.events import create_event
+from director.services.events import create_event, get_event
 from director.services.games import record_game
 from director.services.matches import create_match, get_match
 from director.services.rounds import list_rounds, pair_next_round, undo_last_round
@@ -28,7 +28,7 @@ from director.store.engine import create_database, open_database
 from director.ui.background import NOT_ANSWERING
 from director.ui.context import EventContext
 from director.ui.server_watch import ServerWatch
-from tests.pg import fresh_database, server_url
+from tests.pg import fresh_database, no_connections_to, server_url
 
 pytestmark = pytest.mark.postgres
 G1 = Game(pair=1, board=1, winner=Side.A, end=End.BEAR_OFF, level=Level.SINGLE)
@@ -99,6 +99,37 @@ def test_a_hung_server_is_reported_and_the_result_is_stored_once_it_runs(qtbot: 
         with check.Session() as session:
             assert get_match(session, match).games == (G1,)
         check.close()
+
+
+def test_a_station_closed_on_a_hung_server_leaves_no_connection_open_once_it_answers(
+    qtbot: QtBot,
+) -> None:
+    """Closing does not wait for a call the hung server holds (`Background.stop`); when the
+    server runs again that call ends and its connection is closed, not left in the closed
+    event's pool: a server slot held until the garbage collector found it, and psycopg's
+    "deleted while still open" then failed whichever test was running (the server watch's
+    poll, answering just after the first test here closed its event, did it)."""
+    with fresh_database() as url:
+        db = create_database(url)
+        with db.Session() as session, session.begin():
+            create_event(session, "Club Open", EventOptions())
+        db.close()
+        ctx = EventContext(open_database(url))
+        notices: list[str] = []
+        ctx.notified.connect(notices.append)
+        workers = ctx.background.pool
+        kept = [ctx.db.engine.pool]  # the closed event's pool, as long as no collection runs
+        try:
+            with stopped_server():
+                ctx.background.run(get_event)
+                qtbot.waitUntil(lambda: NOT_ANSWERING in notices, timeout=5000)
+                ctx.close()  # the director closes the event meanwhile
+        finally:
+            if not ctx.background.stopped:
+                ctx.close()
+        workers.shutdown(wait=True)  # the call the server held has ended
+        assert no_connections_to(url)
+        kept.clear()
 
 
 def settle() -> None:
