@@ -8,8 +8,6 @@ team's, a player's or the event's name goes through one of these helpers.
 
 from __future__ import annotations
 
-import html
-
 from PySide6.QtCore import Qt
 from PySide6.QtGui import Qt as GuiQt
 from PySide6.QtWidgets import QLabel, QWidget
@@ -25,6 +23,8 @@ def plain_label(text: str = "", parent: QWidget | None = None) -> QLabel:
 
 def esc(text: str) -> str:
     """Typed text inside a rich-text label of ours (one with <b> of its own)."""
+    import html  # not at the app's start, which shows no typed text in markup
+
     return html.escape(text, quote=False)
 
 
