@@ -23,7 +23,9 @@ def create_application(argv: Sequence[str] | None = None) -> QApplication:
     from director.ui.style import app_icon, apply_style
 
     existing = QApplication.instance()
-    app = existing if isinstance(existing, QApplication) else QApplication(list(argv or sys.argv))
+    made = not isinstance(existing, QApplication)  # else a test's, or the screenshots'
+    app = QApplication([*(argv or sys.argv), "-style", "Fusion"]) if made else existing
+    assert isinstance(app, QApplication)
     app.setApplicationName(APP_NAME)
     app.setApplicationDisplayName(APP_NAME)
     app.setApplicationVersion(__version__)
@@ -32,7 +34,7 @@ def create_application(argv: Sequence[str] | None = None) -> QApplication:
     app.setDesktopFileName("tandem-director")
     app.setWindowIcon(app_icon())
     register_fonts()
-    apply_style(app)
+    apply_style(app, made_with_fusion=made)
     # QtMultimedia probes optional system libraries (PipeWire, VA-API) and warns for each one a
     # machine lacks; none is needed for the flag sound, so those probes are not problems.
     QLoggingCategory.setFilterRules("qt.multimedia.symbolsresolver.warning=false")
@@ -66,7 +68,7 @@ def run_gui(event_file: str | None, db_url: str | None) -> int:
 
     crash.install()
     window = MainWindow()
-    window.show()
+    window.showMaximized() if window.maximized_at_start else window.show()
     from director.ui import termination
 
     termination.install(window.close, window)  # logout or shutdown: close, do not crash

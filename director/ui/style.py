@@ -7,12 +7,15 @@ the same everywhere and change in one place.
 from __future__ import annotations
 
 from functools import cache
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QFont, QIcon, QPalette
+from PySide6.QtGui import QColor, QIcon, QPalette
 from PySide6.QtWidgets import QApplication, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from director.resources import resource_path
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QFont
 
 ACCENT = "#1d5c4a"
 ACCENT_LIGHT = "#dcebe5"
@@ -76,9 +79,13 @@ QHeaderView::section {{ padding: 5px 6px; font-weight: bold; background: {SURFAC
 """
 
 
-def apply_style(app: QApplication) -> None:
-    """Fusion everywhere (the same look on Windows, macOS and Linux) with the house colours."""
-    app.setStyle("Fusion")
+def apply_style(app: QApplication, made_with_fusion: bool = False) -> None:
+    """Fusion everywhere (the same look on Windows, macOS and Linux) with the house colours.
+    `made_with_fusion`: the application was made with Qt's `-style Fusion` option, as
+    `create_application` does (setStyle returns the style, and PySide's wrapper of it builds
+    its 11 enums: 6 ms of the start page, plain.START)."""
+    if not made_with_fusion:
+        app.setStyle("Fusion")
     palette = app.palette()
     palette.setColor(QPalette.ColorRole.Highlight, QColor(ACCENT))
     palette.setColor(QPalette.ColorRole.HighlightedText, QColor("white"))
@@ -114,6 +121,8 @@ def page_title(text: str, parent: QWidget | None = None) -> QLabel:
 
 def page_header(title: str, summary: QWidget, page: QWidget) -> QHBoxLayout:
     """A page's title with its one-line summary beside it; callers add their own tools."""
+    from PySide6.QtCore import Qt  # here, not at import: plain.START
+
     top = QHBoxLayout()
     top.addWidget(page_title(title, page))
     top.addSpacing(16)
@@ -155,6 +164,8 @@ def show_error(label: QLabel, text: str) -> None:
 
 
 def bold(font: QFont) -> QFont:
+    from PySide6.QtGui import QFont  # here, not at import: its 13 enums, not for the start page
+
     font = QFont(font)
     font.setBold(True)
     return font

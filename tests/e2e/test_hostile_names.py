@@ -302,5 +302,9 @@ def test_every_page_and_dialog_shows_names_as_typed(
     for action in window.recent_menu.actions():
         walk.problems += [f"recent menu: {p}" for p in interpreted("action", action_text(action))]
 
+    # the start page, the event now in its list of recent events
+    window.close_event()
+    walk.check("start page")
+
     assert not walk.problems, "\n".join(sorted(set(walk.problems)))
     assert walk.seen == set(HOSTILE)  # the walk did reach every name
