@@ -6,8 +6,10 @@ import gc
 import sys
 import threading
 from collections.abc import Sequence
+from pathlib import Path
 
 from PySide6.QtCore import QLoggingCategory, QTimer
+from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import QApplication
 
 from director import __version__
@@ -20,7 +22,9 @@ ORGANISATION_DOMAIN = "tandem-director.org"
 
 def create_application(argv: Sequence[str] | None = None) -> QApplication:
     """The QApplication with the app's name (QSettings keys on it), icon and style."""
-    from director.ui.style import app_icon, apply_style
+    with database_layer.python_import():  # past PySide6's source-reading hook
+        from director.resources import resource_path
+        from director.ui.style import app_icon, apply_style
 
     existing = QApplication.instance()
     made = not isinstance(existing, QApplication)  # else a test's, or the screenshots'
@@ -33,7 +37,7 @@ def create_application(argv: Sequence[str] | None = None) -> QApplication:
     app.setOrganizationDomain(ORGANISATION_DOMAIN)
     app.setDesktopFileName("tandem-director")
     app.setWindowIcon(app_icon())
-    register_fonts()
+    register_fonts(resource_path("fonts"))
     apply_style(app, made_with_fusion=made)
     # QtMultimedia probes optional system libraries (PipeWire, VA-API) and warns for each one a
     # machine lacks; none is needed for the flag sound, so those probes are not problems.
@@ -41,16 +45,16 @@ def create_application(argv: Sequence[str] | None = None) -> QApplication:
     return app
 
 
-def register_fonts() -> None:
+def register_fonts(folder: Path | None = None) -> None:
     """The fonts the app ships (Arabic, Hebrew, Devanagari, Thai, Korean, Chinese and Japanese,
     symbols) join Qt's fallback, so a name in those scripts is drawn on a machine that has no
     such font, as the PDFs already are. Qt reads a font file only when a glyph is needed: this
-    costs ~10 ms."""
-    from PySide6.QtGui import QFontDatabase
+    costs ~10 ms. (`folder`: the resources' fonts/, by default.)"""
+    if folder is None:
+        from director.resources import resource_path
 
-    from director.resources import resource_path
-
-    for font in sorted(resource_path("fonts").glob("*.ttf")):
+        folder = resource_path("fonts")
+    for font in sorted(folder.glob("*.ttf")):
         QFontDatabase.addApplicationFont(str(font))
 
 
@@ -63,14 +67,12 @@ def run_gui(event_file: str | None, db_url: str | None) -> int:
         warm_up.start()
     app = create_application()
     with database_layer.python_import():
-        from director.ui import crash
+        from director.ui import crash, termination
         from director.ui.main_window import MainWindow
 
     crash.install()
     window = MainWindow()
     window.showMaximized() if window.maximized_at_start else window.show()
-    from director.ui import termination
-
     termination.install(window.close, window)  # logout or shutdown: close, do not crash
     if sys.platform == "darwin":  # only macOS sends it; the filter sees every event of the app
         from director.ui import file_open

@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.domain.changes import Area, Changes
 from director.domain.errors import UserError
 from director.store.targets import EXTENSION
 from director.ui import database_layer
@@ -48,6 +47,7 @@ from director.ui.window_parts import (
 )
 
 if TYPE_CHECKING:  # the database layer and the pages load when an event is first opened
+    from director.domain.changes import Changes
     from director.store.engine import EventDatabase
     from director.ui.connect_dialog import ConnectDialog
     from director.ui.context import EventContext
@@ -347,6 +347,8 @@ class MainWindow(QMainWindow):
         gc.unfreeze()  # what the start froze (app.collect_from_now_on): this event's cycles too
 
     def on_event_changed(self, changes: Changes) -> None:
+        from director.domain.changes import Area  # loaded with the event, not at start
+
         if changes.touches(Area.EVENT):
             self._update_state()
             if self.ctx is not None and self.view is not None and self.ctx.db.is_sqlite:

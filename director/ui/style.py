@@ -6,9 +6,11 @@ the same everywhere and change in one place.
 
 from __future__ import annotations
 
+import contextlib
 from functools import cache
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QSize
 from PySide6.QtGui import QColor, QIcon, QPalette
 from PySide6.QtWidgets import QApplication, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
@@ -98,11 +100,16 @@ def apply_style(app: QApplication, made_with_fusion: bool = False) -> None:
 
 @cache
 def icon(name: str) -> QIcon:
-    """An SVG icon from resources/icons (an empty icon when the file is missing)."""
-    try:
-        return QIcon(str(resource_path("icons", f"{name}.svg")))
-    except FileNotFoundError:
-        return QIcon()
+    """An icon of resources/icons, from the PNGs its SVG is rendered to at the sizes the app
+    shows it (scripts/render_icons.py): Qt draws a PNG itself, where an SVG loads the SVG
+    icon engine and renders the drawing, 10 ms of the start page. Qt picks the rendering
+    for the size and the screen's density. An empty icon when there is none."""
+    shown = QIcon()
+    with contextlib.suppress(FileNotFoundError):
+        for png in resource_path("icons", "rendered").glob(f"{name}-*.png"):
+            size = int(png.stem.rpartition("-")[2])
+            shown.addFile(str(png), QSize(size, size))
+    return shown
 
 
 def app_icon() -> QIcon:

@@ -38,6 +38,7 @@ import platformdirs
 
 APP = """
 import os, sys
+from director.cli import main  # first, as the installed command's script imports it
 from PySide6.QtWidgets import QApplication
 
 def ready(app):  # the event loop's first pass paints the window: then it is usable
@@ -46,7 +47,6 @@ def ready(app):  # the event loop's first pass paints the window: then it is usa
     os._exit(0)
 
 QApplication.exec = ready
-from director.cli import main
 main(sys.argv[1:])
 """  # the app as `tandem-director [FILE]` starts it, up to its event loop's first pass
 
