@@ -68,11 +68,13 @@ def _show(box: QMessageBox) -> QMessageBox:
 
 
 def show_user_error(message: str, parent: QWidget | None = None) -> QMessageBox:
+    from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QMessageBox
 
     box = QMessageBox(
         QMessageBox.Icon.Warning, "Tandem Director", message, QMessageBox.StandardButton.Ok, parent
     )
+    box.setTextFormat(Qt.TextFormat.PlainText)  # a refusal quotes names people typed
     return _show(box)
 
 

@@ -57,6 +57,8 @@ def mnemonic_safe(text: str) -> str:
 
 def tooltip(text: str) -> str:
     """A tooltip is rendered as rich text when it looks like HTML: then send it escaped."""
+    if "<" not in text and "&lt;" not in text:  # what Qt's guess looks for: no Qt needed
+        return text
     from PySide6.QtGui import Qt as GuiQt  # START
 
     return GuiQt.convertFromPlainText(text) if GuiQt.mightBeRichText(text) else text

@@ -112,6 +112,7 @@ def _box(parent: QWidget, icon: QMessageBox.Icon, title: str, text: str) -> QMes
     from PySide6.QtCore import Qt  # here, not at import: plain.START
 
     box = QMessageBox(icon, title, text, QMessageBox.StandardButton.NoButton, parent)
+    box.setTextFormat(Qt.TextFormat.PlainText)  # the file's name, and its details, as they are
     box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     return box

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from director import __version__
-from director.ui.plain import plain_label, set_by_key
+from director.ui.plain import plain_label, set_by_key, tooltip
 from director.ui.recent import RecentEvent, RecentEvents
 from director.ui.style import ACCENT, app_icon, hint, icon, page_title, section_title
 from director.ui.window_parts import shown_target
@@ -165,7 +165,7 @@ class StartPage(QWidget):
         for entry in entries:
             item = QListWidgetItem(self.recent_list)
             item.setData(PATH_ROLE, entry.path)
-            item.setToolTip(shown_target(entry.path))  # a server address without its password
+            item.setToolTip(tooltip(shown_target(entry.path)))  # a server's without its password
             item.setSizeHint(QSize(0, 54))
             self.recent_list.setItemWidget(item, self._entry_widget(entry))
         # the list is as tall as its entries: an empty white box would look like an error

@@ -16,6 +16,7 @@ from PySide6.QtGui import QColor, QIcon, QPalette
 from PySide6.QtWidgets import QApplication, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from director.resources import resource_path
+from director.ui.plain import plain_label
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QFont
@@ -129,7 +130,7 @@ def app_icon() -> QIcon:
 
 
 def _label(text: str, role: str, parent: QWidget | None = None) -> QLabel:
-    label = QLabel(text, parent)
+    label = plain_label(text, parent)  # titles, hints and refusals quote names and file names
     label.setProperty("role", role)
     return label
 

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QWidget
 
 from director import __version__
 from director.resources import resource_path
-from director.ui.plain import mnemonic_safe
+from director.ui.plain import mnemonic_safe, tooltip
 from director.ui.recent import RecentEvents
 from director.ui.style import app_icon
 
@@ -61,7 +61,7 @@ def fill_recent_menu(
     menu.clear()
     for entry in recent.entries():
         action = menu.addAction(mnemonic_safe(entry.name or Path(entry.path).stem))
-        action.setToolTip(entry.path)
+        action.setToolTip(tooltip(entry.path))
         action.setEnabled(entry.exists)
         action.triggered.connect(lambda _checked=False, p=entry.path: open_target(p))
     if menu.isEmpty():
