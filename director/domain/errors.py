@@ -7,7 +7,10 @@ else that escapes is a bug, logged with its traceback and shown as "please repor
 
 from __future__ import annotations
 
-from director.domain.changes import Area, Changes
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from director.domain.changes import Changes
 
 
 class UserError(ValueError):
@@ -26,5 +29,7 @@ class ConflictError(UserError):
     transaction the database server refused as a conflict)."""
 
     def __init__(self, message: str, changes: Changes | None = None) -> None:
+        from director.domain.changes import Area, Changes  # not for every UserError's import
+
         super().__init__(message)
         self.changes = Changes.of(*Area) if changes is None else changes

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import gc
+import os
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
+from functools import partial
+from pathlib import Path
+from typing import Literal
 
 from PySide6.QtCore import QLoggingCategory, QTimer
+from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import QApplication
 
 from director import __version__
@@ -18,12 +23,18 @@ ORGANISATION = "Tandem Director"  # QSettings: one folder for the app's settings
 ORGANISATION_DOMAIN = "tandem-director.org"
 
 
-def create_application(argv: Sequence[str] | None = None) -> QApplication:
-    """The QApplication with the app's name (QSettings keys on it), icon and style."""
-    from director.ui.style import app_icon, apply_style
+def create_application(argv: Sequence[str] | None = None, fonts: Fonts = "all") -> QApplication:
+    """The QApplication with the app's name (QSettings keys on it), icon, style and fonts
+    (`fonts`: as `register_fonts` takes them; the start registers the other scripts' fonts
+    later when its first page shows none of them)."""
+    with database_layer.python_import():  # past PySide6's source-reading hook
+        from director.resources import resource_path
+        from director.ui.style import app_icon, apply_style
 
     existing = QApplication.instance()
-    app = existing if isinstance(existing, QApplication) else QApplication(list(argv or sys.argv))
+    made = not isinstance(existing, QApplication)  # else a test's, or the screenshots'
+    app = QApplication([*(argv or sys.argv), "-style", "Fusion"]) if made else existing
+    assert isinstance(app, QApplication)
     app.setApplicationName(APP_NAME)
     app.setApplicationDisplayName(APP_NAME)
     app.setApplicationVersion(__version__)
@@ -31,25 +42,38 @@ def create_application(argv: Sequence[str] | None = None) -> QApplication:
     app.setOrganizationDomain(ORGANISATION_DOMAIN)
     app.setDesktopFileName("tandem-director")
     app.setWindowIcon(app_icon())
-    register_fonts()
-    apply_style(app)
+    register_fonts(resource_path("fonts"), fonts)
+    apply_style(app, made_with_fusion=made)
     # QtMultimedia probes optional system libraries (PipeWire, VA-API) and warns for each one a
     # machine lacks; none is needed for the flag sound, so those probes are not problems.
     QLoggingCategory.setFilterRules("qt.multimedia.symbolsresolver.warning=false")
     return app
 
 
-def register_fonts() -> None:
-    """The fonts the app ships (Arabic, Hebrew, Devanagari, Thai, Korean, Chinese and Japanese,
-    symbols) join Qt's fallback, so a name in those scripts is drawn on a machine that has no
-    such font, as the PDFs already are. Qt reads a font file only when a glyph is needed: this
-    costs ~10 ms."""
-    from PySide6.QtGui import QFontDatabase
+Fonts = Literal["all", "latin", "other scripts"]
+LATIN_FONTS = "DejaVu"  # the fonts' files for Latin, Greek and Cyrillic start so
+OTHER_SCRIPTS_FROM = 0x0590  # Hebrew: the first script past what the Latin fonts draw
 
-    from director.resources import resource_path
 
-    for font in sorted(resource_path("fonts").glob("*.ttf")):
-        QFontDatabase.addApplicationFont(str(font))
+def register_fonts(folder: Path | None = None, fonts: Fonts = "all") -> None:
+    """The fonts the app ships (Latin, Greek and Cyrillic; Arabic, Hebrew, Devanagari, Thai,
+    Korean, Chinese and Japanese, symbols) join Qt's fallback, so a name in those scripts is
+    drawn on a machine that has no such font, as the PDFs already are. Qt reads a font file
+    only when a glyph is needed: the Latin ones cost ~5 ms (with Qt's first look at the
+    system's fonts), the others ~4 ms more. (`folder`: the resources' fonts/, by default.)"""
+    if folder is None:
+        from director.resources import resource_path
+
+        folder = resource_path("fonts")
+    for name in sorted(os.listdir(folder)):  # not glob: its pattern took 1 ms to compile
+        latin = name.startswith(LATIN_FONTS)
+        if name.endswith(".ttf") and (fonts == "all" or latin == (fonts == "latin")):
+            QFontDatabase.addApplicationFont(str(folder / name))
+
+
+def needs_other_scripts(texts: Iterable[str]) -> bool:
+    """Whether a text is written in more than Latin, Greek and Cyrillic."""
+    return any(ord(letter) >= OTHER_SCRIPTS_FROM for text in texts for letter in text)
 
 
 def run_gui(event_file: str | None, db_url: str | None) -> int:
@@ -59,16 +83,21 @@ def run_gui(event_file: str | None, db_url: str | None) -> int:
     warm_up = threading.Thread(target=database_layer.load, name="warm-up", daemon=True)
     if target:  # needed at once: loaded while the window is made
         warm_up.start()
-    app = create_application()
+    app = create_application(fonts="latin")
     with database_layer.python_import():
-        from director.ui import crash
+        from director.ui import crash, termination
         from director.ui.main_window import MainWindow
 
     crash.install()
     window = MainWindow()
-    window.show()
-    from director.ui import termination
-
+    # the other scripts' fonts before the first paint when the start page shows a name in one
+    # (or an event opens with it), else on the next pass, after it
+    shown = [text for entry in window.recent.entries() for text in (entry.name, entry.path)]
+    if target or needs_other_scripts(shown):
+        register_fonts(fonts="other scripts")
+    else:
+        after_first_paint(partial(register_fonts, None, "other scripts"))
+    window.showMaximized() if window.maximized_at_start else window.show()
     termination.install(window.close, window)  # logout or shutdown: close, do not crash
     if sys.platform == "darwin":  # only macOS sends it; the filter sees every event of the app
         from director.ui import file_open
@@ -80,10 +109,15 @@ def run_gui(event_file: str | None, db_url: str | None) -> int:
         with at_start():
             window.open_target(target)
     QTimer.singleShot(0, collect_from_now_on)  # the event loop's first pass
-    if not target:  # loaded in the background once the start page is up (the first pass
-        # paints it; the import would contend with it for the GIL): the first event opens quickly
-        QTimer.singleShot(0, lambda: QTimer.singleShot(0, warm_up.start))
+    if not target:  # loaded in the background once the start page is up (the import would
+        # contend with its painting for the GIL): the first event opens quickly
+        after_first_paint(warm_up.start)
     return app.exec()
+
+
+def after_first_paint(work: Callable[[], object]) -> None:
+    """Do `work` on the event loop's second pass: the first paints the window."""
+    QTimer.singleShot(0, lambda: QTimer.singleShot(0, work))
 
 
 def collect_from_now_on() -> None:

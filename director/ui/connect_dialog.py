@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -19,7 +17,7 @@ from director.domain.errors import UserError
 from director.store.engine import EventDatabase, open_database
 from director.store.targets import SERVER_SCHEMES
 from director.ui.style import error_label, hint, show_error
-from director.ui.waiting import waited
+from director.ui.waiting import busy, waited
 from director.ui.window_parts import shown_target
 
 EXAMPLE = "postgresql://director:secret@club-server/spring_tandem"
@@ -63,9 +61,9 @@ class ConnectDialog(QDialog):
         if not url.startswith(SERVER_SCHEMES):
             show_error(self.error, f"A server address starts with postgresql://, e.g. {EXAMPLE}")
             return
-        QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
-            self.database = waited(lambda: open_database(url))  # the window keeps painting
+            with busy():
+                self.database = waited(lambda: open_database(url))  # the window keeps painting
         except UserError as exc:
             show_error(self.error, str(exc).replace(url, shown_target(url)))  # no password
             return
@@ -74,6 +72,4 @@ class ConnectDialog(QDialog):
             detail = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
             show_error(self.error, f"cannot connect with this address ({detail})")
             return
-        finally:
-            QGuiApplication.restoreOverrideCursor()
         super().accept()

@@ -9,24 +9,26 @@ was committed when it was made, so the dialog can say the event file is safe.
 from __future__ import annotations
 
 import sys
-import traceback
-from datetime import datetime
 from pathlib import Path
-from types import TracebackType
-
-import platformdirs
-from PySide6.QtCore import QUrl
-from PySide6.QtGui import QDesktopServices, QGuiApplication
-from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+from typing import TYPE_CHECKING
 
 from director import __version__
-from director.domain.errors import UserError
+
+if TYPE_CHECKING:
+    from types import TracebackType
+
+    from PySide6.QtWidgets import QMessageBox, QWidget
+
+# The hook is installed as the app starts; what it shows and writes loads when it is called
+# (platformdirs, datetime, traceback and the message box were 7 ms of the app's start).
 
 APP_DIR_NAME = "tandem-director"
 _open_boxes: list[QMessageBox] = []  # a box shown with open() must outlive the hook call
 
 
 def log_folder() -> Path:
+    import platformdirs
+
     return Path(platformdirs.user_log_dir(APP_DIR_NAME, appauthor=False))
 
 
@@ -37,6 +39,9 @@ def write_crash_log(
     folder: Path | None = None,
 ) -> Path:
     """Write the traceback with the versions a bug report needs; return the file."""
+    import traceback
+    from datetime import datetime
+
     folder = folder or log_folder()
     folder.mkdir(parents=True, exist_ok=True)
     now = datetime.now()
@@ -63,13 +68,21 @@ def _show(box: QMessageBox) -> QMessageBox:
 
 
 def show_user_error(message: str, parent: QWidget | None = None) -> QMessageBox:
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QMessageBox
+
     box = QMessageBox(
         QMessageBox.Icon.Warning, "Tandem Director", message, QMessageBox.StandardButton.Ok, parent
     )
+    box.setTextFormat(Qt.TextFormat.PlainText)  # a refusal quotes names people typed
     return _show(box)
 
 
 def show_bug_report(log_path: Path, parent: QWidget | None = None) -> QMessageBox:
+    from PySide6.QtCore import QUrl
+    from PySide6.QtGui import QDesktopServices, QGuiApplication
+    from PySide6.QtWidgets import QMessageBox
+
     box = QMessageBox(
         QMessageBox.Icon.Critical,
         "Tandem Director: please report",
@@ -106,6 +119,9 @@ def handle_exception(
     if issubclass(exc_type, KeyboardInterrupt):
         sys.__excepthook__(exc_type, exc, tb)
         return None
+    from PySide6.QtWidgets import QApplication
+
+    from director.domain.errors import UserError
     from director.store.errors import known_database_error  # SQLAlchemy loads only if needed
 
     message = str(exc) if isinstance(exc, UserError) else known_database_error(exc)

@@ -44,6 +44,7 @@ from director.store.targets import EXTENSION
 from director.store.work import in_session
 from director.ui.context import EventContext
 from director.ui.option_form import OptionsForm
+from director.ui.plain import plain_label
 from director.ui.style import error_label, hint, show_error
 from director.ui.waiting import waited
 from director.ui.window_parts import shown_target
@@ -151,7 +152,7 @@ class EventDialog(QDialog):
             note = "Every change is saved here at once: there is no Save. Keep it on a local disk."
             rows.append(("Event file", path_row, note))
         else:  # an open event stays where it is; say where that is
-            where = QLabel(shown_target(self.ctx.title), tab)
+            where = plain_label(shown_target(self.ctx.title), tab)
             where.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             where.setWordWrap(True)
             self.path.hide()  # no chooser: the file of an open event is not changed here

@@ -23,7 +23,7 @@ from director.domain.rules import PairingSystem
 from director.services.events import get_event
 from director.ui.context import EventContext
 from director.ui.pages import DESK, PAGES
-from director.ui.plain import plain_label
+from director.ui.plain import plain_label, tooltip
 from director.ui.style import hint, icon
 from director.ui.window_parts import shown_target
 
@@ -75,7 +75,7 @@ class EventView(QWidget):
         self.event_summary = hint("", self)
         self.event_summary.setContentsMargins(4, 0, 4, 0)
         self.where = hint(where_text(ctx), self)
-        self.where.setToolTip(shown_target(ctx.title))
+        self.where.setToolTip(tooltip(shown_target(ctx.title)))
         self.where.setContentsMargins(4, 0, 4, 0)
         self.where.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         panel = QWidget(self)

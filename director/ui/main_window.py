@@ -12,10 +12,9 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
-    QFileDialog,
     QMainWindow,
     QMenu,
     QMessageBox,
@@ -24,7 +23,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.domain.changes import Area, Changes
 from director.domain.errors import UserError
 from director.store.targets import EXTENSION
 from director.ui import database_layer
@@ -39,7 +37,7 @@ from director.ui.safe_open import (
 )
 from director.ui.start_page import StartPage
 from director.ui.style import app_icon
-from director.ui.waiting import waited
+from director.ui.waiting import busy, waited
 from director.ui.window_parts import (
     APP_TITLE,
     about_box,
@@ -49,6 +47,7 @@ from director.ui.window_parts import (
 )
 
 if TYPE_CHECKING:  # the database layer and the pages load when an event is first opened
+    from director.domain.changes import Changes
     from director.store.engine import EventDatabase
     from director.ui.connect_dialog import ConnectDialog
     from director.ui.context import EventContext
@@ -124,15 +123,15 @@ class MainWindow(QMainWindow):
         self.start.recent_chosen.connect(self.open_target)
         self._build_actions()
         self._build_menus()
-        restore_window(self, self.settings)
+        self.maximized_at_start = restore_window(self, self.settings)
         self._update_state()
 
     # -- actions and menus ---------------------------------------------------------------------
 
     def _action(self, text: str, slot: Callable[[], object], keys: str = "") -> QAction:
         action = QAction(text, self)
-        if keys:
-            action.setShortcut(QKeySequence(keys))
+        if keys:  # setShortcut(QKeySequence(keys)) would build PySide's `Qt` (plain.START)
+            action.setShortcuts([QKeySequence.fromString(keys)])
         action.triggered.connect(lambda _checked=False: slot())
         self.addAction(action)  # keys work in full screen too, where the menu bar may hide
         return action
@@ -249,16 +248,14 @@ class MainWindow(QMainWindow):
 
         The opening runs off the GUI thread (the window keeps painting); the backup at opening
         is made once the first page is shown, before anything else the event's worker runs."""
-        QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
-            database = waited(partial(_open_event, target))
+            with busy():
+                database = waited(partial(_open_event, target))
         except UserError as exc:
             self.messages.show_error(refusal_line(target, exc))
             restore, view = partial(self.restore_damaged, target), partial(self.view_only, target)
             explain_refusal(self, target, exc, restore, view)
             return False
-        finally:
-            QGuiApplication.restoreOverrideCursor()
         if not self.set_database(database, remember):
             return False
         if self.ctx is not None and database.is_sqlite:
@@ -357,6 +354,8 @@ class MainWindow(QMainWindow):
         gc.unfreeze()  # what the start froze (app.collect_from_now_on): this event's cycles too
 
     def on_event_changed(self, changes: Changes) -> None:
+        from director.domain.changes import Area  # loaded with the event, not at start
+
         if changes.touches(Area.EVENT):
             self._update_state()
             if self.ctx is not None and self.view is not None and self.ctx.db.is_sqlite:
@@ -393,6 +392,8 @@ class MainWindow(QMainWindow):
             self.show_page(page_index("teams"))  # a new event starts with its teams
 
     def open_file(self) -> None:
+        from PySide6.QtWidgets import QFileDialog  # its 11 enums: not for the start page
+
         path, _ = QFileDialog.getOpenFileName(
             self, "Open an event", str(self._last_folder()), f"Events (*{EXTENSION});;All files (*)"
         )
@@ -400,14 +401,12 @@ class MainWindow(QMainWindow):
             self.open_target(path)
 
     def open_demo(self) -> bool:
-        QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
-            path = waited(_build_demo)
+            with busy():
+                path = waited(_build_demo)
         except (UserError, OSError) as exc:
             self.messages.show_error(f"Cannot build the demo event: {exc}")
             return False
-        finally:
-            QGuiApplication.restoreOverrideCursor()
         return self.open_target(str(path), remember=False)
 
     def connect_server(self) -> ConnectDialog:

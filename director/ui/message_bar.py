@@ -9,16 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
-    QLabel,
     QMessageBox,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
+
+from director.ui.plain import plain_label, set_by_key
 
 INFO_SECONDS = 6
 
@@ -29,10 +30,9 @@ class MessageBar(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("messageBar")
-        self.label = QLabel(self)
-        self.label.setTextFormat(Qt.TextFormat.PlainText)  # refusals quote names people typed
+        self.label = plain_label("", self)  # refusals quote names people typed
         self.label.setWordWrap(True)
-        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        set_by_key(self.label, "textInteractionFlags", "TextSelectableByMouse")
         close = QToolButton(self)
         close.setText("✕")
         close.setAutoRaise(True)
@@ -41,7 +41,10 @@ class MessageBar(QFrame):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(12, 6, 6, 6)
         layout.addWidget(self.label, 1)
-        layout.addWidget(close, 0, Qt.AlignmentFlag.AlignTop)
+        corner = QVBoxLayout()  # the close button at the top of a message of several lines
+        corner.addWidget(close)
+        corner.addStretch(1)
+        layout.addLayout(corner)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self.clear)
@@ -109,6 +112,8 @@ def ask(
     informative: str = "",
 ) -> QMessageBox:
     """Ask before a change that cannot be undone; `on_yes` runs only if the person agrees."""
+    from PySide6.QtCore import Qt  # here, not at import: plain.START
+
     box = QMessageBox(
         QMessageBox.Icon.Question, title, text, QMessageBox.StandardButton.NoButton, parent
     )

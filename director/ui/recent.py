@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,8 +27,12 @@ class RecentEvents:
 
     def entries(self) -> list[RecentEvent]:
         raw = self.settings.value(KEY, "")
+        if not raw:
+            return []
+        import json  # only with events to list: the first start has none
+
         try:
-            items = json.loads(str(raw)) if raw else []
+            items = json.loads(str(raw))
         except ValueError:
             return []  # a damaged setting is forgotten, not fatal
         return [
@@ -39,6 +42,8 @@ class RecentEvents:
         ][:LIMIT]
 
     def _store(self, entries: list[RecentEvent]) -> None:
+        import json
+
         data = [{"path": e.path, "name": e.name} for e in entries[:LIMIT]]
         self.settings.setValue(KEY, json.dumps(data))
 

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from director.domain.errors import UserError
 from director.services.backups import BackupInfo, backup_folder, list_backups, restore_backup
 from director.ui.message_bar import MessageBar
+from director.ui.plain import tooltip
 from director.ui.safe_open import when
 from director.ui.style import error_label, hint, show_error
 from director.ui.waiting import waited
@@ -110,7 +111,7 @@ class RestoreDialog(QDialog):
             cells = (when(info), info.reason, str(info.teams), str(info.games), state_text(info))
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
-                item.setToolTip(str(info.path))
+                item.setToolTip(tooltip(str(info.path)))
                 if column in (2, 3):
                     item.setTextAlignment(
                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter

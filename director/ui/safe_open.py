@@ -13,7 +13,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
 
 from director.domain.errors import UserError
@@ -110,7 +109,10 @@ def explain_refusal(
 
 
 def _box(parent: QWidget, icon: QMessageBox.Icon, title: str, text: str) -> QMessageBox:
+    from PySide6.QtCore import Qt  # here, not at import: plain.START
+
     box = QMessageBox(icon, title, text, QMessageBox.StandardButton.NoButton, parent)
+    box.setTextFormat(Qt.TextFormat.PlainText)  # the file's name, and its details, as they are
     box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     return box

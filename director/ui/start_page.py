@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QSize, Signal
+from PySide6.QtGui import QEnterEvent
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -17,11 +18,12 @@ from PySide6.QtWidgets import (
 )
 
 from director import __version__
+from director.ui.plain import plain_label, set_by_key, tooltip
 from director.ui.recent import RecentEvent, RecentEvents
 from director.ui.style import ACCENT, app_icon, hint, icon, page_title, section_title
 from director.ui.window_parts import shown_target
 
-PATH_ROLE = Qt.ItemDataRole.UserRole
+PATH_ROLE = 0x0100  # Qt.ItemDataRole.UserRole, which is a plain int to setData (plain.START)
 
 
 class StartPage(QWidget):
@@ -51,13 +53,13 @@ class StartPage(QWidget):
             f"QPushButton {{ color: {ACCENT}; border: none; padding: 4px 2px; }}"
             "QPushButton:hover { text-decoration: underline; }"
         )
-        self.connect_button.setCursor(Qt.CursorShape.PointingHandCursor)
         self.recent_list = QListWidget(self)
         self.recent_list.setObjectName("recentEvents")
         self.recent_list.setSpacing(2)
         self.recent_list.setMinimumWidth(360)
         self.no_recent = hint("Events you open or create appear here.", self)
-        self.no_recent.setAlignment(Qt.AlignmentFlag.AlignTop)
+        set_by_key(self.no_recent, "alignment", "AlignTop")
+        self._hands_shown = False
         self.new_button.clicked.connect(self.new_requested)
         self.open_button.clicked.connect(self.open_requested)
         self.demo_button.clicked.connect(self.demo_requested)
@@ -72,7 +74,6 @@ class StartPage(QWidget):
         button.setProperty("role", "big")
         button.setAccessibleName(title)
         button.setMinimumHeight(78)
-        button.setCursor(Qt.CursorShape.PointingHandCursor)
         picture = QLabel(button)
         picture.setPixmap(icon(icon_name).pixmap(QSize(40, 40)))
         heading = QLabel(title, button)
@@ -87,9 +88,20 @@ class StartPage(QWidget):
         layout.setSpacing(14)
         layout.addWidget(picture)
         layout.addLayout(texts, 1)
-        for label in (picture, heading, words):
-            label.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
         return button
+
+    def enterEvent(self, event: QEnterEvent) -> None:
+        """The pointing hand over the buttons, set when the pointer first comes onto the page
+        (a cursor shape needs PySide's `Qt` namespace, which the first paint does without:
+        plain.START)."""
+        if not self._hands_shown:
+            from PySide6.QtCore import Qt
+
+            for button in (self.new_button, self.open_button, self.demo_button):
+                button.setCursor(Qt.CursorShape.PointingHandCursor)
+            self.connect_button.setCursor(Qt.CursorShape.PointingHandCursor)
+            self._hands_shown = True
+        super().enterEvent(event)
 
     def _lay_out(self) -> None:
         logo = QLabel(self)
@@ -114,7 +126,10 @@ class StartPage(QWidget):
         actions.addWidget(section_title("Start", self))
         for button in (self.new_button, self.open_button, self.demo_button):
             actions.addWidget(button)
-        actions.addWidget(self.connect_button, 0, Qt.AlignmentFlag.AlignLeft)
+        link = QHBoxLayout()  # as wide as its words, on the left
+        link.addWidget(self.connect_button)
+        link.addStretch(1)
+        actions.addLayout(link)
         actions.addStretch(1)
         recent = QVBoxLayout()
         recent.setSpacing(12)
@@ -150,7 +165,7 @@ class StartPage(QWidget):
         for entry in entries:
             item = QListWidgetItem(self.recent_list)
             item.setData(PATH_ROLE, entry.path)
-            item.setToolTip(shown_target(entry.path))  # a server address without its password
+            item.setToolTip(tooltip(shown_target(entry.path)))  # a server's without its password
             item.setSizeHint(QSize(0, 54))
             self.recent_list.setItemWidget(item, self._entry_widget(entry))
         # the list is as tall as its entries: an empty white box would look like an error
@@ -160,10 +175,11 @@ class StartPage(QWidget):
 
     def _entry_widget(self, entry: RecentEvent) -> QWidget:
         widget = QWidget(self.recent_list)
-        name = QLabel(entry.name or Path(entry.path).stem, widget)
+        name = plain_label(entry.name or Path(entry.path).stem, widget)  # as typed
         name.setStyleSheet("font-weight: bold;")
         shown = shown_target(entry.path)
         where = hint(shown if entry.exists else f"{shown} (file not found)", widget)
+        set_by_key(where, "textFormat", "PlainText")  # a file's name is typed text too
         where.setWordWrap(False)
         layout = QVBoxLayout(widget)
         layout.setContentsMargins(8, 4, 8, 4)

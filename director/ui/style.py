@@ -6,13 +6,20 @@ the same everywhere and change in one place.
 
 from __future__ import annotations
 
+import contextlib
+import os
 from functools import cache
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QFont, QIcon, QPalette
+from PySide6.QtCore import QSize
+from PySide6.QtGui import QColor, QIcon, QPalette
 from PySide6.QtWidgets import QApplication, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from director.resources import resource_path
+from director.ui.plain import plain_label
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QFont
 
 ACCENT = "#1d5c4a"
 ACCENT_LIGHT = "#dcebe5"
@@ -76,9 +83,13 @@ QHeaderView::section {{ padding: 5px 6px; font-weight: bold; background: {SURFAC
 """
 
 
-def apply_style(app: QApplication) -> None:
-    """Fusion everywhere (the same look on Windows, macOS and Linux) with the house colours."""
-    app.setStyle("Fusion")
+def apply_style(app: QApplication, made_with_fusion: bool = False) -> None:
+    """Fusion everywhere (the same look on Windows, macOS and Linux) with the house colours.
+    `made_with_fusion`: the application was made with Qt's `-style Fusion` option, as
+    `create_application` does (setStyle returns the style, and PySide's wrapper of it builds
+    its 11 enums: 6 ms of the start page, plain.START)."""
+    if not made_with_fusion:
+        app.setStyle("Fusion")
     palette = app.palette()
     palette.setColor(QPalette.ColorRole.Highlight, QColor(ACCENT))
     palette.setColor(QPalette.ColorRole.HighlightedText, QColor("white"))
@@ -91,11 +102,27 @@ def apply_style(app: QApplication) -> None:
 
 @cache
 def icon(name: str) -> QIcon:
-    """An SVG icon from resources/icons (an empty icon when the file is missing)."""
-    try:
-        return QIcon(str(resource_path("icons", f"{name}.svg")))
-    except FileNotFoundError:
-        return QIcon()
+    """An icon of resources/icons, from the PNGs its SVG is rendered to at the sizes the app
+    shows it (scripts/render_icons.py): Qt draws a PNG itself, where an SVG loads the SVG
+    icon engine and renders the drawing, 10 ms of the start page. Qt picks the rendering
+    for the size and the screen's density. An empty icon when there is none."""
+    shown = QIcon()
+    for size, path in _renderings().get(name, ()):
+        shown.addFile(path, QSize(size, size))
+    return shown
+
+
+@cache
+def _renderings() -> dict[str, list[tuple[int, str]]]:
+    """Each icon's renderings, NAME-SIZE.png, by name (one listing of the folder: a pattern
+    for each icon, as `Path.glob` makes, took 1 ms to compile)."""
+    found: dict[str, list[tuple[int, str]]] = {}
+    with contextlib.suppress(FileNotFoundError):
+        for entry in os.scandir(resource_path("icons", "rendered")):
+            name, _, size = entry.name.removesuffix(".png").rpartition("-")
+            if entry.name.endswith(".png") and size.isdigit():
+                found.setdefault(name, []).append((int(size), entry.path))
+    return found
 
 
 def app_icon() -> QIcon:
@@ -103,7 +130,7 @@ def app_icon() -> QIcon:
 
 
 def _label(text: str, role: str, parent: QWidget | None = None) -> QLabel:
-    label = QLabel(text, parent)
+    label = plain_label(text, parent)  # titles, hints and refusals quote names and file names
     label.setProperty("role", role)
     return label
 
@@ -114,6 +141,8 @@ def page_title(text: str, parent: QWidget | None = None) -> QLabel:
 
 def page_header(title: str, summary: QWidget, page: QWidget) -> QHBoxLayout:
     """A page's title with its one-line summary beside it; callers add their own tools."""
+    from PySide6.QtCore import Qt  # here, not at import: plain.START
+
     top = QHBoxLayout()
     top.addWidget(page_title(title, page))
     top.addSpacing(16)
@@ -155,6 +184,8 @@ def show_error(label: QLabel, text: str) -> None:
 
 
 def bold(font: QFont) -> QFont:
+    from PySide6.QtGui import QFont  # here, not at import: its 13 enums, not for the start page
+
     font = QFont(font)
     font.setBold(True)
     return font

@@ -1,8 +1,9 @@
 """SIGTERM and SIGHUP (logout, shutdown, `kill`) close the app as the window's close does.
 
 A signal arrives while Qt's event loop, not Python, has control: Python's handler only runs
-when Python code next runs. `signal.set_wakeup_fd` writes a byte to a socket the moment a
-signal comes in, and a QSocketNotifier on its other end wakes the event loop, which then
+when Python code next runs. `signal.set_wakeup_fd` writes a byte to a pipe (a socket on
+Windows, where it must be one) the moment a signal comes in, and a QSocketNotifier on its
+other end wakes the event loop, which then
 closes the window: the event is closed cleanly, its lock released, and the next open does not
 say "not closed properly".
 """
@@ -10,8 +11,9 @@ say "not closed properly".
 from __future__ import annotations
 
 import contextlib
+import os
 import signal
-import socket
+import sys
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QSocketNotifier
@@ -25,20 +27,42 @@ class Termination(QObject):
     def __init__(self, close: Callable[[], object], parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.close = close
-        self.reader, self.writer = socket.socketpair()
-        self.reader.setblocking(False)
-        self.writer.setblocking(False)
-        signal.set_wakeup_fd(self.writer.fileno(), warn_on_full_buffer=False)
+        self.wake_up = WakeUp()
+        signal.set_wakeup_fd(self.wake_up.write_fd, warn_on_full_buffer=False)
         for number in SIGNALS:
             signal.signal(number, lambda *_: None)  # Python-level no-op: the wake-up fd acts
-        self.notifier = QSocketNotifier(self.reader.fileno(), QSocketNotifier.Type.Read, self)
+        self.notifier = QSocketNotifier(self.wake_up.read_fd, QSocketNotifier.Type.Read, self)
         self.notifier.activated.connect(self._woken)
 
     def _woken(self) -> None:
         with contextlib.suppress(OSError):
-            data = self.reader.recv(64)
+            data = self.wake_up.take()
             if any(byte in SIGNALS for byte in data):
                 self.close()
+
+
+class WakeUp:
+    """The non-blocking pair `signal.set_wakeup_fd` writes to: a pipe on POSIX (the `socket`
+    module was 4 ms of the app's start), a socket pair on Windows, where it must be one."""
+
+    def __init__(self) -> None:
+        if sys.platform == "win32":
+            import socket
+
+            self.sockets = socket.socketpair()
+            for end in self.sockets:
+                end.setblocking(False)
+            self.read_fd, self.write_fd = (end.fileno() for end in self.sockets)
+        else:
+            self.read_fd, self.write_fd = os.pipe()
+            for fd in (self.read_fd, self.write_fd):
+                os.set_blocking(fd, False)
+
+    def take(self) -> bytes:
+        """The signal numbers written so far (at most 64)."""
+        if sys.platform == "win32":
+            return self.sockets[0].recv(64)
+        return os.read(self.read_fd, 64)
 
 
 def install(close: Callable[[], object], parent: QObject | None = None) -> Termination | None:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import shiboken6
-from PySide6.QtCore import QCoreApplication, QEvent, QEventLoop, QObject, Qt, QThread, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QEvent, QEventLoop, QObject, QThread, Signal, Slot
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
@@ -65,6 +65,8 @@ def wait_for(future: Future[Any], given_up: Callable[[], bool] = lambda: False) 
     delete that falls due meanwhile is put off until the wait is over: a wait inside a closing
     message box's `finished` would otherwise delete the box under the signal still running."""
     from concurrent.futures import wait  # loaded with the first wait, not at start-up
+
+    from PySide6.QtCore import Qt  # the same (plain.START)
 
     if wait([future], QUICK_S).done:
         return
@@ -125,6 +127,19 @@ def at_start() -> Iterator[None]:
         yield
     finally:
         _starting[0] = False
+
+
+@contextlib.contextmanager
+def busy() -> Iterator[None]:
+    """The wait cursor over the whole app while the block runs."""
+    from PySide6.QtCore import Qt  # here, not at import: plain.START
+    from PySide6.QtGui import QGuiApplication
+
+    QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+    try:
+        yield
+    finally:
+        QGuiApplication.restoreOverrideCursor()
 
 
 def waited(work: Callable[[], T]) -> T:

@@ -7,13 +7,13 @@ from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
-from PySide6.QtCore import QByteArray, QSettings, Qt
+from PySide6.QtCore import QByteArray, QSettings
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QWidget
 
 from director import __version__
 from director.resources import resource_path
-from director.ui.plain import mnemonic_safe
+from director.ui.plain import mnemonic_safe, tooltip
 from director.ui.recent import RecentEvents
 from director.ui.style import app_icon
 
@@ -32,6 +32,8 @@ def shown_target(target: str) -> str:
 
 
 def about_box(parent: QWidget) -> QMessageBox:
+    from PySide6.QtCore import Qt  # here, not at import: plain.START
+
     box = QMessageBox(parent)
     box.setWindowTitle(f"About {APP_TITLE}")
     box.setIconPixmap(app_icon().pixmap(64, 64))
@@ -59,7 +61,7 @@ def fill_recent_menu(
     menu.clear()
     for entry in recent.entries():
         action = menu.addAction(mnemonic_safe(entry.name or Path(entry.path).stem))
-        action.setToolTip(entry.path)
+        action.setToolTip(tooltip(entry.path))
         action.setEnabled(entry.exists)
         action.triggered.connect(lambda _checked=False, p=entry.path: open_target(p))
     if menu.isEmpty():
@@ -88,20 +90,22 @@ def place_public_display(display: QWidget, director_screen_of: QWidget) -> None:
     display.raise_()
 
 
-def restore_window(window: QMainWindow, settings: QSettings) -> None:
-    """The size, place and toolbars of last time; the first time, a size that suits the screen."""
+def restore_window(window: QMainWindow, settings: QSettings) -> bool:
+    """The size, place and toolbars of last time; the first time, a size that suits the screen.
+    True when the window is to be shown maximized (`showMaximized`: a window state set here
+    would need PySide's `Qt` namespace, plain.START)."""
     geometry = settings.value("window/geometry")
     if isinstance(geometry, QByteArray) and window.restoreGeometry(geometry):
         state = settings.value("window/state")
         if isinstance(state, QByteArray):
             window.restoreState(state)
-        return
+        return False  # restoreGeometry brings back a maximized window as maximized
     screen = QGuiApplication.primaryScreen().availableGeometry()
     if screen.width() <= 1440 or screen.height() <= 900:
         # a laptop screen: use all of it (the geometry too, for a desktop without a window
         # manager to honour "maximized")
         window.setGeometry(screen)
-        window.setWindowState(Qt.WindowState.WindowMaximized)
-    else:
-        window.resize(1400, 900)
-        window.move(screen.center() - window.rect().center())
+        return True
+    window.resize(1400, 900)
+    window.move(screen.center() - window.rect().center())
+    return False

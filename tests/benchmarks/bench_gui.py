@@ -12,7 +12,9 @@ folder for later runs.
 
 Figures 1 and 2 run the app as `tandem-director [FILE]` starts it (the command line, the
 application's style and fonts, the window, the event opened), up to the first pass of its
-event loop, which paints the window: then it is usable. The children run as the installed
+event loop, which paints the window: then it is usable. (What the app leaves to the second
+pass, just after: the fonts of the scripts past Cyrillic when the start page shows no name in
+one, ~4 ms, and starting the database layer's warm-up thread.) The children run as the installed
 app does, on settings of their own (no recent events), from compiled bytecode (pip compiles a
 wheel at install; PYTHONDONTWRITEBYTECODE, set on some machines, would make every run compile
 the sources again), after one untimed warm-up. Each figure is given twice: wall-clock seconds, and
@@ -37,32 +39,33 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 import platformdirs
 
 APP = """
-import os, sys
+import os, sys, time
+from director.cli import main  # first, as the installed command's script imports it
 from PySide6.QtWidgets import QApplication
 
 def ready(app):  # the event loop's first pass paints the window: then it is usable
     app.processEvents()
-    print("ready", sum(os.times()[:2]), flush=True)
+    print("ready", time.process_time(), flush=True)
     os._exit(0)
 
 QApplication.exec = ready
-from director.cli import main
 main(sys.argv[1:])
 """  # the app as `tandem-director [FILE]` starts it, up to its event loop's first pass
 
 
 BARE = """
-import os, sys
+import os, sys, time
 from PySide6.QtWidgets import QApplication, QMainWindow
 app = QApplication(sys.argv)
 window = QMainWindow()
 window.show()
 app.processEvents()
-print("ready", sum(os.times()[:2]), flush=True)
+print("ready", time.process_time(), flush=True)
 """
 
 
 CACHE = Path(platformdirs.user_cache_dir("tandem-director")) / "bench"
+STARTS = 9  # figure 1's starts of each, after a warm-up: its two times are a tenth of a second
 
 
 def child_env() -> dict[str, str]:
@@ -186,7 +189,9 @@ def open_and_refresh(path: Path) -> tuple[float, float, list[tuple[float, float]
     return opened, first_standings, refresh
 
 
-def main() -> None:
+def main() -> int:
+    """The figures; exit status 1 when one is out of its target (wall-clock, as the issue
+    puts them: on a busy machine, read the CPU figures beside them too)."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--teams", type=int, default=1000)
     parser.add_argument("--rounds", type=int, default=9)
@@ -195,14 +200,18 @@ def main() -> None:
     )
     args = parser.parse_args()
     CACHE.mkdir(parents=True, exist_ok=True)
+    missed: list[str] = []
     if "1" in args.only:
-        bare, bare_cpu = median_of([whole_process(BARE) for _ in range(4)])
-        start, start_cpu = median_of([start_to_window() for _ in range(4)])
+        # taken in turns, so that what else the machine does weighs on both alike
+        pairs = [(whole_process(BARE), start_to_window()) for _ in range(1 + STARTS)]
+        bare, bare_cpu = median_of([b for b, _ in pairs])
+        start, start_cpu = median_of([a for _, a in pairs])
         print(
-            f"1. cold start to the start page: {start:.2f} s, a bare QMainWindow {bare:.2f} s:"
-            f" {start / bare:.1f}x; CPU {start_cpu:.2f} s against {bare_cpu:.2f} s:"
-            f" {start_cpu / bare_cpu:.1f}x (target <= 1.5x)"
+            f"1. cold start to the start page: {start:.3f} s, a bare QMainWindow {bare:.3f} s:"
+            f" {start / bare:.2f}x; CPU {start_cpu:.3f} s against {bare_cpu:.3f} s:"
+            f" {start_cpu / bare_cpu:.2f}x (target <= 1.5x; median of {STARTS} starts each)"
         )
+        missed += ["1"] * (start / bare > 1.5)
     path = big_event(args.teams, args.rounds)
     if "2" in args.only:
         whole, whole_cpu = median_of([whole_process(APP, str(path)) for _ in range(4)])
@@ -210,12 +219,19 @@ def main() -> None:
             f"2. open a {args.teams}-team, {args.rounds}-round event, whole process:"
             f" {whole:.2f} s, CPU {whole_cpu:.2f} s (target < 1 s)"
         )
-    if "3" not in args.only:
-        return
-    swiss = big_event(args.teams, args.rounds, played=3)
+        missed += ["2"] * (whole >= 1)
+    if "3" in args.only:
+        missed += later_figures(args.teams, args.rounds, path)
+    print("all within their targets" if not missed else f"OUT OF TARGET: {', '.join(missed)}")
+    return 1 if missed else 0
+
+
+def later_figures(teams: int, rounds: int, path: Path) -> list[str]:
+    """Figure 3 and the standings refresh; the names of those out of target."""
+    swiss = big_event(teams, rounds, played=3)
     preview, preview_cpu = median_of([pair_preview(swiss) for _ in range(4)])
     print(
-        f"3. pair --preview of round 4 of a {args.teams}-team Swiss, whole process:"
+        f"3. pair --preview of round 4 of a {teams}-team Swiss, whole process:"
         f" {preview:.2f} s, CPU {preview_cpu:.2f} s (target < 1 s)"
     )
     opened, first, refresh = open_and_refresh(path)
@@ -227,7 +243,8 @@ def main() -> None:
         f"{statistics.median(wall) * 1000:.0f} ms, max {max(wall) * 1000:.0f} ms, "
         f"CPU median {statistics.median(cpu) * 1000:.0f} ms (target < 200 ms)"
     )
+    return ["3"] * (preview >= 1) + ["standings refresh"] * (statistics.median(wall) >= 0.2)
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -11,7 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from director.cli import _command_names, build_parser, names_no_command, parse_command_line
+from director.cli.command_line import (
+    _command_names,
+    build_parser,
+    names_no_command,
+    parse_command_line,
+)
 from director.cli.common import time_control
 from director.services.events import get_event
 from director.store.engine import open_database
@@ -186,7 +191,7 @@ def test_the_app_on_a_file_or_server_loads_no_commands_to_parse_it() -> None:
     """`tandem-director spring.tandem` (or a path, or a URL) opens the app on it: no command
     module is loaded to tell that it is no command (~0.05 s of opening an event)."""
     probe = (
-        "import sys, director.cli as cli\n"
+        "import sys, director.cli.command_line as cli\n"
         f"for word in ('spring.tandem', 'events/spring', {URL!r}):\n"
         "    print(vars(cli.parse_command_line([word])))\n"
         "print(*sorted(m for m in sys.modules if m.startswith('director.cli.')))\n"
@@ -200,7 +205,7 @@ def test_the_app_on_a_file_or_server_loads_no_commands_to_parse_it() -> None:
         str({"db": None, "command": None, "event": word})
         for word in ("spring.tandem", "events/spring", URL)
     ]
-    assert loaded == "director.cli.common"
+    assert loaded == "director.cli.command_line director.cli.common"
 
 
 def test_no_command_is_named_like_a_file_or_url() -> None:
@@ -214,7 +219,7 @@ def test_the_command_line_loads_its_commands_only_to_parse_them() -> None:
     """`tandem-director` without arguments starts the app: the commands' modules (which bring
     the domain's records, clocks and rules) are not loaded for it, but are for a parse."""
     probe = (
-        "import sys, director.cli as cli\n"
+        "import sys, director.cli.command_line as cli\n"
         "loaded = lambda: sorted(m for m in sys.modules if m.startswith('director.cli.'))\n"
         "print(*loaded())\n"
         "cli.build_parser()\n"
@@ -225,5 +230,20 @@ def test_the_command_line_loads_its_commands_only_to_parse_them() -> None:
     )
     assert done.returncode == 0, done.stderr
     before, after = done.stdout.splitlines()
-    assert before == "director.cli.common"
+    assert before == "director.cli.command_line director.cli.common"
     assert "director.cli.core" in after.split() and "director.cli.pairings" in after.split()
+
+
+def test_the_app_without_arguments_loads_no_command_line() -> None:
+    """`tandem-director` from its menu entry or icon: the command line (argparse, the
+    one-line error parser) is not loaded to find there is nothing to parse (figure 1 of
+    tests/benchmarks/bench_gui.py, the cold start)."""
+    probe = (
+        "import sys, director.cli\n"
+        "print(*sorted(m for m in sys.modules if m.split('.')[0] == 'director'))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["director", "director.cli"]

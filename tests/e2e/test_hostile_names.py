@@ -1,15 +1,20 @@
 """Names people typed are shown as typed, on every page and dialog (risk 3 of the desk issue).
 
 An event whose teams and players are called `R&D <Team>`, `<img src="/etc/passwd"/>`,
-`<para>` and `<b>x</b>` is walked through every page and dialog of the app. Each name starts
-with a marker (`Zq1` …) that survives any interpretation, so a widget that shows the marker
-but not the whole name has interpreted it: rich text in a label or a tooltip, a `&` taken for
-a keyboard mnemonic in a button, a tab or a group box title.
+`<para>` and `<b>x</b>`, kept in a file called `R&D <b>night.tandem`, is walked through every
+page, dialog and window of the app: from pairing round 1 in its dialog to the phones' windows,
+the report preview, the backups and a damaged file's question. Each name starts with a marker
+(`Zq1` …) that survives any interpretation, so a widget that shows the marker but not the whole
+name has interpreted it: rich text in a label or a tooltip, a `&` taken for a keyboard
+mnemonic in a button, a tab or a group box title, or the name written in other letters.
 """
 
 from __future__ import annotations
 
+import os
+import random
 import re
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -29,19 +34,26 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
+from director.domain.errors import UserError
 from director.domain.rules import End, EventOptions, Level, MatchRules, Side
 from director.domain.scoring import Game
-from director.services import games, matches
+from director.services import games, matches, slips
 from director.services.events import update_event
-from director.services.rounds import pair_next_round
 from director.services.teams import add_team
 from director.store.engine import open_database
+from director.ui.crash import handle_exception
 from director.ui.desk.match_desk import MatchDeskPage
 from director.ui.main_window import MainWindow
+from director.ui.no_show_dialog import NoShowDialog
+from director.ui.phone_clocks import PhoneClocksView
+from director.ui.reports.chooser import ReportChooser
+from director.ui.reports.menu import ReportsMenu
+from director.ui.round_dialogs import PairRoundDialog
 from director.ui.rounds_page import RoundsPage
 from director.ui.standings_page import StandingsPage
 from director.ui.teams_page import TeamsPage
-from tests.ui.app_helpers import make_window
+from tests.ui.app_helpers import backed_up_at_open, make_window
+from tests.web.conftest import hexid
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support")
 
@@ -54,11 +66,16 @@ TEAMS = (
 EVENT_NAME = "Zq13 <b>Night</b> & Day"
 CLUB = "Zq14 <b>Club</b> & Co"
 IMPORTED = ("Zq15 <b>New</b> & Co", "Zq16 <img src=x>", "Zq17 R&D", "Zq18 <i>bad</i>")
+LATE = "Zq20 <b>Late</b> & Co"  # added in the walk, after round 1 is paired
+# the event file's name (and so its backups' folder): no "<" or ">" in a Windows file name
+FILE_STEM = "Zq19 R&D &lt;b&gt;night" if os.name == "nt" else "Zq19 R&D <b>night"
 HOSTILE = {
     marker: name
     for name in [
         EVENT_NAME,
         CLUB,
+        FILE_STEM,
+        LATE,
         *IMPORTED,
         *(t for t, _ in TEAMS),
         *(p for _, ps in TEAMS for p in ps),
@@ -143,7 +160,8 @@ def interpreted(what: str, text: str) -> list[str]:
     return [
         f"{what}: shows {text!r} for {full!r}"
         for marker, full in HOSTILE.items()
-        if len(re.findall(rf"{marker}\b", text)) != text.count(full)
+        # a name shown in other letters ("zq1 r&d <team>") is not shown as typed either
+        if len(re.findall(rf"{marker}\b", text, re.IGNORECASE)) != text.count(full)
     ]
 
 
@@ -167,8 +185,8 @@ class Walk:
                     self.problems += [f"{step}: {p}" for p in interpreted(what, text)]
 
 
-def seed(path: Path) -> tuple[int, int]:
-    """Four hostile teams, round 1 paired, a game on table 1; returns (match with a game, other)."""
+def seed(path: Path) -> None:
+    """Four hostile teams, all of one club, in an event with a hostile name."""
     db = open_database(str(path))
     try:
         with db.Session() as session, session.begin():
@@ -179,12 +197,6 @@ def seed(path: Path) -> tuple[int, int]:
             )
             for name, players in TEAMS:
                 add_team(session, name, players, club=CLUB)
-            pair_next_round(session)
-        with db.Session() as session, session.begin():
-            first, second = matches.list_matches(session, 1)[:2]
-            game = Game(1, 1, Side.A, End.BEAR_OFF, cube=2, level=Level.GAMMON)
-            games.record_game(session, first.id, game)
-        return first.id, second.id
     finally:
         db.close()
 
@@ -197,6 +209,12 @@ def window(qtbot: QtBot, tmp_path: Path) -> Iterator[MainWindow]:
     main.close_event()
 
 
+@pytest.fixture
+def hostile_path(event_path: Path) -> Path:
+    """The event file, its name hostile too (its backups' folder carries the name)."""
+    return event_path.rename(event_path.with_name(f"{FILE_STEM}.tandem"))
+
+
 def close_dialogs(walk: Walk, step: str) -> None:
     walk.check(step)
     for widget in QApplication.topLevelWidgets():
@@ -204,15 +222,40 @@ def close_dialogs(walk: Walk, step: str) -> None:
             widget.close()
 
 
+def close_windows(walk: Walk, step: str, *windows: QWidget | None) -> None:
+    """Check, then close the windows a step opened that are not modal."""
+    walk.check(step)
+    for shown in windows:
+        assert shown is not None and shown.isVisible(), step
+        shown.close()
+
+
 def test_every_page_and_dialog_shows_names_as_typed(
-    qtbot: QtBot, window: MainWindow, event_path: Path
+    qtbot: QtBot, window: MainWindow, hostile_path: Path, template_event: Path
 ) -> None:
-    with_game, other = seed(event_path)
-    assert window.open_target(str(event_path), remember=True)
+    seed(hostile_path)
+    assert window.open_target(str(hostile_path), remember=True)
     walk = Walk()
     walk.check("event opened")
     view = window.view
     assert view is not None and window.ctx is not None
+    ctx = window.ctx
+
+    # round 1 paired through the rounds page's dialog, then a game on table 1
+    view.show_page(1)
+    page = view.pages[1]
+    assert isinstance(page, RoundsPage)
+    page.pair_next_round()
+    pair_dialog = page.dialog
+    assert isinstance(pair_dialog, PairRoundDialog)
+    walk.check("pair-round dialog")
+    pair_dialog.publish_button.click()
+    assert pair_dialog.published is not None
+    with_game, other = (m.id for m in ctx.read(matches.list_matches, 1)[:2])
+    game = Game(1, 1, Side.A, End.BEAR_OFF, cube=2, level=Level.GAMMON)
+    ctx.change(games.record_game, with_game, game)
+    backed_up_at_open(qtbot, window)
+
     for index in range(len(view.pages)):
         view.show_page(index)
         walk.check(f"page {index}")
@@ -221,8 +264,18 @@ def test_every_page_and_dialog_shows_names_as_typed(
     view.show_page(0)
     teams = view.pages[0]
     assert isinstance(teams, TeamsPage)
-    teams.add_teams()
-    close_dialogs(walk, "add-team dialog")
+    add = teams.add_teams()
+    walk.check("add-team dialog")
+    add.name.setText(TEAMS[0][0])
+    add.player1.setText("Ann")
+    add.player2.setText("Bob")
+    assert add.add() is None
+    walk.check("add-team dialog, a name taken")  # the refusal names the team
+    add.name.setText(LATE)
+    add.player1.setText("Ann")
+    add.player2.setText("Bob")
+    assert add.add() is not None
+    close_dialogs(walk, "add-team dialog, a team added")  # it says which
     teams.table.selectRow(0)
     walk.check("a team selected")
     teams.remove_selected()
@@ -231,7 +284,7 @@ def test_every_page_and_dialog_shows_names_as_typed(
     close_dialogs(walk, "withdraw question")
 
     # a team list with hostile names (and a bad row) in the CSV import preview
-    csv = event_path.with_name("hostile.csv")
+    csv = hostile_path.with_name("hostile.csv")
     csv.write_text(
         'team,player1,player2\n"Zq15 <b>New</b> & Co","Zq16 <img src=x>","Zq17 R&D"\n'
         '"Zq18 <i>bad</i>",,\n',
@@ -242,8 +295,6 @@ def test_every_page_and_dialog_shows_names_as_typed(
 
     # rounds: the list, the edit-pairings and forbidden-pairs dialogs, pair again and undo questions
     view.show_page(1)
-    page = view.pages[1]
-    assert isinstance(page, RoundsPage)
     page.table.selectRow(0)
     walk.check("a pairing selected")
     page.edit_pairings()
@@ -257,11 +308,26 @@ def test_every_page_and_dialog_shows_names_as_typed(
     page.undo_last_round()
     close_dialogs(walk, "undo-round question")
 
+    # the no-show of the match without a game: recorded, then undone (the dialog names the team)
+    page.table.selectRow(next(r for r in range(2) if page.model.match_at(r).id == other))
+    walk.check("a match without a game selected")
+    for step, reason in (("no-show dialog", "did not come"), ("undo-forfeit dialog", "came")):
+        page.open_no_show()
+        no_show = page.dialog
+        assert isinstance(no_show, NoShowDialog), step
+        walk.check(step)
+        if no_show.sides:
+            no_show.sides[Side.B].setChecked(True)
+        no_show.reason.setText(reason)
+        no_show.ok_button.click()
+        assert no_show.saved is not None, step
+        walk.check(f"{step} saved")
+
     # the desk: both matches, the record and correct dialogs, undo, the clock window
     for match_id in (with_game, other):
-        window.ctx.match_requested.emit(match_id)
+        ctx.match_requested.emit(match_id)
         walk.check(f"desk, match {match_id}")
-    window.ctx.match_requested.emit(with_game)
+    ctx.match_requested.emit(with_game)
     desk = view.pages[2]
     assert isinstance(desk, MatchDeskPage)
     desk.picker.rounds.showPopup()
@@ -276,13 +342,63 @@ def test_every_page_and_dialog_shows_names_as_typed(
     close_dialogs(walk, "correct dialog")
     desk.undo_last_game()
     close_dialogs(walk, "undo-game question")
-    keys = QSettings(str(event_path.with_suffix(".keys")), QSettings.Format.IniFormat)
+    keys = QSettings(str(hostile_path.with_suffix(".keys")), QSettings.Format.IniFormat)
     desk.clock_settings = keys
-    desk._clock_clicked()
-    walk.check("clock window")
-    for clock in list(window.ctx.clock_windows.values()):
-        if isinstance(clock, QWidget):
-            clock.close()
+    for match_id in (with_game, other):  # each match's names head its clock window
+        ctx.match_requested.emit(match_id)
+        desk._clock_clicked()
+        walk.check(f"clock window, match {match_id}")
+        for clock in list(ctx.clock_windows.values()):
+            if isinstance(clock, QWidget):
+                clock.close()
+
+    # the desk's Print button: a scoresheet's preview (titled with the match), while it is made
+    # and once shown
+    ctx.match_requested.emit(other)
+    desk.print_button.settings = QSettings(
+        str(hostile_path.with_suffix(".ini")), QSettings.Format.IniFormat
+    )
+    desk.print_button.open_preview("scoresheet")
+    preview = desk.print_button.preview
+    assert preview is not None
+    walk.check("report preview, being made")
+    with qtbot.waitSignal(preview.shown, timeout=30_000):
+        pass
+    close_windows(walk, "report preview", preview)
+    # the Reports menu's chooser of a round's scoresheets lists the matches
+    menu = window.reports_menu
+    assert isinstance(menu, ReportsMenu)
+    chooser = menu.open_report("scoresheet")
+    assert isinstance(chooser, ReportChooser)
+    chooser.match_box.showPopup()
+    walk.check("report chooser, its matches")
+    chooser.match_box.hidePopup()
+    close_dialogs(walk, "report chooser")
+
+    # the players' phones: the table service's tables, the phone clocks, a flag's forfeit entry
+    service = window.show_table_service()
+    assert service is not None
+    walk.check("phones at the tables")
+    with ctx.db.Session() as session, session.begin():  # table 2's phones send a result
+        token = slips.token_for(session, other)
+        assert token is not None
+        sent = {"pair": 1, "board": 1, "winner": "A", "end": "bear-off", "level": "single",
+                "cube": 1}  # fmt: skip
+        uid = hexid()
+        slips.submit_slip(session, token, uid, "B", hexid(), sent)
+        slips.answer_slip(session, token, uid, "A", hexid(), agree=True)
+    service.refresh()
+    assert service.pending.count() == 1
+    walk.check("phones at the tables, a result pending")
+    clocks = service.show_phone_clocks()
+    assert isinstance(clocks, PhoneClocksView)
+    walk.check("phone clocks")
+    forfeits = [
+        clocks.open_forfeit(match_id, board, Side.A, (0, 60_000_000_000))
+        for match_id in (with_game, other)
+        for board in (1, 2)
+    ]
+    close_windows(walk, "time-forfeit entries", *forfeits, clocks, service)
 
     # standings (each tab), the event options, the public display, the menus
     view.show_page(3)
@@ -301,6 +417,37 @@ def test_every_page_and_dialog_shows_names_as_typed(
     walk.check("recent menu")
     for action in window.recent_menu.actions():
         walk.problems += [f"recent menu: {p}" for p in interpreted("action", action_text(action))]
+        tip = tooltip_text(action.toolTip())
+        walk.problems += [f"recent menu: {p}" for p in interpreted("action tooltip", tip)]
+
+    # the backups of the event file (their folder carries its name), listed to restore one
+    restore = window.restore_from_backup()
+    assert restore is not None and restore.table.rowCount() > 0
+    close_dialogs(walk, "restore dialog")
+
+    # a damaged file of the same name cannot be opened: the question names it
+    damaged = hostile_path.with_name(f"{FILE_STEM} 2.tandem")
+    shutil.copy(template_event, damaged)
+    with damaged.open("r+b") as handle:  # pages in the middle overwritten, as by a failing disk
+        handle.seek(damaged.stat().st_size // 2)
+        handle.write(random.Random(1).randbytes(8192))
+    assert not window.open_target(str(damaged))
+    close_dialogs(walk, "damaged-file question")
+
+    # a refusal no window caught, shown by the exception hook's box
+    refusal = UserError(f"team {TEAMS[1][0]!r} cannot be changed now")
+    assert handle_exception(UserError, refusal, None) is not None
+    close_dialogs(walk, "the hook's refusal box")
+
+    # the start page, the event now in its list of recent events; a new event named as typed
+    window.close_event()
+    walk.check("start page")
+    new = window.new_event()
+    new.name.setText(EVENT_NAME)
+    new.organiser.setText(CLUB)
+    new.set_path(str(hostile_path))  # taken: the refusal names the file
+    new.accept()
+    close_dialogs(walk, "new-event dialog, its file refused")
 
     assert not walk.problems, "\n".join(sorted(set(walk.problems)))
     assert walk.seen == set(HOSTILE)  # the walk did reach every name

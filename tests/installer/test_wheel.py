@@ -1,5 +1,5 @@
 """The wheel: `pip install .` (not editable) ships resources/ and the migrations, and the app
-installed from it reads them through importlib.resources, not from a source tree.
+installed from it reads them from the installed package, not from a source tree.
 
 The wheel is built once from a copy of the repository. It is installed into a fresh venv
 without its dependencies; the dependencies come from this test environment through a `.pth`

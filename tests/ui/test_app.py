@@ -13,6 +13,7 @@ import pytest
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication
 
+from director.resources import resource_path
 from director.ui.app import APP_NAME, ORGANISATION, create_application
 from director.ui.style import ACCENT
 from tests.ui.app_helpers import OFFSCREEN_NOISE
@@ -143,6 +144,87 @@ def test_the_start_page_is_painted_before_what_it_does_not_need_is_loaded(
     menus = [("&File", True), ("&Reports", False), ("&View", True), ("&Help", True)]
     assert first == f"{menus} [False, False, False] ['MainThread']"
     assert later == "[False, False, True]"
+
+
+QT_NAMESPACE_PROBE = """
+import json, sys
+import PySide6.QtCore
+from PySide6.QtWidgets import QApplication
+
+def first_pass(app):  # the event loop's first pass paints the start page
+    app.processEvents()
+    built = "Qt" in PySide6.QtCore.__dict__  # PySide builds a class the first time it is used
+    window = next(w for w in app.topLevelWidgets() if type(w).__name__ == "MainWindow")
+    app.setStyleSheet("")  # the style under the style sheet, then
+    print(built, window.start.recent_list.count(), app.style().name())
+    return 0
+
+if sys.argv[1:]:  # an event in the list of recent events
+    settings = PySide6.QtCore.QSettings("Tandem Director", "Tandem Director")
+    settings.setValue("recent/events", json.dumps([{"path": sys.argv[1], "name": "<b>Night"}]))
+    settings.sync()
+QApplication.exec = first_pass
+from director.ui.app import run_gui
+sys.exit(run_gui(None, None))
+"""
+
+
+@pytest.mark.parametrize("recent", [False, True], ids=["first start", "with a recent event"])
+def test_the_start_page_is_painted_without_pysides_qt_namespace(
+    tmp_path: Path, event_path: Path, recent: bool
+) -> None:
+    """PySide6 builds its `Qt` namespace, 93 enums, the first time it is imported: 18 ms, a
+    sixth of the cold start (tests/benchmarks/bench_gui.py, figure 1). The start page's first
+    paint does without it, and without the style's enums (the app is made with Qt's own
+    `-style Fusion`), and still in the Fusion style (director/ui/plain.py, START)."""
+    args = [str(event_path)] if recent else []
+    output = app_output(QT_NAMESPACE_PROBE, tmp_path, *args)
+    assert output.split() == ["False", str(int(recent)), "fusion"]
+
+
+FONTS_PROBE = """
+import json, sys
+import PySide6.QtCore
+from PySide6.QtGui import QFontDatabase
+from PySide6.QtWidgets import QApplication
+
+def shipped():  # how many of the app's own font files Qt was given (their ids count from 0)
+    return sum(1 for i in range(100) if QFontDatabase.applicationFontFamilies(i))
+
+def passes(app):  # the event loop's first pass paints the start page; then the next
+    app.processEvents()
+    print(shipped(), end=" ")
+    app.processEvents()
+    app.processEvents()
+    print(shipped())
+    return 0
+
+if sys.argv[1:]:  # an event named in another script in the list of recent events
+    settings = PySide6.QtCore.QSettings("Tandem Director", "Tandem Director")
+    settings.setValue("recent/events", json.dumps([{"path": sys.argv[1], "name": sys.argv[2]}]))
+    settings.sync()
+QApplication.exec = passes
+from director.ui.app import run_gui
+sys.exit(run_gui(None, None))
+"""
+
+
+@pytest.mark.parametrize(
+    ("name", "all_at_once"),
+    [(None, False), ("Club Ωmega", False), ("نادي الطاولة", True), ("東京クラブ", True)],
+    ids=["first start", "a Latin and Greek name", "an Arabic name", "a Japanese name"],
+)
+def test_the_other_scripts_fonts_come_after_the_first_paint_unless_it_shows_them(
+    tmp_path: Path, event_path: Path, name: str | None, all_at_once: bool
+) -> None:
+    """The Latin fonts come before the start page's first paint; the other scripts' fonts
+    (4 ms) after it, or before it when a recent event's name is written in one."""
+    files = sorted(f.name for f in resource_path("fonts").iterdir() if f.suffix == ".ttf")
+    latin = [f for f in files if f.startswith("DejaVu")]
+    assert 3 == len(latin) < len(files)
+    args = [] if name is None else [str(event_path), name]
+    first, second = map(int, app_output(FONTS_PROBE, tmp_path, *args).split())
+    assert (first, second) == (len(files) if all_at_once else len(latin), len(files))
 
 
 OPENED_PROBE = """

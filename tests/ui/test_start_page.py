@@ -5,6 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QEnterEvent
+from PySide6.QtWidgets import QApplication, QLabel
 from pytestqt.qtbot import QtBot
 
 from director.ui.recent import LIMIT, RecentEvents
@@ -86,3 +89,44 @@ def test_each_start_button_asks_for_its_action(
     qtbot.addWidget(page)
     with qtbot.waitSignal(getattr(page, signal)):
         getattr(page, button).click()
+
+
+def test_a_click_anywhere_on_a_big_button_presses_it(qtbot: QtBot, tmp_path: Path) -> None:
+    """On its picture, its title or its line of words: the labels inside let it through."""
+    page = StartPage(RecentEvents(throwaway_settings(tmp_path)))
+    qtbot.addWidget(page)
+    page.show()
+    for button, signal in (
+        (page.new_button, page.new_requested),
+        (page.open_button, page.open_requested),
+        (page.demo_button, page.demo_requested),
+    ):
+        labels = button.findChildren(QLabel)
+        assert len(labels) == 3
+        for label in labels:
+            with qtbot.waitSignal(signal, timeout=1000):
+                qtbot.mouseClick(label, Qt.MouseButton.LeftButton, pos=label.rect().center())
+
+
+def test_the_buttons_show_the_pointing_hand_once_the_pointer_comes(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    page = StartPage(RecentEvents(throwaway_settings(tmp_path)))
+    qtbot.addWidget(page)
+    page.show()
+    QApplication.sendEvent(page, QEnterEvent(QPointF(5, 5), QPointF(5, 5), QPointF(5, 5)))
+    buttons = (page.new_button, page.open_button, page.demo_button, page.connect_button)
+    assert {b.cursor().shape() for b in buttons} == {Qt.CursorShape.PointingHandCursor}
+
+
+def test_a_recent_events_name_and_file_are_shown_as_typed(qtbot: QtBot, tmp_path: Path) -> None:
+    there = tmp_path / "R&D <b>night.tandem"
+    there.write_bytes(b"")
+    recent = RecentEvents(throwaway_settings(tmp_path))
+    recent.add(str(there), "Zq <b>Night</b> & Day")
+    page = StartPage(recent)
+    qtbot.addWidget(page)
+    labels = page.recent_list.itemWidget(page.recent_list.item(0)).findChildren(QLabel)
+    assert [label.textFormat() for label in labels] == [Qt.TextFormat.PlainText] * 2
+    assert labels[0].text() == "Zq <b>Night</b> & Day"
+    assert "R&D <b>night.tandem" in labels[1].text()

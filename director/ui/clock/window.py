@@ -39,6 +39,7 @@ from director.ui.clock.keys import KeyMap, KeyMapDialog, press_action
 from director.ui.clock.sound import FlagAlarm, FlagSound
 from director.ui.clock.top_bar import TopBar, move_to_screen
 from director.ui.context import EventContext
+from director.ui.plain import tooltip
 
 log = logging.getLogger(__name__)
 
@@ -185,7 +186,7 @@ class ClockWindow(QWidget):
         self.title.setText(
             f"{where}: {m.names[0]} v {m.names[1]} · pair {self.controller.pair} · {tc}"
         )
-        self.title.setToolTip(self.title.text())
+        self.title.setToolTip(tooltip(self.title.text()))
         self.setWindowTitle(f"Clocks: {m.names[0]} v {m.names[1]} – Tandem Director")
         k = self.keymap
         self.keys_hint.setText(

@@ -11,13 +11,14 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QAction, QGuiApplication
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog, QMenu, QWidget
 
 from director.domain.errors import UserError
 from director.services.reports import report, title_of
 from director.ui.reports.request import ReportRequest, needs_match, needs_round
+from director.ui.waiting import busy
 
 if TYPE_CHECKING:  # the database layer loads when an event is first opened
     from director.ui.context import EventContext
@@ -119,15 +120,13 @@ class ReportsMenu(QMenu):
         from director.services.rounds import list_rounds
         from director.ui.reports.chooser import ReportChooser
 
-        QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
-            rounds = ctx.read(list_rounds)
-            others = [m for m in ctx.read(list_matches) if m.round is None]
+            with busy():
+                rounds = ctx.read(list_rounds)
+                others = [m for m in ctx.read(list_matches) if m.round is None]
         except UserError as refusal:
             self.show_error(f"Cannot make the {title_of(kind).lower()}: {refusal}")
             return None
-        finally:
-            QGuiApplication.restoreOverrideCursor()
         if not others or not needs_match(kind):
             others = []
         if not rounds and not others:

@@ -38,6 +38,7 @@ from director.services.events import get_event
 from director.store.files import atomic_write
 from director.ui.context import EventContext
 from director.ui.message_bar import MessageBar
+from director.ui.plain import plain_label
 from director.ui.reports.page_bar import PageBar
 from director.ui.reports.printing import pages_to_print, print_with_progress, set_up_printer
 from director.ui.reports.render_job import render_request
@@ -82,7 +83,7 @@ class ReportPreview(QDialog):
         palette.setColor(QPalette.ColorRole.Dark, QColor(DESK_COLOUR))
         self.view.setPalette(palette)
         self.bar = PageBar(self.view, self.document, self)
-        self.status = QLabel(self)
+        self.status = plain_label("", self)  # the title names the match's teams
         self.status.setObjectName("status")
         self.status.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.status.setWordWrap(True)
@@ -165,7 +166,8 @@ class ReportPreview(QDialog):
         self.messages.clear()
         self._set_busy(True)
         if self.pdf is None:
-            self.status.setText(f"Preparing the {self.request.title.lower()}…")
+            title = self.request.title
+            self.status.setText(f"Preparing the {title[:1].lower()}{title[1:]}…")  # names as typed
             self.stack.setCurrentWidget(self.status)
         request = self.request  # each answer names its request: a late one is ignored
         self.ctx.background.run(

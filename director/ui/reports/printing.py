@@ -10,13 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QRectF, QSize, QSizeF, Qt
-from PySide6.QtGui import QGuiApplication, QPageLayout, QPageSize, QPainter
+from PySide6.QtGui import QPageLayout, QPageSize, QPainter
 from PySide6.QtPdf import QPdfDocument
 from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
 from director.domain.errors import UserError
 from director.domain.rules import Paper
+from director.ui.waiting import busy
 
 MAX_DPI = 300
 PAGE_SIZES = {Paper.A4: QPageSize.PageSizeId.A4, Paper.LETTER: QPageSize.PageSizeId.Letter}
@@ -112,10 +113,9 @@ def print_with_progress(
         progress.setValue(done)
         return not progress.wasCanceled()
 
-    QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
     try:
-        return print_pages(document, printer, pages, step)
+        with busy():
+            return print_pages(document, printer, pages, step)
     finally:
-        QGuiApplication.restoreOverrideCursor()
         progress.reset()
         progress.deleteLater()
