@@ -284,7 +284,7 @@ def test_every_page_and_dialog_shows_names_as_typed(
     close_dialogs(walk, "withdraw question")
 
     # a team list with hostile names (and a bad row) in the CSV import preview
-    csv = hostile_path.with_name("hostile.csv")
+    csv = hostile_path.with_name(f"{FILE_STEM} teams.csv")  # its name in the dialog's title
     csv.write_text(
         'team,player1,player2\n"Zq15 <b>New</b> & Co","Zq16 <img src=x>","Zq17 R&D"\n'
         '"Zq18 <i>bad</i>",,\n',
