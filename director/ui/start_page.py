@@ -179,7 +179,6 @@ class StartPage(QWidget):
         name.setStyleSheet("font-weight: bold;")
         shown = shown_target(entry.path)
         where = hint(shown if entry.exists else f"{shown} (file not found)", widget)
-        set_by_key(where, "textFormat", "PlainText")  # a file's name is typed text too
         where.setWordWrap(False)
         layout = QVBoxLayout(widget)
         layout.setContentsMargins(8, 4, 8, 4)
