@@ -36,6 +36,9 @@ def cmd_clock(args: argparse.Namespace) -> int:
         from director.ui import termination
 
         termination.install(window.close, window)  # logout or shutdown: close, as the app does
+        from director.ui.app import collect_from_now_on
+
+        collect_from_now_on()  # on the GUI thread only, as the app's (GuiThreadCollector)
         return app.exec()
     finally:
         db.close()

@@ -11,7 +11,7 @@ from functools import partial
 from pathlib import Path
 from typing import Literal
 
-from PySide6.QtCore import QLoggingCategory, QTimer
+from PySide6.QtCore import QLoggingCategory, QObject, QTimer
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import QApplication
 
@@ -124,11 +124,40 @@ def collect_from_now_on() -> None:
     """Python's cycle collector, off while the app starts: starting (and opening an event)
     makes about a million objects, nearly none of them in cycles, and the collector ran some
     200 times over them, 0.1 s of a 1 s start. From the first pass of the event loop on it
-    runs as usual, over what is made from then on: what the start made (the modules and
-    classes, the window, the event opened with it) is frozen (`gc.freeze`), kept out of the
-    collector's rounds. Turned on over it, the first round went over all of it, 60 ms inside
-    the first pass of a 1,000-team event's opening, and every full round after it again (a
-    standings refresh, 0.22 s CPU against 0.17 s frozen). Closing the event gives it back to
-    the collector (`MainWindow.close_event`): a closed event's cycles are collected."""
+    runs over what is made from then on, on the GUI thread (`GuiThreadCollector`): what the
+    start made (the modules and classes, the window, the event opened with it) is frozen
+    (`gc.freeze`), kept out of the collector's rounds. Not frozen, the first round went over
+    all of it, 60 ms inside the first pass of a 1,000-team event's opening, and every full
+    round after it again (a standings refresh, 0.22 s CPU against 0.17 s frozen). Closing the
+    event gives it back to the collector (`MainWindow.close_event`): a closed event's cycles
+    are collected."""
     gc.freeze()
-    gc.enable()
+    app = QApplication.instance()
+    assert app is not None
+    GuiThreadCollector(app)
+
+
+class GuiThreadCollector(QObject):
+    """Python's cycle collector, run on the GUI thread only, as often as it would run itself.
+
+    Left automatic, it runs in whichever thread allocates when its youngest round is full: a
+    database worker's too, and the Qt objects in the garbage it finds are destroyed there (a
+    closed window's timers: "Timers cannot be stopped from another thread"; Qt may crash). So
+    it stays off, and every `INTERVAL_MS` this runs the rounds that are due, oldest last, as
+    the automatic collector does (the recipe of PyQt and PySide applications)."""
+
+    INTERVAL_MS = 1000
+
+    def __init__(self, parent: QObject) -> None:
+        super().__init__(parent)
+        gc.disable()
+        self.timer = QTimer(self)
+        self.timer.timeout.connect(self.collect)
+        self.timer.start(self.INTERVAL_MS)
+
+    def collect(self) -> None:
+        counts, thresholds = gc.get_count(), gc.get_threshold()
+        for generation in (2, 1, 0):  # the oldest that is due, with the younger ones
+            if counts[generation] > thresholds[generation]:
+                gc.collect(generation)
+                return

@@ -13,11 +13,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
-    QMessageBox,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -28,6 +27,7 @@ from director.store.targets import EXTENSION
 from director.ui import database_layer
 from director.ui.message_bar import MessageBar, MessageHolder
 from director.ui.pages import PAGES, page_index
+from director.ui.plain import set_by_key
 from director.ui.recent import RecentEvents
 from director.ui.safe_open import (
     explain_refusal,
@@ -47,6 +47,8 @@ from director.ui.window_parts import (
 )
 
 if TYPE_CHECKING:  # the database layer and the pages load when an event is first opened
+    from PySide6.QtWidgets import QMessageBox
+
     from director.domain.changes import Changes
     from director.store.engine import EventDatabase
     from director.ui.connect_dialog import ConnectDialog
@@ -130,8 +132,8 @@ class MainWindow(QMainWindow):
 
     def _action(self, text: str, slot: Callable[[], object], keys: str = "") -> QAction:
         action = QAction(text, self)
-        if keys:  # setShortcut(QKeySequence(keys)) would build PySide's `Qt` (plain.START)
-            action.setShortcuts([QKeySequence.fromString(keys)])
+        if keys:  # as setShortcut(QKeySequence(keys)), without PySide's `Qt` (plain.START)
+            set_by_key(action, "shortcut", keys)
         action.triggered.connect(lambda _checked=False: slot())
         self.addAction(action)  # keys work in full screen too, where the menu bar may hide
         return action
@@ -327,8 +329,10 @@ class MainWindow(QMainWindow):
         if self.watch is not None:
             self.watch.stop()
             self.watch = None
-        if self.public_display is not None:
+        if self.public_display is not None:  # deleted here: left to the garbage collector, it
+            # was destroyed, timers and all, on whichever thread collected next
             self.public_display.close()
+            self.public_display.deleteLater()
             self.public_display = None
         if self.table_service is not None:  # the server stops before the event closes
             self.table_service.shutdown()

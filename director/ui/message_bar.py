@@ -8,18 +8,21 @@ the event loop (`QMessageBox.open`, not `exec`), so tests drive them like any ot
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
-    QMessageBox,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from director.ui.plain import plain_label, set_by_key
+
+if TYPE_CHECKING:  # a message box's class builds its enums: made when one is shown
+    from PySide6.QtWidgets import QMessageBox
 
 INFO_SECONDS = 6
 
@@ -113,6 +116,7 @@ def ask(
 ) -> QMessageBox:
     """Ask before a change that cannot be undone; `on_yes` runs only if the person agrees."""
     from PySide6.QtCore import Qt  # here, not at import: plain.START
+    from PySide6.QtWidgets import QMessageBox
 
     box = QMessageBox(
         QMessageBox.Icon.Question, title, text, QMessageBox.StandardButton.NoButton, parent

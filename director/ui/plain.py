@@ -23,7 +23,8 @@ from PySide6.QtWidgets import QLabel, QWidget
 def set_by_key(widget: QObject, name: str, key: str) -> None:
     """`set_by_key(label, "textFormat", "PlainText")` does `label.setTextFormat(
     Qt.TextFormat.PlainText)` through Qt's property system, which takes an enum's key by its
-    name (flags too: "AlignLeft|AlignTop"), without PySide's `Qt` namespace (START)."""
+    name (flags too: "AlignLeft|AlignTop"), without PySide's `Qt` namespace (START); and a
+    value Qt makes from its text, as an action's "shortcut" from "Ctrl+N"."""
     if not widget.setProperty(name, key):  # no such property, or no such key: a typo
         raise ValueError(f"{type(widget).__name__} has no {name} {key!r}")
 

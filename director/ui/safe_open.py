@@ -13,12 +13,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
+from PySide6.QtWidgets import QLabel, QWidget
 
 from director.domain.errors import UserError
 from director.ui.message_bar import MessageBar
 
 if TYPE_CHECKING:  # the main window imports this module before any event (and SQLAlchemy)
+    from PySide6.QtWidgets import QMessageBox
+
     from director.store.backup import BackupInfo
     from director.store.engine import CorruptEventError, EventDatabase
 
@@ -110,6 +112,7 @@ def explain_refusal(
 
 def _box(parent: QWidget, icon: QMessageBox.Icon, title: str, text: str) -> QMessageBox:
     from PySide6.QtCore import Qt  # here, not at import: plain.START
+    from PySide6.QtWidgets import QMessageBox
 
     box = QMessageBox(icon, title, text, QMessageBox.StandardButton.NoButton, parent)
     box.setTextFormat(Qt.TextFormat.PlainText)  # the file's name, and its details, as they are
@@ -122,6 +125,8 @@ def offer_backup(
     parent: QWidget, event: Path, damage: CorruptEventError, restore: Callable[[Path], object]
 ) -> QMessageBox:
     """The file was found damaged and moved aside: offer its newest good backup."""
+    from PySide6.QtWidgets import QMessageBox
+
     from director.store.backup import backup_folder, describe_backup
 
     moved = damage.moved_to
@@ -158,6 +163,8 @@ def offer_view_only(
     parent: QWidget, event: Path, refusal: UserError, view: Callable[[], object]
 ) -> QMessageBox:
     """The file (or its folder) cannot be written: offer to open it view-only."""
+    from PySide6.QtWidgets import QMessageBox
+
     box = _box(
         parent,
         QMessageBox.Icon.Warning,

@@ -5,17 +5,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit, urlunsplit
 
 from PySide6.QtCore import QByteArray, QSettings
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QWidget
+from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
 
 from director import __version__
 from director.resources import resource_path
 from director.ui.plain import mnemonic_safe, tooltip
 from director.ui.recent import RecentEvents
 from director.ui.style import app_icon
+
+if TYPE_CHECKING:  # a message box's class builds its enums: made when one is shown
+    from PySide6.QtWidgets import QMessageBox
 
 APP_TITLE = "Tandem Director"
 
@@ -33,6 +37,7 @@ def shown_target(target: str) -> str:
 
 def about_box(parent: QWidget) -> QMessageBox:
     from PySide6.QtCore import Qt  # here, not at import: plain.START
+    from PySide6.QtWidgets import QMessageBox
 
     box = QMessageBox(parent)
     box.setWindowTitle(f"About {APP_TITLE}")

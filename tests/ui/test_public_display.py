@@ -6,7 +6,8 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+import shiboken6
+from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtGui import QGuiApplication
 from pytestqt.qtbot import QtBot
 
@@ -20,6 +21,7 @@ from director.store.engine import open_database
 from director.ui.context import EventContext
 from director.ui.public_display import PublicDisplay
 from director.ui.slide_view import rows_per_slide
+from tests.ui.app_helpers import make_window, throwaway_settings
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
@@ -177,3 +179,19 @@ def test_a_change_just_before_the_event_closes_reads_nothing_after_it(
     moved.parent.rmdir()
     qtbot.wait(2 * 300 + 5 * display.last_refresh_ms + 200)  # past the pending refresh
     qtbot.keyClick(display, Qt.Key.Key_Right)  # and the rotation
+
+
+def test_closing_the_event_deletes_its_display_here_not_in_the_garbage_collector(
+    qtbot: QtBot, sim_path: Path, tmp_path: Path
+) -> None:
+    """The window's display, closed with its event, is deleted on the GUI thread. Left to the
+    cycle collector, it was destroyed with its timers wherever a collection ran next, a
+    database worker's thread too ("Timers cannot be stopped from another thread", seen after
+    the hostile-names walk; Qt may crash on it)."""
+    window = make_window(qtbot, throwaway_settings(tmp_path))
+    assert window.open_target(str(sim_path), remember=False)
+    display = window.show_public_display()
+    assert display is not None
+    window.close_event()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    assert not shiboken6.isValid(display)
