@@ -84,7 +84,7 @@ run --smoke-test gui
 # every command the parser knows was run
 missing=$("$V/python" - "${ran[@]}" <<'PY'
 import argparse, sys
-from director.cli import build_parser
+from director.cli.command_line import build_parser
 parser = build_parser()
 names = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices
 print(" ".join(sorted(set(names) - set(sys.argv[1:]))))
