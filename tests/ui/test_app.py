@@ -174,9 +174,19 @@ def test_the_start_page_is_painted_before_what_it_does_not_need_is_loaded(
     assert later == "[False, False, True]"
 
 
-QT_NAMESPACE_PROBE = """
+LISTED_PROBE = """
 import json, sys
 import PySide6.QtCore
+
+if sys.argv[1:]:  # the event sys.argv[1], named sys.argv[2], in the list of recent events
+    settings = PySide6.QtCore.QSettings("Tandem Director", "Tandem Director")
+    settings.setValue("recent/events", json.dumps([{"path": sys.argv[1], "name": sys.argv[2]}]))
+    settings.sync()
+"""  # the start of a probe of the start page, with a recent event when given one
+
+QT_NAMESPACE_PROBE = (
+    LISTED_PROBE
+    + """
 from PySide6.QtWidgets import QApplication
 
 def first_pass(app):  # the event loop's first pass paints the start page
@@ -187,14 +197,11 @@ def first_pass(app):  # the event loop's first pass paints the start page
     print(built, window.start.recent_list.count(), app.style().name())
     return 0
 
-if sys.argv[1:]:  # an event in the list of recent events
-    settings = PySide6.QtCore.QSettings("Tandem Director", "Tandem Director")
-    settings.setValue("recent/events", json.dumps([{"path": sys.argv[1], "name": "<b>Night"}]))
-    settings.sync()
 QApplication.exec = first_pass
 from director.ui.app import run_gui
 sys.exit(run_gui(None, None))
 """
+)
 
 
 @pytest.mark.parametrize("recent", [False, True], ids=["first start", "with a recent event"])
@@ -205,14 +212,14 @@ def test_the_start_page_is_painted_without_pysides_qt_namespace(
     sixth of the cold start (tests/benchmarks/bench_gui.py, figure 1). The start page's first
     paint does without it, and without the style's enums (the app is made with Qt's own
     `-style Fusion`), and still in the Fusion style (director/ui/plain.py, START)."""
-    args = [str(event_path)] if recent else []
+    args = [str(event_path), "<b>Night"] if recent else []
     output = app_output(QT_NAMESPACE_PROBE, tmp_path, *args)
     assert output.split() == ["False", str(int(recent)), "fusion"]
 
 
-FONTS_PROBE = """
-import json, sys
-import PySide6.QtCore
+FONTS_PROBE = (
+    LISTED_PROBE
+    + """
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import QApplication
 
@@ -227,14 +234,11 @@ def passes(app):  # the event loop's first pass paints the start page; then the 
     print(shipped())
     return 0
 
-if sys.argv[1:]:  # an event named in another script in the list of recent events
-    settings = PySide6.QtCore.QSettings("Tandem Director", "Tandem Director")
-    settings.setValue("recent/events", json.dumps([{"path": sys.argv[1], "name": sys.argv[2]}]))
-    settings.sync()
 QApplication.exec = passes
 from director.ui.app import run_gui
 sys.exit(run_gui(None, None))
 """
+)
 
 
 @pytest.mark.parametrize(
