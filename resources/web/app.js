@@ -294,12 +294,21 @@ function slipPage() {
     if (!done) message = { ok: false, text: "Not sent yet: no connection to the desk. This phone keeps the slip and sends it again." };
     await load();
   };
+  // each push asks again, and the answers may come back out of order: only an answer asked
+  // for after the one shown replaces it (an older one would bring back a finished form)
+  let asked = 0;
+  let shown = 0;
   const load = async () => {
+    const n = ++asked;
     try {
-      state = await getJSON(`${api}?device=${device}`);
+      const answer = await getJSON(`${api}?device=${device}`);
+      if (n < shown) return;
+      shown = n;
+      state = answer;
       setEvent(null);
     } catch (e) {
-      if (e.status) { state = null; message = { ok: false, text: e.message }; }
+      if (n < shown) return;
+      if (e.status) { shown = n; state = null; message = { ok: false, text: e.message }; }
     }
     draw();
   };

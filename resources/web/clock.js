@@ -244,11 +244,17 @@
     startAt(data.start);
   }
 
+  /* Each push asks again, and on a busy Wi-Fi the answers may come back out of order: only
+   * an answer asked for after the one taken replaces it (an older one would undo the news). */
+  let asked = 0;
+  let taken = 0;
+
   async function refresh() {
+    const n = ++asked;
     try {
       const r = await getJSON(`${api}/${board}`);
-      if (r.ok) { info = r.body; online = true; follow(); }
-    } catch { online = false; }
+      if (r.ok && n > taken) { taken = n; info = r.body; online = true; follow(); }
+    } catch { if (n > taken) online = false; }
   }
 
   let listening = false;

@@ -122,3 +122,37 @@ def click(driver: webdriver.Chrome, css: str, timeout: float = 10) -> None:
         ),
         timeout,
     )
+
+
+HOLD_NEXT_ANSWER = """
+// The next GET of the path arguments[0] goes to the server at once, but its answer reaches
+// the page only on window.heldRelease(): an answer overtaken on the Wi-Fi by a newer one.
+const path = arguments[0];
+const real = window.fetch;
+window.held = "waiting";
+window.fetch = async (url, options) => {
+  const method = (options && options.method) || "GET";
+  const asked = new URL(url, location.href).pathname;
+  if (window.held !== "waiting" || method !== "GET" || asked !== path) return real(url, options);
+  window.held = "asked";
+  const answer = await real(url, options);
+  const body = await answer.text(); // read in full: the server's state when it was asked
+  window.held = "answered";
+  await new Promise((resolve) => { window.heldRelease = resolve; });
+  window.held = "released";
+  return new Response(body, { status: answer.status, headers: answer.headers });
+};
+"""
+
+
+def hold_next_answer(driver: webdriver.Chrome, path: str) -> None:
+    """Hold back the answer to the page's next GET of `path` (see HOLD_NEXT_ANSWER)."""
+    driver.execute_script(HOLD_NEXT_ANSWER, path)
+
+
+def release_held_answer(driver: webdriver.Chrome) -> None:
+    """Hand the held answer to the page, and wait until the page has it."""
+    wait_for(driver, lambda d: d.execute_script("return window.held") == "answered")
+    driver.execute_script("window.heldRelease();")
+    wait_for(driver, lambda d: d.execute_script("return window.held") == "released")
+    driver.execute_async_script("setTimeout(arguments[0], 300)")  # the page has drawn it

@@ -6,12 +6,15 @@ import json
 import secrets
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import pytest
 
-from director.services import rounds
+from director.domain.rules import End, Level, Side
+from director.domain.score import Score
+from director.domain.scoring import Game
+from director.services import games, matches, rounds
 from director.services.teams import add_team
 from director.store.engine import EventDatabase, open_event
 from director.web.server import TableService
@@ -59,6 +62,31 @@ def pair_round(db: EventDatabase, teams: int = 4, hostile: bool = False) -> list
             add_team(s, name, (f"P{i}a", f"P{i}b" if not (hostile and i == 1) else "<script>x"))
         info = rounds.pair_next_round(s).value
     return [m.id for m in info.matches if m.team_b is not None]
+
+
+def win_games(
+    db: EventDatabase,
+    match_id: int,
+    count: int | None = None,
+    after_each: Callable[[], object] = lambda: None,
+) -> Score:
+    """Team B wins the match's next games (all of them, unless `count`) by a backgammon, one
+    transaction each, as a desk enters them (`after_each` runs after each commit); returns
+    the score after the last."""
+    entered = 0
+    while count is None or entered < count:
+        with db.Session() as s, s.begin():
+            outcome = matches.get_match(s, match_id).outcome
+            if outcome.finished:
+                break
+            board = 1 if 1 not in outcome.boards_done else 2
+            game = Game(outcome.current_pair, board, Side.B, End.BEAR_OFF, 1, Level.BACKGAMMON)
+            games.record_game(s, match_id, game)
+        after_each()
+        entered += 1
+    with db.Session() as s:
+        outcome = matches.get_match(s, match_id).outcome
+    return outcome.final if outcome.finished else outcome.score
 
 
 @pytest.fixture

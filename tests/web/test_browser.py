@@ -20,8 +20,16 @@ from director.domain.scoring import Game
 from director.services import games, matches, no_show, slips, standings
 from director.services.slips import SlipStatus
 from director.store.engine import EventDatabase, open_database
-from tests.web.browser import Served, click, phone, text_of, wait_for
-from tests.web.conftest import HOSTILE, pair_round, request
+from tests.web.browser import (
+    Served,
+    click,
+    hold_next_answer,
+    phone,
+    release_held_answer,
+    text_of,
+    wait_for,
+)
+from tests.web.conftest import HOSTILE, pair_round, request, win_games
 
 PUSH_LIMIT_S = 1.0  # the promise: a change at the desk is on the phones within 1 s
 
@@ -308,3 +316,25 @@ def test_an_answer_cut_off_mid_body_keeps_the_slip_page_working(
         click(driver, "#side-A")
         click(driver, "input[name=board][value='2']")
         assert driver.find_elements(By.ID, "send-slip")
+
+
+def test_a_slip_answer_overtaken_by_a_newer_one_never_brings_back_the_form(
+    desk: EventDatabase, server: Served
+) -> None:
+    # The slip page asks again at each change of its match; an answer from before the match
+    # ended that arrives after the newer one must not show the entry form of a finished match.
+    match_id = pair_round(desk)[0]
+    token = token_of(desk, match_id)
+    with phone() as driver:
+        driver.get(server.start() + f"slip/{token}")
+        click(driver, "#side-A")
+        wait_for(driver, lambda d: d.find_elements(By.ID, "send-slip"))
+        driver.execute_async_script("setTimeout(arguments[0], 500)")  # it listens to the match
+        hold_next_answer(driver, f"/api/slip/{token}")
+        win_games(desk, match_id, count=1)
+        wait_for(driver, lambda d: d.execute_script("return window.held") == "answered")
+        win_games(desk, match_id)
+        wait_for(driver, lambda d: "The match is over." in text_of(d, "main"))
+        release_held_answer(driver)  # the answer from before the last games, late
+        assert "The match is over." in text_of(driver, "main")
+        assert not driver.find_elements(By.ID, "send-slip")

@@ -11,11 +11,13 @@ from pytestqt.qtbot import QtBot
 from director.domain.clock import NS_PER_SECOND, EventKind, Phase
 from director.domain.rules import End, Level, Side
 from director.domain.scoring import Game
-from director.services import games, matches
+from director.services import games
 from director.ui.context import EventContext
 from director.ui.phone_clocks import PhoneClocksView
 from director.web.server import TableService
+from tests.web.browser import hold_next_answer, release_held_answer
 from tests.web.clock_browser import tap
+from tests.web.conftest import win_games
 from tests.web.test_clock_page import (
     clock_page,
     first_mover_and_start,
@@ -139,22 +141,27 @@ def test_the_match_end_shows_the_final_score_on_the_phones(
     table: tuple[TableService, str, list[int], list[str]],
 ) -> None:
     service, url, ids, tokens = table
-    db = service.web.db
     with clock_page(url, tokens[0], 1) as one:
-        pair = 1
-        while True:  # B wins every game by a backgammon until the match is over
-            with db.Session() as s, s.begin():
-                info = matches.get_match(s, ids[0])
-                if info.outcome.finished:
-                    break
-                board = 1 if 1 not in info.outcome.boards_done else 2
-                games.record_game(
-                    s, ids[0], Game(pair, board, Side.B, End.BEAR_OFF, 1, Level.BACKGAMMON)
-                )
-            service.notify()
-        final = info.outcome.final
+        final = win_games(service.web.db, ids[0], after_each=service.notify)
         text = f"Match over: Team 1 {final.a} – {final.b} Team 3"
         wait_for(lambda: one.find_element("id", "status").text == text)
         time.sleep(0.2)
         assert page(one, "phase") in (Phase.READY.value, Phase.STOPPED.value)
         assert one.find_element("id", "start").is_displayed() is False
+
+
+def test_an_answer_overtaken_by_a_newer_one_never_takes_the_match_end_back(
+    table: tuple[TableService, str, list[int], list[str]],
+) -> None:
+    # Each change of the match makes the phone ask for the board again; on a busy Wi-Fi the
+    # answers may come back out of order. The answer asked for last is the one the phone keeps.
+    service, url, ids, tokens = table
+    with clock_page(url, tokens[0], 1) as one:
+        hold_next_answer(one, f"/api/clock/{tokens[0]}/1")
+        win_games(service.web.db, ids[0], count=1, after_each=service.notify)
+        wait_for(lambda: one.execute_script("return window.held") == "answered")
+        final = win_games(service.web.db, ids[0], after_each=service.notify)
+        text = f"Match over: Team 1 {final.a} – {final.b} Team 3"
+        wait_for(lambda: one.find_element("id", "status").text == text)
+        release_held_answer(one)  # the answer from before the last games, late
+        assert one.find_element("id", "status").text == text
