@@ -149,3 +149,18 @@ def test_edit_pairings_is_off_with_the_reason_once_the_round_has_a_result(
     page.ctx.change(games.record_game, match.id, game)
     assert not page.edit_button.isEnabled()
     assert page.edit_button.toolTip() == "round 1 has results: it cannot be edited"
+
+
+def test_the_edit_dialog_shows_a_bye_at_no_table(
+    qtbot: QtBot, page: RoundsPage, event_path: Path
+) -> None:
+    """Issue #24 point 5: the bye was listed as "table 5" here, "–" everywhere else."""
+    publish_round(qtbot, page)
+    dialog = open_edit(qtbot, page, Edit.BYE)
+    qtbot.keyClicks(dialog.reason, "team 1 must leave early")
+    click(qtbot, dialog.save_button)
+    byes = [p for p in pairings(event_path, 1) if p.team_b is None]
+    again = open_edit(qtbot, page, Edit.SWAP)
+    for bye in byes:
+        shown = again.first.itemText(again.first.findData(bye.team_a))
+        assert shown.startswith("–") and "bye" in shown and "table" not in shown
