@@ -211,7 +211,7 @@ def cmd_import_match(args: argparse.Namespace) -> int:
     from director.services.records import where
 
     names = f"{match.names[0]} v {match.names[1]}"
-    print(f"imported into {where(match)}: {names}, {match.outcome.score}")
+    print(f"imported into {where(match)}: {names}, {match.outcome.final}")  # RULES §6.3
     return 0
 
 

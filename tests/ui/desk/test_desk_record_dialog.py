@@ -430,3 +430,24 @@ def test_a_correction_ending_the_match_sooner_shows_and_voids_the_later_games(
         " cube 2"
     )
     audit.close()
+
+
+def test_a_correction_of_a_finished_pip_squeeze_names_the_adjusted_totals(
+    qtbot: QtBot, desk_factory: MakeDesk
+) -> None:
+    """RULES §6.3: the score a correction gives a finished pip-squeeze match is its adjusted
+    totals (#25): here 2–2 on game points and 4–2 with A's 28 pip points."""
+    rules = MatchRules(match_length=2, scoring=Scoring.KILLER_PIP_SQUEEZE, one_cube_threshold=1)
+    page = desk_factory(
+        rules,
+        Game(1, 1, Side.A, End.BEAR_OFF, level=Level.GAMMON, loser_home=14, loser_outfield=1,
+             loser_in_winner_home_or_bar=0),
+        Game(1, 2, Side.B, End.RESIGN, level=Level.GAMMON, winner_left=14, loser_left=15),
+    )  # fmt: skip
+    page.table.selectRow(0)
+    qtbot.mouseClick(page.edit_button, Qt.MouseButton.LeftButton)
+    dialog = page.dialog
+    assert isinstance(dialog, CorrectGameDialog)
+    dialog.form.count_edit("loser_outfield").setText("0")
+    dialog.form.count_edit("loser_home").setText("15")
+    assert "the match score becomes 4–2" in dialog.preview.text(), dialog.preview.text()
