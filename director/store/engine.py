@@ -32,7 +32,7 @@ from director.store.files import sync_file, sync_folder
 from director.store.integrity import SQLITE_HEADER, integrity_problems, readonly_uri
 from director.store.lock import EventLock, acquire
 from director.store.schema import foreign_objects, foreign_objects_message
-from director.store.targets import is_url
+from director.store.targets import check_server_driver, is_url
 from director.store.upgrade import upgrade_file
 
 if TYPE_CHECKING:
@@ -97,6 +97,7 @@ STATEMENT_TIMEOUT_MS = 15_000
 def _server_engine(target: str) -> Engine:
     """A PostgreSQL engine that never hangs a station: connect and statement timeouts, and a
     TCP keep-alive so a vanished server is noticed."""
+    check_server_driver(target)
     url_text = target.replace("postgresql://", "postgresql+psycopg://", 1)
     try:
         url = make_url(url_text)

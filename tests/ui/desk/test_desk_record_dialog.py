@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
 
+from director.domain.errors import UserError
 from director.domain.rules import End, Level, MatchRules, Scoring, Side
 from director.domain.scoring import Game
 from director.services.audit import entries
@@ -167,13 +168,18 @@ def test_time_forfeit_asks_for_borne_off_and_rule_5_prime(
 
 
 def test_rule_5_prime_is_not_offered_when_the_event_does_not_allow_it(
-    desk_factory: MakeDesk,
+    desk_factory: MakeDesk, event_path: Path
 ) -> None:
     page = desk_factory(MatchRules(agreed_lower_forfeit=False))
     dialog = open_dialog(page, 1)
     choose(dialog.form.end, "time")
     assert dialog.form.inputs["loser_borne_off"].isVisibleTo(dialog)
     assert not dialog.form.inputs["agreed_level"].isVisibleTo(dialog)
+    # and the desk's service refuses one all the same (#25: `new --no-agreed-lower-forfeit`)
+    agreed = Game(1, 1, Side.B, End.TIME, loser_borne_off=0, agreed_level=Level.GAMMON)
+    assert page.match is not None
+    with pytest.raises(UserError, match="this event does not apply rule 5′"):
+        record_behind_the_desk(event_path, page.match.id, agreed)
 
 
 @pytest.mark.parametrize(
