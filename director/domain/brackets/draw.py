@@ -35,7 +35,9 @@ from director.domain.errors import UserError
 from director.domain.pairing.knockout import bracket_order
 
 _PENDING = -1  # an input not known yet (ids are positive)
-_SEED, _WINNER, _LOSER, _FIRST_LOSER, _LATER_LOSER = range(5)
+# the kinds of a match's two inputs: a seed position, or the winner, loser (of a semi-final,
+# for the play-off), round-1 loser (byes followed) or later loser of another match
+SEED, WINNER, LOSER, FIRST_LOSER, LATER_LOSER = range(5)
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -56,7 +58,7 @@ class Result:
 
 
 class Status(StrEnum):
-    WAITING = "waiting"  # a feeding match is not finished
+    WAITING = "waiting"  # a feeding match is not finished (the player known so far is shown)
     READY = "ready"  # both players known: pair it
     DONE = "done"
     BYE = "bye"  # one player, who goes through
@@ -127,7 +129,7 @@ class Draw:
         self.nodes.append(Node(key, inputs, length, None, final, third))
         self.index[key] = len(self.nodes) - 1
         for kind, arg in inputs:
-            if kind == _WINNER:
+            if kind == WINNER:
                 self.nodes[arg] = _with_parent(self.nodes[arg], len(self.nodes) - 1)
         return len(self.nodes) - 1
 
@@ -141,13 +143,13 @@ class Draw:
 
     def _build(self, size: int) -> None:
         main = self.plan.brackets[0]
-        prev = [self._add(MatchKey(main.name, 1, j + 1), ((_SEED, 2 * j), (_SEED, 2 * j + 1)))
+        prev = [self._add(MatchKey(main.name, 1, j + 1), ((SEED, 2 * j), (SEED, 2 * j + 1)))
                 for j in range(size // 2)]  # fmt: skip
         r = 1
         while len(prev) > 1:
             r += 1
             prev = [self._add(MatchKey(main.name, r, j + 1),
-                              ((_WINNER, prev[2 * j]), (_WINNER, prev[2 * j + 1])))
+                              ((WINNER, prev[2 * j]), (WINNER, prev[2 * j + 1])))
                     for j in range(len(prev) // 2)]  # fmt: skip
         self._finish(main.name, r, prev)
         for bracket in self.plan.brackets[1:]:
@@ -157,9 +159,9 @@ class Draw:
         self.rounds[name] = rounds
         final = last[0]
         self.nodes[final] = _final(self.nodes[final])
-        semis = [arg for kind, arg in self.nodes[final].inputs if kind == _WINNER]
+        semis = [arg for kind, arg in self.nodes[final].inputs if kind == WINNER]
         if self.plan.bracket(name).third_place and len(semis) == 2:
-            self._add(MatchKey(name, rounds, 2), ((_LOSER, semis[0]), (_LOSER, semis[1])),
+            self._add(MatchKey(name, rounds, 2), ((LOSER, semis[0]), (LOSER, semis[1])),
                       third=True)  # fmt: skip
 
     def _build_fed(self, name: str) -> None:
@@ -171,7 +173,7 @@ class Draw:
         if len(first) < 2:
             return
         prev = [self._add(MatchKey(name, 1, j + 1),
-                          ((_FIRST_LOSER, first[2 * j]), (_FIRST_LOSER, first[2 * j + 1])))
+                          ((FIRST_LOSER, first[2 * j]), (FIRST_LOSER, first[2 * j + 1])))
                 for j in range(len(first) // 2)]  # fmt: skip
         later = {f.into: f for f in bracket.feeds[1:] if f.round < self.rounds[source]}
         r = 1
@@ -188,11 +190,11 @@ class Draw:
                     return
                 m = len(losers)
                 prev = [self._add(MatchKey(name, r, j + 1),
-                                  ((_WINNER, prev[j]), (_LATER_LOSER, losers[m - 1 - j])))
+                                  ((WINNER, prev[j]), (LATER_LOSER, losers[m - 1 - j])))
                         for j in range(m)]  # fmt: skip
             elif len(prev) > 1:
                 prev = [self._add(MatchKey(name, r, j + 1),
-                                  ((_WINNER, prev[2 * j]), (_WINNER, prev[2 * j + 1])))
+                                  ((WINNER, prev[2 * j]), (WINNER, prev[2 * j + 1])))
                         for j in range(len(prev) // 2)]  # fmt: skip
             else:
                 break
@@ -243,15 +245,15 @@ class Draw:
         for i, node in enumerate(nodes):
             got: list[tuple[int | None, bool]] = []
             for kind, arg in node.inputs:
-                if kind == _SEED:
+                if kind == SEED:
                     got.append((self.positions[arg], True))
-                elif kind == _FIRST_LOSER:
+                elif kind == FIRST_LOSER:
                     got.append((first_loser(arg), True))
                 elif status[arg] in (Status.WAITING, Status.READY):
                     got.append((_PENDING, False))
-                elif kind == _WINNER:
+                elif kind == WINNER:
                     got.append((winner[arg], winner_fresh[arg]))
-                elif kind == _LATER_LOSER:
+                elif kind == LATER_LOSER:
                     fed = status[arg] is Status.DONE and not loser_fresh[arg]
                     got.append((loser[arg] if fed else None, False))
                 else:  # the play-off's semi-final losers
@@ -262,6 +264,7 @@ class Draw:
                 if res is not None:
                     raise UserError(f"{node.key}: a result for a match not paired yet")
                 status[i] = Status.WAITING
+                players[i] = (None if pa == _PENDING else pa, None if pb == _PENDING else pb)
                 continue
             if res is not None:
                 if pa is None or pb is None or res.winner not in (pa, pb):
@@ -307,6 +310,9 @@ class Progress:
     winner: tuple[int | None, ...]
     loser: tuple[int | None, ...]
 
+    def of_index(self, i: int) -> tuple[Status, tuple[int | None, int | None]]:
+        return self.status[i], self.players[i]
+
     def ready(self) -> list[Pairing]:
         """The matches to pair now: both players known and no result yet."""
         out = []
@@ -333,7 +339,7 @@ class Progress:
             return Places(bracket, None, None, (), None, True)
         final = draw.round_nodes(bracket, draw.rounds[bracket])[0]
         done = self.status[final] in (Status.DONE, Status.BYE, Status.EMPTY)
-        semis = [arg for kind, arg in draw.nodes[final].inputs if kind == _WINNER]
+        semis = [arg for kind, arg in draw.nodes[final].inputs if kind == WINNER]
         third = tuple(p for j in semis if (p := self.loser[j]) is not None)
         fourth = None
         playoff = draw.index.get(MatchKey(bracket, draw.rounds[bracket], 2))

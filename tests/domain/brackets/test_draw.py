@@ -267,19 +267,34 @@ def test_random_fields_play_out_by_the_plan(
     # brackets are entered in the plan's order, main first, each after losing in its source
     for p, brackets in brackets_of(draw, final).items():
         assert brackets[0] == MAIN and brackets == sorted(brackets, key=order.index), (p, brackets)
-    # nobody is dropped: every round-1 loser who stays is in the consolation
-    if CONSOLATION in draw.rounds:
-        results = {r.key: r for r in played.results}
-        in_cons = set(brackets_of(draw, final)).intersection(
-            p for p, bs in brackets_of(draw, final).items() if CONSOLATION in bs
-        )
-        for j in range(1, len(draw.round_nodes(MAIN, 1)) + 1):
-            res = results.get(key(MAIN, 1, j))
-            if res is not None:
-                a, b = final.of(key(MAIN, 1, j))[1]
-                lost = b if res.winner == a else a
-                if lost is not None and lost not in played.withdrawn:
-                    assert lost in in_cons, (lost, j)
+    # nobody is dropped: every loser who stays and whose round the plan feeds is in the fed
+    # bracket (a loser who had won nothing there yet is a round-1 loser), and a fed bracket's
+    # first round never brings back two players who met
+    in_bracket = brackets_of(draw, final)
+    met: set[frozenset[int]] = set()
+    for r in played.results:  # in the order played
+        m = played.pairings[r.key]
+        pair = frozenset((m.player_a, m.player_b))
+        if r.key.round == 1 and r.key.bracket != MAIN:
+            assert pair not in met, (r.key, pair)
+        met.add(pair)
+    for fed in plan.brackets[1:]:
+        if fed.name not in draw.rounds:
+            continue
+        src = fed.feeds[0].source
+        feeds = {f.round for f in fed.feeds}
+        wins: dict[int, int] = {}
+        for r in sorted(played.results, key=lambda r: r.key):
+            if r.key.bracket != src or r.key.number == 2 and r.key.round == draw.rounds[src]:
+                continue
+            m = played.pairings[r.key]
+            lost = m.player_b if r.winner == m.player_a else m.player_a
+            fresh = not wins.get(lost)
+            wins[r.winner] = wins.get(r.winner, 0) + 1
+            final_round = r.key.round == draw.rounds[src]
+            if lost in played.withdrawn or final_round or not (fresh or r.key.round in feeds):
+                continue
+            assert fed.name in in_bracket.get(lost, []), (lost, r.key, fed.name)
     for bracket in draw.rounds:
         places = final.places(bracket)
         assert places.complete
