@@ -27,6 +27,7 @@ from director.cli.common import (
 )
 from director.domain.errors import UserError
 from director.domain.rules import (
+    ONE_CUBE_THRESHOLDS,
     ClockMode,
     EventOptions,
     MatchRules,
@@ -274,7 +275,7 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
     new.add_argument(
         "--one-cube-threshold",
         type=int,
-        choices=(1, 2),
+        choices=ONE_CUBE_THRESHOLDS,
         default=2,
         help="points away at which the one-cube rule starts (RULES §4; default 2)",
     )

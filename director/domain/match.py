@@ -145,7 +145,8 @@ class _Scorer:
     def decide(self, game: Game) -> None:
         n = self.rules.match_length
         decided = Result.UNFINISHED
-        if self.rules.winner_required:
+        # rule 4′, or a one-board match (RULES §10): it ends the moment a game reaches N
+        if self.rules.winner_required or not self.rules.event_format.pair_end_rules:
             if self.score[game.winner] >= n:
                 decided = Result(game.winner.value)
         elif self.state.complete:  # rule 4: the other game of the pair is always played out

@@ -15,7 +15,7 @@ from typing import Any, TypeGuard, TypeVar
 from director.domain.clock import ClockError, ClockEvent
 from director.domain.errors import UserError
 from director.domain.match import MatchOutcome, score_match
-from director.domain.rules import End, Level, MatchRules, Scoring, Side
+from director.domain.rules import ONE_CUBE_THRESHOLDS, End, Level, MatchRules, Scoring, Side
 from director.domain.scoring import COUNTS, Game, game_problems
 
 FORMAT_NAME = "tandem-match"
@@ -137,7 +137,9 @@ def _parse_rules(data: dict[str, Any], problems: list[str]) -> MatchRules | None
         if key in data and not isinstance(data[key], bool):
             problems.append(f"{key} must be true or false, not {_shown(data[key])}")
     threshold = data.get("one_cube_threshold")
-    if "one_cube_threshold" in data and not (_is_int(threshold) and threshold in (1, 2)):
+    if "one_cube_threshold" in data and not (
+        _is_int(threshold) and threshold in ONE_CUBE_THRESHOLDS
+    ):
         problems.append(f"one_cube_threshold must be 1 or 2, not {_shown(threshold)}")
     if len(problems) > start or scoring is None:
         return None

@@ -104,9 +104,9 @@ def simulate_match(rules: MatchRules, rng: random.Random, strength_a: float = 0.
     outcome = score_match(rules, games)
     while not outcome.finished:
         pair = outcome.current_pair
-        boards = [1, 2]
-        rng.shuffle(boards)  # the order the two games finish in
-        cube_board = rng.choice((1, 2))
+        boards = list(rules.event_format.boards)
+        rng.shuffle(boards)  # the order the games of a pair finish in
+        cube_board = rng.choice(boards)
         for board in boards:
             may_cube = outcome.cube_rule.regime is CubeRegime.FREE or (
                 outcome.cube_rule.regime is CubeRegime.ONE_CUBE and board == cube_board

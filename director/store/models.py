@@ -23,6 +23,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
+from director.domain.rules import ALL_BOARDS
+
 NAMING_CONVENTION = {
     "ix": "ix_%(column_0_label)s",
     "uq": "uq_%(table_name)s_%(column_0_name)s",
@@ -30,6 +32,10 @@ NAMING_CONVENTION = {
     "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
     "pk": "pk_%(table_name)s",
 }
+
+
+# a stored board is a board of some format (RULES §1, §10)
+BOARD_CHECK = f"board IN ({', '.join(str(b) for b in ALL_BOARDS)})"
 
 
 def utcnow() -> datetime:
@@ -106,7 +112,7 @@ class Player(Base):
     __tablename__ = "player"
     __table_args__ = (
         UniqueConstraint("team_id", "board"),
-        CheckConstraint("board IN (1, 2)", name="board"),
+        CheckConstraint(BOARD_CHECK, name="board"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -191,7 +197,7 @@ class Game(Base):
     __tablename__ = "game"
     __table_args__ = (
         UniqueConstraint("match_id", "seq"),
-        CheckConstraint("board IN (1, 2)", name="board"),
+        CheckConstraint(BOARD_CHECK, name="board"),
         CheckConstraint("cube >= 1", name="cube"),
     )
 
@@ -305,7 +311,7 @@ class Slip(Base):
     __tablename__ = "slip"
     __table_args__ = (
         UniqueConstraint("uid"),
-        CheckConstraint("board IN (1, 2)", name="board"),
+        CheckConstraint(BOARD_CHECK, name="board"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
