@@ -58,6 +58,8 @@ class Event(Base):
     organiser: Mapped[str] = mapped_column(String(200), default="", server_default="")
     director: Mapped[str] = mapped_column(String(200), default="", server_default="")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # RULES §10: tandem or individual (every file older than the format is Tandem)
+    format: Mapped[str] = mapped_column(String(20), default="tandem", server_default="tandem")
     # RULES §2-§6: how a match is scored
     match_length: Mapped[int] = mapped_column(Integer)
     scoring: Mapped[str] = mapped_column(String(30))
@@ -146,6 +148,17 @@ class Match(Base):
     team_b_id: Mapped[int | None] = mapped_column(ForeignKey("team.id"), nullable=True, index=True)
     # rule 4′ as it applies to this match: the event's option, forced on in knockout
     winner_required: Mapped[bool] = mapped_column(Boolean)
+    # the rules the match was paired with (#28): the event's options when its round was
+    # paired, kept here so a later change of the event's options leaves its games' meaning
+    format: Mapped[str] = mapped_column(String(20), default="tandem", server_default="tandem")
+    match_length: Mapped[int] = mapped_column(Integer)
+    scoring: Mapped[str] = mapped_column(String(30))
+    one_cube_threshold: Mapped[int] = mapped_column(Integer)
+    no_cube_at_one_away: Mapped[bool] = mapped_column(Boolean)
+    agreed_lower_forfeit: Mapped[bool] = mapped_column(Boolean)
+    time_base_s: Mapped[int] = mapped_column(Integer)
+    time_increment_s: Mapped[int] = mapped_column(Integer)
+    clock_mode: Mapped[str] = mapped_column(String(20))
     # a team that did not show: the other wins by forfeit (0-0 game points)
     forfeit_by: Mapped[str | None] = mapped_column(String(1), nullable=True)
     # the scoreline as last computed from the games; `check` re-derives and compares
