@@ -238,3 +238,41 @@ def test_no_sequence_of_games_allows_doubling_in_a_crawford_game_and_always_afte
         assert not state.refusal(game)
         played.append(game)
     assert not scored(played, rules).problems
+
+
+# -- a flag loses the match (RULES §10) -------------------------------------------------------
+
+
+def test_rules_10_a_flag_loses_the_match_and_raises_the_winner_to_n() -> None:
+    played = games((A, 1), (B, 2), (B, 1))  # 1–3
+    outcome = score_match(TO_5, played, NAMES, lost_on_time=B)
+    assert not outcome.problems
+    assert outcome.result is Result.A and outcome.score == Score(5, 3)
+    assert outcome.final == Score(5, 3) and outcome.lost_on_time is B
+    assert not outcome.pair_state.match_live
+
+
+def test_rules_10_a_pip_squeeze_match_lost_on_time_adds_no_extra_points() -> None:
+    rules = replace(TO_5, scoring=Scoring.KILLER_PIP_SQUEEZE)
+    big = Game(1, 1, B, End.BEAR_OFF, level=Level.GAMMON, loser_home=0, loser_outfield=15,
+               loser_in_winner_home_or_bar=0)  # fmt: skip
+    outcome = score_match(rules, [big], NAMES, lost_on_time=B)
+    assert outcome.pip_points == Score(0, 60) and outcome.extra == Score()
+    assert outcome.result is Result.A and outcome.final == Score(5, 2)
+    assert score_match(rules, [big], NAMES).pair_state.match_live  # 0–2: not over without it
+
+
+def test_a_flag_after_the_match_ended_or_in_tandem_is_refused() -> None:
+    over = score_match(TO_5, games((A, 3), (A, 2)), NAMES, lost_on_time=A)
+    assert [str(p) for p in over.problems] == [
+        "the match was already decided (player Ana won at 5–0)"
+    ]
+    tandem = score_match(replace(TO_5, format=Format.TANDEM), [], NAMES, lost_on_time=A)
+    assert [str(p) for p in tandem.problems] == [
+        "a flag loses a game in a Tandem match, not the match (RULES §5)"
+    ]
+
+
+def test_each_game_line_says_whether_it_was_the_crawford_game() -> None:
+    outcome = scored(games(*TO_3_2, (A, 1), (B, 1), (B, 1)))
+    assert [line.crawford for line in outcome.lines] == [False] * 6 + [True, False]
