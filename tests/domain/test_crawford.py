@@ -3,6 +3,7 @@ individual match scored game by game (#28). Every worked example of §10 is a te
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
@@ -11,8 +12,9 @@ from hypothesis import strategies as st
 
 from director.domain.cube import CubeRegime, crawford_cube_rule, is_crawford_game
 from director.domain.match import MatchOutcome, Result, Score, score_match
-from director.domain.rules import End, Format, Level, MatchRules, Scoring, Side
+from director.domain.rules import End, Format, Level, MatchRules, Scoring, Side, Stake
 from director.domain.scoring import Game
+from director.domain.simulation import simulate_match
 
 A, B = Side.A, Side.B
 NAMES = ("Ana", "Ben")
@@ -276,3 +278,27 @@ def test_a_flag_after_the_match_ended_or_in_tandem_is_refused() -> None:
 def test_each_game_line_says_whether_it_was_the_crawford_game() -> None:
     outcome = scored(games(*TO_3_2, (A, 1), (B, 1), (B, 1)))
     assert [line.crawford for line in outcome.lines] == [False] * 6 + [True, False]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    scoring=st.sampled_from(Scoring),
+    length=st.integers(1, 9),
+)
+def test_simulated_individual_matches_obey_the_rules_in_every_scoring(
+    seed: int, scoring: Scoring, length: int
+) -> None:
+    """The simulator plays one board per game under the Crawford rule: every match it plays
+    ends with a winner, no draw, with no game refused (`simulate --individual` builds on it)."""
+    rules = replace(
+        TO_5,
+        scoring=scoring,
+        match_length=length * (30 if scoring.variant.stake is Stake.PIP_COUNT else 1),
+    )
+    played = simulate_match(rules, random.Random(seed))
+    outcome = scored(played, rules)
+    assert not outcome.problems and outcome.result in (Result.A, Result.B)
+    assert {g.board for g in played} == {1}
+    assert [g.pair for g in played] == list(range(1, len(played) + 1))
+    assert sum(line.crawford for line in outcome.lines) <= 1
