@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from director.domain.clock import NS_PER_SECOND
 from director.domain.errors import UserError
-from director.domain.rules import ClockMode, TimeControl
+from director.domain.rules import ClockMode, MatchRules, TimeControl
 from director.domain.score import Score
 
 RESERVE_PER_POINT_S = 120  # M: 2 minutes per match point, a 7-point match gives 14 minutes
@@ -46,3 +46,12 @@ def match_time_control(
         raise UserError("the delay cannot be negative")
     base = reserve_ns(per_point_s, match_length, score) // NS_PER_SECOND
     return TimeControl(base_seconds=base, increment_seconds=delay_s, mode=mode)
+
+
+def match_clock(rules: MatchRules, event_clock: TimeControl) -> TimeControl:
+    """The clock a match is paired with: the event's per game (RULES §7), or, where the format
+    has one reserve per match, the event's base per match point (RULES §10)."""
+    if not rules.event_format.match_clock:
+        return event_clock
+    per_point, delay = event_clock.base_seconds, event_clock.increment_seconds
+    return match_time_control(per_point, delay, rules.match_length, mode=event_clock.mode)

@@ -392,6 +392,10 @@ class EventOptions:
             # Bronstein refunds only time already used and Fischer adds only after a press:
             # with no base the first mover flags at once. A per-move clock is a simple delay.
             out.append(f"{tc.mode.label} needs a base time: for a per-move clock use simple delay")
+        if self.match.event_format.match_clock and tc.base_seconds < 1:
+            out.append(
+                "an individual match's reserve needs a base time per match point (RULES §10)"
+            )
         if self.rounds < 0:
             out.append("the number of rounds cannot be negative")
         if len(set(self.tie_breaks)) != len(self.tie_breaks):

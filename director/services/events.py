@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 from director.domain.changes import Area, Changed, Changes
 from director.domain.errors import ConflictError, UserError
 from director.domain.event import EventInfo
+from director.domain.match_reserve import match_clock
 from director.domain.rules import EventOptions, PairingSystem, rules_for_match
 from director.services import audit
 from director.store import convert, models
@@ -160,7 +161,7 @@ def _unstarted_matches_take(session: Session, options: EventOptions) -> None:
     as every match was before matches kept their rules. (The pairing system, which decides
     rule 4′ in knockout, cannot change once a round is paired.)"""
     rules = rules_for_match(options, knockout=options.pairing_system is PairingSystem.KNOCKOUT)
-    clock = options.time_control
+    clock = match_clock(rules, options.time_control)
     started = select(models.Game.match_id).union(select(models.ClockEvent.match_id))
     for match in session.scalars(select(models.Match).where(models.Match.id.not_in(started))):
         if convert.match_rules(match) != rules or convert.match_time_control(match) != clock:

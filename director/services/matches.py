@@ -18,6 +18,7 @@ from director.domain.changes import Area, Changed, Changes
 from director.domain.errors import ConflictError, UserError
 from director.domain.event import MatchInfo
 from director.domain.match import MatchOutcome
+from director.domain.match_reserve import match_clock
 from director.domain.rules import PairingSystem, Side, rules_for_match
 from director.services.events import event_row
 from director.services.teams import team_map
@@ -100,9 +101,8 @@ def new_match_row(
         team_b_id=team_b_id,
         result="bye" if team_b_id is None else "unfinished",
     )
-    convert.write_match_rules(
-        row, rules_for_match(options, knockout=knockout), options.time_control
-    )
+    rules = rules_for_match(options, knockout=knockout)
+    convert.write_match_rules(row, rules, match_clock(rules, options.time_control))
     session.add(row)
     return row
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from director.domain.clock import NS_PER_SECOND
 from director.domain.errors import UserError
-from director.domain.match_reserve import match_time_control, reserve_ns
-from director.domain.rules import ClockMode, TimeControl
+from director.domain.match_reserve import match_clock, match_time_control, reserve_ns
+from director.domain.rules import ClockMode, EventOptions, Format, MatchRules, TimeControl
 from director.domain.score import Score
 
 MINUTE = 60 * NS_PER_SECOND
@@ -50,3 +52,26 @@ def test_an_impossible_reserve_is_refused(args: tuple[int, int, Score | None], w
 def test_a_negative_delay_is_refused() -> None:
     with pytest.raises(UserError, match="delay cannot be negative"):
         match_time_control(delay_s=-1)
+
+
+def test_a_tandem_match_keeps_the_events_clock_per_game() -> None:
+    clock = TimeControl(120, 12)
+    assert match_clock(MatchRules(match_length=7), clock) is clock
+
+
+def test_an_individual_match_reads_the_events_base_per_match_point() -> None:
+    rules = MatchRules(match_length=7, format=Format.INDIVIDUAL)
+    assert match_clock(rules, TimeControl(120, 12, ClockMode.DELAY)) == TimeControl(
+        14 * 60, 12, ClockMode.DELAY
+    )
+
+
+def test_an_individual_event_needs_a_reserve_per_point() -> None:
+    options = EventOptions(
+        match=MatchRules(format=Format.INDIVIDUAL),
+        time_control=TimeControl(0, 15, ClockMode.DELAY),
+    )
+    assert options.problems() == [
+        "an individual match's reserve needs a base time per match point (RULES §10)"
+    ]
+    assert replace(options, match=MatchRules()).problems() == []

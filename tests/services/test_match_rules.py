@@ -7,11 +7,22 @@ from dataclasses import replace
 
 from sqlalchemy import update
 
-from director.domain.rules import ClockMode, End, Format, Level, MatchRules, Side, TimeControl
+from director.domain.rules import (
+    ClockMode,
+    End,
+    EventOptions,
+    Format,
+    Level,
+    MatchRules,
+    Side,
+    TimeControl,
+)
+from director.domain.score import Score
 from director.domain.scoring import Game
 from director.services.events import get_event, update_event
 from director.services.games import record_game
-from director.services.matches import get_match, list_matches
+from director.services.matches import create_match, get_match, list_matches
+from director.services.teams import add_team
 from director.store import convert, models
 from director.store.engine import EventDatabase
 
@@ -63,3 +74,26 @@ def test_a_started_match_keeps_its_clock_when_the_event_changes_it(
         before = get_event(s).options
         update_event(s, options=replace(before, time_control=TimeControl(300, 12)))
     assert _time_control(db, match_id) == before.time_control
+
+
+def test_an_individual_match_is_paired_with_its_reserve_and_the_crawford_rule(
+    db: EventDatabase,
+) -> None:
+    """RULES §10: the event's base is per match point; the match keeps the reserve of its
+    length (7 points × 2 minutes) and scores game after game on board 1."""
+    options = EventOptions(
+        match=MatchRules(match_length=7, format=Format.INDIVIDUAL),
+        time_control=TimeControl(120, 12, ClockMode.DELAY),
+    )
+    with db.Session() as s, s.begin():
+        update_event(s, options=options)
+        a = add_team(s, "Ana", ("Ana", "Ana's second")).value.id
+        b = add_team(s, "Ben", ("Ben", "Ben's second")).value.id
+        match_id = create_match(s, a, b, table=1).value.id
+        for _ in range(6):
+            record_game(s, match_id, Game(get_match(s, match_id).outcome.current_pair, 1, Side.A,
+                                          End.BEAR_OFF, level=Level.SINGLE))  # fmt: skip
+        match = get_match(s, match_id)
+    assert _time_control(db, match_id) == TimeControl(14 * 60, 12, ClockMode.DELAY)
+    assert match.rules.format is Format.INDIVIDUAL and match.outcome.score == Score(6, 0)
+    assert match.pair_state.may_double(1) == (False, "Crawford game: Ana is 1-away")
