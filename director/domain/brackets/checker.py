@@ -58,6 +58,7 @@ class _Shape:
     kinds: list[str]  # per round from 1: "first", "seeded", "halve", "feed"
     fed_from: dict[int, int]  # round → source round whose losers it takes
     counts: list[int]  # matches per round
+    feeding: int = 0  # the last round whose losers may feed another bracket
 
 
 def _shapes(plan: BracketPlan, size: int) -> dict[str, _Shape]:
@@ -69,12 +70,12 @@ def _shapes(plan: BracketPlan, size: int) -> dict[str, _Shape]:
         counts.append(c)
         c //= 2
     shapes[main] = _Shape(None, ["seeded"] + ["halve"] * (len(counts) - 1), {}, counts)
+    _feeding(plan, shapes[main], main)
     for b in plan.brackets[1:]:
         src = shapes.get(b.feeds[0].source)
-        if src is None or len(src.counts) < 2 or src.counts[0] < 2:
+        if src is None or src.feeding < 1 or src.counts[0] < 2:
             continue
-        finals = len(src.counts)
-        feeds = {f.into: f.round for f in b.feeds[1:] if f.round < finals}
+        feeds = {f.into: f.round for f in b.feeds[1:] if f.round <= src.feeding}
         kinds, counts, fed = ["first"], [src.counts[0] // 2], {}
         r = 1
         while True:
@@ -89,7 +90,16 @@ def _shapes(plan: BracketPlan, size: int) -> dict[str, _Shape]:
             else:
                 break
         shapes[b.name] = _Shape(b.feeds[0].source, kinds, fed, counts)
+        _feeding(plan, shapes[b.name], b.name)
     return shapes
+
+
+def _feeding(plan: BracketPlan, shape: _Shape, name: str) -> None:
+    """A final's losers stay (runners-up), and so do semi-finals' when they play off for third
+    (a final between two of the bracket's own winners, so not after a feed)."""
+    rounds = len(shape.counts)
+    play_off = plan.bracket(name).third_place and rounds >= 2 and shape.kinds[-1] != "feed"
+    shape.feeding = rounds - 2 if play_off else rounds - 1
 
 
 def check_draw(
@@ -206,6 +216,8 @@ def _entry(
         return f"{p} plays in {bracket} without having lost in {src}"
     if lost.round == len(shapes[src].counts) and lost.number == 1:
         return f"{p} lost the {src} final: a runner-up feeds no bracket"
+    if lost.round > shapes[src].feeding:
+        return f"{p} lost a {src} semi-final: they play off for third, not in {bracket}"
     if not won_in.get(src):  # a round-1 loser, byes before the loss or not
         if src not in home:
             return f"{p} entered {src} in a later round and lost at once: no round-1 loser"

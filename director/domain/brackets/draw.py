@@ -119,6 +119,9 @@ class Draw:
         self.nodes: list[Node] = []
         self.index: dict[MatchKey, int] = {}
         self.rounds: dict[str, int] = {}
+        # the last round of each bracket whose losers may feed another: not its final (its
+        # runners-up), nor its semi-finals when they play off for third
+        self.feeding: dict[str, int] = {}
         self.problems: list[str] = []
         self._build(size)
 
@@ -161,22 +164,24 @@ class Draw:
         final = last[0]
         self.nodes[final] = _final(self.nodes[final])
         semis = [arg for kind, arg in self.nodes[final].inputs if kind == WINNER]
+        self.feeding[name] = rounds - 1
         if self.plan.bracket(name).third_place and len(semis) == 2:
             self._add(MatchKey(name, rounds, 2), ((LOSER, semis[0]), (LOSER, semis[1])),
                       third=True)  # fmt: skip
+            self.feeding[name] = rounds - 2
 
     def _build_fed(self, name: str) -> None:
         bracket = self.plan.bracket(name)
         source = bracket.feeds[0].source
-        if source not in self.rounds or self.rounds[source] < 2:
-            return  # round 1 of the source is its final: nobody to take
+        if self.feeding.get(source, 0) < 1:
+            return  # round 1 of the source is its final or plays off for third: nobody to take
         first = self.round_nodes(source, 1)
         if len(first) < 2:
             return
         prev = [self._add(MatchKey(name, 1, j + 1),
                           ((FIRST_LOSER, first[2 * j]), (FIRST_LOSER, first[2 * j + 1])))
                 for j in range(len(first) // 2)]  # fmt: skip
-        later = {f.into: f for f in bracket.feeds[1:] if f.round < self.rounds[source]}
+        later = {f.into: f for f in bracket.feeds[1:] if f.round <= self.feeding[source]}
         r = 1
         while True:
             r += 1
@@ -236,7 +241,8 @@ class Draw:
             while k is not None:
                 s = status[k]
                 if s is Status.DONE:
-                    return p if loser[k] == p and not nodes[k].final else None
+                    feeds = nodes[k].key.round <= self.feeding[nodes[k].key.bracket]
+                    return p if loser[k] == p and feeds else None
                 if s is Status.BYE and winner[k] == p:
                     k = nodes[k].parent
                     continue
