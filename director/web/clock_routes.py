@@ -14,7 +14,6 @@ engine cannot replay, 409 a gap or a log that differs (with `stored`, to resend 
 
 from __future__ import annotations
 
-import threading
 import time
 from typing import Any
 
@@ -57,18 +56,13 @@ def routes(web: WebContext) -> list[BaseRoute]:
             return refusal(429, TOO_MANY, code="rate")
         return None
 
-    writing = threading.Lock()
-
     def append(token: str, board: int, first: object, events: object) -> phone_clocks.Appended:
         """One board's events into the match's log. The two phones of a match write to one
-        log: here one at a time, and another station's write taking the same seq first is
-        retried (the unique seq refuses the second)."""
+        log: one at a time (the phones' writer queue), and another station's write taking the
+        same seq first is retried (the unique seq refuses the second)."""
         for attempt in range(WRITE_TRIES):
             try:
-                with writing:
-                    return web.session_run(
-                        phone_clocks.append_board_log, token, board, first, events
-                    )
+                return web.session_write(phone_clocks.append_board_log, token, board, first, events)
             except IntegrityError:
                 if attempt == WRITE_TRIES - 1:
                     raise
@@ -121,7 +115,7 @@ def routes(web: WebContext) -> list[BaseRoute]:
         if (blocked := guessing(request)) is not None:
             return blocked
         try:
-            start = await web.run_db(start_by_token, request.path_params["token"])
+            start = await web.write_db(start_by_token, request.path_params["token"])
         except SlipRefused as problem:
             return refused(request, problem)
         return JSONResponse({"start": start})
