@@ -11,9 +11,10 @@ match of a bracket only from the slots that feed it and only after winning each 
 before it there; a player enters a fed bracket only after losing in its source: in round 1 at
 the slot of their own source round-1 match if they had won no match there (a bye then a loss
 counts as a round-1 loss), otherwise in the round the plan feeds that round's losers into, in
-reverse order; nobody plays on in a bracket after losing in it (but the play-off for third);
-nobody is in two unfinished matches; a withdrawn player is in no unfinished match; the losers
-of a bracket's final feed nobody; a result's winner plays in the match.
+reverse order after an even source round and reversed within each half after an odd one;
+nobody plays on in a bracket after losing in it (but the play-off for third); nobody is in two
+unfinished matches; a withdrawn player is in no unfinished match; the losers of a bracket's
+final feed nobody; a result's winner plays in the match.
 
 How the rest calls it: `services/rounds.py` runs `check_draw` after pairing and shows any
 problem as a warning; the property tests and the benchmark run it against `draw.Draw`.
@@ -212,5 +213,14 @@ def _entry(
         return (1, home[bracket])
     for into, q in shape.fed_from.items():
         if q == lost.round:
-            return (into, shapes[src].counts[q - 1] + 1 - lost.number)
+            return (into, _slot(shapes[src].counts[q - 1], lost.number, q))
     return f"{p} lost {src} round {lost.round}, whose losers the plan does not feed to {bracket}"
+
+
+def _slot(m: int, i: int, source_round: int) -> int:
+    """The fed round's match (from 1) for the loser of source match i of m: reversed after an
+    even source round, reversed within its half after an odd one."""
+    if source_round % 2 == 0 or m == 1:
+        return m + 1 - i
+    h = m // 2
+    return h + 1 - i if i <= h else m + h + 1 - i

@@ -319,3 +319,19 @@ def test_a_plan_whose_feeds_do_not_fit_a_field_names_the_round() -> None:
     assert Draw(plan, list(range(1, 17))).problems == [
         "consolation round 3 takes 4 losers of main round 2 against 2 survivors (field of 16)"
     ]
+
+
+def test_later_feeds_alternate_reversed_and_reversed_within_halves() -> None:
+    draw = Draw(ready_made("progressive-consolation"), list(range(1, 33)))
+
+    def fed_from(rnd: int) -> list[int]:
+        out = []
+        for i in draw.round_nodes(CONSOLATION, rnd):
+            (_, _), (_, source) = draw.nodes[i].inputs
+            out.append(draw.nodes[source].key.number)
+        return out
+
+    assert fed_from(2) == [8, 7, 6, 5, 4, 3, 2, 1]  # main round 2's losers
+    assert fed_from(4) == [2, 1, 4, 3]  # main round 3's
+    assert fed_from(6) == [2, 1]  # main round 4's (the semi-finals)
+    assert draw.rounds == {MAIN: 5, CONSOLATION: 7}
