@@ -20,6 +20,8 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
+    true,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
@@ -151,14 +153,16 @@ class Match(Base):
     # the rules the match was paired with (#28): the event's options when its round was
     # paired, kept here so a later change of the event's options leaves its games' meaning
     format: Mapped[str] = mapped_column(String(20), default="tandem", server_default="tandem")
-    match_length: Mapped[int] = mapped_column(Integer)
-    scoring: Mapped[str] = mapped_column(String(30))
-    one_cube_threshold: Mapped[int] = mapped_column(Integer)
-    no_cube_at_one_away: Mapped[bool] = mapped_column(Boolean)
-    agreed_lower_forfeit: Mapped[bool] = mapped_column(Boolean)
-    time_base_s: Mapped[int] = mapped_column(Integer)
-    time_increment_s: Mapped[int] = mapped_column(Integer)
-    clock_mode: Mapped[str] = mapped_column(String(20))
+    # (the server defaults are MatchRules()' and TimeControl()'s: revision 0006 adds these
+    # columns without rebuilding the table, then copies the event's options into them)
+    match_length: Mapped[int] = mapped_column(Integer, server_default="5")
+    scoring: Mapped[str] = mapped_column(String(30), server_default="standard")
+    one_cube_threshold: Mapped[int] = mapped_column(Integer, server_default="2")
+    no_cube_at_one_away: Mapped[bool] = mapped_column(Boolean, server_default=false())
+    agreed_lower_forfeit: Mapped[bool] = mapped_column(Boolean, server_default=true())
+    time_base_s: Mapped[int] = mapped_column(Integer, server_default="120")
+    time_increment_s: Mapped[int] = mapped_column(Integer, server_default="12")
+    clock_mode: Mapped[str] = mapped_column(String(20), server_default="fischer")
     # a team that did not show: the other wins by forfeit (0-0 game points)
     forfeit_by: Mapped[str | None] = mapped_column(String(1), nullable=True)
     # the scoreline as last computed from the games; `check` re-derives and compares
