@@ -16,9 +16,7 @@ CHANGELOG = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
 def test_the_changelog_names_the_one_place_the_version_is_written() -> None:
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert "version" in pyproject["project"]["dynamic"]
-    assert pyproject["tool"]["setuptools"]["dynamic"]["version"] == {
-        "attr": "director.__version__"
-    }
+    assert pyproject["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "director.__version__"}
     header = CHANGELOG.split("\n## ", 1)[0]
     assert "`__version__` in `director/__init__.py`" in header
     assert "project.version" not in header

@@ -21,6 +21,7 @@ from director.store.engine import open_database
 from director.ui.app import register_fonts
 from director.ui.desk.scoreline import Scoreline
 from director.ui.desk.words import board_sides
+from director.ui.models.round_model import result_words
 from tests.ui.app_helpers import OFFSCREEN_NOISE
 
 pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_NOISE)
@@ -121,3 +122,14 @@ def test_the_desks_sentences_keep_each_name_apart(event_path: Path) -> None:
     finally:
         db.close()
     assert Scoreline.result_line(match) == f"Won by forfeit: \u2068{ARABIC}\u2069 did not play"
+    other = a_match(event_path, "فريق الشمس", "Red")
+    db = open_database(str(event_path))
+    try:
+        with db.Session() as session, session.begin():
+            set_forfeit(session, other.id, Side.B, "did not show")
+        with db.Session() as session:
+            other = get_match(session, other.id)
+    finally:
+        db.close()
+    # the round table's result column
+    assert result_words(other) == "\u2068فريق الشمس\u2069 wins by forfeit"
