@@ -43,7 +43,8 @@ from director.services.slips import Refusal, SlipRefused, match_for_token
 from director.store import models
 from director.store.models import utcnow
 
-WIRE_INT = re.compile(r"-?[0-9]{1,20}")
+WIRE_INT = re.compile(r"-?[0-9]{1,19}")
+INT64 = 2**63  # what the database stores: a number past it is refused, not a 500
 MAX_BATCH = 500  # events in one request: a phone back after a long outage sends in parts
 ADJUST_ACTION = "clock-adjust"  # the audit's action for a director's time adjustment
 KEEP_COMMANDS = 20  # the latest commands of a match handed to its phones
@@ -52,6 +53,22 @@ KEEP_COMMANDS = 20  # the latest commands of a match handed to its phones
 # The desk hands out none older by the wall clock too: a reboot restarts the monotonic clock.
 COMMAND_LIFE = timedelta(seconds=60)
 COMMAND_KINDS = (EventKind.PAUSE, EventKind.RESUME, EventKind.ADJUST)
+# what a phone does by itself (a checkpoint and a restore only mark its log); a time is
+# adjusted only as the desk's restore asked, and a game stopped or reset only once the desk
+# has it (`_phone_may_log`)
+PHONE_KINDS = frozenset(
+    (
+        EventKind.FIRST_MOVER,
+        EventKind.START,
+        EventKind.PRESS,
+        EventKind.PAUSE,
+        EventKind.RESUME,
+        EventKind.FLAG,
+        EventKind.CHECKPOINT,
+        EventKind.RESTORE,
+    )
+)
+NOT_A_PHONES = "a phone clock cannot {what}: the director does that at the desk"
 START = "start"
 
 
@@ -74,7 +91,7 @@ def wire(e: ClockEvent) -> dict[str, Any]:
 
 
 def _int(value: object, what: str) -> int:
-    if not isinstance(value, str) or not WIRE_INT.fullmatch(value):
+    if not isinstance(value, str) or not WIRE_INT.fullmatch(value) or abs(int(value)) >= INT64:
         raise ClockRefused(Refusal.INPUT, f"{what} must be whole nanoseconds as text")
     return int(value)
 
@@ -201,6 +218,7 @@ def append_board_log(
             Refusal.STATE, "this log differs from the one the desk has stored", len(stored)
         )
     new = sent[len(overlap) :]
+    _phone_may_log(session, match, board, stored, new)
     tc = time_control(session)
     adjusted = []  # each new adjustment and the time before it, for the audit
     try:
@@ -224,10 +242,63 @@ def append_board_log(
     )
 
 
+def _phone_may_log(
+    session: Session,
+    match: MatchInfo,
+    board: int,
+    stored: Sequence[ClockEvent],
+    new: Sequence[ClockEvent],
+) -> None:
+    """Refuse what only the desk may do (RULES §7): an adjustment no restore of the desk asked
+    for (each restore carried out once), a stop before the desk has the board's game, a reset
+    before the board's game of a pair is over. A stop follows each game of the board the desk
+    recorded (and the end of the match); a reset each game recorded before the next pair."""
+    games = sum(1 for g in match.games if g.board == board)
+    stops = sum(1 for e in stored if e.kind is EventKind.STOP)
+    resets = sum(1 for e in stored if e.kind is EventKind.RESET)
+    asked = _restores_asked(session, match.id, board)
+    for e in new:
+        if e.kind in PHONE_KINDS:
+            continue
+        if e.kind is EventKind.ADJUST:
+            key = (e.who.value, e.value or 0)
+            if asked.get(key, 0) < 1:
+                raise ClockRefused(Refusal.RULES, NOT_A_PHONES.format(what="set a time"))
+            asked[key] -= 1
+        elif e.kind is EventKind.STOP:
+            stops += 1
+            if stops > games + (1 if match.outcome.finished else 0):
+                raise ClockRefused(Refusal.RULES, NOT_A_PHONES.format(what="stop a game in play"))
+        elif e.kind is EventKind.RESET:
+            resets += 1
+            if resets > games:
+                raise ClockRefused(Refusal.RULES, NOT_A_PHONES.format(what="reset a game in play"))
+        else:
+            raise ClockRefused(Refusal.RULES, NOT_A_PHONES.format(what=f"log a {e.kind.value}"))
+
+
+def _restores_asked(session: Session, match_id: int, board: int) -> dict[tuple[str, int], int]:
+    """The desk's time restores for the board not yet carried out: (side, time) → how many."""
+    c = models.ClockCommand
+    rows = session.execute(
+        select(c.side, c.value).where(
+            c.match_id == match_id,
+            c.kind == EventKind.ADJUST.value,
+            c.board == board,
+            c.audited.is_(False),
+        )
+    )
+    asked: dict[tuple[str, int], int] = {}
+    for side, value in rows:
+        if side is not None and value is not None:
+            asked[(side, value)] = asked.get((side, value), 0) + 1
+    return asked
+
+
 def _audit_restore(session: Session, match_id: int, e: ClockEvent, before_ns: int) -> None:
     """The audit's line for the director's time restore that this adjustment carried out (once,
     in the transaction that stores it): the clock log holds the adjustment, this keeps who,
-    when and why. An adjustment no command asked for (none is possible today) is not audited."""
+    when and why (`_phone_may_log` refuses an adjustment no command asked for)."""
     c = models.ClockCommand
     command = session.scalars(
         select(c)

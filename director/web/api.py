@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator
 
 from starlette.exceptions import HTTPException
@@ -31,10 +32,13 @@ MAX_CHANNELS = 20
 CHANNEL_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789:-_*")
 
 
+ASCII_NUMBER = re.compile(r"[0-9]{1,9}")  # "²" and "٣" are digits to str.isdigit, not to us
+
+
 def _int(text: str | None, name: str, low: int, high: int) -> int | None:
     if text is None:
         return None
-    if not text.isdigit() or not low <= int(text) <= high:
+    if not ASCII_NUMBER.fullmatch(text) or not low <= int(text) <= high:
         raise HTTPException(400, f"{name} must be a whole number from {low} to {high}")
     return int(text)
 
@@ -65,7 +69,10 @@ def routes(web: WebContext) -> list[BaseRoute]:
         return JSONResponse(await web.run_db(views.pairings, number))
 
     async def match(request: Request) -> Response:
-        match_id = request.path_params["match_id"]
+        text = request.path_params["match_id"]
+        if not ASCII_NUMBER.fullmatch(text):
+            raise HTTPException(404, f"there is no match {text[:12]}")
+        match_id = int(text)
         try:
             return JSONResponse(await web.run_db(views.match_detail, match_id))
         except UserError:
@@ -110,7 +117,7 @@ def routes(web: WebContext) -> list[BaseRoute]:
     return [
         Route("/api/event", event),
         Route("/api/pairings", pairings),
-        Route("/api/matches/{match_id:int}", match),
+        Route("/api/matches/{match_id}", match),
         Route("/api/standings", standings),
         Route("/api/tie-breaks", tie_breaks),
         Route("/api/crosstable", crosstable),

@@ -143,7 +143,7 @@ def main() -> int:
         a = add_team(s, "Clock A", ("Ca", "Cb")).value.id
         b = add_team(s, "Clock B", ("Cc", "Cd")).value.id
         clock_match = create_match(s, a, b, table=99).value.id
-        tokens = {m: slips.token_for(s, m) for m in matches}
+        tokens = {m: slips.token_for(s, m, Side.A) for m in matches}
     ctx = EventContext(db)
     settings = QSettings(str(folder / "keys.ini"), QSettings.Format.IniFormat)
     window = open_clock_window(ctx, clock_match, settings=settings)

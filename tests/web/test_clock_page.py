@@ -43,7 +43,7 @@ def table(served: tuple[TableService, str]) -> tuple[TableService, str, list[int
     service, url = served
     ids = pair_round(service.web.db, 4)
     with service.web.db.Session() as s, s.begin():
-        tokens = [slips.token_for(s, m) for m in ids]
+        tokens = [slips.token_for(s, m, Side.A) for m in ids]
     return service, url, ids, [t for t in tokens if t]
 
 
