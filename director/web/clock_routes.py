@@ -42,6 +42,7 @@ def _client(request: Request) -> str:
 
 def routes(web: WebContext) -> list[BaseRoute]:
     room = web.clocks
+    replays = phone_clocks.Replays()  # each board's state, so an append replays only its own
 
     def refused(request: Request, problem: SlipRefused) -> Response:
         if problem.code is Refusal.TOKEN:
@@ -62,7 +63,9 @@ def routes(web: WebContext) -> list[BaseRoute]:
         same seq first is retried (the unique seq refuses the second)."""
         for attempt in range(WRITE_TRIES):
             try:
-                return web.session_write(phone_clocks.append_board_log, token, board, first, events)
+                return web.session_write(
+                    phone_clocks.append_board_log, token, board, first, events, replays
+                )
             except IntegrityError:
                 if attempt == WRITE_TRIES - 1:
                     raise

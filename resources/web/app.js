@@ -55,20 +55,36 @@ async function getJSON(url) {
 // --- push ----------------------------------------------------------------------------------
 
 function subscribe(channels, handler) {
-  const url = "/events?" + channels.map((c) => "ch=" + encodeURIComponent(c)).join("&");
+  const query = channels.map((c) => "ch=" + encodeURIComponent(c)).join("&");
   let source = null;
+  let wait = 0;  // the backoff before the next try once the browser gave up on the stream
+  let timer = null;
+  // a stream refused (429, 503) or gone is closed for good by the browser: the page reads the
+  // same channels once from /api/latest and tries the stream again later, waiting longer each time
+  const fallBack = async () => {
+    try {
+      const latest = await getJSON(`/api/latest?${query}`);
+      for (const channel of channels) if (channel in latest) handler(channel, latest[channel]);
+    } catch (e) { /* no connection at all: the next try reads again */ }
+    wait = Math.min(60000, wait ? wait * 2 : 2000);
+    clearTimeout(timer);
+    timer = setTimeout(open, wait * (0.75 + Math.random() / 2));  // not all phones at once
+  };
   const open = () => {
     if (source) source.close();
-    source = new EventSource(url);
-    source.onopen = () => { live.textContent = "● live"; live.className = "live on"; };
-    source.onerror = () => { live.textContent = "reconnecting…"; live.className = "live off"; };
+    source = new EventSource(`/events?${query}`);
+    source.onopen = () => { wait = 0; live.textContent = "● live"; live.className = "live on"; };
+    source.onerror = () => {
+      live.textContent = "reconnecting…"; live.className = "live off";
+      if (source.readyState === EventSource.CLOSED) fallBack();
+    };
     for (const channel of channels) {
       source.addEventListener(channel, (event) => handler(channel, JSON.parse(event.data)));
     }
   };
   open();
   window.addEventListener("online", open);  // back on Wi-Fi: at once, not at the next retry
-  return () => source && source.close();
+  return () => { clearTimeout(timer); if (source) source.close(); };
 }
 
 // --- pieces --------------------------------------------------------------------------------

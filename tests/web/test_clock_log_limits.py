@@ -3,6 +3,8 @@ on loopback: only what a phone does; time adjustments and resets are the desk's.
 
 from __future__ import annotations
 
+import pytest
+
 from director.domain.clock import EventKind
 from director.domain.rules import Side
 from director.services import audit, phone_clocks, slips
@@ -85,3 +87,23 @@ def test_a_desk_restore_carried_out_by_the_phone_is_stored_and_audited(
     with service.web.db.Session() as s:
         reasons = [e.reason for e in audit.entries(s) if e.action == phone_clocks.ADJUST_ACTION]
     assert reasons == ["clock fault"]
+
+
+def test_a_boards_log_holds_what_its_games_can(
+    served: tuple[TableService, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue #26.5: a token holder grew a board's log to 27,930 events in 4 minutes. A board's
+    log holds at most BOARD_EVENTS_PER_GAME events per game of the board (here 10)."""
+    service, url = served
+    monkeypatch.setattr(phone_clocks, "BOARD_EVENTS_PER_GAME", 10, raising=False)
+    match_id, token, log = started(service, url)
+    more = [ev("checkpoint", 3 + i / 10) for i in range(1, 8)]  # 3 + 7 = 10: the most
+    answer = request(f"{url}api/clock/{token}/1/log", {"first": len(log), "events": more})
+    assert answer.status == 200, answer.body
+    over = [ev("checkpoint", 4)]
+    answer = request(f"{url}api/clock/{token}/1/log", {"first": 10, "events": over})
+    assert answer.status == 422 and "at most 10 events" in answer.json()["error"]  # type: ignore[index]
+    assert len(stored_kinds(service, match_id)) == 10
+    win_games(service.web.db, match_id, count=1)  # board 1's game recorded: room for the next
+    answer = request(f"{url}api/clock/{token}/1/log", {"first": 10, "events": [ev("stop", 5)]})
+    assert answer.status == 200, answer.body

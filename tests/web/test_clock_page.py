@@ -6,6 +6,7 @@ opens its own match's clocks only."""
 
 from __future__ import annotations
 
+import socket
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -325,10 +326,12 @@ def test_rules_7_the_screen_is_kept_on_over_the_clubs_plain_http(
     page is a secure context, the Wake Lock API is used instead."""
     service, url, ids, tokens = table
     port = urlsplit(url).port
-    # a name that is not localhost, as a phone on the Wi-Fi sees the laptop (still loopback)
-    driver = phone(new_driver(extra=("--host-resolver-rules=MAP club.test 127.0.0.1",)))
+    # a name that is not localhost, as a phone on the Wi-Fi sees the laptop (still loopback):
+    # the computer's own name, the only names besides its addresses the service answers to
+    name = socket.gethostname().lower()
+    driver = phone(new_driver(extra=(f"--host-resolver-rules=MAP {name} 127.0.0.1",)))
     try:
-        driver.get(f"http://club.test:{port}/clock/{tokens[0]}/1")
+        driver.get(f"http://{name}:{port}/clock/{tokens[0]}/1")
         wait_for(lambda: driver.execute_script("return document.body.dataset.ready === '1'"))
         assert driver.execute_script(
             "return [window.isSecureContext, 'wakeLock' in navigator]"

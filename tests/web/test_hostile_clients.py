@@ -3,10 +3,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import errno
+import logging
+
+import pytest
 
 from director.domain.rules import Side
 from director.services import slips
+from director.web import protocol
 from director.web.server import TableService
 from tests.web.conftest import hexid, pair_round
 from tests.web.rawhttp import connect, head, read_answer
@@ -121,3 +127,40 @@ def test_only_the_services_own_addresses_are_served(served: tuple[TableService, 
     assert raw(url, "GET", "/api/event", Host=f"localhost:{port}")[0] == 200
     status, _ = raw(url, "POST", f"/api/slip/{token}", slip, Origin=url.rstrip("/"), **json)
     assert status == 200
+
+
+def test_a_slow_sender_is_cut_off(
+    served: tuple[TableService, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue #26.7: a request head sent a line at a time is closed after the deadline, and so
+    is a body that never ends; a whole request is answered as ever."""
+    _service, url = served
+    monkeypatch.setattr(protocol, "REQUEST_SECONDS", 0.5)
+    with connect(url, timeout=8) as slow:
+        slow.sendall(b"GET /api/event HTTP/1.1\r\n")
+        slow.sendall(b"X-Slow: 1\r\n")  # and never the blank line
+        status, _data, closed = read_answer(slow)
+    assert closed and status == 0
+    with connect(url, timeout=8) as trickle:
+        trickle.sendall(head("POST", "/api/slip/x", url, Origin=url.rstrip("/"),
+                             Content_Length="100") + b"{")  # fmt: skip
+        _status, _data, closed = read_answer(trickle)
+    assert closed
+    assert raw(url, "GET", "/api/event")[0] == 200
+
+
+def test_refused_connections_are_logged_once_a_minute(caplog: pytest.LogCaptureFixture) -> None:
+    now = [0.0]
+    handler = protocol.Refusals(clock=lambda: now[0])
+    loop = asyncio.new_event_loop()
+    try:
+        with caplog.at_level(logging.WARNING, logger=protocol.__name__):
+            for second in range(120):  # a flood: 100 refusals a second for two minutes
+                now[0] = float(second)
+                for _ in range(100):
+                    handler(loop, {"exception": OSError(errno.EMFILE, "Too many open files")})
+    finally:
+        loop.close()
+    lines = [r.getMessage() for r in caplog.records]
+    assert len(lines) == 2
+    assert "Too many open files" in lines[1] and "5999 more" in lines[1]
