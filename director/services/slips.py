@@ -243,6 +243,15 @@ def match_for_token(session: Session, token: str) -> MatchInfo:
     return get_match(session, _token_row(session, token).match_id)
 
 
+def token_is_live(session: Session, token: str) -> bool:
+    """Whether the token opens a match now (reads only)."""
+    try:
+        _token_row(session, token)
+    except SlipRefused:
+        return False
+    return True
+
+
 def side_of_token(session: Session, token: str) -> Side:
     """The team a token belongs to, or `SlipRefused(TOKEN)`."""
     return Side(str(_token_row(session, token).side))

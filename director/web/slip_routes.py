@@ -73,10 +73,14 @@ def routes(web: WebContext) -> list[BaseRoute]:
             web.limits.bad_tokens.allow(_client(request))  # a wrong token costs a try
         return refusal(STATUS[problem.code], str(problem), code=problem.code.value)
 
-    def guessing(request: Request) -> Response | None:
-        if web.limits.bad_tokens.exhausted(_client(request)):
-            return refusal(429, TOO_MANY, code="rate")
-        return None
+    async def guessing(request: Request) -> Response | None:
+        """Too many wrong tokens from this address: refused, but for a live token (the phones
+        of a club behind one hotspot share an address with whoever mistyped)."""
+        if not web.limits.bad_tokens.exhausted(_client(request)):
+            return None
+        if await web.run_db(slips.token_is_live, request.path_params["token"]):
+            return None
+        return refusal(429, TOO_MANY, code="rate")
 
     def seen(request: Request, match_id: int, device: object) -> None:
         if isinstance(device, str) and ID_PATTERN.fullmatch(device):
@@ -89,7 +93,7 @@ def routes(web: WebContext) -> list[BaseRoute]:
         return JSONResponse({"slip": done.value.public()})
 
     async def show(request: Request) -> Response:
-        if (blocked := guessing(request)) is not None:
+        if (blocked := await guessing(request)) is not None:
             return blocked
         try:
             (match, found), side = await web.run_db(phone_view, request.path_params["token"])
@@ -106,7 +110,7 @@ def routes(web: WebContext) -> list[BaseRoute]:
         )
 
     async def submit(request: Request) -> Response:
-        if (blocked := guessing(request)) is not None:
+        if (blocked := await guessing(request)) is not None:
             return blocked
         body = await json_body(request)
         try:
@@ -122,7 +126,7 @@ def routes(web: WebContext) -> list[BaseRoute]:
         return answer(request, done, body.get("device"))
 
     async def respond(request: Request) -> Response:
-        if (blocked := guessing(request)) is not None:
+        if (blocked := await guessing(request)) is not None:
             return blocked
         body = await json_body(request)
         agree = body.get("agree")

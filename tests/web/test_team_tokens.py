@@ -61,3 +61,18 @@ def test_revoking_a_table_replaces_both_teams_codes(served: tuple[TableService, 
         assert request(url + f"api/slip/{token}").status == 403
     for token in new.values():
         assert request(url + f"api/slip/{token}").status == 200
+
+
+def test_guesses_from_an_address_do_not_lock_out_its_real_tokens(
+    served: tuple[TableService, str],
+) -> None:
+    """Issue #26.10: ten wrong tokens from the club's hotspot address, then a real phone behind
+    the same address: it is served; the guesser is still slowed."""
+    service, url = served
+    match_id = pair_round(service.web.db)[0]
+    with service.web.db.Session() as s, s.begin():
+        token = slips.token_for(s, match_id, Side.A)
+    assert [request(url + f"api/slip/{hexid()}").status for _ in range(10)] == [403] * 10
+    assert request(url + f"api/slip/{hexid()}").status == 429
+    assert request(url + f"api/slip/{token}").status == 200
+    assert request(url + f"api/clock/{token}/1").status == 200
