@@ -40,6 +40,7 @@ from director.domain.changes import Area, Changes
 from director.domain.errors import UserError
 from director.domain.event import MatchInfo
 from director.domain.rules import Side
+from director.domain.wording import isolated
 from director.services import reports, slips
 from director.services.slips import SlipInfo, TeamTokens
 from director.ui.context import EventContext
@@ -284,7 +285,7 @@ class TableServiceWindow(QWidget):
                 else "none"
             )
             for column, text in enumerate(
-                (str(match.table), f"{match.names[0]} v {match.names[1]}", seen)
+                (str(match.table), " v ".join(isolated(n) for n in match.names), seen)
             ):
                 self.tables.setItem(row, column, QTableWidgetItem(text))
             if match.id == selected:
@@ -312,7 +313,7 @@ class TableServiceWindow(QWidget):
         for side, label in self.table_qr.items():
             url = f"{self.service.urls[0]}slip/{self.tokens[match_id][side]}"
             label.setPixmap(qr_pixmap(url, 3))
-            name = match.names[0] if side is Side.A else match.names[1]
+            name = isolated(match.names[0] if side is Side.A else match.names[1])
             lines.append(f"{side.value} – {name}:\n{url}")
         self.table_qr_caption.setText(
             "Each team scans its own code; a slip is confirmed with the other team's.\n"

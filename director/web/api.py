@@ -27,6 +27,7 @@ from director.domain.errors import UserError
 from director.domain.met import MetError
 from director.web import views
 from director.web.context import WebContext
+from director.web.hub import END
 
 KEEPALIVE_SECONDS = 15.0
 # push connections at once: a room of 3,000 viewers and room to spare (the server raises its
@@ -167,6 +168,5 @@ async def _stream(web: WebContext, channels: list[str], address: str) -> AsyncIt
     """One phone's push stream: reconnect after 1 s when dropped; a comment keeps it alive."""
     yield b"retry: 1000\n\n"
     with web.hub.subscription(channels, address) as sub:
-        while True:
-            message = await sub.next(KEEPALIVE_SECONDS)
+        while (message := await sub.next(KEEPALIVE_SECONDS)) is not END:
             yield b": keep-alive\n\n" if message is None else message.sse

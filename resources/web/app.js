@@ -91,22 +91,27 @@ function subscribe(channels, handler) {
 
 function teamName(team) { return team ? team.name : "bye"; }
 
+// A name set inside other words, kept apart from them for the bidirectional algorithm (FSI …
+// PDI): "finished: فريق القاهرة wins" keeps "wins" after the name. The twin of isolated() in
+// director/domain/wording.py.
+function isolated(name) { return /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/.test(name) ? `\u2068${name}\u2069` : name; }
+
 function sideBlock(match, side) {
   const team = side === "A" ? match.team_a : match.team_b;
   if (!team) return el("div", { class: "side" }, el("span", { class: "team" }, "bye"));
   const away = match.away ? el("span", { class: "away" }, ` ${match.away[side]}-away`) : null;
   return el("div", { class: "side" },
-    el("span", { class: "team" }, team.name, away),
+    el("span", { class: "team" }, isolated(team.name), away),
     el("span", { class: "score", "data-side": side }, match.bye ? "" : match.score[side]),
-    el("span", { class: "players" }, team.players.join(" · ")));
+    el("span", { class: "players" }, team.players.map(isolated).join(" · ")));
 }
 
 function statusText(match) {
   if (match.bye) return "bye";
-  if (match.forfeit_by) return `forfeit by ${teamName(match.forfeit_by === "A" ? match.team_a : match.team_b)}`;
+  if (match.forfeit_by) return `forfeit by ${isolated(teamName(match.forfeit_by === "A" ? match.team_a : match.team_b))}`;
   if (match.status === "finished") {
     if (match.result === "draw") return "finished: draw";
-    return `finished: ${teamName(match.result === "A" ? match.team_a : match.team_b)} wins`;
+    return `finished: ${isolated(teamName(match.result === "A" ? match.team_a : match.team_b))} wins`;
   }
   return match.status === "in progress" ? `pair ${match.pair}` : "not started";
 }
@@ -416,7 +421,7 @@ function slipPage() {
     // this phone as a board's clock (issue 19): the same token opens it
     nodes.push(el("p", { class: "row", id: "clock-links" }, [1, 2].map((b) =>
       el("a", { href: `/clock/${encodeURIComponent(token)}/${b}`, id: `clock-${b}`, class: "button" }, `Clock for board ${b}`))));
-    nodes.push(el("p", { class: "note", id: "our-team" }, `This phone is ${teamName(side === "A" ? m.team_a : m.team_b)} (your team's QR code). `,
+    nodes.push(el("p", { class: "note", id: "our-team" }, `This phone is ${isolated(teamName(side === "A" ? m.team_a : m.team_b))} (your team's QR code). `,
       "The other team confirms your slips with theirs."));
     for (const s of state.slips.filter((x) => x.status === "unconfirmed" || x.status === "pending")) nodes.push(slipCard(s, side));
     if (m.status !== "finished") {
