@@ -176,7 +176,7 @@ def clock_view(session: Session, token: str, board: int) -> dict[str, Any]:
             "base_seconds": tc.base_seconds,
             "increment_seconds": tc.increment_seconds,
             "mode": tc.mode.value,
-            "label": str(tc),
+            "label": tc.words(),
         },
         "pair": outcome.current_pair,
         "recorded": board in outcome.boards_done,

@@ -391,8 +391,10 @@ def answer_slip(
     match = get_match(session, row.match_id)
     status = SlipStatus(row.status)
     own_team = answering.value == row.entered_side
-    if agree and status is SlipStatus.PENDING and row.confirmed_device == device:
-        return Changed(_info(row, match), Changes())  # a retry of the same confirmation
+    confirmed = status in (SlipStatus.PENDING, SlipStatus.ACCEPTED)
+    if agree and confirmed and row.confirmed_device == device:
+        # a retry of the same confirmation (its answer was lost), also once auto-accepted
+        return Changed(_info(row, match), Changes())
     if status is not SlipStatus.UNCONFIRMED:
         raise SlipRefused(Refusal.STATE, f"this slip is already {status.value}")
     if agree:
@@ -401,11 +403,16 @@ def answer_slip(
                 Refusal.STATE,
                 "the other team confirms a slip, on their own phone with their own QR code",
             )
-        _dry_run(session, match, _game_of(json.loads(row.game)))
+        game = _game_of(json.loads(row.game))
+        accept_now = auto_accept(session)
+        if accept_now:  # accepting records it with the same checks: no rehearsal first
+            _check_current(match, game)
+        else:
+            _dry_run(session, match, game)
         row.status = SlipStatus.PENDING.value
         row.confirmed_device = device
         session.flush()
-        if auto_accept(session):
+        if accept_now:
             _auto_accept(session, row)
     else:
         text = str(reason).strip()[:REASON_LIMIT] if isinstance(reason, str) else ""

@@ -221,7 +221,7 @@ function crosstablePage() {
       }),
       el("td", {}, row.match_points)));
     show(el("h2", {}, "Crosstable"),
-      el("p", { class: "note" }, "W win, D draw, L loss, + / − forfeit, then the opponent's place; below it the game points."),
+      el("p", { class: "note" }, "W win, D draw, L loss, + / − forfeit, ? not finished yet, then the opponent's place; below it the game points."),
       el("div", { class: "scroll" }, el("table", {},
         el("thead", {}, el("tr", {}, heads.map((h, i) => el("th", { class: i === 1 ? "name" : "" }, h)))),
         el("tbody", {}, rows))));

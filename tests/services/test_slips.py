@@ -201,3 +201,23 @@ def test_a_slip_for_a_pair_not_yet_played_says_so(db: EventDatabase) -> None:
     with db.Session() as s, pytest.raises(SlipRefused) as refused:
         slips.submit_slip(s, token, hexid(), hexid(), game(pair=5))
     assert str(refused.value) == "pair 5 is not being played yet: the match is at pair 1"
+
+
+def test_a_confirmation_sent_again_after_auto_accept_is_answered_as_before(
+    db: EventDatabase,
+) -> None:
+    """Issue #26.10: the phone resent its confirmation (its answer lost); the slip was
+    auto-accepted meanwhile: the same answer, not "this slip is already accepted"."""
+    match_id = paired(db)[0]
+    token, token_b, uid, phone_b = (
+        token_of(db, match_id), token_of(db, match_id, Side.B), hexid(), hexid()
+    )  # fmt: skip
+    with db.Session() as s, s.begin():
+        slips.set_auto_accept(s, True)
+        slips.submit_slip(s, token, uid, hexid(), game())
+    for _ in range(2):
+        with db.Session() as s, s.begin():
+            slip = slips.answer_slip(s, token_b, uid, phone_b, agree=True).value
+        assert slip.status is SlipStatus.ACCEPTED
+    with db.Session() as s:
+        assert matches.get_match(s, match_id).outcome.score.a == 1  # counted once

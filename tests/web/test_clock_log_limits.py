@@ -107,3 +107,13 @@ def test_a_boards_log_holds_what_its_games_can(
     win_games(service.web.db, match_id, count=1)  # board 1's game recorded: room for the next
     answer = request(f"{url}api/clock/{token}/1/log", {"first": 10, "events": [ev("stop", 5)]})
     assert answer.status == 200, answer.body
+
+
+def test_the_phone_reads_the_time_control_in_minutes(served: tuple[TableService, str]) -> None:
+    """Issue #26.10: "120+12 Fischer" read as two hours; the command line's 2+12 is minutes."""
+    service, url = served
+    match_id = pair_round(service.web.db)[0]
+    with service.web.db.Session() as s, s.begin():
+        token = slips.token_for(s, match_id, Side.A)
+    view = request(f"{url}api/clock/{token}/1").json()
+    assert view["time_control"]["label"] == "2 min + 12 s Fischer increment"  # type: ignore[index]

@@ -73,3 +73,14 @@ def test_a_page_whose_stream_is_refused_reads_the_api_and_retries(
         )
     assert request(url + "api/latest?ch=pairings&ch=" + "x" * 41).status == 400
     assert b"at most 40 characters" in request(url + "api/latest?ch=" + "x" * 41).body
+
+
+def test_the_crosstables_legend_says_what_a_question_mark_is(
+    served: tuple[TableService, str],
+) -> None:
+    service, url = served
+    pair_round(service.web.db)  # a round in play: every result is "?"
+    with phone() as driver:
+        driver.get(url + "crosstable")
+        wait_for(driver, lambda d: "?" in text_of(d, "tbody"))
+        assert "? not finished yet" in text_of(driver, "main")
