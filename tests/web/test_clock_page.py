@@ -364,3 +364,21 @@ def test_rules_7_the_screen_is_kept_on_over_the_clubs_plain_http(
     with clock_page(url, tokens[0], 2) as secure:
         assert secure.execute_script("return window.isSecureContext") is True
         wait_for(lambda: page(secure, "awake") == "wake-lock")
+
+
+def test_a_long_status_keeps_its_width_beside_the_buttons(
+    table: tuple[TableService, str, list[int], list[str]],
+) -> None:
+    """Issue #26.10: with the start and forfeit buttons shown, a long status wrapped a word per
+    line; it keeps room for several words a line (the buttons move to a line of their own)."""
+    _service, url, _ids, tokens = table
+    with clock_page(url, tokens[0], 1) as driver:
+        lines = driver.execute_script(
+            "document.getElementById('start').hidden = false;"
+            "document.getElementById('forfeit').hidden = false;"
+            "const s = document.getElementById('status');"
+            "s.textContent = 'offline: the desk has not heard from this phone for a while, "
+            "the clock runs on and sends everything when the Wi-Fi is back';"
+            "return s.getBoundingClientRect().height / parseFloat(getComputedStyle(s).lineHeight);"
+        )
+        assert lines <= 4, lines  # 390 px wide: a word a line was 20 lines
