@@ -3,10 +3,12 @@ options and clock, stored with the match, not re-read from the event's current o
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 from sqlalchemy import update
 
+from director.domain.records import parse_record
 from director.domain.rules import (
     ClockMode,
     End,
@@ -22,6 +24,7 @@ from director.domain.scoring import Game
 from director.services.events import get_event, update_event
 from director.services.games import record_game
 from director.services.matches import create_match, get_match, list_matches
+from director.services.records import export_match
 from director.services.teams import add_team
 from director.store import convert, models
 from director.store.engine import EventDatabase
@@ -97,3 +100,9 @@ def test_an_individual_match_is_paired_with_its_reserve_and_the_crawford_rule(
     assert _time_control(db, match_id) == TimeControl(14 * 60, 12, ClockMode.DELAY)
     assert match.rules.format is Format.INDIVIDUAL and match.outcome.score == Score(6, 0)
     assert match.pair_state.may_double(1) == (False, "Crawford game: Ana is 1-away")
+    with db.Session() as s:
+        text = export_match(s, match_id)  # FORMATS: the individual match record
+    data = json.loads(text)
+    assert data["format"] == "backgammon-match" and data["players"]["A"] == {"name": "Ana"}
+    assert len(data["games"]) == 6 and "pair" not in data["games"][0]
+    assert parse_record(text).outcome().score == Score(6, 0)
