@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from director.domain.rules import Side
 from director.services import slips
 from director.services.events import get_event
 from director.store.engine import open_database
@@ -51,12 +52,12 @@ def test_an_event_without_rule_5_prime_refuses_an_agreed_level_on_a_slip(tmp_pat
     try:
         with db.Session() as s, s.begin():
             (match_id,) = slips.round_tokens(s)
-            token = slips.token_for(s, match_id)
+            token = slips.token_for(s, match_id, Side.A)
         assert token is not None
         game = {"pair": 1, "board": 1, "winner": "A", "end": "time", "cube": 1,
                 "loser_borne_off": 0, "agreed_level": "gammon"}  # fmt: skip
         with db.Session() as s, s.begin(), pytest.raises(slips.SlipRefused) as refused:
-            slips.submit_slip(s, token, "a" * 32, "A", "b" * 32, game)
+            slips.submit_slip(s, token, "a" * 32, "b" * 32, game)
         assert refused.value.code is slips.Refusal.RULES
         assert "this event does not apply rule 5′" in str(refused.value)
     finally:
