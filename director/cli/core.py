@@ -27,10 +27,12 @@ from director.cli.common import (
 )
 from director.domain.errors import UserError
 from director.domain.rules import (
+    ONE_CUBE_THRESHOLDS,
     ClockMode,
     EventOptions,
     MatchRules,
     PairingSystem,
+    Paper,
     Scoring,
     Side,
     TimeControl,
@@ -104,15 +106,21 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return 0
     a, b = record.teams[Side.A].name, record.teams[Side.B].name
     rules = record.rules
+    one_board = rules.event_format.one_board
     print(f"{a} (A) v {b} (B), match to {rules.match_length}, {rules.scoring.variant.label}")
-    print(f"{'pair':>4} {'board':>5}  {'winner':<6} {'end':<9} {'level':<10} {'cube':>4}"
+    where = f"{'game':>10}" if one_board else f"{'pair':>4} {'board':>5}"
+    print(f"{where}  {'winner':<6} {'end':<9} {'level':<10} {'cube':>4}"
           f" {'points':>6} {'pips':>5}  score")  # fmt: skip
     for line in outcome.lines:
         g = line.game
         level = (g.level or g.agreed_level or "").__str__()
         note = "" if line.counted else "  abandoned (rule 4′)"
-        print(f"{g.pair:>4} {g.board:>5}  {g.winner.value:<6} {g.end.value:<9} {level:<10} "
+        note += "  Crawford game (RULES §10)" if line.crawford else ""
+        where = f"{g.pair:>10}" if one_board else f"{g.pair:>4} {g.board:>5}"
+        print(f"{where}  {g.winner.value:<6} {g.end.value:<9} {level:<10} "
               f"{g.cube:>4} {line.points:>6} {line.pip_points:>5}  {line.score}{note}")  # fmt: skip
+    if outcome.lost_on_time is not None:
+        print(f"{record.teams[outcome.lost_on_time].name} lost the match on time (RULES §10)")
     print(f"score {outcome.score}")
     if rules.scoring.variant.squeeze is not None:
         print(f"pip points {outcome.pip_points}, extra {outcome.extra}, final {outcome.final}")
@@ -135,10 +143,12 @@ def cmd_new(args: argparse.Namespace) -> int:
             winner_required=args.winner_required,
             one_cube_threshold=args.one_cube_threshold,
             no_cube_at_one_away=args.no_cube_at_one_away,
+            agreed_lower_forfeit=args.agreed_lower_forfeit,
         ),
         time_control=TimeControl(base, inc, ClockMode(args.clock)),
         pairing_system=PairingSystem(args.format),
         rounds=args.rounds,
+        paper=Paper(args.paper),
     )
     problems = options.problems()
     if not args.name.strip():
@@ -211,7 +221,7 @@ def cmd_import_match(args: argparse.Namespace) -> int:
     from director.services.records import where
 
     names = f"{match.names[0]} v {match.names[1]}"
-    print(f"imported into {where(match)}: {names}, {match.outcome.score}")
+    print(f"imported into {where(match)}: {names}, {match.outcome.final}")  # RULES §6.3
     return 0
 
 
@@ -274,7 +284,7 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
     new.add_argument(
         "--one-cube-threshold",
         type=int,
-        choices=(1, 2),
+        choices=ONE_CUBE_THRESHOLDS,
         default=2,
         help="points away at which the one-cube rule starts (RULES §4; default 2)",
     )
@@ -282,6 +292,13 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         "--no-cube-at-one-away",
         action="store_true",
         help="no doubling once a team is one point away",
+    )
+    new.add_argument(
+        "--agreed-lower-forfeit",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="rule 5′: at a time forfeit the director may score the lower level both players "
+        "agree on (RULES §5; default on, --no-agreed-lower-forfeit leaves it out)",
     )
     new.add_argument("--time", type=time_control, default=(120, 12), metavar="BASE+INC",
                      help=TIME_HELP)  # fmt: skip
@@ -296,6 +313,12 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         type=rounds_count,
         default=5,
         help="number of rounds (0: Swiss until one team is clear)",
+    )
+    new.add_argument(
+        "--paper",
+        choices=[p.value for p in Paper],
+        default=Paper.A4.value,
+        help="the reports' paper size: a4 or letter (default a4; `report --paper` overrides it)",
     )
     new.add_argument("--venue", default="", help="where the event is played (report header)")
     new.add_argument("--date", default="", metavar="YYYY-MM-DD",

@@ -1,4 +1,6 @@
-"""The match record (`.tandem-match.json`): parse, validate, replay (FORMATS.md).
+"""The match record (`.tandem-match.json`): parse, validate, replay (FORMATS.md). An
+individual match record (`.backgammon-match.json`) is read by `individual_record.py`, which
+`parse_record` hands it to by its `format`.
 
 `parse_record` turns JSON text into a `MatchRecord` or raises `RecordError` carrying one line
 per problem, each naming the game (pair and board) and the rule broken. `replay_json` is the
@@ -15,7 +17,7 @@ from typing import Any, TypeGuard, TypeVar
 from director.domain.clock import ClockError, ClockEvent
 from director.domain.errors import UserError
 from director.domain.match import MatchOutcome, score_match
-from director.domain.rules import End, Level, MatchRules, Scoring, Side
+from director.domain.rules import ONE_CUBE_THRESHOLDS, End, Level, MatchRules, Scoring, Side
 from director.domain.scoring import COUNTS, Game, game_problems
 
 FORMAT_NAME = "tandem-match"
@@ -34,6 +36,7 @@ HEADER_KEYS = (
 GAME_INT_KEYS = ("pair", "board", "cube", *COUNTS)
 OPTIONAL_KEYS = ("clock",)  # the match's clock log (RULES §7); replay ignores it
 E = TypeVar("E", bound=StrEnum)
+TEAM_KEYS = frozenset(("name", "players"))
 GAME_KEYS = frozenset((*GAME_INT_KEYS, "winner", "end", "level", "agreed_level"))
 MAX_PROBLEMS_SHOWN = 30
 
@@ -52,7 +55,7 @@ class RecordError(UserError):
 @dataclass(frozen=True)
 class RecordTeam:
     name: str
-    players: tuple[str, str]
+    players: tuple[str, ...]  # a team's two, by board; an individual record's one player
 
 
 @dataclass(frozen=True)
@@ -61,11 +64,11 @@ class MatchRecord:
     teams: dict[Side, RecordTeam]
     games: tuple[Game, ...] = field(default_factory=tuple)
     clock: tuple[ClockEvent, ...] = field(default_factory=tuple)  # optional, in logged order
+    lost_on_time: Side | None = None  # RULES §10: an individual match lost on time
 
     def outcome(self) -> MatchOutcome:
-        return score_match(
-            self.rules, self.games, (self.teams[Side.A].name, self.teams[Side.B].name)
-        )
+        names = (self.teams[Side.A].name, self.teams[Side.B].name)
+        return score_match(self.rules, self.games, names, lost_on_time=self.lost_on_time)
 
 
 def parse_record(text: str) -> MatchRecord:
@@ -78,6 +81,10 @@ def parse_record(text: str) -> MatchRecord:
         raise RecordError(["not a match record: nested too deeply or a number too long"]) from None
     if not isinstance(data, dict):
         raise RecordError(["a match record is a JSON object"])
+    from director.domain import individual_record  # it reads this module's parts
+
+    if data.get("format") == individual_record.FORMAT_NAME:
+        return individual_record.parse_individual(data)
     problems: list[str] = []
     rules = _parse_rules(data, problems)
     teams = _parse_teams(data, problems)
@@ -137,7 +144,9 @@ def _parse_rules(data: dict[str, Any], problems: list[str]) -> MatchRules | None
         if key in data and not isinstance(data[key], bool):
             problems.append(f"{key} must be true or false, not {_shown(data[key])}")
     threshold = data.get("one_cube_threshold")
-    if "one_cube_threshold" in data and not (_is_int(threshold) and threshold in (1, 2)):
+    if "one_cube_threshold" in data and not (
+        _is_int(threshold) and threshold in ONE_CUBE_THRESHOLDS
+    ):
         problems.append(f"one_cube_threshold must be 1 or 2, not {_shown(threshold)}")
     if len(problems) > start or scoring is None:
         return None
@@ -162,27 +171,45 @@ def _parse_teams(data: dict[str, Any], problems: list[str]) -> dict[Side, Record
     if "teams" not in data:
         return None  # reported as a missing field
     raw = data["teams"]
-    if not isinstance(raw, dict) or set(raw) != {"A", "B"}:
+    if not isinstance(raw, dict) or not {"A", "B"} <= set(raw):
         problems.append('teams must be an object with exactly "A" and "B"')
         return None
+    problems.extend(f"teams: unknown field {key!r}" for key in sorted(set(raw) - {"A", "B"}))
     teams: dict[Side, RecordTeam] = {}
     for side in Side:
-        team = raw[side.value]
-        ok = (
-            isinstance(team, dict)
-            and set(team) == {"name", "players"}
-            and isinstance(team["name"], str)
-            and team["name"].strip() != ""
-            and _is_text(team["name"])
-            and isinstance(team["players"], list)
-            and len(team["players"]) == 2
-            and all(isinstance(p, str) and p.strip() and _is_text(p) for p in team["players"])
-        )
-        if not ok:
-            problems.append(f"team {side}: needs a non-empty name and exactly two player names")
-            continue
-        teams[side] = RecordTeam(team["name"], (team["players"][0], team["players"][1]))
+        team = _parse_team(raw[side.value], f"team {side}: ", problems)
+        if team is not None:
+            teams[side] = team
     return teams if len(teams) == 2 else None
+
+
+def _parse_team(team: object, where: str, problems: list[str]) -> RecordTeam | None:
+    """A team object: exactly `name` and `players` (two names), each name non-empty text."""
+    if not isinstance(team, dict):
+        problems.append(f"{where}must be an object with name and players, not {_shown(team)}")
+        return None
+    start = len(problems)
+    problems.extend(f"{where}unknown field {key!r}" for key in sorted(set(team) - TEAM_KEYS))
+    problems.extend(f"{where}missing field {key!r}" for key in sorted(TEAM_KEYS - set(team)))
+    if "name" in team:
+        _check_name(team["name"], f"{where}name", problems)
+    players = team.get("players")
+    if "players" in team and not (isinstance(players, list) and len(players) == 2):
+        problems.append(f"{where}players must be a list of two names, not {_shown(players)}")
+    elif isinstance(players, list):
+        for n, player in enumerate(players, 1):
+            _check_name(player, f"{where}player {n}'s name", problems)
+    if len(problems) > start:
+        return None
+    assert isinstance(team["name"], str) and isinstance(players, list)
+    return RecordTeam(team["name"], (players[0], players[1]))
+
+
+def _check_name(value: object, what: str, problems: list[str]) -> None:
+    if not isinstance(value, str) or not _is_text(value):
+        problems.append(f"{what} must be text, not {_shown(value)}")
+    elif not value.strip():
+        problems.append(f"{what} is empty")
 
 
 def _parse_games(data: dict[str, Any], problems: list[str]) -> list[Game]:
@@ -200,13 +227,16 @@ def _parse_games(data: dict[str, Any], problems: list[str]) -> list[Game]:
     return games
 
 
-def _parse_game(item: object, index: int, problems: list[str]) -> Game | None:
+def _parse_game(
+    item: object, index: int, problems: list[str], where: str | None = None
+) -> Game | None:
     if not isinstance(item, dict):
         problems.append(f"game {index}: must be an object")
         return None
-    pair, board = item.get("pair"), item.get("board")
-    where = f"pair {pair}, board {board}" if _is_int(pair) and _is_int(board) else f"game {index}"
-    where += ": "
+    if where is None:
+        pair, board = item.get("pair"), item.get("board")
+        named = _is_int(pair) and _is_int(board)
+        where = (f"pair {pair}, board {board}" if named else f"game {index}") + ": "
     start = len(problems)
     problems.extend(f"{where}unknown field {key!r}" for key in sorted(set(item) - GAME_KEYS))
     for key in ("pair", "board", "winner", "end", "cube"):
@@ -257,7 +287,11 @@ def _enum(
 
 
 def record_json(record: MatchRecord) -> str:
-    """The record as the format's JSON text (games in finish order)."""
+    """The record as its format's JSON text (games in finish order)."""
+    if record.rules.event_format.one_board:
+        from director.domain.individual_record import individual_json
+
+        return json.dumps(individual_json(record), indent=2, ensure_ascii=False) + "\n"
     data: dict[str, Any] = {
         "format": FORMAT_NAME,
         "version": FORMAT_VERSION,
@@ -297,17 +331,23 @@ def game_json(game: Game) -> dict[str, Any]:
 
 
 def replay_data(outcome: MatchOutcome) -> dict[str, Any]:
-    """FORMATS.md: the object `replay --json` prints."""
+    """FORMATS.md: the object `replay --json` prints; a one-board match names each game by
+    its number and says whether it was the Crawford game (RULES §10)."""
+    one_board = outcome.rules.event_format.one_board
     return {
         "games": [
             {
-                "pair": line.game.pair,
-                "board": line.game.board,
+                **(
+                    {"game": line.game.pair}
+                    if one_board
+                    else {"pair": line.game.pair, "board": line.game.board}
+                ),
                 "winner": line.game.winner.value,
                 "points": line.points,
                 "pip_points": line.pip_points,
                 "counted": line.counted,
                 "score": line.score.as_dict(),
+                **({"crawford": line.crawford} if one_board else {}),
             }
             for line in outcome.lines
         ],

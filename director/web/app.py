@@ -2,9 +2,10 @@
 
 Every feature is a module with `routes(web: WebContext) -> list[BaseRoute]`, listed in
 `ROUTE_MODULES`; adding one (the phone clocks, say) touches that module and one line here.
-`Guard` wraps the whole application: security headers on every answer, the same-origin check
-on every write, the read rate limit, a body size limit, and a plain sentence instead of a
-stack trace when something fails.
+`Guard` wraps the whole application: security headers on every answer, the address check on
+every request and the same-origin check on every write, the read rate limit, a body size limit
+counted as the body arrives, and a plain sentence instead of a stack trace when something
+fails.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from director.web import api, clock_routes, pages, slip_routes
 from director.web.context import WebContext
 from director.web.responses import BODY_LIMIT, FAILED, refusal
-from director.web.security import SECURITY_HEADERS, same_origin
+from director.web.security import SECURITY_HEADERS, our_host, same_origin
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +37,17 @@ ROUTE_MODULES: tuple[ModuleType, ...] = (
     pages,  # last: its static files are mounted under /static
 )
 WRITE_METHODS = frozenset(("POST", "PUT", "PATCH", "DELETE"))
+
+
+TOO_LARGE = "the request is too large"
+
+
+class TooLarge(HTTPException):
+    """A request's body went past `BODY_LIMIT` while arriving: answered 413 by the routes'
+    error handler, which closes the connection (the rest of the body is never read)."""
+
+    def __init__(self) -> None:
+        super().__init__(413, TOO_LARGE)
 
 
 class Guard:
@@ -57,16 +69,30 @@ class Guard:
         limit = self.web.limits.writes if writes else self.web.limits.reads
         length = headers.get("content-length") or "0"
         problem: Response | None = None
-        if writes and not same_origin(headers.get("origin"), headers.get("host")):
+        if not our_host(headers.get("host"), scope.get("server")):
+            problem = refusal(421, "this server answers only at its own address")
+        elif writes and not same_origin(headers.get("origin"), headers.get("host")):
             problem = refusal(403, "refused: this request did not come from this server's pages")
         elif not limit.allow(address):
             problem = refusal(429, "too many requests: wait a minute and try again")
         elif not length.isdigit() or int(length) > BODY_LIMIT:
-            problem = refusal(413, "the request is too large")
+            problem = _closing(refusal(413, TOO_LARGE))
         if problem is not None:
             await self._secured(problem, scope, receive, send)
             return
         started = False
+        received = 0
+
+        async def receive_limited() -> Message:
+            """The body counted as it arrives (a chunked body has no Content-Length): past
+            the limit the request is refused and the connection closed, nothing more read."""
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > BODY_LIMIT:
+                    raise TooLarge()
+            return message
 
         async def send_secured(message: Message) -> None:
             nonlocal started
@@ -82,7 +108,10 @@ class Guard:
             await send(message)
 
         try:
-            await self.app(scope, receive, send_secured)
+            await self.app(scope, receive_limited, send_secured)
+        except TooLarge:
+            if not started:
+                await self._secured(_closing(refusal(413, TOO_LARGE)), scope, receive, send)
         except Exception:
             log.exception("table service: %s %s failed", method, scope.get("path"))
             if not started:
@@ -95,9 +124,17 @@ class Guard:
         await response(scope, receive, send)
 
 
+def _closing(response: Response) -> Response:
+    """The connection closes after this answer: a body left unread is never read."""
+    response.headers["Connection"] = "close"
+    return response
+
+
 async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
     detail = exc.detail if exc.status_code < 500 else FAILED
+    if isinstance(exc, TooLarge):
+        return _closing(refusal(exc.status_code, str(detail)))
     if request.url.path.startswith("/api/") or request.method != "GET":
         return refusal(exc.status_code, str(detail))
     return Response(f"{exc.status_code}: {detail}\n", exc.status_code, media_type="text/plain")

@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import json
 import threading
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
@@ -35,6 +36,9 @@ class Message:
         """Encoded on the publisher's thread: the event loop only copies bytes out."""
         body = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
         return cls(channel, data, seq, f"id: {seq}\nevent: {channel}\ndata: {body}\n\n".encode())
+
+
+END = Message("", None, 0)  # queued to every subscriber when the server stops: the stream ends
 
 
 @dataclass(eq=False)
@@ -67,16 +71,38 @@ class PushHub:
         self._lock = threading.Lock()
         self._latest: dict[str, Message] = {}
         self._subscribers: set[Subscription] = set()
+        self._per_address: Counter[str] = Counter()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._seq = 0
+        self._ending = False
 
     def bind(self, loop: asyncio.AbstractEventLoop) -> None:
-        """The server's event loop, where deliveries run."""
+        """The server's event loop, where deliveries run (a server started again binds anew)."""
         self._loop = loop
+        self._ending = False
+
+    def end_streams(self) -> None:
+        """The server is stopping: every subscription gets END (and one made from now on gets
+        it at once), so each push stream ends as a finished response instead of being cancelled
+        under its phone. From any thread."""
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return
+        with contextlib.suppress(RuntimeError):  # the loop has already stopped
+            loop.call_soon_threadsafe(self._end)
+
+    def _end(self) -> None:
+        self._ending = True
+        for sub in list(self._subscribers):
+            sub.put(END)
 
     @property
     def subscriber_count(self) -> int:
         return len(self._subscribers)
+
+    def streams_of(self, address: str) -> int:
+        """The push streams open from one client address."""
+        return self._per_address[address]
 
     def latest(self, channel: str) -> Message | None:
         with self._lock:
@@ -102,11 +128,12 @@ class PushHub:
                 sub.put(message)
 
     @contextlib.contextmanager
-    def subscription(self, channels: Iterable[str]) -> Iterator[Subscription]:
+    def subscription(self, channels: Iterable[str], address: str = "") -> Iterator[Subscription]:
         """Subscribe (on the server's loop): the latest message of each channel asked for is
-        queued at once, then every new one, until the block ends."""
+        queued at once, then every new one, until the block ends; counted per `address`."""
         sub = Subscription(frozenset(channels))
         self._subscribers.add(sub)
+        self._per_address[address] += 1
         try:
             with self._lock:
                 current = sorted(
@@ -114,6 +141,11 @@ class PushHub:
                 )
             for message in current:
                 sub.put(message)
+            if self._ending:
+                sub.put(END)
             yield sub
         finally:
             self._subscribers.discard(sub)
+            self._per_address[address] -= 1
+            if self._per_address[address] <= 0:
+                del self._per_address[address]

@@ -182,6 +182,10 @@ class ClockWindow(QWidget):
         layout.addWidget(self.keys_hint)
         self.status.hide()
 
+    def _versus(self) -> str:
+        """ "A v B", each name isolated for the bidi algorithm (a window title, a heading)."""
+        return " v ".join(isolated(name) for name in self.match.names)
+
     def show_match_text(self) -> None:
         m = self.match
         where = f"Round {m.round}, table {m.table}" if m.round else f"Match {m.id}"
@@ -194,7 +198,7 @@ class ClockWindow(QWidget):
             f"Score  A {score[Side.A]} – {score[Side.B]} B   ·   "
             f"A {away_text(m, Side.A)}, B {away_text(m, Side.B)}"
         )
-        self.setWindowTitle(f"Clocks: {m.names[0]} v {m.names[1]} – Tandem Director")
+        self.setWindowTitle(f"Clocks: {a} v {b} – Tandem Director")
         k = self.keymap
         self.keys_hint.setText(
             f"Keys: board 1  A1 {k.name('press-1-A')} · B1 {k.name('press-1-B')}   |   "
@@ -369,7 +373,7 @@ class ClockWindow(QWidget):
         if on and self.board2_screen is None:
             screen = QWidget(self, Qt.WindowType.Window)
             screen.setObjectName("board2Window")
-            screen.setWindowTitle(f"Board 2: {self.match.names[0]} v {self.match.names[1]}")
+            screen.setWindowTitle(f"Board 2: {self._versus()}")
             screen.setStyleSheet("QWidget#board2Window { background: #000000; }")
             QVBoxLayout(screen).addWidget(self.boards[1])
             self.board2_screen = screen
@@ -468,7 +472,7 @@ class ClockWindow(QWidget):
             text = str(exc)
         dialog = QDialog(self)
         dialog.setObjectName("clockLog")
-        dialog.setWindowTitle(f"Clock log: {self.match.names[0]} v {self.match.names[1]}")
+        dialog.setWindowTitle(f"Clock log: {self._versus()}")
         view = QPlainTextEdit(text or "No clock log yet.")
         view.setObjectName("log")
         view.setReadOnly(True)

@@ -1,15 +1,15 @@
 """an adjustment's reason kept with its clock event: the clock log shows it without matching
 the audit's line by instant (the window took two readings of the clock for them)
 
-Revision ID: 0006_clock_adjust_reason
-Revises: 0005_games_in_clock_order
+Revision ID: 0008_clock_adjust_reason
+Revises: 0007_team_slip_tokens
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0006_clock_adjust_reason"
-down_revision = "0005_games_in_clock_order"
+revision = "0008_clock_adjust_reason"
+down_revision = "0007_team_slip_tokens"
 branch_labels = None
 depends_on = None
 
