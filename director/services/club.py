@@ -32,9 +32,6 @@ from director.domain.season import Season, SeasonRow, season_standings
 from director.store import models
 from director.store.club_models import Alias, ClubEvent, ClubMatch, ClubSeason, Person
 
-TANDEM = "tandem"
-INDIVIDUAL = "individual"
-
 # --- the event's side --------------------------------------------------------------------
 
 
@@ -49,6 +46,7 @@ class EventMatch:
     score_a: int
     score_b: int
     outcome: Outcome
+    length: int  # the length the match was paired with (a later change leaves it)
     unrated: Unrated | None = None
     reason: str = ""
 
@@ -59,8 +57,7 @@ class EventResults:
     name: str
     event_date: date
     rounds: int
-    format: str
-    length: int
+    format: str  # tandem / individual (RULES §10)
     matches: tuple[EventMatch, ...]
 
     def names(self) -> list[str]:
@@ -100,6 +97,8 @@ def event_results(session: Session) -> EventResults:
         )
     ):
         names[team_id] = (*names.get(team_id, ()), name)
+    if event.format == "individual":  # the entrant is a player: board 1's (RULES §10)
+        names = {team: players[:1] for team, players in names.items()}
     last_game = (
         select(models.Game.match_id, func.max(models.Game.clock_seq).label("last"))
         .group_by(models.Game.match_id)
@@ -125,18 +124,16 @@ def event_results(session: Session) -> EventResults:
             side_a = names.get(m.team_a_id, ())
             if m.team_b_id is None:
                 matches.append(EventMatch(rnd, finish, side_a, (), 0, 0, Outcome.A_WON,
-                                          Unrated.BYE))  # fmt: skip
+                                          m.match_length, Unrated.BYE))  # fmt: skip
                 continue
             unrated = Unrated.NO_SHOW if m.forfeit_by else None
             matches.append(
                 EventMatch(rnd, finish, side_a, names.get(m.team_b_id, ()), m.final_a,
-                           m.final_b, _OUTCOMES[m.result], unrated)
+                           m.final_b, _OUTCOMES[m.result], m.match_length, unrated)
             )  # fmt: skip
-    fmt = TANDEM if any(len(p) == 2 for p in names.values()) else INDIVIDUAL
     return EventResults(
-        _identity(event.created_at), event.name, day, len(by_round), fmt, event.match_length,
-        tuple(matches),
-    )  # fmt: skip
+        _identity(event.created_at), event.name, day, len(by_round), event.format, tuple(matches)
+    )
 
 
 # --- matching names to persons ----------------------------------------------------------
@@ -249,7 +246,7 @@ def _club_result(results: EventResults, m: EventMatch, person: dict[str, int]) -
     return ClubResult(
         results.identity, results.event_date, m.round, m.finish,
         tuple(person[n] for n in m.side_a), tuple(person[n] for n in m.side_b),
-        results.length, m.outcome, m.unrated, m.reason,
+        m.length, m.outcome, m.unrated, m.reason,
     )  # fmt: skip
 
 

@@ -15,7 +15,7 @@ from director.services import club
 from director.store.club import create_club, open_club
 from director.store.engine import EventDatabase, open_database
 from director.store.lock import EventInUseError
-from tests.club_files import club_night
+from tests.club_files import club_night, play_round
 
 
 def results_of(event: Path) -> club.EventResults:
@@ -223,3 +223,23 @@ def test_a_person_and_a_season(club_file: Path, tmp_path: Path) -> None:
     assert [e.name for e in view.events] == ["Club night", "Club night"]
     assert len(view.history) == 2 and view.standing is not None
     assert view.history[-1].after == view.standing.rating
+
+
+def test_an_individual_night_rates_each_player_alone(club_file: Path, tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from director.domain.rules import Format, MatchRules
+    from director.services.events import get_event, update_event
+
+    event = tmp_path / "individual.tandem"
+    club_night(event, winners="", rounds_played=0, players=(("Ana", "Ana 2"), ("Ben", "Ben 2")))
+    db = open_database(str(event))
+    with db.Session() as s, s.begin():
+        options = get_event(s).options
+        update_event(s, options=replace(options, match=MatchRules(3, format=Format.INDIVIDUAL)))
+    db.close()
+    play_round(event, "A")
+    done = publish(club_file, event)
+    assert (done.matches, len(done.created)) == (1, 2)
+    got = ratings(club_file)
+    assert set(got) == {"Ana", "Ben"} and got["Ana"] > 1500 > got["Ben"]
