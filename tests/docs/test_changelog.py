@@ -33,3 +33,18 @@ def test_each_version_has_each_kind_of_change_once() -> None:
     for section in re.split(r"^## ", CHANGELOG, flags=re.M)[1:]:
         kinds = re.findall(r"^### (\w+)", section, re.M)
         assert len(kinds) == len(set(kinds)), (section.splitlines()[0], kinds)
+
+
+def test_the_builds_version_carries_the_standings_key_change() -> None:
+    """#25: the build said 0.1.0 while the JSON keys' change (shipped in it) was filed under
+    "Unreleased"; the version the build says is the section that lists it."""
+    sections = {
+        s.split("]", 1)[0].lstrip("["): s for s in re.split(r"^## ", CHANGELOG, flags=re.M)[1:]
+    }
+    assert "`points_difference`" in sections[director.__version__]
+
+
+def test_the_notices_name_the_builds_version() -> None:
+    notices = ROOT / "resources" / "notices" / "THIRD-PARTY-NOTICES.txt"
+    first = notices.read_text(encoding="utf-8").splitlines()[0]
+    assert first == f"Tandem Director {director.__version__}: licences"
