@@ -13,11 +13,11 @@ import os
 import sqlite3
 import stat
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy import Engine, create_engine, delete, event, inspect, make_url, select, text
 from sqlalchemy.event import listen as event_listen
@@ -34,6 +34,7 @@ from director.store.lock import EventLock, acquire
 from director.store.schema import differences, differences_message, schema_rows, stored_revision_of
 from director.store.targets import SERVER_SCHEMES, is_url
 from director.store.upgrade import upgrade_file
+from director.store.values import bad_values_message, first_bad_value
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -41,6 +42,9 @@ if TYPE_CHECKING:
 
 # alembic is imported only to migrate: with mako and pygments it costs more than opening a
 # 1,000-team event, so the revisions are read without it.
+
+
+_T = TypeVar("_T")
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -224,6 +228,11 @@ class EventDatabase:
     def title(self) -> str:
         return display_target(self.target)
 
+    def raw_read(self, read: Callable[[Any], _T]) -> _T:
+        """`read(connection)` on a DB-API connection of the event (the SQLite checks)."""
+        with self.engine.connect() as connection:
+            return read(connection.connection.driver_connection)
+
     def close(self) -> None:
         """Release the event; with a lock, mark it closed cleanly first."""
         if self.lock is not None:
@@ -315,7 +324,9 @@ def new_database(target: str) -> Iterator[EventDatabase]:
                 leftover.unlink()
 
 
-def open_database(target: str, *, read_only: bool = False) -> EventDatabase:
+def open_database(
+    target: str, *, read_only: bool = False, check_values: bool = True
+) -> EventDatabase:
     """Open an existing event; an older file is backed up beside itself, then migrated.
 
     No lock and no backups: the command line's one-shot commands use this. The app opens an
@@ -324,7 +335,7 @@ def open_database(target: str, *, read_only: bool = False) -> EventDatabase:
     if not is_url(target):
         _check_sqlite_file(Path(target))
     try:
-        return _open(target, read_only)
+        return _open(target, read_only, check_values)
     except (DatabaseError, sqlite3.DatabaseError) as exc:
         raise UserError(f"cannot open {display_target(target)}: {_reason(exc)}") from None
 
@@ -334,14 +345,14 @@ def _reason(exc: BaseException) -> str:
     return known_database_error(exc) or str(getattr(exc, "orig", exc))
 
 
-def _open(target: str, read_only: bool) -> EventDatabase:
+def _open(target: str, read_only: bool, check_values: bool = True) -> EventDatabase:
     """Open and migrate; database errors propagate so `open_event` can tell damage apart."""
     shown = display_target(target)
     revision: str | None = None
     if not is_url(target):
         # on a read-only connection of its own: nothing is written (not even the journal mode)
         # to a file that is not ours
-        revision = file_revision(Path(target), shown)
+        revision = file_revision(Path(target), shown, values=check_values)
     engine = make_engine(target, read_only=read_only)
     try:
         if is_url(target):
@@ -372,10 +383,14 @@ def _quoted(target: str) -> str:
     return f'"{target}"' if " " in target else target
 
 
-def file_revision(path: Path, shown: str) -> str:
-    """`checked_revision` of a closed SQLite file, read on a read-only connection."""
+def file_revision(path: Path, shown: str, *, values: bool = True) -> str:
+    """`checked_revision` of a closed SQLite file, read on a read-only connection; with
+    `values`, a value the app never writes (`store/values.py`) is refused too."""
     with contextlib.closing(sqlite3.connect(glance_uri(path), uri=True)) as connection:
-        return checked_revision(connection, shown)
+        revision = checked_revision(connection, shown)
+        if values and (bad := first_bad_value(connection)) is not None:
+            raise UserError(bad_values_message(shown, bad))
+        return revision
 
 
 def checked_revision(connection: Any, shown: str) -> str:
