@@ -219,13 +219,15 @@ def cmd_check(args: argparse.Namespace) -> int:
     from director.services.matches import stored_differences
     from director.store.engine import open_database
     from director.store.integrity import integrity_problems
-    from director.store.values import bad_values
+    from director.store.values import bad_values, duplicate_names
 
     db = open_database(args.file, read_only=True, check_values=False)
     try:
         problems = integrity_problems(db)
         if db.is_sqlite:
             problems += db.raw_read(bad_values)
+        if not any(p.startswith("value:") for p in problems):
+            problems += db.raw_read(duplicate_names)
         if not any(p.startswith("value:") for p in problems):  # the rows read as the app does
             with db.Session() as session:
                 problems += stored_differences(session)

@@ -32,6 +32,7 @@ from director.domain.rules import (
     TieBreak,
 )
 from director.domain.score import Result
+from director.domain.teamlist import name_key
 from director.store.models import Base
 
 TEXT_LIMIT = 1_000_000  # a Text column (notes, the audit's before and after): a book's length
@@ -169,6 +170,26 @@ def bad_values(connection: Any) -> list[str]:
         found.append(f"value: and {more} more rows like these")
     if (event := _bad_event(connection)) is not None:
         found.append(f"value: {event} is not what the app writes")
+    return found
+
+
+def duplicate_names(connection: Any) -> list[str]:
+    """Teams sharing a name, or a player in two teams, as a reader compares names
+    (`teamlist.name_key`): a file written before the unique indexes (#27 §3) can hold them."""
+    found = []
+    for what, query in (
+        ("team name", "SELECT id, name FROM team ORDER BY id"),
+        ("player", "SELECT team_id, name FROM player ORDER BY team_id, board"),
+    ):
+        first: dict[str, int] = {}
+        for owner, name in connection.execute(query):
+            key = name_key(str(name))
+            if key in first and first[key] != owner:
+                cut = str(name)[:SHOWN]
+                found.append(
+                    f"duplicate: {what} {cut!r} of team {owner} is also team {first[key]}'s"
+                )
+            first.setdefault(key, owner)
     return found
 
 

@@ -79,3 +79,28 @@ def test_check_of_a_sound_file_reads_every_row_and_says_ok(built: Path) -> None:
     done = run("check", str(built))
     assert done.returncode == 0, done
     assert done.stdout.strip().endswith(": OK")
+
+
+def test_check_names_the_duplicates_a_file_from_before_the_name_keys_holds(
+    built: Path, tmp_path: Path
+) -> None:
+    """Two stations raced a look-alike team and a shared player into a file before the unique
+    indexes on the names' keys (#27 §3): `check` names them (it said OK)."""
+    connection = sqlite3.connect(built)
+    (first,) = connection.execute("SELECT name FROM team ORDER BY id LIMIT 1").fetchone()
+    (player,) = connection.execute("SELECT name FROM player ORDER BY id LIMIT 1").fetchone()
+    # as the older file held them: keys apart (the migration's way), names alike
+    connection.execute(
+        "UPDATE team SET name = upper(?), name_key = 'x' || char(1) || id WHERE id = 2", (first,)
+    )
+    connection.execute(
+        "UPDATE player SET name = lower(?), name_key = 'y' || char(1) || id "
+        "WHERE id = (SELECT max(id) FROM player)",
+        (player,),
+    )
+    connection.commit()
+    connection.close()
+    done = run("check", str(built))
+    assert done.returncode == 1, done
+    duplicates = [line for line in done.stdout.splitlines() if line.startswith("duplicate:")]
+    assert len(duplicates) == 2, done.stdout
