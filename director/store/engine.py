@@ -411,9 +411,17 @@ def checked_revision(connection: Any, shown: str) -> str:
 
 def _check_sqlite_file(path: Path) -> None:
     check_regular(path)
-    with path.open("rb") as handle:
-        if handle.read(16) != b"SQLite format 3\x00":
-            raise UserError(f"{path} is not a Tandem Director event (not an SQLite file)")
+    if _header(path) != SQLITE_HEADER:
+        raise UserError(f"{path} is not a Tandem Director event (not an SQLite file)")
+
+
+def _header(path: Path) -> bytes:
+    """The first 16 bytes; a file this user may not read is told in one line."""
+    try:
+        with path.open("rb") as handle:
+            return handle.read(16)
+    except OSError as exc:
+        raise UserError(f"cannot open {path}: {exc.strerror}") from None
 
 
 def check_regular(path: Path) -> None:
@@ -472,9 +480,7 @@ def open_event(target: str, *, make_backup: bool = True) -> EventDatabase:
 def _check_event_file(event: Path) -> None:
     """Like `_check_sqlite_file`, but a wiped file with backups beside it counts as damaged."""
     check_regular(event)
-    with event.open("rb") as handle:
-        header = handle.read(16)
-    if header != SQLITE_HEADER and not good_backups(event):
+    if _header(event) != SQLITE_HEADER and not good_backups(event):
         raise UserError(f"{event} is not a Tandem Director event (not an SQLite file)")
 
 
