@@ -73,3 +73,26 @@ def test_a_name_too_long_or_empty_is_one_line(
     assert done.returncode == 2, done
     assert len(done.stderr.splitlines()) == 1 and "Traceback" not in done.stderr
     assert len(done.stderr) < 400  # the name is cut
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["simulate", "{dir}/s.tandem", "--teams", "8", "--rounds", "3",
+         "--forbidden-pairs", "2147483647"],
+        ["simulate", "{dir}/s.tandem", "--teams", "8", "--rounds", "3", "--forbidden-pairs", "20"],
+        ["simulate", "{dir}/s.tandem", "--teams", "8", "--rounds", "3", "--length", "999"],
+        ["simulate", "{dir}/s.tandem", "--teams", "2147483647", "--rounds", "3"],
+        ["serve", "{event}", "--host", "a" * 64],
+        ["serve", "{event}", "--host", "a." * 200],
+    ],
+)  # fmt: skip
+def test_every_number_and_name_has_an_upper_bound(
+    event_path: Path, tmp_path: Path, args: list[str]
+) -> None:
+    """`--forbidden-pairs 2147483647` looped for minutes, `--length 999` took 52 s, and a
+    64-character host label ended `serve` in a UnicodeError: refused at once, nothing made."""
+    done = run(*(a.format(dir=tmp_path, event=event_path) for a in args))
+    assert done.returncode == 2, done
+    assert len(done.stderr.splitlines()) == 1 and "Traceback" not in done.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["event.tandem"]
