@@ -95,9 +95,9 @@ def replay_json_text(data: dict[str, object]) -> str:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from director.domain.records import parse_record, replay_data
+    from director.domain.records import MAX_RECORD_BYTES, parse_record, replay_data
 
-    record = parse_record(read_text(args.file, "a match record"))
+    record = parse_record(read_text(args.file, "a match record", MAX_RECORD_BYTES))
     outcome = record.outcome()
     if args.json:
         print(replay_json_text(replay_data(outcome)))
@@ -163,9 +163,10 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_import_teams(args: argparse.Namespace) -> int:
+    from director.domain.teamlist import MAX_FILE_BYTES
     from director.services.teams import import_teams
 
-    data = read_bytes(args.csv)
+    data = read_bytes(args.csv, "a team list", MAX_FILE_BYTES)
     with session_for(args.file) as session:
         result = import_teams(session, data, skip_bad_rows=args.skip_bad_rows).value
     for bad in result.skipped:
@@ -203,9 +204,10 @@ def cmd_export_match(args: argparse.Namespace) -> int:
 
 
 def cmd_import_match(args: argparse.Namespace) -> int:
+    from director.domain.records import MAX_RECORD_BYTES
     from director.services.records import import_match
 
-    text = read_text(args.json_file, "a match record")
+    text = read_text(args.json_file, "a match record", MAX_RECORD_BYTES)
     with session_for(args.file) as session:
         match = import_match(session, text)
     from director.services.records import where
