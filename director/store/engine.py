@@ -28,7 +28,7 @@ from director.domain.errors import TargetError, UserError
 from director.store import models
 from director.store.backup import OPEN_MARKER, backup_folder, backup_now, good_backups, move_aside
 from director.store.errors import known_database_error
-from director.store.files import sync_file, sync_folder
+from director.store.files import remove_stale_work, sync_file, sync_folder
 from director.store.integrity import SQLITE_HEADER, glance_uri, integrity_problems, readonly_uri
 from director.store.lock import EventLock, acquire
 from director.store.schema import differences, differences_message, schema_rows, stored_revision_of
@@ -301,9 +301,10 @@ def new_database(target: str) -> Iterator[EventDatabase]:
         raise TargetError(f"{path} already exists: choose another name or open it")
     if not path.parent.is_dir():
         raise TargetError(f"the folder {path.parent} does not exist")
+    remove_stale_work(path.parent, f".{path.name}{NEW_TEMP}")  # a killed run's
     work = path.with_name(f".{path.name}{NEW_TEMP}{os.getpid()}-{time.monotonic_ns()}.tmp")
-    db = create_database(str(work))
     try:
+        db = create_database(str(work))  # inside: a full disk here left the file behind
         try:
             yield db
         finally:
