@@ -81,8 +81,10 @@ def make_engine(target: str, *, read_only: bool = False) -> Engine:
         return _server_engine(target)
     path = Path(target).resolve()
     if read_only:
-        # mode=ro never creates, never writes; a creator keeps odd file names out of the URL
-        uri = readonly_uri(path)
+        # mode=ro never writes; immutable when nobody has the file open, so a read creates no
+        # -wal and -shm (it left both behind, and a full disk refused the -shm: #27 §6);
+        # a creator keeps odd file names out of the URL
+        uri = glance_uri(path)
         engine = create_engine(
             "sqlite://",
             creator=lambda: sqlite3.connect(uri, uri=True, check_same_thread=False),
