@@ -33,6 +33,7 @@ from enum import StrEnum
 from operator import attrgetter
 
 from director.domain.errors import UserError
+from director.domain.rules import FORMATS
 
 START_RATING = 1500.0
 PROVISIONAL_BELOW = 100  # experience under which a rating is marked provisional
@@ -97,7 +98,7 @@ class ClubResult:
             out.append(f"{where}: round and finish order start at 1")
         if self.length < 1:
             out.append(f"{where}: length must be at least 1 point, not {self.length}")
-        if len(self.side_a) not in (1, 2):
+        if len(self.side_a) not in {len(f.boards) for f in FORMATS}:  # a player a board
             out.append(f"{where}: side_a has {len(self.side_a)} players (1 or 2)")
         if self.side_b and len(self.side_b) != len(self.side_a):
             out.append(f"{where}: side_b has {len(self.side_b)} players, side_a has "

@@ -16,6 +16,7 @@ shows `records_of(person)` and `head_to_head(a, b)`, the nemesis report (GUI, PD
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -48,20 +49,27 @@ def _played(r: ClubResult) -> bool:
     return r.unrated not in (Unrated.BYE, Unrated.NO_SHOW) and bool(r.side_b)
 
 
-_COLUMNS = {Outcome.A_WON: (0, 1), Outcome.B_WON: (1, 0), Outcome.DRAW: (2, 2)}  # A's, B's
-
-
 def _tally(results: Iterable[ClubResult]) -> dict[tuple[int, int], list[int]]:
     """(person, opponent) → [wins, losses, draws], both ways round."""
-    tally: dict[tuple[int, int], list[int]] = {}
+    # counted as (winner, loser) and (drawn, drawn) pairs by Counter, which counts in C: the
+    # nemesis report of a 100,000-match club in a fraction of the time of a dict of lists
+    won: list[tuple[int, int]] = []
+    drawn: list[tuple[int, int]] = []
     for r in results:
         if not _played(r):
             continue
-        column = _COLUMNS[r.outcome]
-        for a in r.side_a:
-            for b in r.side_b:
-                tally.setdefault((a, b), [0, 0, 0])[column[0]] += 1
-                tally.setdefault((b, a), [0, 0, 0])[column[1]] += 1
+        if r.outcome is Outcome.DRAW:
+            drawn += [(a, b) for a in r.side_a for b in r.side_b]
+            drawn += [(b, a) for a in r.side_a for b in r.side_b]
+            continue
+        w, lost = (r.side_a, r.side_b) if r.outcome is Outcome.A_WON else (r.side_b, r.side_a)
+        won += [(x, y) for x in w for y in lost]
+    wins, draws = Counter(won), Counter(drawn)
+    tally = {pair: [n, 0, 0] for pair, n in wins.items()}
+    for (x, y), n in wins.items():
+        tally.setdefault((y, x), [0, 0, 0])[1] = n
+    for pair, n in draws.items():
+        tally.setdefault(pair, [0, 0, 0])[2] = n
     return tally
 
 
@@ -86,15 +94,24 @@ class Rivals:
 
 def nemesis_report(results: Iterable[ClubResult], minimum: int = NEMESIS_MINIMUM) -> list[Rivals]:
     """For each person who played: their nemesis and the opponent they beat most."""
-    by_person: dict[int, list[Record]] = {}
-    for (p, o), wld in _tally(results).items():
-        by_person.setdefault(p, []).append(Record(p, o, *wld))
-    report: list[Rivals] = []
-    for person in sorted(by_person):
-        often = [r for r in by_person[person] if r.matches >= minimum]
-        lost = [r for r in often if r.losses]
-        won = [r for r in often if r.wins]
-        nemesis = min(lost, key=lambda r: (r.share, -r.matches, r.opponent), default=None)
-        beaten = min(won, key=lambda r: (-r.wins, -r.share, -r.matches, r.opponent), default=None)
-        report.append(Rivals(person, nemesis, beaten))
-    return report
+    worst: dict[int, tuple[tuple[float, int, int], Record]] = {}
+    most: dict[int, tuple[tuple[int, float, int, int], Record]] = {}
+    persons: set[int] = set()
+    for (p, o), (w, lost, d) in _tally(results).items():
+        persons.add(p)
+        n = w + lost + d
+        if n < minimum:
+            continue
+        share = (w + d / 2) / n
+        if lost:
+            key = (share, -n, o)
+            if p not in worst or key < worst[p][0]:
+                worst[p] = (key, Record(p, o, w, lost, d))
+        if w:
+            order = (-w, -share, -n, o)
+            if p not in most or order < most[p][0]:
+                most[p] = (order, Record(p, o, w, lost, d))
+    return [
+        Rivals(p, worst[p][1] if p in worst else None, most[p][1] if p in most else None)
+        for p in sorted(persons)
+    ]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from sqlalchemy import Row
@@ -12,9 +11,11 @@ from director.domain.cube import Cube, LiveCubes
 from director.domain.event import EventInfo, MatchInfo, TeamInfo
 from director.domain.match import score_match
 from director.domain.rules import (
+    ALL_BOARDS,
     ClockMode,
     End,
     EventOptions,
+    Format,
     LateEntry,
     Level,
     MatchPointScheme,
@@ -40,6 +41,7 @@ def event_options(row: models.Event) -> EventOptions:
             one_cube_threshold=row.one_cube_threshold,
             no_cube_at_one_away=row.no_cube_at_one_away,
             agreed_lower_forfeit=row.agreed_lower_forfeit,
+            format=Format(row.format),
         ),
         time_control=TimeControl(row.time_base_s, row.time_increment_s, ClockMode(row.clock_mode)),
         pairing_system=PairingSystem(row.pairing_system),
@@ -70,6 +72,7 @@ def write_event_options(row: models.Event, options: EventOptions) -> None:
     row.one_cube_threshold = m.one_cube_threshold
     row.no_cube_at_one_away = m.no_cube_at_one_away
     row.agreed_lower_forfeit = m.agreed_lower_forfeit
+    row.format = m.format.value
     row.time_base_s = t.base_seconds
     row.time_increment_s = t.increment_seconds
     row.clock_mode = t.mode.value
@@ -129,42 +132,69 @@ def write_game(row: models.Game, game: Game) -> None:
         setattr(row, name, getattr(game, name))
 
 
-def match_rules(
-    event: models.Event, match: models.Match, base: MatchRules | None = None
-) -> MatchRules:
-    """The event's match rules (`base`, when the caller read them already) with this match's
-    rule 4′, which knockout forces on."""
-    return replace(base or event_options(event).match, winner_required=match.winner_required)
+def match_rules(match: models.Match) -> MatchRules:
+    """The rules the match was paired with (#28), rule 4′ as it applies to it included (a
+    knockout round forces it on), whatever the event's options say now."""
+    return MatchRules(
+        match_length=match.match_length,
+        scoring=Scoring(match.scoring),
+        winner_required=match.winner_required,
+        one_cube_threshold=match.one_cube_threshold,
+        no_cube_at_one_away=match.no_cube_at_one_away,
+        agreed_lower_forfeit=match.agreed_lower_forfeit,
+        format=Format(match.format),
+    )
+
+
+def match_time_control(match: models.Match) -> TimeControl:
+    """The time control the match was paired with (#28)."""
+    return TimeControl(match.time_base_s, match.time_increment_s, ClockMode(match.clock_mode))
+
+
+def write_match_rules(match: models.Match, rules: MatchRules, clock: TimeControl) -> None:
+    """Keep with the match the rules it is paired with: those it is scored and timed by."""
+    match.format = rules.format.value
+    match.match_length = rules.match_length
+    match.scoring = rules.scoring.value
+    match.winner_required = rules.winner_required
+    match.one_cube_threshold = rules.one_cube_threshold
+    match.no_cube_at_one_away = rules.no_cube_at_one_away
+    match.agreed_lower_forfeit = rules.agreed_lower_forfeit
+    match.time_base_s = clock.base_seconds
+    match.time_increment_s = clock.increment_seconds
+    match.clock_mode = clock.mode.value
 
 
 def live_cubes(pair: models.Pair | Row[Any]) -> LiveCubes:
     def side(value: str | None) -> Side | None:
         return Side(value) if value else None
 
-    return LiveCubes(
-        Cube(pair.cube1_value, side(pair.cube1_owner), side(pair.cube1_offered_by)),
-        Cube(pair.cube2_value, side(pair.cube2_owner), side(pair.cube2_offered_by)),
-    )
+    cubes = LiveCubes()
+    for board in ALL_BOARDS:  # the columns cube{board}_value, _owner, _offered_by
+        value, owner, offered = (getattr(pair, f"cube{board}_{c}") for c in _CUBE_COLUMNS)
+        cubes = cubes.with_board(board, Cube(int(value), side(owner), side(offered)))
+    return cubes
+
+
+_CUBE_COLUMNS = ("value", "owner", "offered_by")
 
 
 def write_cube(pair: models.Pair, board: int, cube: Cube) -> None:
+    if board not in ALL_BOARDS:
+        raise ValueError(f"there is no board {board}")
     owner = cube.owner.value if cube.owner else None
     offered = cube.offered_by.value if cube.offered_by else None
-    if board == 1:
-        pair.cube1_value, pair.cube1_owner, pair.cube1_offered_by = cube.value, owner, offered
-    else:
-        pair.cube2_value, pair.cube2_owner, pair.cube2_offered_by = cube.value, owner, offered
+    for column, value in zip(_CUBE_COLUMNS, (cube.value, owner, offered), strict=True):
+        setattr(pair, f"cube{board}_{column}", value)
 
 
 def match_info(
-    event: models.Event,
     row: models.Match,
     teams: dict[int, TeamInfo],
     round_number: int | None,
     *,
     game_rows: Sequence[models.Game | Row[Any]] | None = None,
     pair_rows: Sequence[models.Pair | Row[Any]] | None = None,
-    base_rules: MatchRules | None = None,
 ) -> MatchInfo:
     """The match as a value; `game_rows`/`pair_rows` (in seq and number order) spare a big
     listing from building an ORM object per game."""
@@ -172,7 +202,7 @@ def match_info(
         game_rows = row.games
     if pair_rows is None:
         pair_rows = row.pairs
-    rules = match_rules(event, row, base_rules)
+    rules = match_rules(row)
     games = tuple(game_value(g) for g in game_rows)
     team_a = teams[row.team_a_id]
     team_b = teams[row.team_b_id] if row.team_b_id is not None else None
@@ -191,4 +221,5 @@ def match_info(
         outcome=outcome,
         forfeit_by=Side(row.forfeit_by) if row.forfeit_by else None,
         version=row.version,
+        time_control=match_time_control(row),
     )

@@ -29,7 +29,7 @@ from director.store import models
 from director.store.backup import OPEN_MARKER, backup_folder, backup_now, good_backups, move_aside
 from director.store.errors import known_database_error
 from director.store.files import remove_stale_work, sync_file, sync_folder
-from director.store.integrity import SQLITE_HEADER, glance_uri, integrity_problems, readonly_uri
+from director.store.integrity import SQLITE_HEADER, glance_uri, integrity_problems
 from director.store.lock import EventLock, acquire
 from director.store.schema import differences, differences_message, schema_rows, stored_revision_of
 from director.store.targets import SERVER_SCHEMES, is_url

@@ -24,6 +24,7 @@ from director.domain.errors import UserError
 from director.domain.met import MetError
 from director.web import views
 from director.web.context import WebContext
+from director.web.hub import END
 
 KEEPALIVE_SECONDS = 15.0
 MAX_STREAMS = 2000  # push connections at once: a club room, a projector, and room to spare
@@ -124,6 +125,5 @@ async def _stream(web: WebContext, channels: list[str]) -> AsyncIterator[bytes]:
     """One phone's push stream: reconnect after 1 s when dropped; a comment keeps it alive."""
     yield b"retry: 1000\n\n"
     with web.hub.subscription(channels) as sub:
-        while True:
-            message = await sub.next(KEEPALIVE_SECONDS)
+        while (message := await sub.next(KEEPALIVE_SECONDS)) is not END:
             yield b": keep-alive\n\n" if message is None else message.sse

@@ -24,6 +24,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from director.domain.clock import BOARDS
 from director.resources import resource_path
 from director.services import phone_clocks
 from director.services.phone_clocks import ClockRefused
@@ -77,7 +78,7 @@ def routes(web: WebContext) -> list[BaseRoute]:
     shell = resource_path("web", "clock.html").read_text(encoding="utf-8")
 
     async def page(request: Request) -> Response:
-        if board_of(request) not in (1, 2):
+        if board_of(request) not in BOARDS:
             return Response("404: a match has boards 1 and 2\n", 404, media_type="text/plain")
         return HTMLResponse(shell)
 

@@ -37,6 +37,9 @@ class Message:
         return cls(channel, data, seq, f"id: {seq}\nevent: {channel}\ndata: {body}\n\n".encode())
 
 
+END = Message("", None, 0)  # queued to every subscriber when the server stops: the stream ends
+
+
 @dataclass(eq=False)
 class Subscription:
     channels: frozenset[str]
@@ -69,10 +72,27 @@ class PushHub:
         self._subscribers: set[Subscription] = set()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._seq = 0
+        self._ending = False
 
     def bind(self, loop: asyncio.AbstractEventLoop) -> None:
-        """The server's event loop, where deliveries run."""
+        """The server's event loop, where deliveries run (a server started again binds anew)."""
         self._loop = loop
+        self._ending = False
+
+    def end_streams(self) -> None:
+        """The server is stopping: every subscription gets END (and one made from now on gets
+        it at once), so each push stream ends as a finished response instead of being cancelled
+        under its phone. From any thread."""
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return
+        with contextlib.suppress(RuntimeError):  # the loop has already stopped
+            loop.call_soon_threadsafe(self._end)
+
+    def _end(self) -> None:
+        self._ending = True
+        for sub in list(self._subscribers):
+            sub.put(END)
 
     @property
     def subscriber_count(self) -> int:
@@ -114,6 +134,8 @@ class PushHub:
                 )
             for message in current:
                 sub.put(message)
+            if self._ending:
+                sub.put(END)
             yield sub
         finally:
             self._subscribers.discard(sub)

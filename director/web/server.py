@@ -134,10 +134,15 @@ class TableService:
         return self.urls
 
     def stop(self) -> None:
-        """Close the socket and every connection; returns when the thread has ended."""
+        """Close the socket and every connection; returns when the thread has ended.
+
+        The push streams are ended first, so that uvicorn's graceful shutdown finds every
+        response finished (an answer being written still goes out) instead of cancelling the
+        streams under the phones, which it logs as an error with a traceback for each. What
+        is still running after `timeout_graceful_shutdown` (1 s) is cancelled all the same."""
         if self._server is not None:
+            self.web.hub.end_streams()
             self._server.should_exit = True
-            self._server.force_exit = True  # push streams never end by themselves
         if self._thread is not None:
             self._thread.join(10)
         self._thread = None

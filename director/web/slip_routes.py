@@ -39,7 +39,7 @@ def slip_form(match: MatchInfo) -> dict[str, Any]:
     agreed level is offered, the cube per board."""
     rules = match.rules
     cube = {}
-    for board in (1, 2):
+    for board in rules.event_format.boards:
         allowed, reason = match.may_double(board)
         cube[str(board)] = {"allowed": allowed, "reason": reason}
     return {

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from datetime import date
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from director.domain.rating import ClubResult, Outcome, Unrated
 from director.domain.rivals import head_to_head, nemesis_report, records_of
 
@@ -57,3 +60,35 @@ def test_the_nemesis_is_the_worst_record_over_three_matches_and_the_one_beaten_m
     assert report[3].nemesis is None and report[3].beaten_most is None  # fewer than 3 matches
     assert report[4].nemesis is not None and report[4].nemesis.opponent == 1
     assert report[5].beaten_most is None
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.integers(1, 5), st.integers(1, 5), st.sampled_from(list(Outcome))),
+        max_size=60,
+    )
+)
+def test_the_report_is_each_persons_worst_and_most_beaten_record(
+    games: list[tuple[int, int, Outcome]],
+) -> None:
+    results = [
+        played(i, (a,), (b,), Outcome.A_WON if o is Outcome.DRAW else o)
+        for i, (a, b, o) in enumerate(games, 1)
+        if a != b
+    ]
+    for rivals in nemesis_report(results):
+        records = [r for r in records_of(results, rivals.person) if r.matches >= 3]
+        lost = [r for r in records if r.losses]
+        won = [r for r in records if r.wins]
+        if not lost:
+            assert rivals.nemesis is None
+        else:
+            assert rivals.nemesis is not None
+            assert rivals.nemesis.share == min(r.share for r in lost)
+            assert rivals.nemesis == head_to_head(results, rivals.person, rivals.nemesis.opponent)
+        if not won:
+            assert rivals.beaten_most is None
+        else:
+            assert rivals.beaten_most is not None
+            assert rivals.beaten_most.wins == max(r.wins for r in won)

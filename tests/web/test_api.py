@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import json
+import logging
 import subprocess
 import sys
 import time
+import urllib.request
 from typing import Any
+
+import pytest
 
 from director.domain.rules import End, EventOptions, Level, MatchRules, Scoring, Side
 from director.domain.scoring import Game
@@ -191,3 +195,25 @@ def test_nothing_listens_until_started(event_path: object) -> None:
     except OSError:
         return
     raise AssertionError("the server still answers after stop()")
+
+
+def test_stopping_with_phones_listening_ends_their_streams_without_an_error(
+    served: tuple[TableService, str], caplog: pytest.LogCaptureFixture
+) -> None:
+    """The desk turns the table service off while phones hold push streams (and the clock
+    pages do, all evening): each stream ends, the phone reconnects later, and nothing is
+    logged as an error (uvicorn's "Exception in ASGI application" with a CancelledError was,
+    for every open stream)."""
+    service, url = served
+    streams = [urllib.request.urlopen(f"{url}events?ch=pairings", timeout=10) for _ in range(3)]
+    for stream in streams:
+        assert stream.readline() == b"retry: 1000\n"
+    started = time.monotonic()
+    service.stop()
+    assert time.monotonic() - started < 5
+    for stream in streams:
+        rest = stream.read()  # to the end of the stream: the server closed it
+        assert b"Traceback" not in rest
+        stream.close()
+    errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert errors == [], [r.getMessage() for r in errors]

@@ -11,9 +11,10 @@ match of a bracket only from the slots that feed it and only after winning each 
 before it there; a player enters a fed bracket only after losing in its source: in round 1 at
 the slot of their own source round-1 match if they had won no match there (a bye then a loss
 counts as a round-1 loss), otherwise in the round the plan feeds that round's losers into, in
-reverse order; nobody plays on in a bracket after losing in it (but the play-off for third);
-nobody is in two unfinished matches; a withdrawn player is in no unfinished match; the losers
-of a bracket's final feed nobody; a result's winner plays in the match.
+reverse order after an even source round and reversed within each half after an odd one;
+nobody plays on in a bracket after losing in it (but the play-off for third); nobody is in two
+unfinished matches; a withdrawn player is in no unfinished match; the losers of a bracket's
+final feed nobody; a result's winner plays in the match.
 
 How the rest calls it: `services/rounds.py` runs `check_draw` after pairing and shows any
 problem as a warning; the property tests and the benchmark run it against `draw.Draw`.
@@ -57,6 +58,7 @@ class _Shape:
     kinds: list[str]  # per round from 1: "first", "seeded", "halve", "feed"
     fed_from: dict[int, int]  # round → source round whose losers it takes
     counts: list[int]  # matches per round
+    feeding: int = 0  # the last round whose losers may feed another bracket
 
 
 def _shapes(plan: BracketPlan, size: int) -> dict[str, _Shape]:
@@ -68,12 +70,12 @@ def _shapes(plan: BracketPlan, size: int) -> dict[str, _Shape]:
         counts.append(c)
         c //= 2
     shapes[main] = _Shape(None, ["seeded"] + ["halve"] * (len(counts) - 1), {}, counts)
+    _feeding(plan, shapes[main], main)
     for b in plan.brackets[1:]:
         src = shapes.get(b.feeds[0].source)
-        if src is None or len(src.counts) < 2 or src.counts[0] < 2:
+        if src is None or src.feeding < 1 or src.counts[0] < 2:
             continue
-        finals = len(src.counts)
-        feeds = {f.into: f.round for f in b.feeds[1:] if f.round < finals}
+        feeds = {f.into: f.round for f in b.feeds[1:] if f.round <= src.feeding}
         kinds, counts, fed = ["first"], [src.counts[0] // 2], {}
         r = 1
         while True:
@@ -88,7 +90,16 @@ def _shapes(plan: BracketPlan, size: int) -> dict[str, _Shape]:
             else:
                 break
         shapes[b.name] = _Shape(b.feeds[0].source, kinds, fed, counts)
+        _feeding(plan, shapes[b.name], b.name)
     return shapes
+
+
+def _feeding(plan: BracketPlan, shape: _Shape, name: str) -> None:
+    """A final's losers stay (runners-up), and so do semi-finals' when they play off for third
+    (a final between two of the bracket's own winners, so not after a feed)."""
+    rounds = len(shape.counts)
+    play_off = plan.bracket(name).third_place and rounds >= 2 and shape.kinds[-1] != "feed"
+    shape.feeding = rounds - 2 if play_off else rounds - 1
 
 
 def check_draw(
@@ -205,6 +216,8 @@ def _entry(
         return f"{p} plays in {bracket} without having lost in {src}"
     if lost.round == len(shapes[src].counts) and lost.number == 1:
         return f"{p} lost the {src} final: a runner-up feeds no bracket"
+    if lost.round > shapes[src].feeding:
+        return f"{p} lost a {src} semi-final: they play off for third, not in {bracket}"
     if not won_in.get(src):  # a round-1 loser, byes before the loss or not
         if src not in home:
             return f"{p} entered {src} in a later round and lost at once: no round-1 loser"
@@ -212,5 +225,14 @@ def _entry(
         return (1, home[bracket])
     for into, q in shape.fed_from.items():
         if q == lost.round:
-            return (into, shapes[src].counts[q - 1] + 1 - lost.number)
+            return (into, _slot(shapes[src].counts[q - 1], lost.number, q))
     return f"{p} lost {src} round {lost.round}, whose losers the plan does not feed to {bracket}"
+
+
+def _slot(m: int, i: int, source_round: int) -> int:
+    """The fed round's match (from 1) for the loser of source match i of m: reversed after an
+    even source round, reversed within its half after an odd one."""
+    if source_round % 2 == 0 or m == 1:
+        return m + 1 - i
+    h = m // 2
+    return h + 1 - i if i <= h else m + h + 1 - i

@@ -13,7 +13,8 @@ as a round-1 loser: RULES §11's bye in main round 1 lost in round 2). Every lat
 the losers of a later source round into a round of the fed bracket where they meet that
 bracket's survivors one to one (a double elimination's losers bracket: losers of main round
 q into consolation round 2q − 2 in `progressive-consolation`). The losers of a bracket's final
-never feed another bracket: they are its runners-up.
+never feed another bracket: they are its runners-up; nor do its losing semi-finalists when
+the bracket has a play-off for third (they play it).
 
 How the rest calls it: the event stores the plan's JSON (`plan_to_json`) with the event and
 in the club's templates; the event dialog offers `PLANS` and the saved templates, checks an

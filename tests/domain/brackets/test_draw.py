@@ -4,6 +4,7 @@ with withdrawals and forfeits, checked by their properties and by the independen
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -19,10 +20,22 @@ from director.domain.brackets.plan import (
     Bracket,
     BracketPlan,
     Feed,
+    plan_problems,
+    progressive_feeds,
     ready_made,
 )
 from director.domain.errors import UserError
 from tests.domain.brackets.bracket_helpers import play_out
+
+# a last chance fed progressively too: consolation round q's losers into its round 2q - 2
+PROGRESSIVE_LAST_CHANCE = BracketPlan(
+    "progressive last chance",
+    (
+        Bracket(MAIN, (7, 7, 9, 11)),
+        Bracket(CONSOLATION, (5, 5, 7), (Feed(MAIN, 1, 1),), third_place=True),
+        Bracket(LAST_CHANCE, (3, 5), progressive_feeds(CONSOLATION)),
+    ),
+)
 
 
 def key(bracket: str, rnd: int, number: int) -> MatchKey:
@@ -108,6 +121,21 @@ def test_the_last_chance_takes_the_losers_of_consolation_round_one() -> None:
     assert players(now, key(LAST_CHANCE, 1, 1)) == (9, 12)
     assert now.of(key(LAST_CHANCE, 1, 2))[0] is Status.WAITING
     assert draw.rounds == {MAIN: 4, CONSOLATION: 3, LAST_CHANCE: 2}
+
+
+def test_a_progressive_last_chance_takes_later_consolation_losers_too() -> None:
+    assert plan_problems(PROGRESSIVE_LAST_CHANCE) == []
+    draw = Draw(PROGRESSIVE_LAST_CHANCE, list(range(1, 33)))
+    assert draw.rounds == {MAIN: 5, CONSOLATION: 4, LAST_CHANCE: 4}  # semi-finals play off
+    rng = random.Random(5)
+    played = play_out(draw, rng)
+    final = draw.progress(played.results)
+    assert check_draw(PROGRESSIVE_LAST_CHANCE, draw.field, played.drawn(final)) == []
+    # consolation round 2's four losers meet the last chance's round-1 survivors, reversed
+    c2 = [played.pairings[key(CONSOLATION, 2, j)] for j in range(1, 5)]
+    c2_losers = [m.player_a if final.of(m.key)[2] == m.player_b else m.player_b for m in c2]
+    assert [players(final, key(LAST_CHANCE, 2, j))[1] for j in range(1, 5)] == c2_losers[::-1]
+    assert final.places(CONSOLATION).fourth is not None  # its play-off for third
 
 
 def test_a_bracket_too_small_to_hold_a_match_is_left_out() -> None:
@@ -237,7 +265,7 @@ def brackets_of(draw: Draw, progress: Progress) -> dict[int, list[str]]:
 @settings(max_examples=100, deadline=None)
 @given(
     st.integers(2, 256),
-    st.sampled_from(PLANS),
+    st.sampled_from([*PLANS, PROGRESSIVE_LAST_CHANCE]),
     st.integers(0, 2**32),
     st.sampled_from([0.0, 0.05, 0.3]),
     st.sampled_from([0.0, 0.1]),
@@ -267,19 +295,34 @@ def test_random_fields_play_out_by_the_plan(
     # brackets are entered in the plan's order, main first, each after losing in its source
     for p, brackets in brackets_of(draw, final).items():
         assert brackets[0] == MAIN and brackets == sorted(brackets, key=order.index), (p, brackets)
-    # nobody is dropped: every round-1 loser who stays is in the consolation
-    if CONSOLATION in draw.rounds:
-        results = {r.key: r for r in played.results}
-        in_cons = set(brackets_of(draw, final)).intersection(
-            p for p, bs in brackets_of(draw, final).items() if CONSOLATION in bs
-        )
-        for j in range(1, len(draw.round_nodes(MAIN, 1)) + 1):
-            res = results.get(key(MAIN, 1, j))
-            if res is not None:
-                a, b = final.of(key(MAIN, 1, j))[1]
-                lost = b if res.winner == a else a
-                if lost is not None and lost not in played.withdrawn:
-                    assert lost in in_cons, (lost, j)
+    # nobody is dropped: every loser who stays and whose round the plan feeds is in the fed
+    # bracket (a loser who had won nothing there yet is a round-1 loser), and a fed bracket's
+    # first round never brings back two players who met
+    in_bracket = brackets_of(draw, final)
+    met: set[frozenset[int]] = set()
+    for r in played.results:  # in the order played
+        m = played.pairings[r.key]
+        pair = frozenset((m.player_a, m.player_b))
+        if r.key.round == 1 and r.key.bracket != MAIN:
+            assert pair not in met, (r.key, pair)
+        met.add(pair)
+    for fed in plan.brackets[1:]:
+        if fed.name not in draw.rounds:
+            continue
+        src = fed.feeds[0].source
+        feeds = {f.round for f in fed.feeds}
+        wins: dict[int, int] = {}
+        for r in sorted(played.results, key=lambda r: r.key):
+            if r.key.bracket != src or r.key.number == 2 and r.key.round == draw.rounds[src]:
+                continue
+            m = played.pairings[r.key]
+            lost = m.player_b if r.winner == m.player_a else m.player_a
+            fresh = not wins.get(lost)
+            wins[r.winner] = wins.get(r.winner, 0) + 1
+            final_round = r.key.round > draw.feeding[src]  # a final, or semi-finals playing off
+            if lost in played.withdrawn or final_round or not (fresh or r.key.round in feeds):
+                continue
+            assert fed.name in in_bracket.get(lost, []), (lost, r.key, fed.name)
     for bracket in draw.rounds:
         places = final.places(bracket)
         assert places.complete
@@ -304,3 +347,46 @@ def test_a_plan_whose_feeds_do_not_fit_a_field_names_the_round() -> None:
     assert Draw(plan, list(range(1, 17))).problems == [
         "consolation round 3 takes 4 losers of main round 2 against 2 survivors (field of 16)"
     ]
+    with pytest.raises(UserError, match="consolation round 3 takes 4 losers"):
+        Draw(plan, list(range(1, 17))).progress()
+
+
+def test_later_feeds_alternate_reversed_and_reversed_within_halves() -> None:
+    draw = Draw(ready_made("progressive-consolation"), list(range(1, 33)))
+
+    def fed_from(rnd: int) -> list[int]:
+        out = []
+        for i in draw.round_nodes(CONSOLATION, rnd):
+            (_, _), (_, source) = draw.nodes[i].inputs
+            out.append(draw.nodes[source].key.number)
+        return out
+
+    assert fed_from(2) == [8, 7, 6, 5, 4, 3, 2, 1]  # main round 2's losers
+    assert fed_from(4) == [2, 1, 4, 3]  # main round 3's
+    assert fed_from(6) == [2, 1]  # main round 4's (the semi-finals)
+    assert draw.rounds == {MAIN: 5, CONSOLATION: 7}
+
+
+def test_semi_finalists_who_play_off_for_third_feed_no_other_bracket() -> None:
+    plan = BracketPlan(
+        "play-off first",
+        (
+            Bracket(MAIN, (7,)),
+            Bracket(CONSOLATION, (5,), (Feed(MAIN, 1, 1),), third_place=True),
+            Bracket(LAST_CHANCE, (3,), (Feed(CONSOLATION, 1, 1),)),
+        ),
+    )
+    eight = Draw(plan, list(range(1, 9)))  # consolation round 1 is its semi-finals
+    assert eight.rounds == {MAIN: 3, CONSOLATION: 2}
+    sixteen = Draw(plan, list(range(1, 17)))
+    assert sixteen.rounds == {MAIN: 4, CONSOLATION: 3, LAST_CHANCE: 2}
+    played = play_out(sixteen, random.Random(2))
+    done = sixteen.progress(played.results)
+    assert done.places(CONSOLATION).fourth is not None
+    matches = played.drawn(done)
+    semi = next(m for m in matches if (m.bracket, m.round, m.number) == (CONSOLATION, 2, 1))
+    loser = semi.player_b if semi.winner == semi.player_a else semi.player_a
+    lc = next(i for i, m in enumerate(matches) if (m.bracket, m.round) == (LAST_CHANCE, 2))
+    matches[lc] = replace(matches[lc], player_a=loser, winner=None)
+    problems = check_draw(plan, sixteen.field, matches)
+    assert any("lost a consolation semi-final: they play off for third" in p for p in problems)
