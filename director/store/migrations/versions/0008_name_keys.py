@@ -2,8 +2,8 @@
 (`domain.teamlist.name_key`), under a unique index, so two stations writing at once cannot both
 register one team name or one player (the rules were checked by reading before writing)
 
-Revision ID: 0007_name_keys
-Revises: 0006_match_rules_snapshot
+Revision ID: 0008_name_keys
+Revises: 0007_team_slip_tokens
 """
 
 import sqlalchemy as sa
@@ -11,8 +11,8 @@ from alembic import op
 
 from director.domain.teamlist import name_key
 
-revision = "0007_name_keys"
-down_revision = "0006_match_rules_snapshot"
+revision = "0008_name_keys"
+down_revision = "0007_team_slip_tokens"
 branch_labels = None
 depends_on = None
 
