@@ -62,9 +62,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--db", metavar="URL", help=DB_HELP)
     sub = parser.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND")
     # the commands load only to parse: the app started without arguments needs none of them
-    from director.cli import clocks, core, pairings, reliability, reports, serve
+    from director.cli import clocks, club, core, pairings, reliability, reports, serve
 
-    for module in (core, pairings, reliability, reports, clocks, serve):
+    for module in (core, pairings, reliability, reports, clocks, serve, club):
         module.register(sub)
     return parser
 
@@ -139,6 +139,9 @@ def run(argv: list[str]) -> int:
 
             if event is not None and "://" not in event and not Path(event).is_file():
                 raise UserError(f"{event} is not a command and not an event file (see --help)")
+            from director.store.targets import check_server_driver
+
+            check_server_driver(args.db or event or "")  # one line, not a window's traceback
             return run_gui(event, args.db)
         with command_collections():
             status: int = args.func(args)
