@@ -21,6 +21,7 @@ _pragmas
 # columns of the schema: written, or kept for the file format, and read by SQL and by FORMATS
 created_at
 paired_at
+published_at
 started_at
 pair_id
 token_id

@@ -63,9 +63,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--db", metavar="URL", help=DB_HELP)
     sub = parser.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND")
     # the commands load only to parse: the app started without arguments needs none of them
-    from director.cli import clocks, core, pairings, reliability, reports, serve
+    from director.cli import clocks, club, core, pairings, reliability, reports, serve
 
-    for module in (core, pairings, reliability, reports, clocks, serve):
+    for module in (core, pairings, reliability, reports, clocks, serve, club):
         module.register(sub)
     return parser
 

@@ -189,6 +189,12 @@ def add_new_event_arguments(parser: argparse.ArgumentParser) -> None:
         help="the pairing system (default swiss)",
     )
     parser.add_argument(
+        "--individual",
+        action="store_true",
+        help="an individual event: one board, player against player, the Crawford rule "
+        "(RULES §10; default Tandem)",
+    )
+    parser.add_argument(
         "--scoring",
         choices=[s.value for s in Scoring],
         default="standard",

@@ -23,6 +23,7 @@ from director.cli.common import (
     shown,
     time_control,
     time_control_text,
+    whole,
     wrote,
 )
 from director.domain.errors import UserError
@@ -30,6 +31,7 @@ from director.domain.rules import (
     ONE_CUBE_THRESHOLDS,
     ClockMode,
     EventOptions,
+    Format,
     MatchRules,
     PairingSystem,
     Paper,
@@ -135,9 +137,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_new(args: argparse.Namespace) -> int:
     from director.services.events import create_event
 
-    base, inc = args.time
+    base, inc, mode = new_clock(args)
     options = EventOptions(
         match=MatchRules(
+            format=Format.INDIVIDUAL if args.individual else Format.TANDEM,
             match_length=args.length,
             scoring=Scoring(args.scoring),
             winner_required=args.winner_required,
@@ -145,7 +148,7 @@ def cmd_new(args: argparse.Namespace) -> int:
             no_cube_at_one_away=args.no_cube_at_one_away,
             agreed_lower_forfeit=args.agreed_lower_forfeit,
         ),
-        time_control=TimeControl(base, inc, ClockMode(args.clock)),
+        time_control=TimeControl(base, inc, mode),
         pairing_system=PairingSystem(args.format),
         rounds=args.rounds,
         paper=Paper(args.paper),
@@ -168,8 +171,32 @@ def cmd_new(args: argparse.Namespace) -> int:
         )  # fmt: skip
     print(f"created {display_target(args.file)}")
     clock = options.time_control
-    print(f"time control: {time_control_text(base, inc)} a move ({clock.mode.label})")
+    if args.individual:
+        minutes = time_control_text(base, inc).split(" + ")[0]
+        print(f"match reserve: {minutes} per match point, {inc} s simple delay (RULES §10)")
+    else:
+        print(f"time control: {time_control_text(base, inc)} a move ({clock.mode.label})")
     return 0
+
+
+def new_clock(args: argparse.Namespace) -> tuple[int, int, ClockMode]:
+    """`new`'s clock: a Tandem time control a move (--time, --clock), or an individual
+    match's reserve per match point with a simple delay (--reserve-per-point, --delay)."""
+    if args.individual:
+        for option, value in (("--time", args.time), ("--clock", args.clock)):
+            if value is not None:
+                raise UserError(
+                    f"{option} is a Tandem time control: an individual event takes "
+                    "--reserve-per-point and --delay (RULES §10)"
+                )
+        minutes = 2 if args.reserve_per_point is None else args.reserve_per_point
+        delay = 12 if args.delay is None else args.delay
+        return minutes * 60, delay, ClockMode.DELAY
+    for option, value in (("--reserve-per-point", args.reserve_per_point), ("--delay", args.delay)):
+        if value is not None:
+            raise UserError(f"{option} is for an individual event: add --individual (RULES §10)")
+    base, inc = args.time if args.time is not None else (120, 12)
+    return base, inc, ClockMode(args.clock or "fischer")
 
 
 def cmd_import_teams(args: argparse.Namespace) -> int:
@@ -308,13 +335,27 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         help="rule 5′: at a time forfeit the director may score the lower level both players "
         "agree on (RULES §5; default on, --no-agreed-lower-forfeit leaves it out)",
     )
-    new.add_argument("--time", type=time_control, default=(120, 12), metavar="BASE+INC",
+    new.add_argument("--time", type=time_control, default=None, metavar="BASE+INC",
                      help=TIME_HELP)  # fmt: skip
     new.add_argument(
         "--clock",
         choices=[c.value for c in ClockMode],
-        default="fischer",
+        default=None,
         help="how INC is used: fischer increment, bronstein or simple delay (default fischer)",
+    )
+    new.add_argument(
+        "--reserve-per-point",
+        type=whole(1, 60),
+        default=None,
+        metavar="M",
+        help="individual: each player's reserve in minutes per match point (RULES §10; default 2)",
+    )
+    new.add_argument(
+        "--delay",
+        type=whole(0, 3600),
+        default=None,
+        metavar="D",
+        help="individual: the simple delay in seconds a move (RULES §10; default 12)",
     )
     new.add_argument(
         "--rounds",
