@@ -1,15 +1,15 @@
 """an adjustment's reason kept with its clock event: the clock log shows it without matching
 the audit's line by instant (the window took two readings of the clock for them)
 
-Revision ID: 0008_clock_adjust_reason
-Revises: 0007_team_slip_tokens
+Revision ID: 0009_clock_adjust_reason
+Revises: 0008_name_keys
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0008_clock_adjust_reason"
-down_revision = "0007_team_slip_tokens"
+revision = "0009_clock_adjust_reason"
+down_revision = "0008_name_keys"
 branch_labels = None
 depends_on = None
 
