@@ -23,6 +23,7 @@ from director.domain.rules import PairingSystem, Side, rules_for_match
 from director.services.events import event_row
 from director.services.teams import team_map
 from director.store import convert, models
+from director.store.values import StoredResult
 
 CHANGED_ELSEWHERE = (
     "this match was changed on another station since you opened it: "
@@ -99,7 +100,7 @@ def new_match_row(
         table_no=table,
         team_a_id=team_a_id,
         team_b_id=team_b_id,
-        result="bye" if team_b_id is None else "unfinished",
+        result=StoredResult.BYE.value if team_b_id is None else StoredResult.UNFINISHED.value,
     )
     rules = rules_for_match(options, knockout=knockout)
     convert.write_match_rules(row, rules, match_clock(rules, options.time_control))
@@ -151,7 +152,7 @@ def _scoreline(
 ) -> tuple[int, int, int, int, str]:
     """What a match row stores: game points, final (adjusted) points and the result."""
     if bye:
-        result = "bye"
+        result = StoredResult.BYE.value
     elif forfeit_by is not None:
         result = forfeit_by.other.value
     else:

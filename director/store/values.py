@@ -40,6 +40,18 @@ INT_LOW, INT_HIGH = -(2**31), 2**31 - 1  # PostgreSQL's INTEGER: the app never w
 SHOWN = 40  # characters of a bad value a message quotes
 LISTED = 200  # bad rows `check` names, then a count
 
+
+class StoredResult(StrEnum):
+    """A match row's result: the domain's results, and the bye the services store for a match
+    without a team B (services/matches.py)."""
+
+    A = Result.A.value
+    B = Result.B.value
+    DRAW = Result.DRAW.value
+    UNFINISHED = Result.UNFINISHED.value
+    BYE = "bye"
+
+
 WORDS: dict[tuple[str, str], type[StrEnum]] = {
     ("event", "scoring"): Scoring,
     ("event", "clock_mode"): ClockMode,
@@ -49,7 +61,7 @@ WORDS: dict[tuple[str, str], type[StrEnum]] = {
     ("event", "match_points"): MatchPointScheme,
     ("event", "paper"): Paper,
     ("match", "forfeit_by"): Side,
-    ("match", "result"): Result,
+    ("match", "result"): StoredResult,
     ("pair", "cube1_owner"): Side,
     ("pair", "cube1_offered_by"): Side,
     ("pair", "cube2_owner"): Side,

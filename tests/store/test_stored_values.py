@@ -104,3 +104,19 @@ def test_check_names_the_duplicates_a_file_from_before_the_name_keys_holds(
     assert done.returncode == 1, done
     duplicates = [line for line in done.stdout.splitlines() if line.startswith("duplicate:")]
     assert len(duplicates) == 2, done.stdout
+
+
+def test_an_event_with_a_bye_is_one_the_app_wrote(tmp_path: Path) -> None:
+    """A bye is stored as the match result 'bye': the check must know every word the app writes
+    (an odd field's simulated event was refused by every command once the check landed)."""
+    path = tmp_path / "odd.tandem"
+    made = run("simulate", str(path), "--teams", "7", "--rounds", "2", "--seed", "1")
+    assert made.returncode == 0, made.stderr
+    connection = sqlite3.connect(path)
+    (byes,) = connection.execute("SELECT count(*) FROM match WHERE result = 'bye'").fetchone()
+    connection.close()
+    assert byes == 2
+    done = run("check", str(path))
+    assert done.returncode == 0, done
+    shown = run("standings", str(path))
+    assert shown.returncode == 0, shown.stderr
