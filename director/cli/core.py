@@ -200,28 +200,30 @@ def new_clock(args: argparse.Namespace) -> tuple[int, int, ClockMode]:
 
 
 def cmd_import_teams(args: argparse.Namespace) -> int:
-    from director.services.teams import import_teams
+    from director.services.teams import entrant_format, import_teams
 
     data = read_bytes(args.csv)
     with session_for(args.file) as session:
         result = import_teams(session, data, skip_bad_rows=args.skip_bad_rows).value
+        entrant = entrant_format(session).entrant
     for bad in result.skipped:
         print(f"skipped {bad}", file=sys.stderr)
     for warning in result.warnings:
         print(f"warning: {warning}", file=sys.stderr)
-    print(f"imported {len(result.imported)} teams")
+    print(f"imported {len(result.imported)} {entrant}s")
     return 0
 
 
 def cmd_export_teams(args: argparse.Namespace) -> int:
-    from director.services.teams import export_teams
+    from director.services.teams import entrant_format, export_teams
     from director.store.files import atomic_write
 
     with session_for(args.file, read_only=True) as session:
         text = export_teams(session)
+        entrant = entrant_format(session).entrant
     atomic_write(args.csv, text.encode("utf-8"))
     teams = len(list(csv.reader(io.StringIO(text)))) - 1  # the header row, then the teams
-    wrote(args.csv, f"wrote {counted(teams, 'team')} to {args.csv}")
+    wrote(args.csv, f"wrote {counted(teams, entrant)} to {args.csv}")
     return 0
 
 
@@ -372,7 +374,11 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
 
     imp = sub.add_parser("import-teams", help="import a team list CSV")
     imp.add_argument("file", help=EVENT_HELP)
-    imp.add_argument("csv", help="the team list: team,player1,player2[,club][,rating][,seed]")
+    imp.add_argument(
+        "csv",
+        help="the team list: team,player1,player2[,club][,rating][,seed]; in an individual "
+        "event the player list: player[,club][,rating][,seed]",
+    )
     imp.add_argument(
         "--skip-bad-rows", action="store_true", help="import the good rows, list the bad ones"
     )
