@@ -41,3 +41,5 @@ print_dialog
 COMMAND_LIFE_NS
 # pytest runs an autouse fixture for every test that never names it (tests/ui/conftest.py)
 _application
+# SQLAlchemy calls a `validates` method when the name is set (store/models.py: the name's key)
+_keep_name_key

@@ -99,9 +99,9 @@ def replay_json_text(data: dict[str, object]) -> str:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from director.domain.records import parse_record, replay_data
+    from director.domain.records import MAX_RECORD_BYTES, parse_record, replay_data
 
-    record = parse_record(read_text(args.file, "a match record"))
+    record = parse_record(read_text(args.file, "a match record", MAX_RECORD_BYTES))
     outcome = record.outcome()
     if args.json:
         print(replay_json_text(replay_data(outcome)))
@@ -200,9 +200,10 @@ def new_clock(args: argparse.Namespace) -> tuple[int, int, ClockMode]:
 
 
 def cmd_import_teams(args: argparse.Namespace) -> int:
+    from director.domain.teamlist import MAX_FILE_BYTES
     from director.services.teams import entrant_format, import_teams
 
-    data = read_bytes(args.csv)
+    data = read_bytes(args.csv, "a team list", MAX_FILE_BYTES)
     with session_for(args.file) as session:
         result = import_teams(session, data, skip_bad_rows=args.skip_bad_rows).value
         entrant = entrant_format(session).entrant
@@ -242,9 +243,10 @@ def cmd_export_match(args: argparse.Namespace) -> int:
 
 
 def cmd_import_match(args: argparse.Namespace) -> int:
+    from director.domain.records import MAX_RECORD_BYTES
     from director.services.records import import_match
 
-    text = read_text(args.json_file, "a match record")
+    text = read_text(args.json_file, "a match record", MAX_RECORD_BYTES)
     with session_for(args.file) as session:
         match = import_match(session, text)
     from director.services.records import where
@@ -258,12 +260,18 @@ def cmd_check(args: argparse.Namespace) -> int:
     from director.services.matches import stored_differences
     from director.store.engine import open_database
     from director.store.integrity import integrity_problems
+    from director.store.values import bad_values, duplicate_names
 
-    db = open_database(args.file, read_only=True)
+    db = open_database(args.file, read_only=True, check_values=False)
     try:
         problems = integrity_problems(db)
-        with db.Session() as session:
-            problems += stored_differences(session)
+        if db.is_sqlite:
+            problems += db.raw_read(bad_values)
+        if not any(p.startswith("value:") for p in problems):
+            problems += db.raw_read(duplicate_names)
+        if not any(p.startswith("value:") for p in problems):  # the rows read as the app does
+            with db.Session() as session:
+                problems += stored_differences(session)
     finally:
         db.close()
     for line in problems:
