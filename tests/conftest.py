@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import atexit
 import os
 import shutil
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,6 +17,24 @@ from director.domain.rules import EventOptions
 from director.services.events import create_event
 from director.store.engine import EventDatabase, create_database, open_database
 from tests.reports.eventdata import Built, build_event
+
+# The user folders (the demo events, the crash logs, the settings) of this test process and
+# its children, fresh and its own: never the person's, and never another pytest-xdist
+# worker's (two workers building a demo in the same second would pick the same file name).
+_USER = Path(tempfile.mkdtemp(prefix="tandem-tests-"))
+atexit.register(shutil.rmtree, _USER, ignore_errors=True)
+for _variable in ("XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME"):
+    os.environ[_variable] = str(_USER / _variable.lower())
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """scripts/test.sh runs the suite with pytest-xdist, `--dist loadscope`: each module runs
+    on one worker, in order. The `wm` tests share one X server and window manager, whose
+    focus is the thing tested, so they must never run at once: they stay in one module."""
+    modules = {item.path for item in items if item.get_closest_marker("wm")}
+    if len(modules) > 1:
+        names = ", ".join(sorted(str(m) for m in modules))
+        raise pytest.UsageError(f"the `wm` tests must stay in one module, not {names}")
 
 
 @pytest.fixture(scope="session")
