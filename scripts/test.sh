@@ -27,7 +27,8 @@ lint_pid=$!
 # the tests on TANDEM_TEST_WORKERS processes (pytest-xdist; 0: in this one): most of the
 # suite's time is spent waiting on browsers, servers and child processes. Each module runs
 # on one worker (--dist loadscope): its module-wide set-up is made once, and the `wm` focus
-# tests, all in one module, never share the X display at once (tests/conftest.py).
+# tests (the *_wm.py modules) run on one worker, never sharing the X display at once
+# (tests/conftest.py).
 set +e
 .venv/bin/python -m pytest -n "${TANDEM_TEST_WORKERS:-4}" --dist loadscope "$@" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}

@@ -27,14 +27,35 @@ for _variable in ("XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME"):
     os.environ[_variable] = str(_USER / _variable.lower())
 
 
+WM_MODULE = "_wm.py"  # the modules of the `wm` tests end so: tests/ui/clock/test_clock_wm.py
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """scripts/test.sh runs the suite with pytest-xdist, `--dist loadscope`: each module runs
-    on one worker, in order. The `wm` tests share one X server and window manager, whose
-    focus is the thing tested, so they must never run at once: they stay in one module."""
-    modules = {item.path for item in items if item.get_closest_marker("wm")}
-    if len(modules) > 1:
-        names = ", ".join(sorted(str(m) for m in modules))
-        raise pytest.UsageError(f"the `wm` tests must stay in one module, not {names}")
+    """The `wm` tests share one X server and window manager, whose focus is the thing they
+    test: under pytest-xdist they all run on one worker, one after another, found by their
+    modules' names (below). A `wm` test elsewhere would run beside them: refused."""
+    stray = sorted(
+        {str(item.path) for item in items if item.get_closest_marker("wm")}
+        - {str(item.path) for item in items if item.path.name.endswith(WM_MODULE)}
+    )
+    if stray:
+        raise pytest.UsageError(f"`wm` tests belong in a module named *{WM_MODULE}: {stray}")
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
+    """scripts/test.sh runs the suite on pytest-xdist workers with `--dist loadscope`: here
+    each module goes to one worker whole (its module-wide set-up is made once), and every
+    *_wm.py module to one and the same worker. Other modes are pytest-xdist's own."""
+    if config.getvalue("dist") != "loadscope":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ModuleScheduling(LoadScopeScheduling):  # type: ignore[misc]
+        def _split_scope(self, nodeid: str) -> str:
+            module = nodeid.split("::", 1)[0]
+            return "wm" if module.endswith(WM_MODULE) else module
+
+    return ModuleScheduling(config, log)
 
 
 @pytest.fixture(scope="session")
