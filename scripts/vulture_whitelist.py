@@ -29,6 +29,7 @@ pip_b
 recorded_at
 # a library reads what we set: reportlab's font embedding, Python's warnings, uvicorn's server
 makeToUnicodeCMap
+start_font  # reportlab's paragraph parser calls it for <font> (reports/shaping.py)
 showwarning
 should_exit
 force_exit

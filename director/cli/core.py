@@ -27,6 +27,7 @@ from director.cli.common import (
 )
 from director.domain.errors import UserError
 from director.domain.rules import (
+    ONE_CUBE_THRESHOLDS,
     ClockMode,
     EventOptions,
     MatchRules,
@@ -104,15 +105,21 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return 0
     a, b = record.teams[Side.A].name, record.teams[Side.B].name
     rules = record.rules
+    one_board = rules.event_format.one_board
     print(f"{a} (A) v {b} (B), match to {rules.match_length}, {rules.scoring.variant.label}")
-    print(f"{'pair':>4} {'board':>5}  {'winner':<6} {'end':<9} {'level':<10} {'cube':>4}"
+    where = f"{'game':>10}" if one_board else f"{'pair':>4} {'board':>5}"
+    print(f"{where}  {'winner':<6} {'end':<9} {'level':<10} {'cube':>4}"
           f" {'points':>6} {'pips':>5}  score")  # fmt: skip
     for line in outcome.lines:
         g = line.game
         level = (g.level or g.agreed_level or "").__str__()
         note = "" if line.counted else "  abandoned (rule 4′)"
-        print(f"{g.pair:>4} {g.board:>5}  {g.winner.value:<6} {g.end.value:<9} {level:<10} "
+        note += "  Crawford game (RULES §10)" if line.crawford else ""
+        where = f"{g.pair:>10}" if one_board else f"{g.pair:>4} {g.board:>5}"
+        print(f"{where}  {g.winner.value:<6} {g.end.value:<9} {level:<10} "
               f"{g.cube:>4} {line.points:>6} {line.pip_points:>5}  {line.score}{note}")  # fmt: skip
+    if outcome.lost_on_time is not None:
+        print(f"{record.teams[outcome.lost_on_time].name} lost the match on time (RULES §10)")
     print(f"score {outcome.score}")
     if rules.scoring.variant.squeeze is not None:
         print(f"pip points {outcome.pip_points}, extra {outcome.extra}, final {outcome.final}")
@@ -274,7 +281,7 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
     new.add_argument(
         "--one-cube-threshold",
         type=int,
-        choices=(1, 2),
+        choices=ONE_CUBE_THRESHOLDS,
         default=2,
         help="points away at which the one-cube rule starts (RULES §4; default 2)",
     )

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import sqlite3
 from pathlib import Path
 
 from director.cli.common import EVENT_HELP, Parser
@@ -59,13 +60,15 @@ def cmd_restore(args: argparse.Namespace) -> int:
 
 def cmd_upgrade(args: argparse.Namespace) -> int:
     """Upgrade an older event file on a copy, as the app does when it opens one."""
-    from director.store.engine import head_revision, open_event
-    from director.store.upgrade import stored_revision
+    from director.store.engine import file_revision, head_revision, open_event
+    from director.store.targets import is_url
 
-    if "://" not in args.file and Path(args.file).is_file():
+    if not is_url(args.file) and Path(args.file).is_file():
+        # a file that is not ours (a trigger, a table changed) is refused, even when current;
+        # a damaged one is left to the open below, which sets it aside
         try:
-            current = stored_revision(Path(args.file)) == head_revision()
-        except Exception:
+            current = file_revision(Path(args.file), args.file) == head_revision()
+        except sqlite3.Error:
             current = False
         if current:
             print(f"{args.file} is already at the current version")

@@ -43,11 +43,13 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import TypeGuard
 
-from director.domain.rules import ClockMode, Side, TimeControl
+from director.domain.rules import ClockMode, Format, Side, TimeControl
 
 NS_PER_SECOND = 1_000_000_000
 TENTHS_BELOW_NS = 20 * NS_PER_SECOND  # RULES §7: below 20 s the display shows tenths
-BOARDS = (1, 2)
+# the boards a match clock times: a pair's two (RULES §7); the one-board match clock of
+# RULES §10 is still to come
+BOARDS = Format.TANDEM.record.boards
 
 TimeSource = Callable[[], int]
 """A monotonic clock in integer nanoseconds: `time.monotonic_ns` in the app, a fake in tests."""

@@ -1,7 +1,11 @@
-"""The doubling cube of one board, and the one-cube rule of a pair (RULES §2, §4).
+"""The doubling cube of one board, the one-cube rule of a pair and the Crawford rule of a game
+(RULES §2, §4, §10).
 
 `pair_cube_rule` decides, from the score when a pair starts, which boards may double;
-`board_may_double` answers for one board at one moment, with the reason the UI shows.
+`crawford_cube_rule` decides it for a game of a one-board match, from the score it starts at
+and whether the match's Crawford game was already played; `unit_cube_rule` asks the match's
+format which of the two applies. `board_may_double` answers for one board at one moment, with
+the reason the UI shows.
 """
 
 from __future__ import annotations
@@ -10,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from director.domain.errors import UserError
-from director.domain.rules import MAX_CUBE, MatchRules, Side
+from director.domain.rules import MAX_CUBE, CubeRule, MatchRules, Side
 
 
 class CubeError(UserError):
@@ -86,6 +90,8 @@ class CubeRegime(StrEnum):
 class PairCubeRule:
     regime: CubeRegime
     reason: str
+    crawford: bool = False  # RULES §10: this game is the match's Crawford game
+    post_crawford: bool = False  # RULES §10: the Crawford game was played before this game
 
 
 def away(match_length: int, points: int) -> int:
@@ -120,6 +126,63 @@ def pair_cube_rule(
     if close:
         return PairCubeRule(CubeRegime.ONE_CUBE, f"one-cube pair: {_who(close, name)}")
     return PairCubeRule(CubeRegime.FREE, "both boards may double")
+
+
+def is_crawford_game(rules: MatchRules, score_a: int, score_b: int, played: bool) -> bool:
+    """RULES §10: the game that starts right after a player first reaches N − 1, in a match to
+    N ≥ 2; `played` says whether an earlier game of the match was the Crawford game."""
+    n = rules.match_length
+    return n >= 2 and not played and max(score_a, score_b) == n - 1
+
+
+def crawford_cube_rule(
+    rules: MatchRules,
+    score_a: int,
+    score_b: int,
+    names: tuple[str, str] = ("A", "B"),
+    *,
+    played: bool = False,
+) -> PairCubeRule:
+    """How the cube works in a game of a one-board match that starts at this score, given
+    whether the match's Crawford game was already played (RULES §10). The Crawford game and
+    everything after it are derived from the games, so undoing one re-derives them."""
+    variant = rules.scoring.variant
+    post = played and rules.match_length >= 2
+    if not variant.has_cube:
+        return PairCubeRule(
+            CubeRegime.NO_CUBE, f"{variant.label} has no doubling cube", post_crawford=post
+        )
+    if rules.match_length == 1:
+        return PairCubeRule(CubeRegime.NO_CUBE, "a match to 1 point has no doubling")
+    if is_crawford_game(rules, score_a, score_b, played):
+        name = dict(zip(Side, names, strict=True))
+        one_away = [
+            side
+            for side, s in zip(Side, (score_a, score_b), strict=True)
+            if s == rules.match_length - 1
+        ]
+        return PairCubeRule(
+            CubeRegime.NO_CUBE, f"Crawford game: {name[one_away[0]]} is 1-away", crawford=True
+        )
+    if post:
+        return PairCubeRule(
+            CubeRegime.FREE, "post-Crawford: either player may double", post_crawford=True
+        )
+    return PairCubeRule(CubeRegime.FREE, "either player may double")
+
+
+def unit_cube_rule(
+    rules: MatchRules,
+    score_a: int,
+    score_b: int,
+    names: tuple[str, str] = ("A", "B"),
+    *,
+    crawford_played: bool = False,
+) -> PairCubeRule:
+    """The cube rule of the next pair or game of a match, as its format's record says."""
+    if rules.event_format.cube_rule is CubeRule.CRAWFORD:
+        return crawford_cube_rule(rules, score_a, score_b, names, played=crawford_played)
+    return pair_cube_rule(rules, score_a, score_b, names)
 
 
 def _who(aways: dict[Side, int], name: dict[Side, str]) -> str:

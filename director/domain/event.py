@@ -13,7 +13,7 @@ from enum import StrEnum
 from director.domain.cube import LiveCubes
 from director.domain.match import MatchOutcome
 from director.domain.pair_state import PairState, Permission
-from director.domain.rules import EventOptions, MatchRules, Side
+from director.domain.rules import EventOptions, MatchRules, Side, TimeControl
 from director.domain.scoring import Game
 
 NO_TABLE = "–"
@@ -76,6 +76,7 @@ class MatchInfo:
     outcome: MatchOutcome
     forfeit_by: Side | None = None
     version: int = 1
+    time_control: TimeControl = field(default_factory=TimeControl)  # as paired (#28)
 
     @property
     def is_bye(self) -> bool:

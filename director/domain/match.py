@@ -26,6 +26,7 @@ class GameLine:
     pip_points: int
     counted: bool  # False: abandoned under rule 4′
     score: Score  # the team score after this game
+    crawford: bool = False  # RULES §10: it was the match's Crawford game
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,7 @@ class MatchOutcome:
     problems: tuple[Problem, ...]
     pair_state: PairState  # the pair being played (or the last one, once the match is over)
     decided_by: Result = Result.UNFINISHED  # the result on game points alone
+    lost_on_time: Side | None = None  # RULES §10: the player whose reserve ran out
 
     @property
     def finished(self) -> bool:
@@ -75,12 +77,14 @@ def score_match(
     games: Sequence[Game],
     team_names: tuple[str, str] = ("A", "B"),
     live: Mapping[int, LiveCubes] | None = None,
+    lost_on_time: Side | None = None,
 ) -> MatchOutcome:
     """Score a match from its games in the order they finished.
 
     `live` holds the desk's live cubes by pair number: the pair being played takes its own,
-    so its cube board counts an offer made before any game of the pair is recorded."""
-    return _Scorer(rules, team_names, live or {}).run(games)
+    so its cube board counts an offer made before any game of the pair is recorded.
+    `lost_on_time` is the player whose match reserve ran out after these games (RULES §10)."""
+    return _Scorer(rules, team_names, live or {}).run(games, lost_on_time)
 
 
 class _Scorer:
@@ -95,14 +99,17 @@ class _Scorer:
         self.lines: list[GameLine] = []
         self.problems: list[Problem] = []
         self.state = self.with_live(first_pair(rules, team_names))
+        self.flagged: Side | None = None
 
     def with_live(self, state: PairState) -> PairState:
         """A pair starts with the live cubes the desk keeps for it (none in a record)."""
         return replace(state, cubes=self.live.get(state.number, LiveCubes()))
 
-    def run(self, games: Sequence[Game]) -> MatchOutcome:
+    def run(self, games: Sequence[Game], lost_on_time: Side | None = None) -> MatchOutcome:
         for game in games:
             self.add(game)
+        if lost_on_time is not None:
+            self.flag(lost_on_time)
         if self.state.match_live and self.state.complete:
             self.state = self.with_live(self.state.next_pair(self.score, self.names))
         extra, final, result = self.adjusted()
@@ -117,7 +124,29 @@ class _Scorer:
             problems=tuple(self.problems),
             pair_state=self.state,
             decided_by=self.state.decided,
+            lost_on_time=self.flagged,
         )
+
+    def flag(self, loser: Side) -> None:
+        """RULES §10: a player whose match reserve runs out loses the match at once; the
+        winner's score is raised to N, the loser's stays. (In Tandem a flag loses a game,
+        rule 5: the game says so, the match does not.)"""
+        fmt = self.rules.event_format
+        if fmt.game_forfeit:
+            self.problems.append(
+                Problem(f"a flag loses a game in a {fmt.label} match, not the match (RULES §5)")
+            )
+            return
+        if not self.state.match_live:
+            self.problems.append(
+                Problem(f"the match was already decided ({self.state.decided_text()})")
+            )
+            return
+        winner = loser.other
+        raised = max(self.score[winner], self.rules.match_length)
+        self.score = self.score.plus(winner, raised - self.score[winner])
+        self.state = replace(self.state, decided=Result(winner.value), decided_at=self.score)
+        self.flagged = loser
 
     def add(self, game: Game) -> None:
         state = self.state
@@ -138,14 +167,16 @@ class _Scorer:
         pips = pip_points(self.rules.scoring, game)
         self.score = self.score.plus(game.winner, points)
         self.pips = self.pips.plus(game.winner, pips)
-        self.lines.append(GameLine(game, points, pips, True, self.score))
+        crawford = state.cube_rule.crawford
+        self.lines.append(GameLine(game, points, pips, True, self.score, crawford))
         self.state = state.with_game(game)
         self.decide(game)
 
     def decide(self, game: Game) -> None:
         n = self.rules.match_length
         decided = Result.UNFINISHED
-        if self.rules.winner_required:
+        # rule 4′, or a one-board match (RULES §10): it ends the moment a game reaches N
+        if self.rules.winner_required or not self.rules.event_format.pair_end_rules:
             if self.score[game.winner] >= n:
                 decided = Result(game.winner.value)
         elif self.state.complete:  # rule 4: the other game of the pair is always played out
@@ -160,7 +191,9 @@ class _Scorer:
     def adjusted(self) -> tuple[Score, Score, Result]:
         """RULES §6.3: pip points convert to extra game points once the match has ended."""
         decided = self.state.decided
-        if decided is Result.UNFINISHED or self.rules.scoring.variant.squeeze is None:
+        squeeze = self.rules.scoring.variant.squeeze
+        # a match lost on time adds no extra game points, whatever the pip points (RULES §10)
+        if decided is Result.UNFINISHED or squeeze is None or self.flagged is not None:
             return Score(), self.score, decided
         margin = self.pips.a - self.pips.b
         bonus = extra_game_points(self.rules.scoring, margin)

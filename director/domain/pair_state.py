@@ -17,13 +17,11 @@ from director.domain.cube import (
     LiveCubes,
     PairCubeRule,
     board_may_double,
-    pair_cube_rule,
+    unit_cube_rule,
 )
-from director.domain.rules import End, MatchRules, Side
+from director.domain.rules import ALL_BOARDS, End, EventFormat, MatchRules, Side
 from director.domain.score import Problem, Result, Score
 from director.domain.scoring import Game, game_problems, required_fields
-
-BOARDS = (1, 2)
 
 
 class Permission(NamedTuple):
@@ -51,8 +49,18 @@ class PairState:
     cubes: LiveCubes = field(default_factory=LiveCubes)
     decided: Result = Result.UNFINISHED
     decided_at: Score = field(default_factory=Score)
+    crawford_played: bool = False  # RULES §10: an earlier game of the match was the Crawford game
 
     # -- what the desk asks --------------------------------------------------------------
+
+    @property
+    def event_format(self) -> EventFormat:
+        return self.rules.event_format
+
+    @property
+    def boards(self) -> tuple[int, ...]:
+        """The boards of this match's format (RULES §1, §10)."""
+        return self.event_format.boards
 
     @property
     def regime(self) -> CubeRegime:
@@ -64,7 +72,7 @@ class PairState:
         recorded games, then from the live cubes of the boards still being played."""
         if self.games_cube_board is not None:
             return self.games_cube_board
-        live = [b for b in BOARDS if b not in self.boards_done and self.cubes.sent(b)]
+        live = [b for b in self.boards if b not in self.boards_done and self.cubes.sent(b)]
         return live[0] if live else None
 
     @property
@@ -74,7 +82,7 @@ class PairState:
 
     def board_live(self, board: int) -> bool:
         """This board's game of the pair is being played (not recorded, match not over)."""
-        return self.match_live and board in BOARDS and board not in self.boards_done
+        return self.match_live and board in self.boards and board not in self.boards_done
 
     def may_double(self, board: int) -> Permission:
         """RULES §4 live: may this board send the cube now, and why (not)."""
@@ -115,7 +123,7 @@ class PairState:
         if self.decided is Result.DRAW:
             return f"a draw at {self.decided_at}"
         name = self.names[0] if self.decided is Result.A else self.names[1]
-        return f"team {name} won at {self.decided_at}"
+        return f"{self.event_format.entrant} {name} won at {self.decided_at}"
 
     def abandons(self, game: Game) -> bool:
         """Rule 4′: the other game of the deciding pair, recorded after the match ended; it
@@ -124,7 +132,7 @@ class PairState:
             self.decided is not Result.UNFINISHED
             and self.rules.winner_required
             and game.pair == self.number
-            and game.board in BOARDS
+            and game.board in self.boards
             and game.board not in self.boards_done
         )
 
@@ -134,7 +142,8 @@ class PairState:
 
         The scorer asks this of every game it reads, so a record, an import and the desk are
         refused in the same words."""
-        return [Problem(text, game.pair, game.board) for text in self._problem_texts(game)]
+        place = self.event_format.where(game.pair, game.board)
+        return [Problem(text, game.pair, game.board, place) for text in self._problem_texts(game)]
 
     def refusal(self, game: Game) -> str:
         """The problems of `game` as one message ('' when it may be recorded)."""
@@ -143,6 +152,18 @@ class PairState:
     def _problem_texts(self, game: Game) -> list[str]:
         if not self.match_live and not self.abandons(game):
             return [f"the match was already decided ({self.decided_text()})"]
+        fmt = self.event_format
+        if game.board in ALL_BOARDS and game.board not in self.boards:
+            boards = " or ".join(str(b) for b in self.boards)
+            return [
+                f"board {game.board} is not a board of this match "
+                f"(board {boards}; RULES {fmt.section})"
+            ]
+        if fmt.one_board and game.pair != self.number:
+            return [
+                f"game {game.pair} cannot follow game {self.number}: games are numbered in the "
+                "order they are played"
+            ]
         if game.pair != self.number:
             return [
                 f"pair {game.pair} cannot follow pair {self.number}: pairs are played in order "
@@ -151,6 +172,11 @@ class PairState:
         if game.board in self.boards_done:
             return [f"board {game.board} already has a game in pair {game.pair}"]
         out: list[str] = [*game_problems(self.rules.scoring, game)]
+        if game.end is End.TIME and not fmt.game_forfeit:
+            out.append(
+                "a flag loses the match, not the game: no game of this match ends on time "
+                f"(RULES {fmt.section})"
+            )
         if game.agreed_level is not None and not self.rules.agreed_lower_forfeit:
             out.append("this event does not apply rule 5′: an agreed level is refused (RULES §5)")
         return out or self.cube_problems(game)
@@ -158,7 +184,12 @@ class PairState:
     def cube_problems(self, game: Game) -> list[str]:
         if not game.used_cube:
             return []
-        at = f"the pair started at {self.start}"
+        at = f"the {self.event_format.unit} started at {self.start}"
+        if self.cube_rule.crawford:
+            return [
+                f"the cube was used in the {self.cube_rule.reason} ({at}; "
+                f"RULES {self.event_format.section})"
+            ]
         if self.regime is CubeRegime.NO_CUBE:
             return [f"the cube was used but {self.cube_rule.reason} ({at}; RULES §4)"]
         board = self.cube_board
@@ -185,13 +216,21 @@ class PairState:
             names=names,
             number=self.number + 1,
             start=score,
-            cube_rule=pair_cube_rule(self.rules, score.a, score.b, names),
+            cube_rule=unit_cube_rule(
+                self.rules, score.a, score.b, names, crawford_played=self.crawford_played_after
+            ),
+            crawford_played=self.crawford_played_after,
         )
 
     @property
+    def crawford_played_after(self) -> bool:
+        """RULES §10: once this pair or game is over, has the match had its Crawford game?"""
+        return self.crawford_played or self.cube_rule.crawford
+
+    @property
     def complete(self) -> bool:
-        return len(self.boards_done) == len(BOARDS)
+        return len(self.boards_done) == len(self.boards)
 
 
 def first_pair(rules: MatchRules, names: tuple[str, str]) -> PairState:
-    return PairState(rules, names, cube_rule=pair_cube_rule(rules, 0, 0, names))
+    return PairState(rules, names, cube_rule=unit_cube_rule(rules, 0, 0, names))

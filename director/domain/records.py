@@ -1,4 +1,6 @@
-"""The match record (`.tandem-match.json`): parse, validate, replay (FORMATS.md).
+"""The match record (`.tandem-match.json`): parse, validate, replay (FORMATS.md). An
+individual match record (`.backgammon-match.json`) is read by `individual_record.py`, which
+`parse_record` hands it to by its `format`.
 
 `parse_record` turns JSON text into a `MatchRecord` or raises `RecordError` carrying one line
 per problem, each naming the game (pair and board) and the rule broken. `replay_json` is the
@@ -15,7 +17,7 @@ from typing import Any, TypeGuard, TypeVar
 from director.domain.clock import ClockError, ClockEvent
 from director.domain.errors import UserError
 from director.domain.match import MatchOutcome, score_match
-from director.domain.rules import End, Level, MatchRules, Scoring, Side
+from director.domain.rules import ONE_CUBE_THRESHOLDS, End, Level, MatchRules, Scoring, Side
 from director.domain.scoring import COUNTS, Game, game_problems
 
 FORMAT_NAME = "tandem-match"
@@ -52,7 +54,7 @@ class RecordError(UserError):
 @dataclass(frozen=True)
 class RecordTeam:
     name: str
-    players: tuple[str, str]
+    players: tuple[str, ...]  # a team's two, by board; an individual record's one player
 
 
 @dataclass(frozen=True)
@@ -61,11 +63,11 @@ class MatchRecord:
     teams: dict[Side, RecordTeam]
     games: tuple[Game, ...] = field(default_factory=tuple)
     clock: tuple[ClockEvent, ...] = field(default_factory=tuple)  # optional, in logged order
+    lost_on_time: Side | None = None  # RULES §10: an individual match lost on time
 
     def outcome(self) -> MatchOutcome:
-        return score_match(
-            self.rules, self.games, (self.teams[Side.A].name, self.teams[Side.B].name)
-        )
+        names = (self.teams[Side.A].name, self.teams[Side.B].name)
+        return score_match(self.rules, self.games, names, lost_on_time=self.lost_on_time)
 
 
 def parse_record(text: str) -> MatchRecord:
@@ -78,6 +80,10 @@ def parse_record(text: str) -> MatchRecord:
         raise RecordError(["not a match record: nested too deeply or a number too long"]) from None
     if not isinstance(data, dict):
         raise RecordError(["a match record is a JSON object"])
+    from director.domain import individual_record  # it reads this module's parts
+
+    if data.get("format") == individual_record.FORMAT_NAME:
+        return individual_record.parse_individual(data)
     problems: list[str] = []
     rules = _parse_rules(data, problems)
     teams = _parse_teams(data, problems)
@@ -137,7 +143,9 @@ def _parse_rules(data: dict[str, Any], problems: list[str]) -> MatchRules | None
         if key in data and not isinstance(data[key], bool):
             problems.append(f"{key} must be true or false, not {_shown(data[key])}")
     threshold = data.get("one_cube_threshold")
-    if "one_cube_threshold" in data and not (_is_int(threshold) and threshold in (1, 2)):
+    if "one_cube_threshold" in data and not (
+        _is_int(threshold) and threshold in ONE_CUBE_THRESHOLDS
+    ):
         problems.append(f"one_cube_threshold must be 1 or 2, not {_shown(threshold)}")
     if len(problems) > start or scoring is None:
         return None
@@ -200,13 +208,16 @@ def _parse_games(data: dict[str, Any], problems: list[str]) -> list[Game]:
     return games
 
 
-def _parse_game(item: object, index: int, problems: list[str]) -> Game | None:
+def _parse_game(
+    item: object, index: int, problems: list[str], where: str | None = None
+) -> Game | None:
     if not isinstance(item, dict):
         problems.append(f"game {index}: must be an object")
         return None
-    pair, board = item.get("pair"), item.get("board")
-    where = f"pair {pair}, board {board}" if _is_int(pair) and _is_int(board) else f"game {index}"
-    where += ": "
+    if where is None:
+        pair, board = item.get("pair"), item.get("board")
+        named = _is_int(pair) and _is_int(board)
+        where = (f"pair {pair}, board {board}" if named else f"game {index}") + ": "
     start = len(problems)
     problems.extend(f"{where}unknown field {key!r}" for key in sorted(set(item) - GAME_KEYS))
     for key in ("pair", "board", "winner", "end", "cube"):
@@ -257,7 +268,11 @@ def _enum(
 
 
 def record_json(record: MatchRecord) -> str:
-    """The record as the format's JSON text (games in finish order)."""
+    """The record as its format's JSON text (games in finish order)."""
+    if record.rules.event_format.one_board:
+        from director.domain.individual_record import individual_json
+
+        return json.dumps(individual_json(record), indent=2, ensure_ascii=False) + "\n"
     data: dict[str, Any] = {
         "format": FORMAT_NAME,
         "version": FORMAT_VERSION,
@@ -297,17 +312,23 @@ def game_json(game: Game) -> dict[str, Any]:
 
 
 def replay_data(outcome: MatchOutcome) -> dict[str, Any]:
-    """FORMATS.md: the object `replay --json` prints."""
+    """FORMATS.md: the object `replay --json` prints; a one-board match names each game by
+    its number and says whether it was the Crawford game (RULES §10)."""
+    one_board = outcome.rules.event_format.one_board
     return {
         "games": [
             {
-                "pair": line.game.pair,
-                "board": line.game.board,
+                **(
+                    {"game": line.game.pair}
+                    if one_board
+                    else {"pair": line.game.pair, "board": line.game.board}
+                ),
                 "winner": line.game.winner.value,
                 "points": line.points,
                 "pip_points": line.pip_points,
                 "counted": line.counted,
                 "score": line.score.as_dict(),
+                **({"crawford": line.crawford} if one_board else {}),
             }
             for line in outcome.lines
         ],

@@ -132,6 +132,7 @@ class Paper(StrEnum):
 
 
 MAX_CUBE = 64
+ONE_CUBE_THRESHOLDS = (1, 2)  # points away at which the one-cube rule starts (RULES §4)
 CHECKERS = 15
 
 
@@ -232,6 +233,84 @@ VARIANTS: tuple[Variant, ...] = (
 _VARIANT_OF = MappingProxyType({v.scoring: v for v in VARIANTS})
 
 
+class Format(StrEnum):
+    """An event's format, as the event and the match record store it (RULES §10); what the
+    format is lies in its `EventFormat` record (`FORMATS`, below)."""
+
+    TANDEM = "tandem"
+    INDIVIDUAL = "individual"
+
+    @property
+    def record(self) -> EventFormat:
+        return _FORMAT_OF[self]
+
+
+class CubeRule(StrEnum):
+    """Which rule limits the cube near the end of a match."""
+
+    ONE_CUBE = "one-cube"  # RULES §4: one board of a pair may use the cube
+    CRAWFORD = "crawford"  # RULES §10: nobody doubles in the Crawford game
+
+
+@dataclass(frozen=True)
+class EventFormat:
+    """One event format: all in which it differs from the others (RULES §1–§5, §10). The
+    scorer, the cube, the clocks, the store and the pages read these fields; none of them asks
+    which format it is (`test_no_code_but_the_records_asks_which_format_it_is`)."""
+
+    format: Format
+    label: str
+    section: str  # where the rule book defines it
+    boards: tuple[int, ...]  # the boards of a match, each with its game, cube and clock
+    entrant: str  # who enters: "team" or "player"
+    unit: str  # what a match is a sequence of: "pair" (one game per board) or "game"
+    cube_rule: CubeRule
+    pair_end_rules: bool  # rules 4 and 4′: a match may end in a draw, or abandon a game
+    game_forfeit: bool  # rule 5: a flag loses the game (else it loses the match, §10)
+    match_clock: bool  # one reserve per player for the whole match (RULES §10)
+
+    @property
+    def one_board(self) -> bool:
+        return len(self.boards) == 1
+
+    def where(self, unit: int, board: int) -> str:
+        """A game's place in a match: 'pair 3, board 1', or 'game 3' with one board."""
+        if self.one_board:
+            return f"{self.unit} {unit}"
+        return f"{self.unit} {unit}, board {board}"
+
+
+FORMATS: tuple[EventFormat, ...] = (
+    EventFormat(
+        Format.TANDEM,
+        "Tandem",
+        "§1–§5",
+        boards=(1, 2),
+        entrant="team",
+        unit="pair",
+        cube_rule=CubeRule.ONE_CUBE,
+        pair_end_rules=True,
+        game_forfeit=True,
+        match_clock=False,
+    ),
+    EventFormat(
+        Format.INDIVIDUAL,
+        "Individual",
+        "§10",
+        boards=(1,),
+        entrant="player",
+        unit="game",
+        cube_rule=CubeRule.CRAWFORD,
+        pair_end_rules=False,
+        game_forfeit=False,
+        match_clock=True,
+    ),
+)
+_FORMAT_OF = MappingProxyType({f.format: f for f in FORMATS})
+# every board any format has: what a stored board may be
+ALL_BOARDS: tuple[int, ...] = tuple(sorted({b for f in FORMATS for b in f.boards}))
+
+
 @dataclass(frozen=True)
 class MatchRules:
     """The options that decide how one match is scored (the match-record header)."""
@@ -242,13 +321,18 @@ class MatchRules:
     one_cube_threshold: int = 2  # 1 or 2 (RULES §4)
     no_cube_at_one_away: bool = False
     agreed_lower_forfeit: bool = True  # rule 5′ may be applied by the director
+    format: Format = Format.TANDEM  # RULES §10: its boards, its entrants, its cube rule
+
+    @property
+    def event_format(self) -> EventFormat:
+        return self.format.record
 
     def problems(self) -> list[str]:
         """What is wrong with these options, in words; empty when they are valid."""
         out = []
         if self.match_length < 1:
             out.append("the match length must be at least 1 point")
-        if self.one_cube_threshold not in (1, 2):
+        if self.one_cube_threshold not in ONE_CUBE_THRESHOLDS:
             out.append("the one-cube threshold must be 1 or 2")
         return out
 
@@ -308,6 +392,10 @@ class EventOptions:
             # Bronstein refunds only time already used and Fischer adds only after a press:
             # with no base the first mover flags at once. A per-move clock is a simple delay.
             out.append(f"{tc.mode.label} needs a base time: for a per-move clock use simple delay")
+        if self.match.event_format.match_clock and tc.base_seconds < 1:
+            out.append(
+                "an individual match's reserve needs a base time per match point (RULES §10)"
+            )
         if self.rounds < 0:
             out.append("the number of rounds cannot be negative")
         if len(set(self.tie_breaks)) != len(self.tie_breaks):

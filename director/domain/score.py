@@ -35,13 +35,15 @@ class Result(StrEnum):
 
 @dataclass(frozen=True)
 class Problem:
-    """A rule a game (or the record) breaks; pair and board name the game when there is one."""
+    """A rule a game (or the record) breaks; pair and board name the game when there is one,
+    and `place` names it in its format's words ('game 3' in a one-board match)."""
 
     text: str
     pair: int | None = None
     board: int | None = None
+    place: str = ""
 
     def __str__(self) -> str:
         if self.pair is None:
             return self.text
-        return f"pair {self.pair}, board {self.board}: {self.text}"
+        return f"{self.place or f'pair {self.pair}, board {self.board}'}: {self.text}"

@@ -11,6 +11,7 @@ import math
 from dataclasses import dataclass
 
 from director.domain.rules import (
+    ALL_BOARDS,
     CHECKERS,
     MAX_CUBE,
     End,
@@ -121,8 +122,9 @@ class Problem(str):
 def game_problems(scoring: Scoring, game: Game) -> list[Problem]:
     """Everything in this game that the rule book or the record format forbids."""
     out: list[Problem] = []
-    if game.board not in (1, 2):
-        out.append(Problem(f"board must be 1 or 2, not {game.board}"))
+    if game.board not in ALL_BOARDS:
+        boards = " or ".join(str(b) for b in ALL_BOARDS)
+        out.append(Problem(f"board must be {boards}, not {game.board}"))
     if game.pair < 1:
         out.append(Problem(f"pair must be 1 or more, not {game.pair}"))
     if not is_cube_value(game.cube):

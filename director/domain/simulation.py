@@ -104,9 +104,9 @@ def simulate_match(rules: MatchRules, rng: random.Random, strength_a: float = 0.
     outcome = score_match(rules, games)
     while not outcome.finished:
         pair = outcome.current_pair
-        boards = [1, 2]
-        rng.shuffle(boards)  # the order the two games finish in
-        cube_board = rng.choice((1, 2))
+        boards = list(rules.event_format.boards)
+        rng.shuffle(boards)  # the order the games of a pair finish in
+        cube_board = rng.choice(boards)
         for board in boards:
             may_cube = outcome.cube_rule.regime is CubeRegime.FREE or (
                 outcome.cube_rule.regime is CubeRegime.ONE_CUBE and board == cube_board
@@ -136,7 +136,7 @@ def simulate_game(
             return _with_counts(rules, rng, Game(pair, board, winner, End.PASS, cube=_cube(rng)))
         cube = 2 * _cube(rng)
     roll = rng.random()
-    if roll < 0.03:
+    if roll < 0.03 and rules.event_format.game_forfeit:  # a flag loses a game (RULES §5)
         borne_off = 0 if rng.random() < 0.4 else rng.randint(1, 14)
         agreed = Level.GAMMON if borne_off == 0 and rng.random() < 0.3 else None
         if not rules.scoring.variant.has_levels or not rules.agreed_lower_forfeit:

@@ -14,7 +14,13 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from director.domain.pairing.model import MatchResult, Outcome, TeamEntry
-from director.domain.rules import DEFAULT_TIE_BREAKS, LateEntry, MatchPointScheme, TieBreak
+from director.domain.rules import (
+    ALL_BOARDS,
+    DEFAULT_TIE_BREAKS,
+    LateEntry,
+    MatchPointScheme,
+    TieBreak,
+)
 
 TIE_BREAK_DEFINITIONS: dict[TieBreak, str] = {
     TieBreak.BUCHHOLZ: (
@@ -281,8 +287,8 @@ class BoardGame:
     points_against: int
 
     def __post_init__(self) -> None:
-        if self.board not in (1, 2):
-            raise ValueError(f"board must be 1 or 2, not {self.board}")
+        if self.board not in ALL_BOARDS:
+            raise ValueError(f"board must be one of {ALL_BOARDS}, not {self.board}")
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from reportlab.platypus import Flowable
 
 from director.domain.event import TeamInfo
+from director.domain.rules import ALL_BOARDS
 from director.domain.standings import BoardTotals
 from director.reports.styles import Layout, Section, grid, heads, signed, text
 
@@ -63,6 +64,6 @@ def story(
     ]
     if not totals:
         return [*out, text("No game has been recorded yet.", "body")]
-    for board in (1, 2):
+    for board in ALL_BOARDS:
         out += [text(f"Board {board}", "h2"), board_table(ranked(totals, board), teams, board, box)]
     return out

@@ -11,6 +11,7 @@ from reportlab.platypus import Flowable, Spacer
 from director.domain.event import MatchInfo, TeamInfo
 from director.domain.match import Result
 from director.domain.rules import Side
+from director.domain.wording import isolated
 from director.reports.styles import Layout, Section, esc, grid, heads, rich, text
 
 NOTE = (
@@ -152,7 +153,7 @@ def story(
         out.append(bracket_table(consolation, consolation_rounds(consolation), box))
         champion = consolation_winner(consolation)
         if champion is not None:
-            out.append(text(f"Consolation winner: {champion.name}", "body"))
+            out.append(text(f"Consolation winner: {isolated(champion.name)}", "body"))
     out += [Spacer(0, 5 * mm), text("Knockout standings", "h2")]
     rows: list[list[object]] = [heads("Place", "Team", "Went out in")]
     names = {t.id: round_name(r, total) for ms in main.values() for m in ms

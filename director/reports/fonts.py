@@ -109,6 +109,7 @@ KNOWN_SYSTEM_FONTS = (
 FONTCONFIG_LANGS = ("zh-cn", "zh-tw", "ja", "ko")
 
 RTL = frozenset({"R", "AL"})  # bidirectional classes of right-to-left letters
+ISOLATES = dict.fromkeys(range(0x2066, 0x206A))  # LRI, RLI, FSI, PDI: dropped once ordered
 
 
 @functools.cache
@@ -234,11 +235,14 @@ def display_order(value: str) -> str:
     while it joins its letters, so each run of right-to-left letters is turned back.
     """
     if not right_to_left(value):
-        return value
+        return value.translate(ISOLATES)
     from bidi import get_display  # only for right-to-left text
 
     visual = get_display(value)
     out: list[str] = []
+    # a name isolated in its line (`wording.isolated`) has been ordered apart from the
+    # words around it; the isolate marks themselves print nothing
+    visual = visual.translate(ISOLATES)
     run: list[str] = []
     for char in visual:
         if unicodedata.bidirectional(char) in (*RTL, "NSM"):

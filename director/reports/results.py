@@ -9,6 +9,7 @@ from reportlab.platypus import Flowable
 from director.domain.event import MatchInfo
 from director.domain.match import Result
 from director.domain.rules import Side
+from director.domain.wording import isolated
 from director.reports.styles import (
     FONT_BOLD,
     Layout,
@@ -31,15 +32,15 @@ def outcome(match: MatchInfo) -> tuple[str, str]:
         return "–", "bye"
     if match.forfeit_by is not None:
         winner = match.team_b if match.forfeit_by is Side.A else match.team_a
-        return "+ / −", f"{winner.name} by forfeit"
+        return "+ / −", f"{isolated(winner.name)} by forfeit"
     final, result = match.outcome.final, match.outcome.result
     if result is Result.UNFINISHED:
         return f"{final.a}–{final.b}", "not finished"
     if result is Result.DRAW:
         return f"{final.a}–{final.b}", "draw"
     if result is Result.A:
-        return f"{final.a}–{final.b}", f"{match.team_a.name} wins"
-    return f"{final.b}–{final.a}", f"{match.team_b.name} wins"
+        return f"{final.a}–{final.b}", f"{isolated(match.team_a.name)} wins"
+    return f"{final.b}–{final.a}", f"{isolated(match.team_b.name)} wins"
 
 
 def story(round_number: int, matches: Sequence[MatchInfo], box: Layout) -> list[Flowable]:

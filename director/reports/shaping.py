@@ -19,9 +19,10 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from reportlab.lib.fonts import ps2tt, tt2ps
 from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfgen import textobject
-from reportlab.platypus import paragraph
+from reportlab.platypus import paragraph, paraparser
 
 PRIVATE = range(0xE000, 0xF900)
 
@@ -60,6 +61,54 @@ def _remember(word: Any, shaped: Any) -> None:
             for other in by_cluster[data.cluster]:
                 if ord(other) in PRIVATE:
                     _private_text.setdefault((key[0], ord(other)), "")
+
+
+def _font_runs(word: Any) -> list[list[Any]]:
+    """A word's fragments in runs of one font each (a cbDefn mark joins the run it is in)."""
+    runs: list[list[Any]] = []
+    font = None
+    for frag, text in word[1:]:
+        name = None if hasattr(frag, "cbDefn") else frag.fontName
+        if not runs or (name is not None and font is not None and name != font):
+            runs.append([])
+        runs[-1].append((frag, text))
+        font = name or font
+    return runs
+
+
+def _shape_by_font(shape: Any, word: Any, *args: Any, **kwargs: Any) -> Any:
+    """Shape each run of one font by itself, and join the pieces into one word.
+
+    reportlab shapes a whole word with the font of its first fragment, and a word is what
+    stands between spaces: "1&nbsp;&nbsp;王伟" (a board and its player) or "(فريق)" was shaped
+    with DejaVu, whose glyph numbers were then read in the other run's font: 王 became a box,
+    and an Arabic letter a glyph number beyond Noto Sans Arabic's last, which crashed the
+    subsetting. `markup` gives each script's run its font; here each run gets its own shaping.
+    """
+    runs = _font_runs(word)
+    if len(runs) <= 1:
+        return shape(word, *args, **kwargs)
+    pieces: list[Any] = []
+    width, changed = 0.0, False
+    for run in runs:
+        sub = word.__class__([_width(run), *run])
+        shaped = shape(sub, *args, **kwargs)
+        changed = changed or shaped is not sub
+        width += shaped[0]
+        pieces += shaped[1:]
+    if not changed:
+        return word
+    return ttfonts.makeShapedFragWord(word)([width, *pieces])
+
+
+def _width(run: list[Any]) -> float:
+    return float(
+        sum(
+            pdfmetrics.stringWidth(text, frag.fontName, frag.fontSize)
+            for frag, text in run
+            if not hasattr(frag, "cbDefn")
+        )
+    )
 
 
 # scripts whose shaped glyphs are drawn in another order than their letters are typed: a
@@ -153,6 +202,31 @@ def _to_unicode_cmap(fontname: str, subset: list[int]) -> str:
     )
 
 
+def _start_font(self: Any, attr: Any) -> None:
+    """`<font face=…>` keeping the weight it stands in when the face is a family's regular
+    member: `fonts.markup` gives each script's run its family's regular face, so "<b>فريق</b>",
+    a bold style's Chinese name or the header's event name print bold. (reportlab's own
+    start_font sets the face's weight, regular, whatever encloses it.)"""
+    found = self.getAttributes(attr, paraparser._spanAttrMap)
+    if "fontName" in found:
+        name = found["fontName"]
+        family, bold, italic = ps2tt(name)
+        found["fontName"] = family
+        if not _regular_of_a_family(family, name):
+            found["bold"], found["italic"] = bold, italic
+    self._push("font", **found)
+
+
+def _regular_of_a_family(family: str, name: str) -> bool:
+    try:
+        return bool(
+            tt2ps(family, 0, 0).lower() == name.lower()
+            and all(tt2ps(family, b, i) for b, i in ((1, 0), (0, 1), (1, 1)))
+        )
+    except ValueError:  # a face registered alone: it has no other weight
+        return False
+
+
 @functools.cache
 def install() -> None:
     # Noto's discretionary ligatures add vowel marks nobody typed (ﷴ for محمد): a name prints
@@ -167,6 +241,7 @@ def install() -> None:
             _mark_actual_text(word, shaped)
         return shaped
 
-    paragraph.shapeFragWord = shape
+    paragraph.shapeFragWord = functools.partial(_shape_by_font, shape)
+    paraparser.ParaParser.start_font = _start_font
     textobject.PDFTextObject._formatText = _format_text(textobject.PDFTextObject._formatText)
     ttfonts.makeToUnicodeCMap = _to_unicode_cmap

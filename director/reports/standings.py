@@ -10,6 +10,7 @@ from reportlab.platypus import Flowable, Spacer
 from director.domain.event import TeamInfo
 from director.domain.rules import MatchPointScheme, TieBreak
 from director.domain.standings import TIE_BREAK_DEFINITIONS, StandingRow, match_points_definition
+from director.domain.wording import isolated
 from director.reports.styles import (
     FONT_BOLD,
     Layout,
@@ -88,7 +89,7 @@ def team_cell(team: TeamInfo, withdrawn: bool) -> list[Flowable]:
     after = " <b><font color='#b00020'>(withdrawn)</font></b>" if withdrawn else ""
     return [
         name_text(team.name, "cell", bold=True, after=after),
-        text(f"{team.players[0]} · {team.players[1]}", "cell-small"),
+        text(" · ".join(isolated(p) for p in team.players), "cell-small"),
     ]
 
 

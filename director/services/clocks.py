@@ -28,7 +28,6 @@ from director.domain.clock import ClockEvent as LoggedEvent
 from director.domain.errors import UserError
 from director.domain.rules import Side, TimeControl
 from director.services import audit
-from director.services.events import get_event
 from director.services.matches import get_match
 from director.store import models
 from director.store.models import utcnow
@@ -178,8 +177,7 @@ def clock_is_behind(session: Session, match_id: int) -> bool:
 def match_clock_log(session: Session, match_id: int) -> list[LogLine]:
     """The match's clock log for a dispute: every action replayed through the engine, with
     both sides' times after it and each adjustment's reason from the audit."""
-    get_match(session, match_id)
-    tc = get_event(session).options.time_control
+    tc = get_match(session, match_id).time_control
     events = load_events(session, match_id)
     try:
         return log_lines(events, tc, adjustment_reasons(session, match_id))

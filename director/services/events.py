@@ -11,7 +11,8 @@ from sqlalchemy.orm import Session
 from director.domain.changes import Area, Changed, Changes
 from director.domain.errors import ConflictError, UserError
 from director.domain.event import EventInfo
-from director.domain.rules import EventOptions
+from director.domain.match_reserve import match_clock
+from director.domain.rules import EventOptions, PairingSystem, rules_for_match
 from director.services import audit
 from director.store import convert, models
 
@@ -154,6 +155,19 @@ def why_options_locked(session: Session, old: EventOptions, new: EventOptions) -
     return [lock for lock, changed in changes if lock and changed]
 
 
+def _unstarted_matches_take(session: Session, options: EventOptions) -> None:
+    """A match keeps the rules it was paired with (#28) once it has started (a game or a clock
+    event); one paired but not started yet is played under the options as they are set now,
+    as every match was before matches kept their rules. (The pairing system, which decides
+    rule 4′ in knockout, cannot change once a round is paired.)"""
+    rules = rules_for_match(options, knockout=options.pairing_system is PairingSystem.KNOCKOUT)
+    clock = match_clock(rules, options.time_control)
+    started = select(models.Game.match_id).union(select(models.ClockEvent.match_id))
+    for match in session.scalars(select(models.Match).where(models.Match.id.not_in(started))):
+        if convert.match_rules(match) != rules or convert.match_time_control(match) != clock:
+            convert.write_match_rules(match, rules, clock)
+
+
 def update_event(
     session: Session,
     *,
@@ -202,6 +216,7 @@ def update_event(
     if director is not None:
         row.director = director.strip()
     convert.write_event_options(row, new_options)
+    _unstarted_matches_take(session, new_options)
     session.flush()
     after = convert.event_info(row)
     if after != before:

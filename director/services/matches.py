@@ -18,6 +18,7 @@ from director.domain.changes import Area, Changed, Changes
 from director.domain.errors import ConflictError, UserError
 from director.domain.event import MatchInfo
 from director.domain.match import MatchOutcome
+from director.domain.match_reserve import match_clock
 from director.domain.rules import PairingSystem, Side, rules_for_match
 from director.services.events import event_row
 from director.services.teams import team_map
@@ -46,11 +47,10 @@ def _round_number(session: Session, row: models.Match) -> int | None:
 def get_match(session: Session, match_id: int) -> MatchInfo:
     row = match_row(session, match_id)
     teams = team_map(session, [t for t in (row.team_a_id, row.team_b_id) if t is not None])
-    return convert.match_info(event_row(session), row, teams, _round_number(session, row))
+    return convert.match_info(row, teams, _round_number(session, row))
 
 
 def list_matches(session: Session, round_number: int | None = None) -> list[MatchInfo]:
-    event = event_row(session)
     teams = team_map(session)
     query = select(models.Match, models.Round.number).outerjoin(models.Round)
     if round_number is not None:
@@ -68,16 +68,13 @@ def list_matches(session: Session, round_number: int | None = None) -> list[Matc
             rows = rows.where(models.Round.number == round_number)
         for item in session.execute(rows.order_by(order)):
             into[item.match_id].append(item)
-    base = convert.event_options(event).match
     return [
         convert.match_info(
-            event,
             row,
             teams,
             number,
             game_rows=games[row.id],
             pair_rows=pairs[row.id],
-            base_rules=base,
         )  # fmt: skip
         for row, number in session.execute(query)
     ]
@@ -96,15 +93,16 @@ def new_match_row(
     event = event_row(session)
     if knockout is None:
         knockout = event.pairing_system == PairingSystem.KNOCKOUT.value
-    rules = rules_for_match(convert.event_options(event), knockout=knockout)
+    options = convert.event_options(event)
     row = models.Match(
         round_id=round_id,
         table_no=table,
         team_a_id=team_a_id,
         team_b_id=team_b_id,
-        winner_required=rules.winner_required,
         result="bye" if team_b_id is None else "unfinished",
     )
+    rules = rules_for_match(options, knockout=knockout)
+    convert.write_match_rules(row, rules, match_clock(rules, options.time_control))
     session.add(row)
     return row
 

@@ -37,7 +37,6 @@ from director.domain.event import MatchInfo
 from director.domain.rules import Side, TimeControl
 from director.services import audit
 from director.services.clocks import append_events, next_seq
-from director.services.events import get_event
 from director.services.matches import get_match
 from director.services.slips import Refusal, SlipRefused, match_for_token
 from director.store import models
@@ -112,8 +111,9 @@ def board_events(session: Session, match_id: int, board: int) -> list[ClockEvent
     return [ClockEvent.from_dict(row._asdict()) for row in rows]
 
 
-def time_control(session: Session) -> TimeControl:
-    return get_event(session).options.time_control
+def time_control(session: Session, match_id: int) -> TimeControl:
+    """The clock the match was paired with (#28), whatever the event's options say now."""
+    return get_match(session, match_id).time_control
 
 
 def board_state(events: Sequence[ClockEvent], tc: TimeControl, board: int) -> BoardClock:
@@ -140,7 +140,7 @@ def clock_view(session: Session, token: str, board: int) -> dict[str, Any]:
     match = match_for_token(session, token)
     if match.is_bye or match.forfeit_by is not None:
         raise ClockRefused(Refusal.STATE, "a bye or a forfeited match has no games to time")
-    tc = time_control(session)
+    tc = match.time_control
     events = board_events(session, match.id, board)
     outcome = match.outcome
     return {
@@ -201,7 +201,7 @@ def append_board_log(
             Refusal.STATE, "this log differs from the one the desk has stored", len(stored)
         )
     new = sent[len(overlap) :]
-    tc = time_control(session)
+    tc = match.time_control
     adjusted = []  # each new adjustment and the time before it, for the audit
     try:
         state = replay(stored, tc)
@@ -345,7 +345,7 @@ def clock_channel(session: Session, match_id: int, now: datetime | None = None) 
 def ready_to_start(session: Session, match_id: int) -> dict[int, Side | None]:
     """Each board's first mover if that board is waiting to start (READY), else None; the
     start is possible when both boards have one."""
-    tc = time_control(session)
+    tc = time_control(session, match_id)
     out: dict[int, Side | None] = {}
     for n in BOARDS:
         b = board_state(board_events(session, match_id, n), tc, n)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from sqlalchemy import Row
@@ -15,6 +14,7 @@ from director.domain.rules import (
     ClockMode,
     End,
     EventOptions,
+    Format,
     LateEntry,
     Level,
     MatchPointScheme,
@@ -40,6 +40,7 @@ def event_options(row: models.Event) -> EventOptions:
             one_cube_threshold=row.one_cube_threshold,
             no_cube_at_one_away=row.no_cube_at_one_away,
             agreed_lower_forfeit=row.agreed_lower_forfeit,
+            format=Format(row.format),
         ),
         time_control=TimeControl(row.time_base_s, row.time_increment_s, ClockMode(row.clock_mode)),
         pairing_system=PairingSystem(row.pairing_system),
@@ -70,6 +71,7 @@ def write_event_options(row: models.Event, options: EventOptions) -> None:
     row.one_cube_threshold = m.one_cube_threshold
     row.no_cube_at_one_away = m.no_cube_at_one_away
     row.agreed_lower_forfeit = m.agreed_lower_forfeit
+    row.format = m.format.value
     row.time_base_s = t.base_seconds
     row.time_increment_s = t.increment_seconds
     row.clock_mode = t.mode.value
@@ -129,12 +131,37 @@ def write_game(row: models.Game, game: Game) -> None:
         setattr(row, name, getattr(game, name))
 
 
-def match_rules(
-    event: models.Event, match: models.Match, base: MatchRules | None = None
-) -> MatchRules:
-    """The event's match rules (`base`, when the caller read them already) with this match's
-    rule 4′, which knockout forces on."""
-    return replace(base or event_options(event).match, winner_required=match.winner_required)
+def match_rules(match: models.Match) -> MatchRules:
+    """The rules the match was paired with (#28), rule 4′ as it applies to it included (a
+    knockout round forces it on), whatever the event's options say now."""
+    return MatchRules(
+        match_length=match.match_length,
+        scoring=Scoring(match.scoring),
+        winner_required=match.winner_required,
+        one_cube_threshold=match.one_cube_threshold,
+        no_cube_at_one_away=match.no_cube_at_one_away,
+        agreed_lower_forfeit=match.agreed_lower_forfeit,
+        format=Format(match.format),
+    )
+
+
+def match_time_control(match: models.Match) -> TimeControl:
+    """The time control the match was paired with (#28)."""
+    return TimeControl(match.time_base_s, match.time_increment_s, ClockMode(match.clock_mode))
+
+
+def write_match_rules(match: models.Match, rules: MatchRules, clock: TimeControl) -> None:
+    """Keep with the match the rules it is paired with: those it is scored and timed by."""
+    match.format = rules.format.value
+    match.match_length = rules.match_length
+    match.scoring = rules.scoring.value
+    match.winner_required = rules.winner_required
+    match.one_cube_threshold = rules.one_cube_threshold
+    match.no_cube_at_one_away = rules.no_cube_at_one_away
+    match.agreed_lower_forfeit = rules.agreed_lower_forfeit
+    match.time_base_s = clock.base_seconds
+    match.time_increment_s = clock.increment_seconds
+    match.clock_mode = clock.mode.value
 
 
 def live_cubes(pair: models.Pair | Row[Any]) -> LiveCubes:
@@ -157,14 +184,12 @@ def write_cube(pair: models.Pair, board: int, cube: Cube) -> None:
 
 
 def match_info(
-    event: models.Event,
     row: models.Match,
     teams: dict[int, TeamInfo],
     round_number: int | None,
     *,
     game_rows: Sequence[models.Game | Row[Any]] | None = None,
     pair_rows: Sequence[models.Pair | Row[Any]] | None = None,
-    base_rules: MatchRules | None = None,
 ) -> MatchInfo:
     """The match as a value; `game_rows`/`pair_rows` (in seq and number order) spare a big
     listing from building an ORM object per game."""
@@ -172,7 +197,7 @@ def match_info(
         game_rows = row.games
     if pair_rows is None:
         pair_rows = row.pairs
-    rules = match_rules(event, row, base_rules)
+    rules = match_rules(row)
     games = tuple(game_value(g) for g in game_rows)
     team_a = teams[row.team_a_id]
     team_b = teams[row.team_b_id] if row.team_b_id is not None else None
@@ -191,4 +216,5 @@ def match_info(
         outcome=outcome,
         forfeit_by=Side(row.forfeit_by) if row.forfeit_by else None,
         version=row.version,
+        time_control=match_time_control(row),
     )

@@ -29,10 +29,10 @@ from director.store import models
 from director.store.backup import OPEN_MARKER, backup_folder, backup_now, good_backups, move_aside
 from director.store.errors import known_database_error
 from director.store.files import sync_file, sync_folder
-from director.store.integrity import SQLITE_HEADER, integrity_problems, readonly_uri
+from director.store.integrity import SQLITE_HEADER, glance_uri, integrity_problems, readonly_uri
 from director.store.lock import EventLock, acquire
-from director.store.schema import foreign_objects, foreign_objects_message
-from director.store.targets import is_url
+from director.store.schema import differences, differences_message, schema_rows, stored_revision_of
+from director.store.targets import SERVER_SCHEMES, is_url
 from director.store.upgrade import upgrade_file
 
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ def display_target(target: str) -> str:
         return target
     try:
         return make_url(target).render_as_string(hide_password=True)
-    except SQLAlchemyError:
+    except (SQLAlchemyError, ValueError):
         return "the database server address"
 
 
@@ -97,6 +97,11 @@ STATEMENT_TIMEOUT_MS = 15_000
 def _server_engine(target: str) -> Engine:
     """A PostgreSQL engine that never hangs a station: connect and statement timeouts, and a
     TCP keep-alive so a vanished server is noticed."""
+    if not target.startswith(SERVER_SCHEMES):  # sqlite:///x, mysql://: not a server we serve
+        raise UserError(
+            f"{display_target(target)[:200]}: an event is a .tandem file or a PostgreSQL "
+            "address (postgresql://USER:PASSWORD@HOST[:PORT]/DATABASE)"
+        )
     url_text = target.replace("postgresql://", "postgresql+psycopg://", 1)
     try:
         url = make_url(url_text)
@@ -149,6 +154,18 @@ def migration_revisions() -> dict[str, tuple[str, ...]]:
         down = values.get("down_revision")
         out[values["revision"]] = () if down is None else (down,) if isinstance(down, str) else down
     return out
+
+
+def migration_order() -> list[str]:
+    """The revisions from the first to the head (the chain is linear: one head, no merges)."""
+    revisions = migration_revisions()
+    order: list[str] = []
+    at: str | None = head_revision()
+    while at is not None:
+        order.append(at)
+        parents = revisions[at]
+        at = parents[0] if parents else None
+    return order[::-1]
 
 
 def head_revision() -> str:
@@ -319,14 +336,18 @@ def _reason(exc: BaseException) -> str:
 
 def _open(target: str, read_only: bool) -> EventDatabase:
     """Open and migrate; database errors propagate so `open_event` can tell damage apart."""
-    engine = make_engine(target, read_only=read_only)
     shown = display_target(target)
+    revision: str | None = None
+    if not is_url(target):
+        # on a read-only connection of its own: nothing is written (not even the journal mode)
+        # to a file that is not ours
+        revision = file_revision(Path(target), shown)
+    engine = make_engine(target, read_only=read_only)
     try:
-        if not is_url(target):
-            _refuse_foreign_objects(engine, shown)
-        revision = current_revision(engine)
-        if revision is None and not inspect(engine).has_table("event"):
-            raise UserError(f"{shown} is not a Tandem Director event")
+        if is_url(target):
+            revision = current_revision(engine)
+            if revision is None and not inspect(engine).has_table("event"):
+                raise UserError(f"{shown} is not a Tandem Director event")
         backup = None
         if revision != head_revision():
             if revision not in migration_revisions():
@@ -351,14 +372,26 @@ def _quoted(target: str) -> str:
     return f'"{target}"' if " " in target else target
 
 
-def _refuse_foreign_objects(engine: Engine, shown: str) -> None:
-    """Before anything reads a table: a view, trigger or table we never made is refused."""
-    with engine.connect() as connection:
-        strange = foreign_objects(connection.connection.driver_connection)
-        if strange and not inspect(connection).has_table("event"):
-            raise UserError(f"{shown} is not a Tandem Director event")
-    if strange:
-        raise UserError(foreign_objects_message(shown, strange))
+def file_revision(path: Path, shown: str) -> str:
+    """`checked_revision` of a closed SQLite file, read on a read-only connection."""
+    with contextlib.closing(sqlite3.connect(glance_uri(path), uri=True)) as connection:
+        return checked_revision(connection, shown)
+
+
+def checked_revision(connection: Any, shown: str) -> str:
+    """The revision of an SQLite event whose whole schema is what the migrations make at that
+    revision; anything else is refused before a table is read (`connection`: DB-API)."""
+    rows = schema_rows(connection)
+    if not any(kind == "table" and name == "event" for kind, name, _t, _s in rows):
+        raise UserError(f"{shown} is not a Tandem Director event")
+    revision = stored_revision_of(connection, rows)
+    if revision is None:
+        raise UserError(f"{shown} is not a Tandem Director event")
+    if revision not in migration_revisions():
+        raise UserError(f"{shown} was written by a newer Tandem Director: update the app")
+    if found := differences(rows, revision):
+        raise UserError(differences_message(shown, found))
+    return revision
 
 
 def _check_sqlite_file(path: Path) -> None:

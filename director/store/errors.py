@@ -114,6 +114,14 @@ def _is_postgres_connect_failure(cause: BaseException) -> bool:
     return isinstance(cause, psycopg.OperationalError)
 
 
+def contended(exc: BaseException) -> bool:
+    """Another writer was in the way (SQLite busy or locked, a PostgreSQL serialization
+    failure or deadlock, a row changed meanwhile): the same work may simply be tried again."""
+    failure = classify(exc)
+    busy = SQLITE_CODES[sqlite3.SQLITE_BUSY], SQLITE_CODES[sqlite3.SQLITE_LOCKED]
+    return failure is not None and (failure.conflict or failure in busy)
+
+
 def known_database_error(exc: BaseException) -> str | None:
     """The message for an environment failure, or None when it is a bug."""
     failure = classify(exc)

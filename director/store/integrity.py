@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import text
 
+from director.domain.errors import UserError
 from director.domain.wording import counted
-from director.store.schema import foreign_objects, foreign_objects_message
 
 if TYPE_CHECKING:
     from director.store.engine import EventDatabase
@@ -59,6 +59,20 @@ def readonly_uri(path: Path) -> str:
     return uri
 
 
+def glance_uri(path: Path) -> str:
+    """`readonly_uri` for a brief look (the schema, a backup's check) that leaves nothing beside
+    the file: a read-only connection to a WAL file creates a `-wal` and a `-shm` it cannot
+    remove. When neither is there, nobody has the file open (an open WAL file always has
+    both), so it is read `immutable`, which creates neither."""
+    uri = readonly_uri(path)
+    resolved = path.resolve()
+    if "immutable" not in uri and not any(
+        Path(f"{resolved}{end}").exists() for end in ("-wal", "-shm", "-journal")
+    ):
+        uri += "&immutable=1"
+    return uri
+
+
 def _writable_folder(folder: Path) -> bool:
     try:
         if os.statvfs(folder).f_flag & os.ST_RDONLY:
@@ -76,18 +90,18 @@ def file_problems(path: Path) -> list[str]:
         if handle.read(16) != SQLITE_HEADER:
             return [f"{path.name} is not an SQLite file"]
     try:
-        connection = sqlite3.connect(readonly_uri(path), uri=True)
+        connection = sqlite3.connect(glance_uri(path), uri=True)
     except sqlite3.Error as exc:
         return [f"{path.name} cannot be opened: {exc}"]
     try:
+        from director.store.engine import checked_revision
+
         problems = connection_problems(connection)
         if not problems:
-            tables = {r[0] for r in connection.execute("SELECT name FROM sqlite_master")}
-            if "event" not in tables:
-                problems.append(f"{path.name} is not a Tandem Director event")
-            elif strange := foreign_objects(connection):
-                problems.append(foreign_objects_message(path.name, strange))
+            checked_revision(connection, path.name)
         return problems
+    except UserError as exc:
+        return [str(exc)]
     except sqlite3.Error as exc:
         return [f"integrity: {exc}"]
     finally:

@@ -20,8 +20,12 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
+    true,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+from director.domain.rules import ALL_BOARDS
 
 NAMING_CONVENTION = {
     "ix": "ix_%(column_0_label)s",
@@ -30,6 +34,10 @@ NAMING_CONVENTION = {
     "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
     "pk": "pk_%(table_name)s",
 }
+
+
+# a stored board is a board of some format (RULES §1, §10)
+BOARD_CHECK = f"board IN ({', '.join(str(b) for b in ALL_BOARDS)})"
 
 
 def utcnow() -> datetime:
@@ -52,6 +60,8 @@ class Event(Base):
     organiser: Mapped[str] = mapped_column(String(200), default="", server_default="")
     director: Mapped[str] = mapped_column(String(200), default="", server_default="")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # RULES §10: tandem or individual (every file older than the format is Tandem)
+    format: Mapped[str] = mapped_column(String(20), default="tandem", server_default="tandem")
     # RULES §2-§6: how a match is scored
     match_length: Mapped[int] = mapped_column(Integer)
     scoring: Mapped[str] = mapped_column(String(30))
@@ -106,7 +116,7 @@ class Player(Base):
     __tablename__ = "player"
     __table_args__ = (
         UniqueConstraint("team_id", "board"),
-        CheckConstraint("board IN (1, 2)", name="board"),
+        CheckConstraint(BOARD_CHECK, name="board"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -140,6 +150,19 @@ class Match(Base):
     team_b_id: Mapped[int | None] = mapped_column(ForeignKey("team.id"), nullable=True, index=True)
     # rule 4′ as it applies to this match: the event's option, forced on in knockout
     winner_required: Mapped[bool] = mapped_column(Boolean)
+    # the rules the match was paired with (#28): the event's options when its round was
+    # paired, kept here so a later change of the event's options leaves its games' meaning
+    format: Mapped[str] = mapped_column(String(20), default="tandem", server_default="tandem")
+    # (the server defaults are MatchRules()' and TimeControl()'s: revision 0006 adds these
+    # columns without rebuilding the table, then copies the event's options into them)
+    match_length: Mapped[int] = mapped_column(Integer, server_default="5")
+    scoring: Mapped[str] = mapped_column(String(30), server_default="standard")
+    one_cube_threshold: Mapped[int] = mapped_column(Integer, server_default="2")
+    no_cube_at_one_away: Mapped[bool] = mapped_column(Boolean, server_default=false())
+    agreed_lower_forfeit: Mapped[bool] = mapped_column(Boolean, server_default=true())
+    time_base_s: Mapped[int] = mapped_column(Integer, server_default="120")
+    time_increment_s: Mapped[int] = mapped_column(Integer, server_default="12")
+    clock_mode: Mapped[str] = mapped_column(String(20), server_default="fischer")
     # a team that did not show: the other wins by forfeit (0-0 game points)
     forfeit_by: Mapped[str | None] = mapped_column(String(1), nullable=True)
     # the scoreline as last computed from the games; `check` re-derives and compares
@@ -191,7 +214,7 @@ class Game(Base):
     __tablename__ = "game"
     __table_args__ = (
         UniqueConstraint("match_id", "seq"),
-        CheckConstraint("board IN (1, 2)", name="board"),
+        CheckConstraint(BOARD_CHECK, name="board"),
         CheckConstraint("cube >= 1", name="cube"),
     )
 
@@ -305,7 +328,7 @@ class Slip(Base):
     __tablename__ = "slip"
     __table_args__ = (
         UniqueConstraint("uid"),
-        CheckConstraint("board IN (1, 2)", name="board"),
+        CheckConstraint(BOARD_CHECK, name="board"),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)

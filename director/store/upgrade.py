@@ -26,6 +26,8 @@ from director.store.backup import aside_name, online_copy, remove_with_companion
 from director.store.files import sync_file, sync_folder
 from director.store.integrity import connection_problems
 from director.store.models import Base
+from director.store.schema import differences as schema_differences
+from director.store.schema import schema_rows
 
 UPGRADE_TEMP = ".upgrade-"
 _STALE_SECONDS = 600
@@ -133,9 +135,10 @@ def upgrade_file(event: Path) -> Path:
                 differences = compare_metadata(context, Base.metadata)
                 raw = connection.connection.driver_connection
                 problems = connection_problems(raw)
+                strange = schema_differences(schema_rows(raw), head_revision())
         finally:
             engine.dispose()
-        if revision != head_revision() or differences or problems:
+        if revision != head_revision() or differences or strange or problems:
             what = problems[0] if problems else f"the schema is not the current one ({revision})"
             raise UserError(f"cannot upgrade {event.name}: the upgraded copy is wrong: {what}")
         _settle(work)

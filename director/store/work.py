@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Concatenate, ParamSpec, TypeVar
 
+from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
@@ -36,6 +37,22 @@ def in_session(
             return service(session, *args, **kwargs)
         with session.begin():
             return service(session, *args, **kwargs)
+
+
+def in_write_session(
+    db: EventDatabase,
+    service: Callable[Concatenate[Session, P], T],
+    *args: P.args,
+    **kwargs: P.kwargs,
+) -> T:
+    """A change that takes the database's write lock before it reads (SQLite's
+    `BEGIN IMMEDIATE`): a transaction that read first and then found another writer ahead is
+    refused at once ("database is locked", busy timeout or not); one that asks first waits in
+    the busy timeout for the other to commit. PostgreSQL's row locks need no such step."""
+    with db.Session() as session, session.begin():
+        if db.is_sqlite:
+            session.execute(text("BEGIN IMMEDIATE"))
+        return service(session, *args, **kwargs)
 
 
 def failure_of(exc: BaseException, db: EventDatabase) -> UserError | None:

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from director.domain.changes import Area, Changed, Changes
 from director.domain.clock import (
+    BOARDS,
     ClockError,
     ClockEvent,
     EventKind,
@@ -151,7 +152,7 @@ class PhoneClocksView(QWidget):
         # tokens are issued now for new tables: a write no page shows
         self.tokens, matches = self.ctx.background.call(slips.round_matches, True)
         self.matches = {m.id: m for m in matches}
-        self.rows = [(m, n) for m in sorted(self.matches, key=self._table_of) for n in (1, 2)]
+        self.rows = [(m, n) for m in sorted(self.matches, key=self._table_of) for n in BOARDS]
         self.table.setRowCount(len(self.rows))
         for r, (m, n) in enumerate(self.rows):
             match = self.matches[m]

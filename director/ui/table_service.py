@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 
 from director.domain.changes import Area, Changes
 from director.domain.errors import UserError
+from director.domain.wording import isolated
 from director.services import reports, slips
 from director.services.slips import SlipInfo
 from director.ui.context import EventContext
@@ -276,7 +277,7 @@ class TableServiceWindow(QWidget):
                 else "none"
             )
             for column, text in enumerate(
-                (str(match.table), f"{match.names[0]} v {match.names[1]}", seen)
+                (str(match.table), " v ".join(isolated(n) for n in match.names), seen)
             ):
                 self.tables.setItem(row, column, QTableWidgetItem(text))
             if match.id == selected:

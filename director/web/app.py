@@ -38,6 +38,17 @@ ROUTE_MODULES: tuple[ModuleType, ...] = (
 WRITE_METHODS = frozenset(("POST", "PUT", "PATCH", "DELETE"))
 
 
+TOO_LARGE = "the request is too large"
+
+
+class TooLarge(HTTPException):
+    """A request's body went past `BODY_LIMIT` while arriving: answered 413 by the routes'
+    error handler, which closes the connection (the rest of the body is never read)."""
+
+    def __init__(self) -> None:
+        super().__init__(413, TOO_LARGE)
+
+
 class Guard:
     """Pure ASGI middleware (it must not buffer the push stream)."""
 
@@ -62,11 +73,23 @@ class Guard:
         elif not limit.allow(address):
             problem = refusal(429, "too many requests: wait a minute and try again")
         elif not length.isdigit() or int(length) > BODY_LIMIT:
-            problem = refusal(413, "the request is too large")
+            problem = _closing(refusal(413, TOO_LARGE))
         if problem is not None:
             await self._secured(problem, scope, receive, send)
             return
         started = False
+        received = 0
+
+        async def receive_limited() -> Message:
+            """The body counted as it arrives (a chunked body has no Content-Length): past
+            the limit the request is refused and the connection closed, nothing more read."""
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > BODY_LIMIT:
+                    raise TooLarge()
+            return message
 
         async def send_secured(message: Message) -> None:
             nonlocal started
@@ -82,7 +105,10 @@ class Guard:
             await send(message)
 
         try:
-            await self.app(scope, receive, send_secured)
+            await self.app(scope, receive_limited, send_secured)
+        except TooLarge:
+            if not started:
+                await self._secured(_closing(refusal(413, TOO_LARGE)), scope, receive, send)
         except Exception:
             log.exception("table service: %s %s failed", method, scope.get("path"))
             if not started:
@@ -95,9 +121,17 @@ class Guard:
         await response(scope, receive, send)
 
 
+def _closing(response: Response) -> Response:
+    """The connection closes after this answer: a body left unread is never read."""
+    response.headers["Connection"] = "close"
+    return response
+
+
 async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
     detail = exc.detail if exc.status_code < 500 else FAILED
+    if isinstance(exc, TooLarge):
+        return _closing(refusal(exc.status_code, str(detail)))
     if request.url.path.startswith("/api/") or request.method != "GET":
         return refusal(exc.status_code, str(detail))
     return Response(f"{exc.status_code}: {detail}\n", exc.status_code, media_type="text/plain")

@@ -26,7 +26,7 @@ from sqlalchemy import event
 from sqlalchemy.orm import Session
 
 from director.domain.changes import Changed, Changes
-from director.domain.clock import BoardClock, EventKind
+from director.domain.clock import BOARDS, BoardClock, EventKind
 from director.domain.rules import Side, TimeControl
 from director.services import phone_clocks
 from director.services.phone_clocks import Appended
@@ -84,7 +84,7 @@ class ClockRoom:
 
     def pause_match(self, session: Session, match_id: int) -> Changed[None]:
         """One action, one transaction: both boards' phones are told to pause (RULES §7)."""
-        for board in (1, 2):
+        for board in BOARDS:
             self.command(session, match_id, board, EventKind.PAUSE)
         return Changed(None, Changes.clock(match_id))
 

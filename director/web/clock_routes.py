@@ -14,7 +14,6 @@ engine cannot replay, 409 a gap or a log that differs (with `stored`, to resend 
 
 from __future__ import annotations
 
-import threading
 import time
 from typing import Any
 
@@ -25,6 +24,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from director.domain.clock import BOARDS
 from director.resources import resource_path
 from director.services import phone_clocks
 from director.services.phone_clocks import ClockRefused
@@ -57,18 +57,13 @@ def routes(web: WebContext) -> list[BaseRoute]:
             return refusal(429, TOO_MANY, code="rate")
         return None
 
-    writing = threading.Lock()
-
     def append(token: str, board: int, first: object, events: object) -> phone_clocks.Appended:
         """One board's events into the match's log. The two phones of a match write to one
-        log: here one at a time, and another station's write taking the same seq first is
-        retried (the unique seq refuses the second)."""
+        log: one at a time (the phones' writer queue), and another station's write taking the
+        same seq first is retried (the unique seq refuses the second)."""
         for attempt in range(WRITE_TRIES):
             try:
-                with writing:
-                    return web.session_run(
-                        phone_clocks.append_board_log, token, board, first, events
-                    )
+                return web.session_write(phone_clocks.append_board_log, token, board, first, events)
             except IntegrityError:
                 if attempt == WRITE_TRIES - 1:
                     raise
@@ -83,7 +78,7 @@ def routes(web: WebContext) -> list[BaseRoute]:
     shell = resource_path("web", "clock.html").read_text(encoding="utf-8")
 
     async def page(request: Request) -> Response:
-        if board_of(request) not in (1, 2):
+        if board_of(request) not in BOARDS:
             return Response("404: a match has boards 1 and 2\n", 404, media_type="text/plain")
         return HTMLResponse(shell)
 
@@ -121,7 +116,7 @@ def routes(web: WebContext) -> list[BaseRoute]:
         if (blocked := guessing(request)) is not None:
             return blocked
         try:
-            start = await web.run_db(start_by_token, request.path_params["token"])
+            start = await web.write_db(start_by_token, request.path_params["token"])
         except SlipRefused as problem:
             return refused(request, problem)
         return JSONResponse({"start": start})

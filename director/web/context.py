@@ -2,12 +2,16 @@
 
 Database work never runs on the server's event loop (nor on the GUI thread): a route calls
 `await web.run_db(service, ...)`, which runs the service in a fresh session on a worker
-thread, in its own transaction, committed when it returns.
+thread, in its own transaction, committed when it returns. A phone's write calls
+`await web.write_db(service, ...)`: the phones' writes go one at a time (a writer queue), take
+the database's write lock before they read, and are tried again when the desk or another
+station was writing: a phone never hears "database is locked".
 """
 
 from __future__ import annotations
 
 import functools
+import logging
 import threading
 import time
 from collections.abc import Callable
@@ -19,12 +23,18 @@ from starlette.concurrency import run_in_threadpool
 
 from director.domain.changes import Changes
 from director.store.engine import EventDatabase
+from director.store.errors import contended
+from director.store.work import in_write_session
 from director.web.clock_room import ClockRoom
 from director.web.hub import PushHub
 from director.web.security import RateLimits
 
 P = ParamSpec("P")
 T = TypeVar("T")
+log = logging.getLogger(__name__)
+WRITE_TRIES = (
+    6  # each after the busy timeout's own wait (store.engine): the desk is never this slow
+)
 
 
 @dataclass
@@ -73,6 +83,7 @@ class WebContext:
     # told (from a worker thread) what a slip request changed (an auto-accepted result too)
     on_change: Callable[[Changes], None] = lambda _changes: None
     clocks: ClockRoom = field(init=False)  # the phone clocks (director/web/clock_room.py)
+    _writing: threading.Lock = field(default_factory=threading.Lock)
 
     def __post_init__(self) -> None:
         self.clocks = ClockRoom(self.hub)
@@ -83,6 +94,29 @@ class WebContext:
         """Run a service in its own transaction on the calling thread (a worker thread)."""
         with self.db.Session() as session, session.begin():
             return service(session, *args, **kwargs)
+
+    def session_write(
+        self, service: Callable[Concatenate[Session, P], T], *args: P.args, **kwargs: P.kwargs
+    ) -> T:
+        """Run a phone's write on the calling thread (a worker thread): one at a time, the
+        write lock first, again while another writer is in the way."""
+        for attempt in range(1, WRITE_TRIES + 1):
+            try:
+                with self._writing:
+                    return in_write_session(self.db, service, *args, **kwargs)
+            except Exception as exc:
+                if attempt == WRITE_TRIES or not contended(exc):
+                    raise
+                log.warning("table service: a write met another writer; try %d", attempt + 1)
+                time.sleep(0.02 * attempt)
+        raise AssertionError("unreachable")
+
+    async def write_db(
+        self, service: Callable[Concatenate[Session, P], T], *args: P.args, **kwargs: P.kwargs
+    ) -> T:
+        return await run_in_threadpool(
+            functools.partial(self.session_write, service, *args, **kwargs)
+        )
 
     async def run_db(
         self, service: Callable[Concatenate[Session, P], T], *args: P.args, **kwargs: P.kwargs

@@ -39,7 +39,7 @@ def slip_form(match: MatchInfo) -> dict[str, Any]:
     agreed level is offered, the cube per board."""
     rules = match.rules
     cube = {}
-    for board in (1, 2):
+    for board in rules.event_format.boards:
         allowed, reason = match.may_double(board)
         cube[str(board)] = {"allowed": allowed, "reason": reason}
     return {
@@ -99,7 +99,7 @@ def routes(web: WebContext) -> list[BaseRoute]:
             return blocked
         body = await json_body(request)
         try:
-            done = await web.run_db(
+            done = await web.write_db(
                 slips.submit_slip,
                 request.path_params["token"],
                 body.get("uid"),
@@ -119,7 +119,7 @@ def routes(web: WebContext) -> list[BaseRoute]:
         if not isinstance(agree, bool):
             return refusal(422, "agree must be true or false", code="input")
         try:
-            done = await web.run_db(
+            done = await web.write_db(
                 slips.answer_slip,
                 request.path_params["token"],
                 body.get("uid"),

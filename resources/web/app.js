@@ -75,22 +75,27 @@ function subscribe(channels, handler) {
 
 function teamName(team) { return team ? team.name : "bye"; }
 
+// A name set inside other words, kept apart from them for the bidirectional algorithm (FSI …
+// PDI): "finished: فريق القاهرة wins" keeps "wins" after the name. The twin of isolated() in
+// director/domain/wording.py.
+function isolated(name) { return /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/.test(name) ? `\u2068${name}\u2069` : name; }
+
 function sideBlock(match, side) {
   const team = side === "A" ? match.team_a : match.team_b;
   if (!team) return el("div", { class: "side" }, el("span", { class: "team" }, "bye"));
   const away = match.away ? el("span", { class: "away" }, ` ${match.away[side]}-away`) : null;
   return el("div", { class: "side" },
-    el("span", { class: "team" }, team.name, away),
+    el("span", { class: "team" }, isolated(team.name), away),
     el("span", { class: "score", "data-side": side }, match.bye ? "" : match.score[side]),
-    el("span", { class: "players" }, team.players.join(" · ")));
+    el("span", { class: "players" }, team.players.map(isolated).join(" · ")));
 }
 
 function statusText(match) {
   if (match.bye) return "bye";
-  if (match.forfeit_by) return `forfeit by ${teamName(match.forfeit_by === "A" ? match.team_a : match.team_b)}`;
+  if (match.forfeit_by) return `forfeit by ${isolated(teamName(match.forfeit_by === "A" ? match.team_a : match.team_b))}`;
   if (match.status === "finished") {
     if (match.result === "draw") return "finished: draw";
-    return `finished: ${teamName(match.result === "A" ? match.team_a : match.team_b)} wins`;
+    return `finished: ${isolated(teamName(match.result === "A" ? match.team_a : match.team_b))} wins`;
   }
   return match.status === "in progress" ? `pair ${match.pair}` : "not started";
 }
@@ -403,9 +408,9 @@ function slipPage() {
     if (!side) {
       nodes.push(el("p", {}, "Which team are you?"), el("div", { class: "row" },
         ["A", "B"].map((s) => el("button", { type: "button", id: `side-${s}`, onclick: () => { store.set(sideKey, s); draw(); } },
-          `We are ${teamName(s === "A" ? m.team_a : m.team_b)}`))));
+          `We are ${isolated(teamName(s === "A" ? m.team_a : m.team_b))}`))));
     } else {
-      nodes.push(el("p", { class: "note" }, `This phone is ${teamName(side === "A" ? m.team_a : m.team_b)}. `,
+      nodes.push(el("p", { class: "note" }, `This phone is ${isolated(teamName(side === "A" ? m.team_a : m.team_b))}. `,
         el("a", { href: "#", onclick: (e) => { e.preventDefault(); store.set(sideKey, null); draw(); } }, "change")));
       for (const s of state.slips.filter((x) => x.status === "unconfirmed" || x.status === "pending")) nodes.push(slipCard(s, side));
       if (m.status !== "finished") {

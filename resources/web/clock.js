@@ -275,7 +275,8 @@
     const b = boardNow();
     const running = b.phase === "running" && b.on_move === side;
     const remaining = side === "A" ? b.a.remaining_ns : b.b.remaining_ns;
-    el.querySelector(".who").textContent = `${info.players[side]} · ${info.teams[side]}`;
+    // each name its own bidi paragraph (FSI … PDI): an Arabic team keeps " · " in its place
+    el.querySelector(".who").textContent = `\u2068${info.players[side]}\u2069 · \u2068${info.teams[side]}\u2069`;
     el.querySelector(".time").textContent = E.formatRemaining(remaining);
     let note = "";
     if (b.phase === "ready") note = b.on_move === side ? "moves first" : "tap if you move first";

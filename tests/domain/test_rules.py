@@ -10,10 +10,14 @@ import pytest
 
 import director
 from director.domain.rules import (
+    ALL_BOARDS,
+    FORMATS,
     TIME_CONTROL_PRESETS,
     VARIANTS,
     ClockMode,
+    CubeRule,
     EventOptions,
+    Format,
     MatchRules,
     Scoring,
     TieBreak,
@@ -102,3 +106,56 @@ def test_no_code_but_the_records_asks_which_variant_it_is() -> None:
         if _ASKS_WHICH.search(line)
     ]
     assert found == []
+
+
+def test_every_format_has_exactly_one_record() -> None:
+    assert [f.format for f in FORMATS] == list(Format)
+    assert all(f.record.format is f for f in Format)
+    assert ALL_BOARDS == (1, 2)
+
+
+def test_the_formats_say_what_rules_they_play() -> None:
+    """#28, RULES §1–§5 and §10: what a format is lies in its record, read by everything."""
+    tandem, individual = Format.TANDEM.record, Format.INDIVIDUAL.record
+    assert (tandem.boards, tandem.entrant, tandem.unit) == ((1, 2), "team", "pair")
+    assert tandem.cube_rule is CubeRule.ONE_CUBE
+    assert tandem.pair_end_rules and tandem.game_forfeit and not tandem.match_clock
+    assert (individual.boards, individual.entrant, individual.unit) == ((1,), "player", "game")
+    assert individual.cube_rule is CubeRule.CRAWFORD
+    assert not individual.pair_end_rules and not individual.game_forfeit
+    assert individual.match_clock
+    assert tandem.where(3, 2) == "pair 3, board 2" and individual.where(3, 1) == "game 3"
+    assert MatchRules().format is Format.TANDEM  # every match without one is Tandem
+
+
+# a comparison with a member of Format, a dict keyed by one, or a `case` on one (reading
+# a member's record, `Format.TANDEM.record`, is not asking)
+_ASKS_WHICH_FORMAT = re.compile(
+    r"(\bis|==|!=|\bin)\s+\(?\s*Format\.[A-Z_]+\b(?!\.)|Format\.[A-Z_]+\s*:"
+)
+# a literal pair of boards: the boards of a match are its format's (`EventFormat.boards`)
+_BOARDS_LITERAL = re.compile(r"[(\[]\s*1\s*,\s*2\s*[)\]]|\{1, 2\}|range\(\s*1\s*,\s*3\s*\)")
+
+
+def _lines_outside_the_records(pattern: re.Pattern[str]) -> list[str]:
+    root = Path(director.__file__).parent
+    migrations = root / "store" / "migrations" / "versions"  # history, written once
+    return [
+        f"{path.relative_to(root)}:{number}: {line.strip()}"
+        for path in sorted(root.rglob("*.py"))
+        if path != root / "domain" / "rules.py" and migrations not in path.parents
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if pattern.search(line)
+    ]
+
+
+def test_no_code_but_the_records_asks_which_format_it_is() -> None:
+    """#28: the scorer, the cube, the store and the pages read what a format does from its
+    `EventFormat` record, as they do for scoring variants."""
+    assert _lines_outside_the_records(_ASKS_WHICH_FORMAT) == []
+
+
+def test_no_code_but_the_records_writes_the_boards_of_a_match() -> None:
+    """#28: a match's boards are its format's; a `(1, 2)` written elsewhere is a Tandem
+    assumption an individual match would break."""
+    assert _lines_outside_the_records(_BOARDS_LITERAL) == []

@@ -13,14 +13,23 @@ from sqlalchemy import create_engine, select
 
 from director.domain.clock import ClockEvent, EventKind
 from director.domain.errors import UserError
-from director.domain.rules import End, EventOptions, MatchRules, Side
+from director.domain.rules import (
+    ClockMode,
+    End,
+    EventOptions,
+    Format,
+    MatchRules,
+    Scoring,
+    Side,
+    TimeControl,
+)
 from director.domain.scoring import Game
 from director.services import clocks
-from director.services.events import create_event
+from director.services.events import create_event, get_event
 from director.services.games import record_game
-from director.services.matches import create_match
+from director.services.matches import create_match, get_match
 from director.services.teams import add_team
-from director.store import models
+from director.store import convert, models
 from director.store.engine import alembic_config, create_database, head_revision, open_database
 from director.store.upgrade import stored_revision
 from tests.pg import fresh_database
@@ -120,3 +129,41 @@ def test_an_older_events_games_take_their_place_in_the_clock_log_from_its_wall_t
     finally:
         upgraded.close()
     assert again == stored
+
+
+def test_an_older_events_matches_keep_the_options_they_were_read_with(
+    older_target: str,
+) -> None:
+    """Revision 0006 (#28): each match keeps the rules it was paired with. An older event's
+    matches were read with the event's options; the upgrade gives each match those, and the
+    event and its matches are Tandem."""
+    options = EventOptions(
+        match=MatchRules(match_length=7, scoring=Scoring.SIMPLE_PIP_SQUEEZE, one_cube_threshold=1),
+        time_control=TimeControl(300, 15, ClockMode.DELAY),
+    )
+    db = create_database(older_target)
+    with db.Session() as s, s.begin():
+        create_event(s, "Older", options)
+        a, b = (add_team(s, name, (f"{name} 1", f"{name} 2")).value.id for name in ("Ash", "Elm"))
+        match_id = create_match(s, a, b, table=1).value.id
+    db.close()
+    is_file = "://" not in older_target
+    engine = create_engine(f"sqlite:///{older_target}" if is_file else older_target)
+    with engine.begin() as connection:
+        if is_file:
+            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+        command.downgrade(alembic_config(connection), "0005_games_in_clock_order")
+    engine.dispose()
+    upgraded = open_database(older_target)
+    try:
+        with upgraded.Session() as s:
+            match = get_match(s, match_id)
+            row = s.get(models.Match, match_id)
+            assert row is not None
+            kept = convert.match_time_control(row)
+            event = get_event(s)
+    finally:
+        upgraded.close()
+    assert match.rules == options.match and match.rules.format is Format.TANDEM
+    assert kept == options.time_control
+    assert event.options == options

@@ -22,7 +22,7 @@ from director.domain.pairing.model import (
     TeamEntry,
 )
 from director.domain.pairing.swiss import clear_leader
-from director.domain.rules import LateEntry, MatchPointScheme, PairingSystem, RoundOne
+from director.domain.rules import Format, LateEntry, MatchPointScheme, PairingSystem, RoundOne
 from director.domain.standings import compute_standings
 
 UNTIL_CLEAR_CAP = 12  # rounds at most in a simulated Swiss "until one team is clear"
@@ -110,7 +110,7 @@ def play_match(
     score = [0, 0]
     while True:
         games = []
-        for _board in (1, 2):
+        for _board in Format.TANDEM.record.boards:
             level = rng.choices((1, 2, 3), weights=(70, 27, 3))[0]
             cube = rng.choices((1, 2, 4), weights=(55, 35, 10))[0]
             games.append((0 if rng.random() < p_a else 1, level * cube))

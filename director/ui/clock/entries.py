@@ -13,7 +13,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QWidget
 
-from director.domain.clock import Phase
+from director.domain.clock import BOARDS, Phase
 from director.domain.errors import UserError
 from director.domain.event import MatchInfo
 from director.domain.rules import Side
@@ -71,7 +71,7 @@ class GameEntries:
     def _make_room(self) -> None:
         """Each board makes room for the entries it shows, and for a neighbour's entry wider
         than that board (it then reaches under this board's faces)."""
-        need = {n: 0 for n in (1, 2)}
+        need = {n: 0 for n in BOARDS}
         for n, dialog in self.dialogs.items():
             view = self.boards[n - 1]
             need[n] = max(need[n], dialog.height())

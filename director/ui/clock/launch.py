@@ -17,7 +17,6 @@ from director.domain.clock import BOARDS, MatchClock, Phase, TimeSource
 from director.domain.errors import UserError
 from director.domain.rules import Side, TimeControl
 from director.services import clocks, matches
-from director.services.events import get_event
 from director.ui.clock.controller import ClockController
 from director.ui.clock.window import ClockWindow
 from director.ui.clock.writer import ClockWriter
@@ -56,7 +55,7 @@ def open_clock_window(
     match = ctx.read(matches.get_match, match_id)
     if match.is_bye or match.forfeit_by is not None:
         raise UserError("a bye or a forfeited match has no games to time")
-    tc = ctx.read(get_event).options.time_control
+    tc = match.time_control
     # the restore's own events (pause, restore) are written before the writer starts; no page
     # shows the clock log, so the change tells none of them
     clock, behind, next_seq = ctx.background.call(_restore, True, match_id, tc, source)

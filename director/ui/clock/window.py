@@ -27,6 +27,7 @@ from director.domain.clock import BOARDS, ClockError, Phase, TimeSource
 from director.domain.errors import UserError
 from director.domain.event import MatchInfo
 from director.domain.rules import Side
+from director.domain.wording import isolated
 from director.services import clocks, matches
 from director.ui.clock.adjust import AdjustDialog
 from director.ui.clock.awake import ScreenAwake
@@ -179,15 +180,18 @@ class ClockWindow(QWidget):
         layout.addWidget(self.keys_hint)
         self.status.hide()
 
+    def _versus(self) -> str:
+        """ "A v B", each name isolated for the bidi algorithm (a window title, a heading)."""
+        return " v ".join(isolated(name) for name in self.match.names)
+
     def show_match_text(self) -> None:
         m = self.match
         where = f"Round {m.round}, table {m.table}" if m.round else f"Match {m.id}"
         tc = self.clock.time_control
-        self.title.setText(
-            f"{where}: {m.names[0]} v {m.names[1]} · pair {self.controller.pair} · {tc}"
-        )
+        a, b = (isolated(name) for name in m.names)
+        self.title.setText(f"{where}: {a} v {b} · pair {self.controller.pair} · {tc}")
         self.title.setToolTip(tooltip(self.title.text()))
-        self.setWindowTitle(f"Clocks: {m.names[0]} v {m.names[1]} – Tandem Director")
+        self.setWindowTitle(f"Clocks: {a} v {b} – Tandem Director")
         k = self.keymap
         self.keys_hint.setText(
             f"Keys: board 1  A1 {k.name('press-1-A')} · B1 {k.name('press-1-B')}   |   "
@@ -362,7 +366,7 @@ class ClockWindow(QWidget):
         if on and self.board2_screen is None:
             screen = QWidget(self, Qt.WindowType.Window)
             screen.setObjectName("board2Window")
-            screen.setWindowTitle(f"Board 2: {self.match.names[0]} v {self.match.names[1]}")
+            screen.setWindowTitle(f"Board 2: {self._versus()}")
             screen.setStyleSheet("QWidget#board2Window { background: #000000; }")
             QVBoxLayout(screen).addWidget(self.boards[1])
             self.board2_screen = screen
@@ -460,7 +464,7 @@ class ClockWindow(QWidget):
         except UserError as exc:
             text = str(exc)
         dialog = QDialog(self)
-        dialog.setWindowTitle(f"Clock log: {self.match.names[0]} v {self.match.names[1]}")
+        dialog.setWindowTitle(f"Clock log: {self._versus()}")
         view = QPlainTextEdit(text or "No clock log yet.")
         view.setReadOnly(True)
         view.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))

@@ -7,6 +7,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QGroupBox, QPushButton, QVBoxLayout, QWidget
 
 from director.domain.event import MatchInfo
+from director.domain.wording import isolated
 from director.ui.desk.cube_widget import CubeWidget
 from director.ui.desk.words import board_players, side_name
 from director.ui.plain import esc, plain_label, rich_label, tooltip
@@ -57,11 +58,12 @@ class BoardPanel(QGroupBox):
         layout.addWidget(self.record_button)
 
     def show_match(self, match: MatchInfo) -> None:
-        a, b = board_players(match, self.board)
+        a, b = (isolated(name) for name in board_players(match, self.board))
+        team_a, team_b = (isolated(name) for name in match.names)
         n = self.board
         self.players.setText(
-            f"<b>A{n}</b> {esc(a)} <span style='color:gray'>({esc(match.names[0])})</span>&nbsp; v"
-            f" &nbsp;<b>B{n}</b> {esc(b)} <span style='color:gray'>({esc(match.names[1])})</span>"
+            f"<b>A{n}</b> {esc(a)} <span style='color:gray'>({esc(team_a)})</span>&nbsp; v"
+            f" &nbsp;<b>B{n}</b> {esc(b)} <span style='color:gray'>({esc(team_b)})</span>"
         )
         outcome = match.outcome
         live = self.live(match)

@@ -393,7 +393,8 @@ class MatchDeskPage(QWidget):
             return
         last = match.games[-1]
         question = (
-            f"Undo the last game of {match.names[0]} v {match.names[1]}: pair {last.pair}, "
+            f"Undo the last game of {' v '.join(isolated(n) for n in match.names)}: "
+            f"pair {last.pair}, "
             f"board {last.board}, won by team {last.winner} ({last.end})?"
         )
 

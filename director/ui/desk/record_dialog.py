@@ -28,7 +28,7 @@ from director.domain.event import MatchInfo
 from director.domain.match import MatchOutcome, score_match
 from director.domain.rules import End, Level, Side
 from director.domain.scoring import Game
-from director.domain.wording import counted
+from director.domain.wording import counted, isolated
 from director.services import games
 from director.ui.context import EventContext
 from director.ui.desk.game_form import ERROR_STYLE, GameForm, readable
@@ -185,7 +185,7 @@ class RecordGameDialog(QDialog):
 
     def award_text(self, game: Game, outcome: MatchOutcome) -> str:
         line = next(line for line in outcome.lines if line.game is game)
-        winner = side_name(self.match, game.winner)
+        winner = isolated(side_name(self.match, game.winner))
         if not line.counted:
             text = f"Abandoned under rule 4′: the match was already decided, {winner} scores 0"
         else:
@@ -320,7 +320,7 @@ class CorrectGameDialog(RecordGameDialog):
             for line in outcome.lines
             if line.game.pair == game.pair and line.game.board == game.board
         )
-        winner = side_name(self.match, game.winner)
+        winner = isolated(side_name(self.match, game.winner))
         text = f"{winner} scores {counted(line.points, 'point')}"
         if not line.counted:
             text = f"Abandoned under rule 4′: {winner} scores 0"

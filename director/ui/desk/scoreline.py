@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QWidget
 from director.domain.event import MatchInfo
 from director.domain.met import MetError, MetParameters, equity_at
 from director.domain.rules import Side
+from director.domain.wording import isolated
 from director.ui.desk.words import result_text
 from director.ui.plain import esc, plain_label, rich_label
 
@@ -56,8 +57,12 @@ class Scoreline(QWidget):
         self.result.setWordWrap(True)
         for label in (self.name_a, self.name_b):
             label.setStyleSheet("font-size: 15pt; font-weight: bold;")
-        self.name_a.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        self.away_a.setAlignment(Qt.AlignmentFlag.AlignRight)
+        # beside the score whatever the name's script: Qt mirrors a plain AlignRight for a
+        # right-to-left name, which put it at the far edge
+        beside = Qt.AlignmentFlag.AlignAbsolute | Qt.AlignmentFlag.AlignVCenter
+        self.name_a.setAlignment(beside | Qt.AlignmentFlag.AlignRight)
+        self.name_b.setAlignment(beside | Qt.AlignmentFlag.AlignLeft)
+        self.away_a.setAlignment(Qt.AlignmentFlag.AlignAbsolute | Qt.AlignmentFlag.AlignRight)
         self.score.setStyleSheet("font-size: 26pt; font-weight: bold; padding: 0 14px;")
         self.score.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.result.setStyleSheet("font-size: 13pt; font-weight: bold; color: #1e6b34;")
@@ -105,18 +110,20 @@ class Scoreline(QWidget):
             a = team_a_equity(need_a, need_b)
         except MetError as refusal:
             return f"No Tandem MET here: {refusal}"
+        # each name its own bidi paragraph: "57.3%" stays after an Arabic name
+        name_a, name_b = (esc(isolated(name)) for name in match.names)
         return (
             f"Tandem MET at {need_a}-away v {need_b}-away:<br>"
-            f"<b>{esc(match.names[0])} {a:.1%}</b> · {esc(match.names[1])} {1 - a:.1%}"
+            f"<b>{name_a} {a:.1%}</b> · {name_b} {1 - a:.1%}"
         )
 
     @staticmethod
     def result_line(match: MatchInfo) -> str:
         if match.is_bye:
-            return f"{match.names[0]} has a bye"
+            return f"{isolated(match.names[0])} has a bye"
         if match.forfeit_by is not None:
             loser = match.names[0] if match.forfeit_by is Side.A else match.names[1]
-            return f"Won by forfeit: {loser} did not play"
+            return f"Won by forfeit: {isolated(loser)} did not play"
         if not match.outcome.finished:
             return ""
         return f"Result: {result_text(match.outcome, match.names)}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from director.domain.event import MatchInfo
 from director.domain.match import MatchOutcome, Result
 from director.domain.rules import Side
+from director.domain.wording import isolated
 
 
 def side_name(match: MatchInfo, side: Side) -> str:
@@ -20,7 +21,8 @@ def board_players(match: MatchInfo, board: int) -> tuple[str, str]:
 def board_sides(match: MatchInfo, board: int) -> tuple[str, str]:
     """'Ana (Blue Bar)' for side A and B of a board."""
     a, b = board_players(match, board)
-    return f"{a} ({match.names[0]})", f"{b} ({match.names[1]})"
+    name_a, name_b = (isolated(name) for name in match.names)
+    return f"{isolated(a)} ({name_a})", f"{isolated(b)} ({name_b})"
 
 
 def result_text(outcome: MatchOutcome, names: tuple[str, str]) -> str:
@@ -32,7 +34,7 @@ def result_text(outcome: MatchOutcome, names: tuple[str, str]) -> str:
         head = f"Draw, {final}"
     else:
         winner = names[0] if outcome.result is Result.A else names[1]
-        head = f"{winner} wins {final}"
+        head = f"{isolated(winner)} wins {final}"
     if outcome.rules.scoring.variant.squeeze is not None:
         head += (
             f" (game points {outcome.score}, pip points {outcome.pip_points},"

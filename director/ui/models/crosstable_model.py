@@ -10,6 +10,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QBrush, QColor
 
 from director.domain.standings import CrossCell
+from director.domain.wording import isolated
 from director.services.standings import Standings
 
 Index = QModelIndex | QPersistentModelIndex
@@ -106,8 +107,8 @@ class CrosstableModel(QAbstractTableModel):
 
     def cell_words(self, team: str, round_number: int, cell: CrossCell) -> str:
         if cell.opponent is None:
-            return f"Round {round_number}: {team} had a bye"
-        other = self.names.get(cell.opponent, "?")
+            return f"Round {round_number}: {isolated(team)} had a bye"
+        team, other = isolated(team), isolated(self.names.get(cell.opponent, "?"))
         return (
             f"Round {round_number}: {team} {RESULT_WORDS.get(cell.result, cell.result)} "
             f"{other} (#{self.rank.get(cell.opponent)}), {cell.points_for}–{cell.points_against}"

@@ -12,6 +12,7 @@ from PySide6.QtGui import QBrush, QColor
 from director.domain.event import MatchInfo
 from director.domain.match import GameLine
 from director.domain.scoring import Game
+from director.domain.wording import isolated
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -110,7 +111,7 @@ class GamesModel(QAbstractTableModel):
         values = (
             str(game.pair),
             str(game.board),
-            f"{game.winner.value}: {name}",
+            f"{game.winner.value}: {isolated(name)}",
             str(game.end),
             level_text(game),
             str(game.cube),

@@ -11,6 +11,7 @@ from PySide6.QtGui import QBrush, QColor
 
 from director.domain.event import MatchInfo, PlayStatus
 from director.domain.match import Result
+from director.domain.wording import isolated
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -28,16 +29,16 @@ def match_status(match: MatchInfo) -> str:
 
 def result_words(match: MatchInfo) -> str:
     if match.is_bye:
-        return f"bye: {match.names[0]} wins"
+        return f"bye: {isolated(match.names[0])} wins"
     if match.forfeit_by is not None:
         winner = match.names[1] if match.forfeit_by.value == "A" else match.names[0]
-        return f"{winner} wins by forfeit"
+        return f"{isolated(winner)} wins by forfeit"
     result = match.outcome.result
     if result is Result.UNFINISHED:
         return ""
     if result is Result.DRAW:
         return "draw"
-    return f"{match.names[0] if result is Result.A else match.names[1]} wins"
+    return f"{isolated(match.names[0] if result is Result.A else match.names[1])} wins"
 
 
 def score_words(match: MatchInfo) -> str:

@@ -1,0 +1,59 @@
+"""Slips sent at the same moment, against the real server on loopback (issue #26.2): phones'
+writes wait for each other inside the server, never a 500."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from functools import partial
+
+from director.services import slips
+from director.web.server import TableService
+from tests.web.conftest import Answer, hexid, pair_round, request
+
+TABLES = 8
+
+
+def at_once(calls: list[Callable[[], Answer]]) -> list[Answer]:
+    """Run the calls on their own threads, released together."""
+    gate = threading.Barrier(len(calls))
+    answers: list[Answer | None] = [None] * len(calls)
+
+    def run(i: int) -> None:
+        gate.wait()
+        answers[i] = calls[i]()
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert all(a is not None for a in answers)
+    return [a for a in answers if a is not None]
+
+
+def game(board: int = 1) -> dict[str, object]:
+    return {"pair": 1, "board": board, "winner": "A", "end": "bear-off", "level": "single",
+            "cube": 1}  # fmt: skip
+
+
+def test_slips_sent_together_are_all_stored(served: tuple[TableService, str]) -> None:
+    service, url = served
+    ids = pair_round(service.web.db, teams=2 * TABLES)
+    with service.web.db.Session() as s, s.begin():
+        slips.set_auto_accept(s, True)
+        tokens = [slips.token_for(s, m) for m in ids]
+    sent = [{"uid": hexid(), "side": "A", "device": hexid(), "game": game()} for _ in ids]
+    submits = at_once(
+        [partial(request, url + f"api/slip/{t}", b) for t, b in zip(tokens, sent, strict=True)]
+    )
+    assert [a.status for a in submits] == [200] * TABLES, [a.body for a in submits]
+    answers = [{"uid": b["uid"], "side": "B", "device": hexid(), "agree": True} for b in sent]
+    confirms = at_once(
+        [
+            partial(request, url + f"api/slip/{t}/answer", b)
+            for t, b in zip(tokens, answers, strict=True)
+        ]
+    )
+    assert [a.status for a in confirms] == [200] * TABLES, [a.body for a in confirms]
+    assert {a.json()["slip"]["status"] for a in confirms} == {"accepted"}  # type: ignore[index]
