@@ -215,6 +215,8 @@ class Draw:
 
     def progress(self, results: Iterable[Result] = (), withdrawn: Sequence[int] = ()) -> Progress:
         """The state after `results`, with the entrants in `withdrawn` (first to go first)."""
+        if self.problems:  # the plan's feeds do not fit this field (`plan_problems` says so)
+            raise UserError("; ".join(self.problems))
         by_key: dict[int, Result] = {}
         for given in results:
             if given.key not in self.index:

@@ -347,6 +347,8 @@ def test_a_plan_whose_feeds_do_not_fit_a_field_names_the_round() -> None:
     assert Draw(plan, list(range(1, 17))).problems == [
         "consolation round 3 takes 4 losers of main round 2 against 2 survivors (field of 16)"
     ]
+    with pytest.raises(UserError, match="consolation round 3 takes 4 losers"):
+        Draw(plan, list(range(1, 17))).progress()
 
 
 def test_later_feeds_alternate_reversed_and_reversed_within_halves() -> None:
