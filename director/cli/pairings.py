@@ -12,6 +12,7 @@ from director.cli.common import (
     MAX_MATCH_LENGTH,
     Parser,
     add_new_event_arguments,
+    bracket_plan,
     count,
     positive_int,
     rounds_count,
@@ -116,6 +117,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         withdrawals=args.withdrawals,
         forbidden_pairs=args.forbidden_pairs,
         rounds_to_play=args.play,
+        plan=None if args.plan is None else bracket_plan(args.plan),
     )
     check_new_target(args.file)
     start = time.perf_counter()
