@@ -93,6 +93,14 @@ class PairState:
         allowed, reason = board_may_double(self.cube_rule, board, self.cube_board)
         return Permission(allowed, reason)
 
+    @property
+    def crawford_label(self) -> str:
+        """RULES §10, the scoreline's word for the game being played: 'Crawford',
+        'post-Crawford', or '' (before the Crawford game, or a format without it)."""
+        if self.cube_rule.crawford:
+            return "Crawford"
+        return "post-Crawford" if self.cube_rule.post_crawford else ""
+
     def cube_text(self) -> str:
         """The pair's cube rule in words, with where the cube is, e.g. 'one-cube pair: team B
         is 2-away; the cube is on board 1'."""

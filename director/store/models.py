@@ -311,10 +311,12 @@ class ForbiddenPair(Base):
 
 
 class SlipToken(Base):
-    """The secret in a match's QR code: it lets a phone send result slips for that match only.
+    """The secret in a team's QR code: it lets a phone send result slips for that match only,
+    as that team (`side`), and confirm the other team's.
 
-    A match has at most one live token (the newest not revoked); revoking a table's token
-    and issuing a new one locks out every phone that had the old QR code.
+    A team has at most one live token per match (the newest not revoked); revoking a table's
+    tokens and issuing new ones locks out every phone that had the old QR codes. A token of a
+    file older than per-team tokens names no side and opens nothing.
     """
 
     __tablename__ = "slip_token"
@@ -323,6 +325,7 @@ class SlipToken(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), index=True)
     token: Mapped[str] = mapped_column(String(64))
+    side: Mapped[str | None] = mapped_column(String(1), nullable=True)  # "A" or "B"
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 

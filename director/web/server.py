@@ -28,6 +28,7 @@ from director.store.engine import EventDatabase
 from director.web import views
 from director.web.app import build_app
 from director.web.context import WebContext
+from director.web.protocol import Refusals, TimedH11Protocol
 
 log = logging.getLogger(__name__)
 WATCH_SECONDS = 0.2
@@ -56,6 +57,20 @@ def bind_socket(host: str, port: int) -> socket.socket:
         raise UserError(f"cannot listen on {host}:{port}: {exc.strerror}") from None
     sock.setblocking(False)
     return sock
+
+
+def raise_file_limit() -> None:
+    """As many open connections as the system lets this process have: a room of 3,000 viewers
+    needs more than the usual soft limit of 1,024 files."""
+    try:
+        import resource
+    except ImportError:  # Windows: no such limit to raise
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = hard if hard != resource.RLIM_INFINITY else 65_536
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
 
 
 def local_addresses() -> list[str]:
@@ -112,13 +127,14 @@ class TableService:
     def start(self) -> list[str]:
         if self.running:
             return self.urls
+        raise_file_limit()
         sock = bind_socket(self.host, self.port)
         self.port = sock.getsockname()[1]  # port 0: the one the system chose
         config = uvicorn.Config(
             build_app(self.web),
             log_level="warning",
             loop="asyncio",  # named, not "auto": no optional accelerators looked up at run time
-            http="h11",
+            http=TimedH11Protocol,  # h11, with a deadline for a request to arrive whole
             lifespan="off",
             access_log=False,
             server_header=False,
@@ -170,6 +186,7 @@ class TableService:
     async def _main(self, sock: socket.socket) -> None:
         try:
             self._loop = asyncio.get_running_loop()
+            self._loop.set_exception_handler(Refusals())
             self._wake = asyncio.Event()
             self.web.hub.bind(self._loop)
             assert self._server is not None
