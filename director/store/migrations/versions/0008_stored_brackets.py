@@ -7,15 +7,15 @@ event round 2) at the tables after them, so that is how its matches are read int
 here. Any other event's matches have no bracket (NULL), and an event without a plan ("") is
 read as the old single bracket, or single + consolation when its consolation option is on.
 
-Revision ID: 0007_stored_brackets
-Revises: 0006_match_rules_snapshot
+Revision ID: 0008_stored_brackets
+Revises: 0007_team_slip_tokens
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0007_stored_brackets"
-down_revision = "0006_match_rules_snapshot"
+revision = "0008_stored_brackets"
+down_revision = "0007_team_slip_tokens"
 branch_labels = None
 depends_on = None
 
