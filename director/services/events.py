@@ -212,6 +212,8 @@ def update_event(
     new_name = before.name if name is None else name
     _check(new_name, new_options)
     reasons = why_options_locked(session, before.options, new_options)
+    if row.bracket_plan and new_options.consolation != before.options.consolation:
+        reasons.append("the bracket plan says whether there is a consolation: set the plan")
     if reasons:
         raise UserError("; ".join(reasons))
     row.name = new_name.strip()

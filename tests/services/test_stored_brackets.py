@@ -122,3 +122,14 @@ def test_a_plan_for_another_pairing_system_or_not_yet_pairable_is_refused(
     _knockout(db, 4)
     with db.Session() as s, pytest.raises(UserError, match="match by match"):
         set_plan(s, ready_made("consolation-last-chance"))
+
+
+def test_the_consolation_option_follows_a_stored_plan(db: EventDatabase) -> None:
+    """The plan decides the brackets: the old consolation switch cannot contradict it."""
+    _knockout(db, 4)
+    with db.Session() as s, s.begin():
+        set_plan(s, ready_made("consolation"))
+        assert get_event(s).options.consolation
+    with db.Session() as s, pytest.raises(UserError, match="plan says whether"):
+        options = get_event(s).options
+        update_event(s, options=replace(options, consolation=False))
