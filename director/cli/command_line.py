@@ -139,6 +139,9 @@ def run(argv: list[str]) -> int:
 
             if event is not None and "://" not in event and not Path(event).is_file():
                 raise UserError(f"{event} is not a command and not an event file (see --help)")
+            from director.store.targets import check_server_driver
+
+            check_server_driver(args.db or event or "")  # one line, not a window's traceback
             return run_gui(event, args.db)
         with command_collections():
             status: int = args.func(args)

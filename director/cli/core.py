@@ -34,6 +34,7 @@ from director.domain.rules import (
     EventOptions,
     MatchRules,
     PairingSystem,
+    Paper,
     Scoring,
     Side,
     TimeControl,
@@ -183,10 +184,12 @@ def cmd_new(args: argparse.Namespace) -> int:
             winner_required=args.winner_required,
             one_cube_threshold=args.one_cube_threshold,
             no_cube_at_one_away=args.no_cube_at_one_away,
+            agreed_lower_forfeit=args.agreed_lower_forfeit,
         ),
         time_control=TimeControl(base, inc, ClockMode(args.clock)),
         pairing_system=PairingSystem(args.format),
         rounds=args.rounds,
+        paper=Paper(args.paper),
     )
     problems = options.problems()
     if not args.name.strip():
@@ -268,7 +271,7 @@ def cmd_import_match(args: argparse.Namespace) -> int:
     from director.services.records import where
 
     names = f"{match.names[0]} v {match.names[1]}"
-    print(f"imported into {where(match)}: {names}, {match.outcome.score}")
+    print(f"imported into {where(match)}: {names}, {match.outcome.final}")  # RULES §6.3
     return 0
 
 
@@ -340,6 +343,13 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         action="store_true",
         help="no doubling once a team is one point away",
     )
+    new.add_argument(
+        "--agreed-lower-forfeit",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="rule 5′: at a time forfeit the director may score the lower level both players "
+        "agree on (RULES §5; default on, --no-agreed-lower-forfeit leaves it out)",
+    )
     new.add_argument("--time", type=time_control, default=(120, 12), metavar="BASE+INC",
                      help=TIME_HELP)  # fmt: skip
     new.add_argument(
@@ -353,6 +363,12 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         type=rounds_count,
         default=5,
         help="number of rounds (0: Swiss until one team is clear)",
+    )
+    new.add_argument(
+        "--paper",
+        choices=[p.value for p in Paper],
+        default=Paper.A4.value,
+        help="the reports' paper size: a4 or letter (default a4; `report --paper` overrides it)",
     )
     new.add_argument("--venue", default="", help="where the event is played (report header)")
     new.add_argument("--date", default="", metavar="YYYY-MM-DD",

@@ -64,7 +64,9 @@ def cmd_standings(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(standings.standings_json(view), ensure_ascii=False, indent=1))
         return 0
-    heads = ["#", "team", "MP", *(tb.value for tb in view.tie_breaks), "played"]
+    # the columns as --json names them, each defined once below under that name
+    tie_breaks = [standings.tie_break_key(tb) for tb in view.tie_breaks]
+    heads = ["rank", "team", "match_points", *tie_breaks, "games_played"]
     rows = [
         [str(line.row.rank), line.team.name, f"{line.row.match_points:g}"]
         + [
@@ -82,8 +84,9 @@ def cmd_standings(args: argparse.Namespace) -> int:
                 for i, (c, w) in enumerate(zip(r, widths, strict=True))
             )
         )
-    for name, text in view.definitions.items():
-        print(f"{name}: {text}")
+    named = zip(["match_points", *tie_breaks], view.definitions.values(), strict=True)
+    for key, text in named:
+        print(f"{key}: {text.split(': ', 1)[-1]}")  # the text names its label: not twice
     return 0
 
 

@@ -501,6 +501,17 @@ def clock_channel(session: Session, match_id: int, now: datetime | None = None) 
     }
 
 
+def started_pairs(session: Session, match_ids: Sequence[int]) -> dict[int, int]:
+    """Match id -> the pair its phone clocks were last started for (the desk's start)."""
+    c = models.ClockCommand
+    rows = session.execute(
+        select(c.match_id, func.max(c.pair_number))
+        .where(c.match_id.in_(match_ids), c.kind == START)
+        .group_by(c.match_id)
+    )
+    return {match_id: pair for match_id, pair in rows if pair is not None}
+
+
 def ready_to_start(session: Session, match_id: int) -> dict[int, Side | None]:
     """Each board's first mover if that board is waiting to start (READY), else None; the
     start is possible when both boards have one."""

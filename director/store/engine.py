@@ -32,7 +32,7 @@ from director.store.files import sync_file, sync_folder
 from director.store.integrity import SQLITE_HEADER, glance_uri, integrity_problems, readonly_uri
 from director.store.lock import EventLock, acquire
 from director.store.schema import differences, differences_message, schema_rows, stored_revision_of
-from director.store.targets import SERVER_SCHEMES, is_url
+from director.store.targets import SERVER_SCHEMES, check_server_driver, is_url
 from director.store.upgrade import upgrade_file
 
 if TYPE_CHECKING:
@@ -102,6 +102,7 @@ def _server_engine(target: str) -> Engine:
             f"{display_target(target)[:200]}: an event is a .tandem file or a PostgreSQL "
             "address (postgresql://USER:PASSWORD@HOST[:PORT]/DATABASE)"
         )
+    check_server_driver(target)
     url_text = target.replace("postgresql://", "postgresql+psycopg://", 1)
     try:
         url = make_url(url_text)

@@ -28,7 +28,7 @@ from director.domain.clock import BOARDS
 from director.resources import resource_path
 from director.services import phone_clocks, slips
 from director.services.phone_clocks import ClockRefused
-from director.services.slips import Refusal, SlipRefused
+from director.services.slips import ID_PATTERN, Refusal, SlipRefused
 from director.web.context import WebContext
 from director.web.responses import json_body, refusal
 
@@ -117,7 +117,13 @@ def routes(web: WebContext) -> list[BaseRoute]:
         except SlipRefused as problem:
             return refused(request, problem)
         room.heard(done)
-        return JSONResponse({"stored": done.stored})
+        phone = body.get("phone")
+        other = (
+            isinstance(phone, str)
+            and ID_PATTERN.fullmatch(phone) is not None
+            and (room.another_phone(done.match_id, done.board, phone))
+        )
+        return JSONResponse({"stored": done.stored, "other_phone": other})
 
     async def start(request: Request) -> Response:
         if (blocked := await guessing(request)) is not None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import errno
+import ipaddress
 import logging
 import socket
 import threading
@@ -59,6 +60,20 @@ def bind_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
+# TEST-NET-1 (RFC 5737): connecting a UDP socket to it sends nothing, but the system picks the
+# source address its route there would use, the one its default route (the Wi-Fi, the club's
+# network) gives a phone on the same network
+PROBE = "192.0.2.1"
+
+
+def routed_address() -> str | None:
+    """The address this computer sends from to the network beyond it (None: no route)."""
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect((PROBE, 9))
+        return str(probe.getsockname()[0])
+    return None
+
+
 def raise_file_limit() -> None:
     """As many open connections as the system lets this process have: a room of 3,000 viewers
     needs more than the usual soft limit of 1,024 files."""
@@ -74,15 +89,28 @@ def raise_file_limit() -> None:
 
 
 def local_addresses() -> list[str]:
-    """This computer's IPv4 addresses others on the network can reach (loopback last)."""
-    found: list[str] = []
-    with contextlib.suppress(OSError):
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            address = str(info[4][0])
-            if address not in found:
+    """This computer's IPv4 addresses, from its interfaces that are up: first the one a phone
+    on the same network reaches (the routed one), then the private, the other and the
+    link-local ones; loopback last. getaddrinfo(gethostname()) gave only 127.0.1.1 on stock
+    Debian and Ubuntu, whose /etc/hosts names the host so."""
+    import psutil  # only when serving: the app's start-up does not pay for it
+
+    stats = psutil.net_if_stats()
+    found: list[ipaddress.IPv4Address] = []
+    for name, addresses in psutil.net_if_addrs().items():
+        if name in stats and not stats[name].isup:
+            continue
+        for entry in addresses:
+            if entry.family != socket.AF_INET:
+                continue
+            address = ipaddress.IPv4Address(entry.address)
+            if not address.is_loopback and address not in found:
                 found.append(address)
-    outside = [a for a in found if not a.startswith("127.")]
-    return [*outside, "127.0.0.1"]
+    routed = routed_address()
+    found.sort(
+        key=lambda a: (str(a) != routed, a.is_link_local, not a.is_private)
+    )  # stable: the system's order within each kind
+    return [*(str(a) for a in found), "127.0.0.1"]
 
 
 def _url(host: str, port: int) -> str:

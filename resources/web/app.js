@@ -113,7 +113,8 @@ function statusText(match) {
     if (match.result === "draw") return "finished: draw";
     return `finished: ${isolated(teamName(match.result === "A" ? match.team_a : match.team_b))} wins`;
   }
-  return match.status === "in progress" ? `pair ${match.pair}` : "not started";
+  if (match.status === "in progress") return `pair ${match.pair}`;
+  return match.clocks_started ? `pair ${match.pair}: clocks running` : "not started";
 }
 
 function matchCard(match, mine) {

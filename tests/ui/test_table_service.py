@@ -19,6 +19,7 @@ from director.store.engine import open_event
 from director.ui.context import EventContext
 from director.ui.main_window import MainWindow
 from director.ui.table_service import TableServiceWindow
+from director.web.server import local_addresses, routed_address
 from tests.web.conftest import hexid, pair_round, request
 
 
@@ -71,6 +72,28 @@ def test_off_until_turned_on_then_it_says_where(qtbot: QtBot, panel: TableServic
     assert panel.service is None
     with pytest.raises(OSError):
         request(f"http://127.0.0.1:{port}/api/event")
+
+
+def test_the_window_lists_the_interfaces_and_its_qr_code_is_the_reachable_one(
+    qtbot: QtBot, panel: TableServiceWindow
+) -> None:
+    """#25: the addresses are the interfaces' (tests/web/test_addresses.py checks them against
+    the system's listing), the routed one first, and the QR code a phone scans is that one."""
+    import zxingcpp
+
+    port = free_port()
+    panel.port.setValue(port)
+    panel.toggle.click()
+    assert panel.service is not None
+    wanted = [f"http://{a}:{port}/" for a in local_addresses()]
+    routed = routed_address()
+    if routed is not None and not routed.startswith("127."):
+        assert wanted[0] == f"http://{routed}:{port}/"
+    shown = [line for line in panel.addresses.text().splitlines() if line.startswith("http")]
+    assert shown == wanted
+    image = panel.qr.pixmap().toImage()
+    (code,) = zxingcpp.read_barcodes(image)
+    assert code.text == wanted[0]
 
 
 def test_a_port_in_use_is_said_next_to_the_toggle(panel: TableServiceWindow) -> None:

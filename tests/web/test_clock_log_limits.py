@@ -3,13 +3,15 @@ on loopback: only what a phone does; time adjustments and resets are the desk's.
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from director.domain.clock import EventKind
 from director.domain.rules import Side
 from director.services import audit, phone_clocks, slips
 from director.web.server import TableService
-from tests.web.conftest import pair_round, request, win_games
+from tests.web.conftest import hexid, pair_round, request, win_games
 
 S = 1_000_000_000
 
@@ -117,3 +119,48 @@ def test_the_phone_reads_the_time_control_in_minutes(served: tuple[TableService,
         token = slips.token_for(s, match_id, Side.A)
     view = request(f"{url}api/clock/{token}/1").json()
     assert view["time_control"]["label"] == "2 min + 12 s Fischer increment"  # type: ignore[index]
+
+
+def test_the_pairings_say_a_match_is_being_played_once_its_clocks_start(
+    served: tuple[TableService, str],
+) -> None:
+    """Issue #26.10: the pairings card said "not started" while both clocks ran."""
+    service, url = served
+    match_id = pair_round(service.web.db)[0]
+    with service.web.db.Session() as s, s.begin():
+        token = slips.token_for(s, match_id, Side.A)
+    for board in (1, 2):
+        mover = [{**ev("first-mover", 1, "A"), "board": board}]
+        answer = request(f"{url}api/clock/{token}/{board}/log", {"first": 0, "events": mover})
+        assert answer.status == 200, answer.body
+
+    def card() -> dict[str, object]:
+        tables = request(url + "api/pairings").json()["matches"]  # type: ignore[index]
+        return next(m for m in tables if m["id"] == match_id)  # type: ignore[no-any-return]
+
+    assert card()["clocks_started"] is False
+    assert request(f"{url}api/clock/{token}/start", {}).status == 200
+    deadline = time.monotonic() + 5
+    while card()["clocks_started"] is not True and time.monotonic() < deadline:
+        time.sleep(0.05)  # the service publishes within a poll
+    assert card()["clocks_started"] is True and card()["status"] == "not started"
+
+
+def test_a_second_phone_on_a_board_is_told(served: tuple[TableService, str]) -> None:
+    """Issue #26.10: a second phone on the same board's clock ran its own clock unaware."""
+    service, url = served
+    match_id = pair_round(service.web.db)[0]
+    with service.web.db.Session() as s, s.begin():
+        token = slips.token_for(s, match_id, Side.A)
+    one, two = hexid(), hexid()
+
+    def hello(board: int, phone: str) -> object:
+        sent = {"first": 0, "events": [], "phone": phone}
+        answer = request(f"{url}api/clock/{token}/{board}/log", sent)
+        assert answer.status == 200, answer.body
+        return answer.json()["other_phone"]  # type: ignore[index]
+
+    assert hello(1, one) is False
+    assert hello(2, two) is False  # the other board's phone
+    assert hello(1, two) is True  # a second phone on board 1
+    assert hello(1, one) is True

@@ -382,3 +382,18 @@ def test_a_long_status_keeps_its_width_beside_the_buttons(
             "return s.getBoundingClientRect().height / parseFloat(getComputedStyle(s).lineHeight);"
         )
         assert lines <= 4, lines  # 390 px wide: a word a line was 20 lines
+
+
+def test_a_second_phone_on_the_same_board_says_so(
+    table: tuple[TableService, str, list[int], list[str]],
+) -> None:
+    _service, url, _ids, tokens = table
+    with clock_page(url, tokens[0], 1) as one, clock_page(url, tokens[0], 1) as two:
+        tap(one, "face-near")
+        tap(two, "face-near")
+        for driver in (one, two):
+            wait_for(
+                lambda d=driver: (
+                    "another phone times this board" in d.find_element("id", "status").text
+                )
+            )

@@ -84,3 +84,23 @@ def test_the_crosstables_legend_says_what_a_question_mark_is(
         driver.get(url + "crosstable")
         wait_for(driver, lambda d: "?" in text_of(d, "tbody"))
         assert "? not finished yet" in text_of(driver, "main")
+
+
+def test_the_pairings_card_says_the_clocks_run(served: tuple[TableService, str]) -> None:
+    """Issue #26.10: "not started" while both clocks ran."""
+    from director.domain.rules import Side
+    from director.services import slips
+
+    service, url = served
+    match_id = pair_round(service.web.db)[0]
+    with service.web.db.Session() as s, s.begin():
+        token = slips.token_for(s, match_id, Side.A)
+    for board in (1, 2):
+        mover = {"kind": "first-mover", "t_ns": "1", "board": board, "side": "A", "value": None}
+        request(f"{url}api/clock/{token}/{board}/log", {"first": 0, "events": [mover]})
+    card = f'article[data-match="{match_id}"]'
+    with phone() as driver:
+        driver.get(url)
+        wait_for(driver, lambda d: "not started" in text_of(d, card))
+        assert request(f"{url}api/clock/{token}/start", {}).status == 200
+        wait_for(driver, lambda d: "pair 1: clocks running" in text_of(d, card))
