@@ -21,6 +21,7 @@ _pragmas
 # columns of the schema: written, or kept for the file format, and read by SQL and by FORMATS
 created_at
 paired_at
+published_at
 started_at
 pair_id
 token_id
@@ -40,3 +41,5 @@ print_dialog
 COMMAND_LIFE_NS
 # pytest runs an autouse fixture for every test that never names it (tests/ui/conftest.py)
 _application
+# SQLAlchemy calls a `validates` method when the name is set (store/models.py: the name's key)
+_keep_name_key

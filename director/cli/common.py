@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import re
 import sys
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from director.domain.errors import UserError
@@ -28,26 +28,37 @@ class Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"{self.prog}: {message} (see --help)\n")
 
 
-def read_text(path: str, what: str) -> str:
+def read_text(path: str, what: str, limit: int) -> str:
     try:
-        return Path(path).read_text(encoding="utf-8-sig")
+        return read_bytes(path, what, limit).decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise UserError(f"{path} is not UTF-8 text: not {what}") from None
+
+
+def read_bytes(path: str, what: str, limit: int) -> bytes:
+    """At most `limit` bytes of a regular file, whatever size it claims: a FIFO waited forever,
+    /dev/zero or a 20 GB sparse file ran out of memory, a 5 GB one took 20 s to refuse."""
+    import stat
+
+    try:
+        # non-blocking: opening a FIFO would wait for a writer; fstat of the very file read
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(descriptor, "rb") as handle:
+            mode = os.fstat(descriptor).st_mode
+            if stat.S_ISDIR(mode):
+                raise UserError(f"{path} is a folder, not {what}")
+            if not stat.S_ISREG(mode):
+                raise UserError(f"{path} is not a regular file (a pipe or a device): not {what}")
+            data = handle.read(limit + 1)
     except FileNotFoundError:
         raise UserError(f"{path} does not exist") from None
     except IsADirectoryError:
         raise UserError(f"{path} is a folder, not {what}") from None
-    except UnicodeDecodeError:
-        raise UserError(f"{path} is not UTF-8 text: not {what}") from None
     except OSError as exc:
         raise UserError(f"cannot read {path}: {exc.strerror}") from None
-
-
-def read_bytes(path: str) -> bytes:
-    try:
-        return Path(path).read_bytes()
-    except FileNotFoundError:
-        raise UserError(f"{path} does not exist") from None
-    except OSError as exc:
-        raise UserError(f"cannot read {path}: {exc.strerror}") from None
+    if len(data) > limit:
+        raise UserError(f"{path} is larger than {limit // 1_000_000} MB: not {what}")
+    return data
 
 
 @contextlib.contextmanager
@@ -178,6 +189,12 @@ def add_new_event_arguments(parser: argparse.ArgumentParser) -> None:
         choices=[p.value for p in PairingSystem],
         default="swiss",
         help="the pairing system (default swiss)",
+    )
+    parser.add_argument(
+        "--individual",
+        action="store_true",
+        help="an individual event: one board, player against player, the Crawford rule "
+        "(RULES §10; default Tandem)",
     )
     parser.add_argument(
         "--scoring",

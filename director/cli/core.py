@@ -25,6 +25,7 @@ from director.cli.common import (
     shown,
     time_control,
     time_control_text,
+    whole,
     wrote,
 )
 from director.domain.errors import UserError
@@ -32,6 +33,7 @@ from director.domain.rules import (
     ONE_CUBE_THRESHOLDS,
     ClockMode,
     EventOptions,
+    Format,
     MatchRules,
     PairingSystem,
     Paper,
@@ -138,9 +140,9 @@ def replay_json_text(data: dict[str, object]) -> str:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from director.domain.records import parse_record, replay_data
+    from director.domain.records import MAX_RECORD_BYTES, parse_record, replay_data
 
-    record = parse_record(read_text(args.file, "a match record"))
+    record = parse_record(read_text(args.file, "a match record", MAX_RECORD_BYTES))
     outcome = record.outcome()
     if args.json:
         print(replay_json_text(replay_data(outcome)))
@@ -176,9 +178,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_new(args: argparse.Namespace) -> int:
     from director.services.events import create_event
 
-    base, inc = args.time
+    base, inc, mode = new_clock(args)
     options = EventOptions(
         match=MatchRules(
+            format=Format.INDIVIDUAL if args.individual else Format.TANDEM,
             match_length=args.length,
             scoring=Scoring(args.scoring),
             winner_required=args.winner_required,
@@ -186,7 +189,7 @@ def cmd_new(args: argparse.Namespace) -> int:
             no_cube_at_one_away=args.no_cube_at_one_away,
             agreed_lower_forfeit=args.agreed_lower_forfeit,
         ),
-        time_control=TimeControl(base, inc, ClockMode(args.clock)),
+        time_control=TimeControl(base, inc, mode),
         pairing_system=PairingSystem(args.format),
         rounds=args.rounds,
         paper=Paper(args.paper),
@@ -218,14 +221,39 @@ def cmd_new(args: argparse.Namespace) -> int:
     if plan is not None:
         print(f"bracket plan: {plan_summary(plan)}")
     clock = options.time_control
-    print(f"time control: {time_control_text(base, inc)} a move ({clock.mode.label})")
+    if args.individual:
+        minutes = time_control_text(base, inc).split(" + ")[0]
+        print(f"match reserve: {minutes} per match point, {inc} s simple delay (RULES §10)")
+    else:
+        print(f"time control: {time_control_text(base, inc)} a move ({clock.mode.label})")
     return 0
 
 
+def new_clock(args: argparse.Namespace) -> tuple[int, int, ClockMode]:
+    """`new`'s clock: a Tandem time control a move (--time, --clock), or an individual
+    match's reserve per match point with a simple delay (--reserve-per-point, --delay)."""
+    if args.individual:
+        for option, value in (("--time", args.time), ("--clock", args.clock)):
+            if value is not None:
+                raise UserError(
+                    f"{option} is a Tandem time control: an individual event takes "
+                    "--reserve-per-point and --delay (RULES §10)"
+                )
+        minutes = 2 if args.reserve_per_point is None else args.reserve_per_point
+        delay = 12 if args.delay is None else args.delay
+        return minutes * 60, delay, ClockMode.DELAY
+    for option, value in (("--reserve-per-point", args.reserve_per_point), ("--delay", args.delay)):
+        if value is not None:
+            raise UserError(f"{option} is for an individual event: add --individual (RULES §10)")
+    base, inc = args.time if args.time is not None else (120, 12)
+    return base, inc, ClockMode(args.clock or "fischer")
+
+
 def cmd_import_teams(args: argparse.Namespace) -> int:
+    from director.domain.teamlist import MAX_FILE_BYTES
     from director.services.teams import import_teams
 
-    data = read_bytes(args.csv)
+    data = read_bytes(args.csv, "a team list", MAX_FILE_BYTES)
     with session_for(args.file) as session:
         result = import_teams(session, data, skip_bad_rows=args.skip_bad_rows).value
     for bad in result.skipped:
@@ -263,9 +291,10 @@ def cmd_export_match(args: argparse.Namespace) -> int:
 
 
 def cmd_import_match(args: argparse.Namespace) -> int:
+    from director.domain.records import MAX_RECORD_BYTES
     from director.services.records import import_match
 
-    text = read_text(args.json_file, "a match record")
+    text = read_text(args.json_file, "a match record", MAX_RECORD_BYTES)
     with session_for(args.file) as session:
         match = import_match(session, text)
     from director.services.records import where
@@ -279,12 +308,18 @@ def cmd_check(args: argparse.Namespace) -> int:
     from director.services.matches import stored_differences
     from director.store.engine import open_database
     from director.store.integrity import integrity_problems
+    from director.store.values import bad_values, duplicate_names
 
-    db = open_database(args.file, read_only=True)
+    db = open_database(args.file, read_only=True, check_values=False)
     try:
         problems = integrity_problems(db)
-        with db.Session() as session:
-            problems += stored_differences(session)
+        if db.is_sqlite:
+            problems += db.raw_read(bad_values)
+        if not any(p.startswith("value:") for p in problems):
+            problems += db.raw_read(duplicate_names)
+        if not any(p.startswith("value:") for p in problems):  # the rows read as the app does
+            with db.Session() as session:
+                problems += stored_differences(session)
     finally:
         db.close()
     for line in problems:
@@ -350,13 +385,27 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         help="rule 5′: at a time forfeit the director may score the lower level both players "
         "agree on (RULES §5; default on, --no-agreed-lower-forfeit leaves it out)",
     )
-    new.add_argument("--time", type=time_control, default=(120, 12), metavar="BASE+INC",
+    new.add_argument("--time", type=time_control, default=None, metavar="BASE+INC",
                      help=TIME_HELP)  # fmt: skip
     new.add_argument(
         "--clock",
         choices=[c.value for c in ClockMode],
-        default="fischer",
+        default=None,
         help="how INC is used: fischer increment, bronstein or simple delay (default fischer)",
+    )
+    new.add_argument(
+        "--reserve-per-point",
+        type=whole(1, 60),
+        default=None,
+        metavar="M",
+        help="individual: each player's reserve in minutes per match point (RULES §10; default 2)",
+    )
+    new.add_argument(
+        "--delay",
+        type=whole(0, 3600),
+        default=None,
+        metavar="D",
+        help="individual: the simple delay in seconds a move (RULES §10; default 12)",
     )
     new.add_argument(
         "--rounds",

@@ -140,7 +140,14 @@ class ClockEvent:
             raise ClockError(f"malformed clock event {dict(data)!r}")
         if not (value is None or _is_int(value)):
             raise ClockError(f"malformed clock event value {value!r}")
+        # the store keeps them in 64-bit integers: 2**63 ended import-match in an OverflowError
+        for name, number in (("t_ns", t_ns), ("board", board), ("value", value)):
+            if number is not None and not -CLOCK_NUMBER_LIMIT < int(number) < CLOCK_NUMBER_LIMIT:
+                raise ClockError(f"clock event {name} is out of range (at most 2**63 - 1)")
         return cls(EventKind(str(kind)), t_ns, board, None if side is None else Side(side), value)
+
+
+CLOCK_NUMBER_LIMIT = 2**63  # a clock number is below it in size: the store's BIGINT
 
 
 @dataclass(frozen=True, slots=True)

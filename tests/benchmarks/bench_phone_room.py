@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import http.client
 import json
 import os
 import resource
@@ -33,8 +34,8 @@ import sys
 import tempfile
 import threading
 import time
-import urllib.error
-import urllib.request
+import urllib.parse
+from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the tests package
@@ -106,24 +107,27 @@ async def _viewers(port: int, count: int) -> None:
 # --- the slips' side -----------------------------------------------------------------------
 
 
-def post(url: str, body: dict[str, object]) -> int:
-    origin = url.split("/api/", maxsplit=1)[0]
-    req = urllib.request.Request(
-        url, json.dumps(body).encode(), {"Content-Type": "application/json", "Origin": origin}
+def post(url: str, body: dict[str, object], source: str = "127.0.0.1") -> int:
+    """POST from `source` (each team's phone its own loopback address, as on the Wi-Fi)."""
+    parts = urllib.parse.urlsplit(url)
+    origin = f"{parts.scheme}://{parts.netloc}"
+    connection = http.client.HTTPConnection(
+        str(parts.hostname), parts.port, timeout=30, source_address=(source, 0)
     )
     try:
-        with urllib.request.urlopen(req, timeout=30) as response:
-            return int(response.status)
-    except urllib.error.HTTPError as error:
-        return error.code
+        connection.request("POST", parts.path, json.dumps(body),
+                           {"Content-Type": "application/json", "Origin": origin})  # fmt: skip
+        return connection.getresponse().status
     except OSError:
         return 0
+    finally:
+        connection.close()
 
 
 ROUND_TRIPS: list[float] = []  # ms from a slip write sent to its answer
 
 
-def together(calls: list[tuple[str, dict[str, object]]]) -> list[tuple[int, int]]:
+def together(calls: list[tuple[str, dict[str, object], str]]) -> list[tuple[int, int]]:
     """POST each at once (one thread each): (status, monotonic ns when sent)."""
     gate = threading.Barrier(len(calls))
     out: list[tuple[int, int]] = [(0, 0)] * len(calls)
@@ -207,6 +211,7 @@ def one_size(viewers: int, seconds: float) -> tuple[bool, str]:
     time.sleep(1.0)  # every viewer has had the pairings once
     confirms: list[tuple[str, int]] = []  # (the score it makes, when the confirm was sent)
     failed = writes = 0
+    refusals: Counter[int] = Counter()
     score = dict.fromkeys(matches, 0)
     timed_out = False
     for result in range(RESULTS):
@@ -218,13 +223,14 @@ def one_size(viewers: int, seconds: float) -> tuple[bool, str]:
                 "level": "single", "cube": 1}  # fmt: skip
         uids = {m: secrets.token_hex(16) for m in matches}
         sent = together([(f"{url}api/slip/{tokens[(m, 'A')]}",
-                          {"uid": uids[m], "device": secrets.token_hex(16), "game": game})
-                         for m in matches])  # fmt: skip
+                          {"uid": uids[m], "device": secrets.token_hex(16), "game": game},
+                          f"127.0.1.{1 + 2 * n}") for n, m in enumerate(matches)])  # fmt: skip
         answered = together([(f"{url}api/slip/{tokens[(m, 'B')]}/answer",
-                              {"uid": uids[m], "device": secrets.token_hex(16), "agree": True})
-                             for m in matches])  # fmt: skip
+                              {"uid": uids[m], "device": secrets.token_hex(16), "agree": True},
+                              f"127.0.1.{2 + 2 * n}") for n, m in enumerate(matches)])  # fmt: skip
         writes += len(sent) + len(answered)
         failed += sum(1 for status, _ in sent + answered if status != 200)
+        refusals.update(status for status, _ in sent + answered if status != 200)
         for m, (status, at) in zip(matches, answered, strict=True):
             if status == 200:
                 score[m] += 1
@@ -253,6 +259,7 @@ def one_size(viewers: int, seconds: float) -> tuple[bool, str]:
     lines = (
         f"{viewers} viewers: {room['connected']} connected, {room['refused']} refused; "
         f"{len(confirms)} results confirmed, {failed} of {writes} slip writes failed"
+        + (f" (statuses {dict(refusals)})" if refusals else "")
         + (" (stopped at the time bound)" if timed_out else ""),
         f"   confirm -> visible on every viewer: p50 {p50:.0f} ms, p99 {p99:.0f} ms over "
         f"{len(latencies)} updates ({missing} never seen)",

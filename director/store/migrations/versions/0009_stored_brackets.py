@@ -7,15 +7,15 @@ event round 2) at the tables after them, so that is how its matches are read int
 here. Any other event's matches have no bracket (NULL), and an event without a plan ("") is
 read as the old single bracket, or single + consolation when its consolation option is on.
 
-Revision ID: 0008_stored_brackets
-Revises: 0007_team_slip_tokens
+Revision ID: 0009_stored_brackets
+Revises: 0008_name_keys
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0008_stored_brackets"
-down_revision = "0007_team_slip_tokens"
+revision = "0009_stored_brackets"
+down_revision = "0008_name_keys"
 branch_labels = None
 depends_on = None
 
