@@ -211,6 +211,9 @@ PLAN_HELP = (
 )
 
 
+MAX_PLAN_BYTES = 1_000_000  # a plan is a few hundred bytes; 256 entrants' feeds stay far below
+
+
 def bracket_plan(text: str) -> BracketPlan:
     """A ready-made plan by its name, or a plan's JSON file (strict: a bad field is named)."""
     from director.domain.brackets.plan import PLANS, plan_from_json
@@ -218,7 +221,7 @@ def bracket_plan(text: str) -> BracketPlan:
     for plan in PLANS:
         if plan.name == text:
             return plan
-    if not Path(text).exists():
+    if not os.path.exists(text):
         names = ", ".join(p.name for p in PLANS)
         raise UserError(f"--plan: {text!r} is neither a ready-made plan ({names}) nor a file")
-    return plan_from_json(read_text(text, "a bracket plan"))
+    return plan_from_json(read_text(text, "a bracket plan", MAX_PLAN_BYTES))
