@@ -318,7 +318,10 @@ def record_json(record: MatchRecord) -> str:
         "games": [game_json(game) for game in record.games],
     }
     if record.clock:
-        data["clock"] = [e.to_dict() for e in record.clock]
+        # an adjustment's reason goes with it; other events keep the five keys they had
+        data["clock"] = [
+            {k: v for k, v in e.to_dict().items() if k != "reason" or v} for e in record.clock
+        ]
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 

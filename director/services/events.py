@@ -100,15 +100,28 @@ def rounds_paired(session: Session) -> int:
     return session.scalar(select(func.count()).select_from(models.Round)) or 0
 
 
-def clocks_running(session: Session) -> bool:
-    """Does an unfinished match have clock events (a clock window has run for it)?"""
-    query = (
-        select(func.count())
-        .select_from(models.ClockEvent)
+def clocks_in_use(session: Session) -> list[tuple[int, str]]:
+    """The unfinished matches that keep a clock log (a clock window ran for them), as
+    (match id, "table 3 (Blue Bar v Gammonites)"): the log is replayed with the event's time
+    control, so that cannot change under them."""
+    ids = session.scalars(
+        select(models.ClockEvent.match_id)
         .join(models.Match, models.Match.id == models.ClockEvent.match_id)
         .where(models.Match.result == "unfinished")
-    )
-    return bool(session.scalar(query))
+        .distinct()
+        .order_by(models.ClockEvent.match_id)
+    ).all()
+    out = []
+    for match_id in ids:
+        row = session.get(models.Match, match_id)
+        assert row is not None
+        a, b = (
+            session.get(models.Team, team).name if team is not None else "bye"  # type: ignore[union-attr]
+            for team in (row.team_a_id, row.team_b_id)
+        )
+        where = f"table {row.table_no}" if row.table_no else f"match {match_id}"
+        out.append((match_id, f"{where} ({a} v {b})"))
+    return out
 
 
 @dataclass(frozen=True)
@@ -122,6 +135,18 @@ class OptionLocks:
     schedule: str = ""  # the double round robin
 
 
+def _clock_lock(in_use: list[tuple[int, str]]) -> str:
+    if not in_use:
+        return ""
+    where = ", ".join(text for _id, text in in_use[:3])
+    more = f" and {len(in_use) - 3} more" if len(in_use) > 3 else ""
+    return (
+        f"the clock cannot change while unfinished matches keep a clock log ({where}{more}): "
+        "their clocks were started under the current one. Finish those matches or reset "
+        "their clocks first (Reset their clocks…)"
+    )
+
+
 def option_locks(session: Session) -> OptionLocks:
     """What would alter the meaning of results already recorded or rounds paired."""
     paired = bool(rounds_paired(session))
@@ -132,12 +157,7 @@ def option_locks(session: Session) -> OptionLocks:
         )
         if games_recorded(session)
         else "",
-        time_control=(
-            "the clock cannot change while a match's clocks are running: finish or reset "
-            "those pairs first (the clock log is replayed with the event's time control)"
-        )
-        if clocks_running(session)
-        else "",
+        time_control=_clock_lock(clocks_in_use(session)),
         pairing_system="the pairing system cannot change once a round is paired" if paired else "",
         schedule="the round-robin schedule is fixed once a round is paired" if paired else "",
     )

@@ -211,6 +211,20 @@ def _check_more_rounds(inputs: PairingInputs, number: int) -> None:
             raise UserError("one team is clear of all others: the Swiss is over")
 
 
+def event_over(session: Session) -> str:
+    """Why no further round will be paired ("all 5 rounds of this event are paired"), or ""
+    while one may be (or the last round is still being played)."""
+    try:
+        number = next_round_number(session)
+    except UserError:
+        return ""  # the last round is still being played
+    try:
+        _check_more_rounds(pairing_inputs(session), number)
+    except UserError as over:
+        return str(over)
+    return ""
+
+
 def preview_next_round(session: Session) -> RoundPreview:
     """The engine's pairing of the next round, with its warnings; nothing is written."""
     listed = list_teams(session)

@@ -305,6 +305,7 @@ class ClockEvent(Base):
     board: Mapped[int | None] = mapped_column(Integer, nullable=True)
     side: Mapped[str | None] = mapped_column(String(1), nullable=True)
     value: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    reason: Mapped[str | None] = mapped_column(Text, nullable=True)  # an adjustment's why
     wall_time: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
