@@ -43,7 +43,7 @@ def split(
     rounds: Mapping[int, Sequence[MatchInfo]],
 ) -> tuple[dict[int, list[MatchInfo]], dict[int, list[MatchInfo]]]:
     """(main, consolation) matches by round, as each match stores its bracket (RULES §11); a
-    match without one (none is stored before revision 0009 outside a knockout) is read as
+    match without one (none is stored before revision 0010 outside a knockout) is read as
     before: a match of teams already out of the main bracket is a consolation match."""
     out: set[int] = set()
     main: dict[int, list[MatchInfo]] = {}

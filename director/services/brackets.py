@@ -1,7 +1,7 @@
 """The event's bracket plan (RULES §11) and where each stored match sits in it.
 
 The event keeps its plan as JSON (`models.Event.bracket_plan`); an event without one (every
-knockout older than revision 0009) is read as the old one-boolean knockout: a single bracket,
+knockout older than revision 0010) is read as the old one-boolean knockout: a single bracket,
 or single + consolation when its consolation option is on, every round at the event's length.
 Each match keeps its bracket, its round there and its slot (`models.Match.bracket`,
 `bracket_round`, `slot`) apart from its table, and is played to its bracket round's length

@@ -103,7 +103,7 @@ class Event(Base):
     double_round_robin: Mapped[bool] = mapped_column(Boolean)
     consolation: Mapped[bool] = mapped_column(Boolean)
     # RULES §11: the knockout's bracket plan as JSON (plan_to_json); "" reads as the old
-    # single bracket, or single + consolation when `consolation` is on (revision 0009)
+    # single bracket, or single + consolation when `consolation` is on (revision 0010)
     bracket_plan: Mapped[str] = mapped_column(Text, default="", server_default="")
     match_points: Mapped[str] = mapped_column(String(20))
     tie_breaks: Mapped[str] = mapped_column(String(200))  # comma-separated, in order
@@ -183,7 +183,7 @@ class Match(Base):
     )
     table_no: Mapped[int] = mapped_column(Integer, default=0)
     # knockout (RULES §11): the bracket, the round in it and the slot from the top of its
-    # sheet, apart from the table it is played at; NULL outside a knockout (revision 0009)
+    # sheet, apart from the table it is played at; NULL outside a knockout (revision 0010)
     bracket: Mapped[str | None] = mapped_column(String(30), nullable=True)
     bracket_round: Mapped[int | None] = mapped_column(Integer, nullable=True)
     slot: Mapped[int | None] = mapped_column(Integer, nullable=True)

@@ -79,7 +79,7 @@ def test_the_consolation_bracket_holds_the_first_round_losers_and_names_its_own_
 def test_the_bracket_report_reads_each_matchs_stored_bracket(
     tmp_path: Path, invariant: None
 ) -> None:
-    """#29: the report reads the bracket each match stores (revision 0009), not its table."""
+    """#29: the report reads the bracket each match stores (revision 0010), not its table."""
     from director.reports.bracket import split
 
     settings = SimulationSettings(teams=12, rounds=4, system=PairingSystem.KNOCKOUT,

@@ -105,7 +105,7 @@ def test_the_brackets_cannot_change_once_a_round_is_paired(db: EventDatabase) ->
 
 
 def test_an_event_without_a_plan_reads_as_the_old_knockout(db: EventDatabase) -> None:
-    """Every knockout before revision 0009: one bracket (+ consolation) at the event's length."""
+    """Every knockout before revision 0010: one bracket (+ consolation) at the event's length."""
     _knockout(db, 4)
     with db.Session() as s:
         plan = event_plan(s)

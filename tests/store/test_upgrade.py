@@ -171,7 +171,7 @@ def test_an_older_events_matches_keep_the_options_they_were_read_with(
 
 
 def test_an_older_knockouts_matches_are_read_into_their_brackets(older_target: str) -> None:
-    """Revision 0009 (#29): each match knows its bracket, its round there and its slot. An
+    """Revision 0010 (#29): each match knows its bracket, its round there and its slot. An
     older knockout with the one-boolean consolation kept its main matches at tables 1 … size ÷
     2^round and the consolation's after them (from event round 2): the upgrade reads them so,
     and the event has no plan (read as the old single + consolation)."""
@@ -194,7 +194,7 @@ def test_an_older_knockouts_matches_are_read_into_their_brackets(older_target: s
     with engine.begin() as connection:
         if is_file:
             connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
-        command.downgrade(alembic_config(connection), "0008_name_keys")
+        command.downgrade(alembic_config(connection), "0009_clock_adjust_reason")
     engine.dispose()
     upgraded = open_database(older_target)
     try:

@@ -7,15 +7,15 @@ event round 2) at the tables after them, so that is how its matches are read int
 here. Any other event's matches have no bracket (NULL), and an event without a plan ("") is
 read as the old single bracket, or single + consolation when its consolation option is on.
 
-Revision ID: 0009_stored_brackets
-Revises: 0008_name_keys
+Revision ID: 0010_stored_brackets
+Revises: 0009_clock_adjust_reason
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0009_stored_brackets"
-down_revision = "0008_name_keys"
+revision = "0010_stored_brackets"
+down_revision = "0009_clock_adjust_reason"
 branch_labels = None
 depends_on = None
 
