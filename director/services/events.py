@@ -13,6 +13,7 @@ from director.domain.errors import ConflictError, UserError
 from director.domain.event import EventInfo
 from director.domain.match_reserve import match_clock
 from director.domain.rules import EventOptions, PairingSystem, rules_for_match
+from director.domain.wording import isolated
 from director.services import audit
 from director.store import convert, models
 
@@ -120,7 +121,7 @@ def clocks_in_use(session: Session) -> list[tuple[int, str]]:
             for team in (row.team_a_id, row.team_b_id)
         )
         where = f"table {row.table_no}" if row.table_no else f"match {match_id}"
-        out.append((match_id, f"{where} ({a} v {b})"))
+        out.append((match_id, f"{where} ({isolated(a)} v {isolated(b)})"))  # bidi: in place
     return out
 
 
