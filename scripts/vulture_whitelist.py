@@ -21,6 +21,7 @@ _pragmas
 # columns of the schema: written, or kept for the file format, and read by SQL and by FORMATS
 created_at
 paired_at
+published_at
 started_at
 pair_id
 token_id
@@ -42,3 +43,5 @@ COMMAND_LIFE_NS
 _application
 # pytest-xdist's scheduler calls it on the subclass in tests/conftest.py (a work unit per module)
 ModuleScheduling._split_scope
+# SQLAlchemy calls a `validates` method when the name is set (store/models.py: the name's key)
+_keep_name_key

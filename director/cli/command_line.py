@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import gc
 import os
 import sys
@@ -62,9 +63,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--db", metavar="URL", help=DB_HELP)
     sub = parser.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND")
     # the commands load only to parse: the app started without arguments needs none of them
-    from director.cli import clocks, core, pairings, reliability, reports, serve
+    from director.cli import clocks, club, core, pairings, reliability, reports, serve
 
-    for module in (core, pairings, reliability, reports, clocks, serve):
+    for module in (core, pairings, reliability, reports, clocks, serve, club):
         module.register(sub)
     return parser
 
@@ -129,6 +130,12 @@ def parse_command_line(argv: Sequence[str]) -> argparse.Namespace:
     return args
 
 
+FILE_ERRNOS = frozenset(
+    {errno.EACCES, errno.EPERM, errno.ENAMETOOLONG, errno.ELOOP, errno.ENOTDIR, errno.EISDIR,
+     errno.ENOENT, errno.EROFS, errno.ENOSPC, errno.ENXIO, errno.EINVAL}
+)  # fmt: skip
+
+
 def run(argv: list[str]) -> int:
     """A command, or the app on a file or server: what `main` does with arguments."""
     args = parse_command_line(argv)
@@ -139,6 +146,9 @@ def run(argv: list[str]) -> int:
 
             if event is not None and "://" not in event and not Path(event).is_file():
                 raise UserError(f"{event} is not a command and not an event file (see --help)")
+            from director.store.targets import check_server_driver
+
+            check_server_driver(args.db or event or "")  # one line, not a window's traceback
             return run_gui(event, args.db)
         with command_collections():
             status: int = args.func(args)
@@ -156,6 +166,10 @@ def run(argv: list[str]) -> int:
         from director.store.errors import known_database_error
 
         known = known_database_error(exc)
+        if known is None and isinstance(exc, OSError) and exc.errno in FILE_ERRNOS:
+            # a file this user may not read or write, a name too long: the environment's
+            name = str(exc.filename)
+            known = f"cannot use {name[:200] + ('…' if len(name) > 200 else '')}: {exc.strerror}"
         if known is None:
             raise
         print(f"tandem-director: {known}", file=sys.stderr)

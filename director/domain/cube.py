@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from director.domain.errors import UserError
-from director.domain.rules import MAX_CUBE, CubeRule, MatchRules, Side
+from director.domain.rules import ALL_BOARDS, MAX_CUBE, CubeRule, MatchRules, Side
 
 
 class CubeError(UserError):
@@ -63,6 +63,13 @@ class Cube:
         return replace(self, offered_by=None)
 
 
+class _Boards(dict[int, Cube]):
+    """Cubes by board: a board no format has is a CubeError naming it."""
+
+    def __missing__(self, board: int) -> Cube:
+        raise CubeError(f"there is no board {board}")
+
+
 @dataclass(frozen=True)
 class LiveCubes:
     """The live cube of each board of the pair being played (kept by the desk while the games
@@ -72,7 +79,19 @@ class LiveCubes:
     board2: Cube = field(default_factory=Cube)
 
     def of(self, board: int) -> Cube:
-        return self.board1 if board == 1 else self.board2
+        """The cube of `board` (1 or 2); a board no format has is refused, not read as 2."""
+        return self._by_board()[board]
+
+    def with_board(self, board: int, cube: Cube) -> LiveCubes:
+        """These cubes with `board`'s replaced."""
+        cubes = {**self._by_board(), board: cube}
+        if set(cubes) != set(ALL_BOARDS):
+            raise CubeError(f"there is no board {board}")
+        return LiveCubes(*(cubes[b] for b in ALL_BOARDS))
+
+    def _by_board(self) -> dict[int, Cube]:
+        cubes = dict(zip(ALL_BOARDS, (self.board1, self.board2), strict=True))
+        return _Boards(cubes)
 
     def sent(self, board: int) -> bool:
         """A double was offered on this board in this pair (on offer now, or taken)."""

@@ -187,6 +187,8 @@ class _Scorer:
                 decided = Result(reached[0].value)
         if decided is not Result.UNFINISHED:
             self.state = replace(self.state, decided=decided, decided_at=self.score)
+            _, final, result = self.adjusted()  # no game after this one scores (RULES §6.3)
+            self.state = replace(self.state, final_result=result, final_at=final)
 
     def adjusted(self) -> tuple[Score, Score, Result]:
         """RULES §6.3: pip points convert to extra game points once the match has ended."""

@@ -49,6 +49,10 @@ class PairState:
     cubes: LiveCubes = field(default_factory=LiveCubes)
     decided: Result = Result.UNFINISHED
     decided_at: Score = field(default_factory=Score)
+    # RULES §6.3: once decided, the result and score on the adjusted totals (a pip squeeze
+    # may turn a draw into a win); what a message names
+    final_result: Result = Result.UNFINISHED
+    final_at: Score = field(default_factory=Score)
     crawford_played: bool = False  # RULES §10: an earlier game of the match was the Crawford game
 
     # -- what the desk asks --------------------------------------------------------------
@@ -93,6 +97,14 @@ class PairState:
         allowed, reason = board_may_double(self.cube_rule, board, self.cube_board)
         return Permission(allowed, reason)
 
+    @property
+    def crawford_label(self) -> str:
+        """RULES §10, the scoreline's word for the game being played: 'Crawford',
+        'post-Crawford', or '' (before the Crawford game, or a format without it)."""
+        if self.cube_rule.crawford:
+            return "Crawford"
+        return "post-Crawford" if self.cube_rule.post_crawford else ""
+
     def cube_text(self) -> str:
         """The pair's cube rule in words, with where the cube is, e.g. 'one-cube pair: team B
         is 2-away; the cube is on board 1'."""
@@ -120,10 +132,14 @@ class PairState:
         )
 
     def decided_text(self) -> str:
-        if self.decided is Result.DRAW:
-            return f"a draw at {self.decided_at}"
-        name = self.names[0] if self.decided is Result.A else self.names[1]
-        return f"{self.event_format.entrant} {name} won at {self.decided_at}"
+        """The result as the match's score gives it: the adjusted totals (RULES §6.3)."""
+        result, at = self.final_result, self.final_at
+        if result is Result.UNFINISHED:  # a state not made by the scorer: game points
+            result, at = self.decided, self.decided_at
+        if result is Result.DRAW:
+            return f"a draw at {at}"
+        name = self.names[0] if result is Result.A else self.names[1]
+        return f"{self.event_format.entrant} {name} won at {at}"
 
     def abandons(self, game: Game) -> bool:
         """Rule 4′: the other game of the deciding pair, recorded after the match ended; it
@@ -150,6 +166,8 @@ class PairState:
         return "; ".join(str(p) for p in self.problems_of(game))
 
     def _problem_texts(self, game: Game) -> list[str]:
+        if game.pair < 1 or game.board not in ALL_BOARDS:  # no pair or board to place it in
+            return [*game_problems(self.rules.scoring, game)]
         if not self.match_live and not self.abandons(game):
             return [f"the match was already decided ({self.decided_text()})"]
         fmt = self.event_format

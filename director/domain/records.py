@@ -36,8 +36,15 @@ HEADER_KEYS = (
 GAME_INT_KEYS = ("pair", "board", "cube", *COUNTS)
 OPTIONAL_KEYS = ("clock",)  # the match's clock log (RULES §7); replay ignores it
 E = TypeVar("E", bound=StrEnum)
+TEAM_KEYS = frozenset(("name", "players"))
 GAME_KEYS = frozenset((*GAME_INT_KEYS, "winner", "end", "level", "agreed_level"))
 MAX_PROBLEMS_SHOWN = 30
+# What a match can hold: 999 points (the longest match) of games worth at least 1 point ends in
+# at most 2 × 999 games plus draws-free pin plays; a two-hour match's clocks log a press a
+# second per board. A record of 10**6 games took 91 s to refuse.
+MAX_GAMES = 5_000
+MAX_CLOCK_EVENTS = 100_000
+MAX_RECORD_BYTES = 32_000_000
 
 
 class RecordError(UserError):
@@ -85,6 +92,11 @@ def parse_record(text: str) -> MatchRecord:
     if data.get("format") == individual_record.FORMAT_NAME:
         return individual_record.parse_individual(data)
     problems: list[str] = []
+    for key, limit in (("games", MAX_GAMES), ("clock", MAX_CLOCK_EVENTS)):
+        if isinstance(data.get(key), list) and len(data[key]) > limit:
+            raise RecordError(
+                [f"{len(data[key]):,} {key} entries: a match holds at most {limit:,}"]
+            )
     rules = _parse_rules(data, problems)
     teams = _parse_teams(data, problems)
     games = _parse_games(data, problems)
@@ -170,27 +182,45 @@ def _parse_teams(data: dict[str, Any], problems: list[str]) -> dict[Side, Record
     if "teams" not in data:
         return None  # reported as a missing field
     raw = data["teams"]
-    if not isinstance(raw, dict) or set(raw) != {"A", "B"}:
+    if not isinstance(raw, dict) or not {"A", "B"} <= set(raw):
         problems.append('teams must be an object with exactly "A" and "B"')
         return None
+    problems.extend(f"teams: unknown field {key!r}" for key in sorted(set(raw) - {"A", "B"}))
     teams: dict[Side, RecordTeam] = {}
     for side in Side:
-        team = raw[side.value]
-        ok = (
-            isinstance(team, dict)
-            and set(team) == {"name", "players"}
-            and isinstance(team["name"], str)
-            and team["name"].strip() != ""
-            and _is_text(team["name"])
-            and isinstance(team["players"], list)
-            and len(team["players"]) == 2
-            and all(isinstance(p, str) and p.strip() and _is_text(p) for p in team["players"])
-        )
-        if not ok:
-            problems.append(f"team {side}: needs a non-empty name and exactly two player names")
-            continue
-        teams[side] = RecordTeam(team["name"], (team["players"][0], team["players"][1]))
+        team = _parse_team(raw[side.value], f"team {side}: ", problems)
+        if team is not None:
+            teams[side] = team
     return teams if len(teams) == 2 else None
+
+
+def _parse_team(team: object, where: str, problems: list[str]) -> RecordTeam | None:
+    """A team object: exactly `name` and `players` (two names), each name non-empty text."""
+    if not isinstance(team, dict):
+        problems.append(f"{where}must be an object with name and players, not {_shown(team)}")
+        return None
+    start = len(problems)
+    problems.extend(f"{where}unknown field {key!r}" for key in sorted(set(team) - TEAM_KEYS))
+    problems.extend(f"{where}missing field {key!r}" for key in sorted(TEAM_KEYS - set(team)))
+    if "name" in team:
+        _check_name(team["name"], f"{where}name", problems)
+    players = team.get("players")
+    if "players" in team and not (isinstance(players, list) and len(players) == 2):
+        problems.append(f"{where}players must be a list of two names, not {_shown(players)}")
+    elif isinstance(players, list):
+        for n, player in enumerate(players, 1):
+            _check_name(player, f"{where}player {n}'s name", problems)
+    if len(problems) > start:
+        return None
+    assert isinstance(team["name"], str) and isinstance(players, list)
+    return RecordTeam(team["name"], (players[0], players[1]))
+
+
+def _check_name(value: object, what: str, problems: list[str]) -> None:
+    if not isinstance(value, str) or not _is_text(value):
+        problems.append(f"{what} must be text, not {_shown(value)}")
+    elif not value.strip():
+        problems.append(f"{what} is empty")
 
 
 def _parse_games(data: dict[str, Any], problems: list[str]) -> list[Game]:
@@ -288,7 +318,10 @@ def record_json(record: MatchRecord) -> str:
         "games": [game_json(game) for game in record.games],
     }
     if record.clock:
-        data["clock"] = [e.to_dict() for e in record.clock]
+        # an adjustment's reason goes with it; other events keep the five keys they had
+        data["clock"] = [
+            {k: v for k, v in e.to_dict().items() if k != "reason" or v} for e in record.clock
+        ]
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 

@@ -348,6 +348,15 @@ class TimeControl:
     def __str__(self) -> str:
         return f"{self.base_seconds}+{self.increment_seconds} {self.mode.label}"
 
+    def words(self) -> str:
+        """ "2 min + 12 s Fischer": what a player reads (the command line's `2+12` is minutes
+        and seconds too; the bare `120+12` of `str` read as minutes)."""
+        minutes, seconds = divmod(self.base_seconds, 60)
+        base = (
+            f"{minutes} min" + (f" {seconds} s" if seconds else "") if minutes else f"{seconds} s"
+        )
+        return f"{base} + {self.increment_seconds} s {self.mode.label}"
+
     def problems(self) -> list[str]:
         out = []
         if self.base_seconds < 0:

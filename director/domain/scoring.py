@@ -66,6 +66,12 @@ COUNT_FIELDS = (
 COUNTS = (*COUNT_FIELDS, "loser_pips")
 CHECKERS_LEFT = ("winner_left", "loser_left")
 BY_POSITION = ("loser_home", "loser_outfield", "loser_in_winner_home_or_bar")
+_LOSER_COUNTS = " + ".join(BY_POSITION)
+MAX_PIPS = CHECKERS * 25  # every checker on the bar
+# RULES §2: each checker left is 1 to 25 pips from home, one on the bar or in the winner's home
+# board 19 to 25, any other at most 18
+_BACK_PIPS = 19
+_FRONT_PIPS = 18
 
 
 def is_cube_value(value: int) -> bool:
@@ -91,6 +97,18 @@ def required_fields(scoring: Scoring, end: End) -> tuple[str, ...]:
     if variant.stake is Stake.PIP_COUNT and end is not End.PASS:
         need.append("loser_pips")
     return tuple(need)
+
+
+def allowed_fields(scoring: Scoring, end: End) -> tuple[str, ...]:
+    """The fields a game with this end may carry under this scoring: those it needs, rule 5′'s
+    agreed level on a time forfeit, and in chasing the girls the level and checkers borne off
+    a record may leave out (FORMATS: match record; RULES §6.5). Any other is a problem."""
+    allowed = list(required_fields(scoring, end))
+    if end is End.TIME:
+        allowed.append("agreed_level")  # refused where rule 5′ does not apply, by its rule
+    if not scoring.variant.has_levels:
+        allowed.append("loser_borne_off" if end is End.TIME else "level")
+    return tuple(allowed)
 
 
 def agreed_level_offered(rules: MatchRules, end: End) -> bool:
@@ -137,16 +155,22 @@ def game_problems(scoring: Scoring, game: Game) -> list[Problem]:
         Problem(f"missing {name} for a {game.end} game in {scoring}", name)
         for name in _missing(scoring, game)
     ]
+    out += _foreign_fields(scoring, game)
     for name in COUNT_FIELDS:
         value = getattr(game, name)
         if value is not None and not 0 <= value <= CHECKERS:
             out.append(
                 Problem(f"{name} must be a checker count from 0 to {CHECKERS}, not {value}", name)
             )
-    if game.loser_pips is not None and not 0 <= game.loser_pips <= CHECKERS * 25:
+    if game.loser_pips == 0:
+        out.append(
+            Problem("loser_pips 0: a pin-game win worth 0 pips cannot have happened", "loser_pips")
+        )
+    elif game.loser_pips is not None and not 1 <= game.loser_pips <= MAX_PIPS:
         out.append(
             Problem(
-                f"loser_pips must be from 0 to {CHECKERS * 25}, not {game.loser_pips}", "loser_pips"
+                f"loser_pips must be a pip count from 1 to {MAX_PIPS}, not {game.loser_pips}",
+                "loser_pips",
             )
         )
     if out:
@@ -156,6 +180,17 @@ def game_problems(scoring: Scoring, game: Game) -> list[Problem]:
 
 def _missing(scoring: Scoring, game: Game) -> list[str]:
     return [name for name in required_fields(scoring, game.end) if getattr(game, name) is None]
+
+
+def _foreign_fields(scoring: Scoring, game: Game) -> list[Problem]:
+    """FORMATS: a field that does not belong to the game's end and scoring is a problem, never
+    a value to ignore. (An agreed level has its own words, in `_level_problems`.)"""
+    allowed = allowed_fields(scoring, game.end)
+    return [
+        Problem(f"{name} does not belong to a {game.end} game in {scoring}", name)
+        for name in ("level", *COUNTS)
+        if getattr(game, name) is not None and name not in allowed
+    ]
 
 
 def _level_problems(scoring: Scoring, game: Game) -> list[Problem]:
@@ -212,7 +247,12 @@ def impossible_game_problems(scoring: Scoring, game: Game) -> list[Problem]:
     out: list[Problem] = []
     left = loser_checkers_left(scoring, game)
     if left is not None and left > CHECKERS:
-        out.append(Problem(f"the loser cannot have more than {CHECKERS} checkers on the board"))
+        out.append(
+            Problem(
+                f"{_LOSER_COUNTS} is {left}: the loser cannot have more than {CHECKERS} "
+                "checkers on the board"
+            )
+        )
     if game.end is End.BEAR_OFF and game.winner_left not in (None, 0):
         out.append(
             Problem(
@@ -231,7 +271,7 @@ def impossible_game_problems(scoring: Scoring, game: Game) -> list[Problem]:
     if left == 0:
         field = "loser_borne_off" if game.loser_left is None else "loser_left"
         if counted_by_position(scoring, game.end):
-            field = "the loser's checker counts"
+            field = f"{_LOSER_COUNTS} is 0"
         out.append(
             Problem(
                 f"{field}: the loser had borne off all {CHECKERS} and so won the game; "
@@ -250,17 +290,44 @@ def impossible_game_problems(scoring: Scoring, game: Game) -> list[Problem]:
         out.append(
             Problem(f"a pass on a {MAX_CUBE}-cube: there is no {2 * MAX_CUBE} to offer", "cube")
         )
-    if scoring.variant.stake is Stake.PIP_COUNT and game.loser_pips == 0:
-        out.append(
-            Problem("loser_pips 0: a pin-game win worth 0 pips cannot have happened", "loser_pips")
-        )
     if left is not None and game.level is not None and scoring.variant.has_levels:
         out += _level_against_checkers(scoring, game, game.level, left)
+    if game.loser_pips is not None and not out:
+        out += _pips_against_checkers(game, game.loser_pips)
     return out
 
 
+def _pips_against_checkers(game: Game, pips: int) -> list[Problem]:
+    """RULES §2: a pin-game pip count the loser's checkers left cannot make."""
+    low, high, why = 1, MAX_PIPS, ""
+    if game.end is End.TIME and game.loser_borne_off is not None:
+        left = CHECKERS - game.loser_borne_off
+        low, high = left, left * 25
+        why = f"a time forfeit with loser_borne_off {game.loser_borne_off} leaves {left} checkers"
+    elif game.level is Level.BACKGAMMON:
+        low = _BACK_PIPS + CHECKERS - 1
+        why = (
+            f"a backgammon leaves all {CHECKERS} checkers, one on the bar or in the winner's "
+            "home board"
+        )
+    elif game.level is Level.GAMMON:
+        low = CHECKERS
+        why = f"a gammon leaves all {CHECKERS} checkers"
+        if game.end is End.BEAR_OFF:  # a checker back would make it a backgammon
+            high = CHECKERS * _FRONT_PIPS
+            why += ", none on the bar or in the winner's home board"
+    elif game.level is Level.SINGLE and game.end is End.BEAR_OFF:
+        high = (CHECKERS - 1) * 25
+        why = f"a single leaves at most {CHECKERS - 1} checkers (the loser bore one off)"
+    if low <= pips <= high:
+        return []
+    return [
+        Problem(f"loser_pips {pips}: {why}, so from {low} to {high} pips (RULES §2)", "loser_pips")
+    ]
+
+
 def _level_against_checkers(scoring: Scoring, game: Game, level: Level, left: int) -> list[Problem]:
-    field = "loser_left" if game.loser_left is not None else "the loser's checker counts"
+    field = "loser_left" if game.loser_left is not None else _LOSER_COUNTS
     by_field = "loser_left" if game.loser_left is not None else None
     if level is not Level.SINGLE and left < CHECKERS:
         return [
@@ -270,10 +337,12 @@ def _level_against_checkers(scoring: Scoring, game: Game, level: Level, left: in
                 by_field,
             )
         ]
-    if level is Level.SINGLE and left == CHECKERS and game.end is not End.TIME:
+    if level is Level.SINGLE and left == CHECKERS and game.end is End.BEAR_OFF:
+        # a resigned single before the loser bore off is an ordinary game (RULES §2)
         return [
             Problem(
-                f"a single needs a loser who has borne off a checker, but {field} gives {left}",
+                "a played-out single needs a loser who has borne off a checker, but "
+                f"{field} gives {left}",
                 by_field,
             )
         ]

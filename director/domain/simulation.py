@@ -182,7 +182,9 @@ def _with_counts(rules: MatchRules, rng: random.Random, game: Game) -> Game:
             loser_home=loser_left - back - outfield,
         )
     if variant.stake is Stake.PIP_COUNT:
-        game = replace(game, loser_pips=rng.randint(loser_left, loser_left * 6))
+        # a checker on the bar or in the winner's home board is 19 or more pips away (RULES §2)
+        low = loser_left + (18 if game.level is Level.BACKGAMMON else 0)
+        game = replace(game, loser_pips=rng.randint(low, low + loser_left * 5))
     return game
 
 

@@ -172,35 +172,41 @@ def parse_team_list(
 def _parse_row(
     number: int, header: list[str], record: list[str], seen: set[str]
 ) -> tuple[TeamRow | None, str]:
+    """The row, or None and every reason it is bad (joined by "; "): a list corrected one
+    reason at a time went back and forth between the desk and the spreadsheet."""
     if len(record) > len(header):
         return None, f"{len(record)} cells but the header has {len(header)}"
     cells = {name: (record[i].strip() if i < len(record) else "") for i, name in enumerate(header)}
+    problems: list[str] = []
     for name in ("team", "player1", "player2", "club"):
         if name not in cells:
             continue
         problem = name_problem(name, cells[name])
         if problem:
-            return None, problem
+            problems.append(problem)
+            continue
         cells[name] = clean_name(cells[name])
         if len(cells[name]) > MAX_NAME:
-            return None, f"{name} is longer than {MAX_NAME} characters"
-    for name in REQUIRED:
-        if not cells[name]:
-            return None, f"{name} is empty"
-    if name_key(cells["team"]) in seen:
-        return None, f"team {cells['team']!r} is already in the list"
+            problems.append(f"{name} is longer than {MAX_NAME} characters")
+        elif name in REQUIRED and not cells[name]:
+            problems.append(f"{name} is empty")
+    if cells["team"] and name_key(cells["team"]) in seen:
+        problems.append(f"team {cells['team']!r} is already in the list")
     numbers: dict[str, int | None] = {}
     for name in ("rating", "seed"):
         raw = cells.get(name, "")
+        numbers[name] = None
         if not raw:
-            numbers[name] = None
             continue
         if not raw.isascii() or not raw.lstrip("-").isdigit() or len(raw) > 9:
-            return None, f"{name} {raw!r} is not a whole number"
+            problems.append(f"{name} {raw!r} is not a whole number")
+            continue
         numbers[name] = int(raw)
     seed = numbers["seed"]
     if seed is not None and seed < 1:
-        return None, "seed must be 1 or more"
+        problems.append("seed must be 1 or more")
+    if problems:
+        return None, "; ".join(problems)
     row = TeamRow(
         number,
         cells["team"],

@@ -161,19 +161,22 @@ SLIP_QR = (
 )  # the result-slip QR code beside the teams: a phone camera reads it at arm's length
 
 
-def teams_and_slip(names: Sequence[str], slip_url: str, box: Layout) -> Flowable:
-    """The teams, and beside them the QR code that opens this match's result slip on a phone
-    (issue 18): the table's players scan it instead of queueing at the desk."""
-    if not slip_url:
+def teams_and_slip(names: Sequence[str], slip_urls: Sequence[str], box: Layout) -> Flowable:
+    """The teams, and beside them each team's QR code that opens this match's result slip on
+    a phone as that team (issue 18; a slip is confirmed with the other team's code, #26)."""
+    if not slip_urls:
         return sheet_teams(names, box)
     room = SLIP_QR + 2 * mm
-    teams = sheet_teams(names, Layout(box.width - room, box.height))
-    cell = [slip_qr(slip_url, SLIP_QR - 3 * mm), text("Result slip: scan", "qr-caption")]
-    table = Table([[teams, cell]], colWidths=[box.width - room, room])
+    teams = sheet_teams(names, Layout(box.width - 2 * room, box.height))
+    cells = [
+        [slip_qr(url, SLIP_QR - 3 * mm), text(f"Team {side} scans", "qr-caption")]
+        for side, url in zip("AB", slip_urls, strict=True)
+    ]
+    table = Table([[teams, *cells]], colWidths=[box.width - 2 * room, room, room])
     table.setStyle(
         [
             ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ("ALIGN", (1, 0), (1, 0), "RIGHT"),
+            ("ALIGN", (1, 0), (-1, 0), "RIGHT"),
             *((side, (0, 0), (-1, -1), 0) for side in PADDINGS),
         ]
     )
@@ -414,17 +417,18 @@ class Sheet:
     names: tuple[str, str, str, str, str, str]  # team A, team B, A1, A2, B1, B2
     rules: MatchRules
     round_text: str = ""
-    slip_url: str = ""  # the match's result-slip link, printed as a QR code ("": none)
+    # the match's result-slip links, team A's and team B's, printed as QR codes (): none)
+    slip_urls: tuple[str, ...] = ()
 
 
-def sheet_of(match: MatchInfo, slip_url: str = "") -> Sheet:
+def sheet_of(match: MatchInfo, slip_urls: tuple[str, ...] = ()) -> Sheet:
     b = match.team_b
     assert b is not None
     return Sheet(
         match_title(match),
         (match.team_a.name, b.name, *match.team_a.players, *b.players),
         match.rules,
-        slip_url=slip_url,
+        slip_urls=slip_urls,
     )
 
 
@@ -477,7 +481,7 @@ def scoresheet(event: EventInfo, sheet: Sheet, box: Layout, shared: Shared) -> l
     top: list[Flowable] = [
         _facts(event, sheet, box),
         Spacer(0, 1.2 * mm),
-        teams_and_slip(sheet.names, sheet.slip_url, box),
+        teams_and_slip(sheet.names, sheet.slip_urls, box),
         Spacer(0, 1 * mm),
         shared.part(("rules", rules), lambda: rich(_rules_paragraph(rules, event), "rules")),
         shared.part(("legend", rules), lambda: rich(esc(legend(rules)), "legend")),
@@ -523,10 +527,10 @@ def story(
     box: Layout,
     *,
     round_text: str = "",
-    slip_links: Mapping[int, str] | None = None,
+    slip_links: Mapping[int, tuple[str, str]] | None = None,
 ) -> list[Flowable]:
     """One sheet per match (byes have no scoresheet); a long match continues on titled sheets.
-    `slip_links` (match id → its result-slip link) prints each match's QR code."""
+    `slip_links` (match id → its teams' result-slip links) prints each match's QR codes."""
     links = slip_links or {}
     out: list[Flowable] = []
     shared = Shared()
@@ -536,7 +540,7 @@ def story(
         if out:
             out.append(PageBreak())
         out.append(Section(f"Scoresheet – {match_title(match)}", level=0))
-        out += scoresheet(event, sheet_of(match, links.get(match.id, "")), box, shared)
+        out += scoresheet(event, sheet_of(match, links.get(match.id, ())), box, shared)
     if not out:
         out.append(text("No matches to score: every pairing here is a bye.", "body"))
     return out

@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import re
 import secrets
+import threading
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session
 
 from director.domain.clock import (
@@ -29,6 +30,7 @@ from director.domain.clock import (
     ClockError,
     ClockEvent,
     EventKind,
+    MatchClockState,
     Phase,
     apply_event,
     replay,
@@ -42,8 +44,12 @@ from director.services.slips import Refusal, SlipRefused, match_for_token
 from director.store import models
 from director.store.models import utcnow
 
-WIRE_INT = re.compile(r"-?[0-9]{1,20}")
+WIRE_INT = re.compile(r"-?[0-9]{1,19}")
+INT64 = 2**63  # what the database stores: a number past it is refused, not a 500
 MAX_BATCH = 500  # events in one request: a phone back after a long outage sends in parts
+# a board's log, per game of the board: a checkpoint every 0.5 s while running (clock.js) for
+# four hours of one game's running time, and its presses, pauses and the desk's commands
+BOARD_EVENTS_PER_GAME = 30_000
 ADJUST_ACTION = "clock-adjust"  # the audit's action for a director's time adjustment
 KEEP_COMMANDS = 20  # the latest commands of a match handed to its phones
 # a phone carries out a command only this soon after it was given: one that comes back after a
@@ -51,6 +57,22 @@ KEEP_COMMANDS = 20  # the latest commands of a match handed to its phones
 # The desk hands out none older by the wall clock too: a reboot restarts the monotonic clock.
 COMMAND_LIFE = timedelta(seconds=60)
 COMMAND_KINDS = (EventKind.PAUSE, EventKind.RESUME, EventKind.ADJUST)
+# what a phone does by itself (a checkpoint and a restore only mark its log); a time is
+# adjusted only as the desk's restore asked, and a game stopped or reset only once the desk
+# has it (`_phone_may_log`)
+PHONE_KINDS = frozenset(
+    (
+        EventKind.FIRST_MOVER,
+        EventKind.START,
+        EventKind.PRESS,
+        EventKind.PAUSE,
+        EventKind.RESUME,
+        EventKind.FLAG,
+        EventKind.CHECKPOINT,
+        EventKind.RESTORE,
+    )
+)
+NOT_A_PHONES = "a phone clock cannot {what}: the director does that at the desk"
 START = "start"
 
 
@@ -66,6 +88,7 @@ def wire(e: ClockEvent) -> dict[str, Any]:
     """An event as the phone sends it: `to_dict`, integers as decimal strings (a browser's
     JSON numbers lose nanoseconds past 2**53)."""
     d = e.to_dict()
+    del d["reason"]  # the director's words on an adjustment stay at the desk
     for key in ("t_ns", "value"):
         if d[key] is not None:
             d[key] = str(d[key])
@@ -73,7 +96,7 @@ def wire(e: ClockEvent) -> dict[str, Any]:
 
 
 def _int(value: object, what: str) -> int:
-    if not isinstance(value, str) or not WIRE_INT.fullmatch(value):
+    if not isinstance(value, str) or not WIRE_INT.fullmatch(value) or abs(int(value)) >= INT64:
         raise ClockRefused(Refusal.INPUT, f"{what} must be whole nanoseconds as text")
     return int(value)
 
@@ -154,7 +177,7 @@ def clock_view(session: Session, token: str, board: int) -> dict[str, Any]:
             "base_seconds": tc.base_seconds,
             "increment_seconds": tc.increment_seconds,
             "mode": tc.mode.value,
-            "label": str(tc),
+            "label": tc.words(),
         },
         "pair": outcome.current_pair,
         "recorded": board in outcome.boards_done,
@@ -178,11 +201,82 @@ class Appended:
     time_control: TimeControl
 
 
+@dataclass
+class Replays:
+    """The state each board's stored log leaves, kept between requests by the table service:
+    an append then replays only its new events. Replaying the whole log every time cost
+    2.7–7.7 s an append once a token holder had grown a board's log to 27,930 events, with
+    every other match's phones waiting behind it. Keyed by the log's length and last event, so
+    a log another station wrote, or a write rolled back, is replayed in full once."""
+
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+    _states: dict[tuple[int, int], tuple[int, ClockEvent | None, TimeControl, MatchClockState]] = (
+        field(default_factory=dict)
+    )
+
+    def get(
+        self, match_id: int, board: int, count: int, last: ClockEvent | None, tc: TimeControl
+    ) -> MatchClockState | None:
+        with self._lock:
+            kept = self._states.get((match_id, board))
+        if kept is None or kept[:3] != (count, last, tc):
+            return None
+        return kept[3]
+
+    def put(
+        self,
+        match_id: int,
+        board: int,
+        count: int,
+        last: ClockEvent | None,
+        tc: TimeControl,
+        state: MatchClockState,
+    ) -> None:
+        with self._lock:
+            self._states[(match_id, board)] = (count, last, tc, state)
+
+
+def _board_rows(
+    session: Session, match_id: int, board: int
+) -> Select[str, int, int | None, str | None, int | None]:
+    c = models.ClockEvent
+    return select(c.kind, c.t_ns, c.board, c.side, c.value).where(
+        c.match_id == match_id, c.board == board
+    )
+
+
+def _board_slice(
+    session: Session, match_id: int, board: int, first: int, count: int
+) -> list[ClockEvent]:
+    """The board's events `first` .. `first + count - 1` in logged order."""
+    c = models.ClockEvent
+    rows = session.execute(
+        _board_rows(session, match_id, board).order_by(c.seq).offset(first).limit(count)
+    )
+    return [ClockEvent.from_dict(row._asdict()) for row in rows]
+
+
+def _kind_counts(session: Session, match_id: int, board: int) -> dict[str, int]:
+    c = models.ClockEvent
+    rows = session.execute(
+        select(c.kind, func.count())
+        .where(c.match_id == match_id, c.board == board)
+        .group_by(c.kind)
+    )
+    return {kind: count for kind, count in rows}
+
+
 def append_board_log(
-    session: Session, token: str, board: object, first: object, events: object
+    session: Session,
+    token: str,
+    board: object,
+    first: object,
+    events: object,
+    replays: Replays | None = None,
 ) -> Appended:
     """Store the board's events `first`, `first` + 1, ... (those not stored yet); idempotent
-    by that number. A gap or a different past is refused with the count the desk has."""
+    by that number. A gap or a different past is refused with the count the desk has, and so
+    is a log longer than the board's games can hold (`BOARD_EVENTS_PER_GAME`)."""
     board = _check_board(board)
     match = match_for_token(session, token)
     if not isinstance(first, int) or isinstance(first, bool) or first < 0:
@@ -190,21 +284,32 @@ def append_board_log(
     if not isinstance(events, list) or len(events) > MAX_BATCH:
         raise ClockRefused(Refusal.INPUT, f"events must be a list of at most {MAX_BATCH}")
     sent = [unwire(d, board) for d in events]
-    stored = board_events(session, match.id, board)
-    if first > len(stored):
-        raise ClockRefused(
-            Refusal.STATE, f"the desk has {len(stored)} events of this board", len(stored)
-        )
-    overlap = stored[first : first + len(sent)]
+    kinds = _kind_counts(session, match.id, board)
+    count = sum(kinds.values())
+    if first > count:
+        raise ClockRefused(Refusal.STATE, f"the desk has {count} events of this board", count)
+    overlap = _board_slice(session, match.id, board, first, len(sent))
     if sent[: len(overlap)] != overlap:
         raise ClockRefused(
-            Refusal.STATE, "this log differs from the one the desk has stored", len(stored)
+            Refusal.STATE, "this log differs from the one the desk has stored", count
         )
     new = sent[len(overlap) :]
+    games = sum(1 for g in match.games if g.board == board)
+    if count + len(new) > BOARD_EVENTS_PER_GAME * (games + 1):
+        raise ClockRefused(
+            Refusal.RULES,
+            f"a board's clock log holds at most {BOARD_EVENTS_PER_GAME} events a game: "
+            "the director can time this board at the desk",
+            count,
+        )
+    _phone_may_log(session, match, board, kinds, new)
     tc = match.time_control
+    last = _board_slice(session, match.id, board, count - 1, 1)[0] if count else None
+    state = replays.get(match.id, board, count, last, tc) if replays is not None else None
     adjusted = []  # each new adjustment and the time before it, for the audit
     try:
-        state = replay(stored, tc)
+        if state is None:
+            state = replay(board_events(session, match.id, board), tc)
         for e in new:
             if e.kind is EventKind.ADJUST:
                 adjusted.append((e, state.board(board).side(e.who).remaining_ns))
@@ -214,20 +319,75 @@ def append_board_log(
     append_events(session, match.id, next_seq(session, match.id), new)
     for e, before in adjusted:
         _audit_restore(session, match.id, e, before)
+    if replays is not None:
+        replays.put(match.id, board, count + len(new), new[-1] if new else last, tc, state)
     return Appended(
         match.id,
         board,
-        len(stored) + len(new),
+        count + len(new),
         tuple(new),
         state.board(board),
         tc,
     )
 
 
+def _phone_may_log(
+    session: Session,
+    match: MatchInfo,
+    board: int,
+    kinds: Mapping[str, int],
+    new: Sequence[ClockEvent],
+) -> None:
+    """Refuse what only the desk may do (RULES §7): an adjustment no restore of the desk asked
+    for (each restore carried out once), a stop before the desk has the board's game, a reset
+    before the board's game of a pair is over. A stop follows each game of the board the desk
+    recorded (and the end of the match); a reset each game recorded before the next pair."""
+    games = sum(1 for g in match.games if g.board == board)
+    stops = kinds.get(EventKind.STOP.value, 0)
+    resets = kinds.get(EventKind.RESET.value, 0)
+    asked = _restores_asked(session, match.id, board)
+    for e in new:
+        if e.kind in PHONE_KINDS:
+            continue
+        if e.kind is EventKind.ADJUST:
+            key = (e.who.value, e.value or 0)
+            if asked.get(key, 0) < 1:
+                raise ClockRefused(Refusal.RULES, NOT_A_PHONES.format(what="set a time"))
+            asked[key] -= 1
+        elif e.kind is EventKind.STOP:
+            stops += 1
+            if stops > games + (1 if match.outcome.finished else 0):
+                raise ClockRefused(Refusal.RULES, NOT_A_PHONES.format(what="stop a game in play"))
+        elif e.kind is EventKind.RESET:
+            resets += 1
+            if resets > games:
+                raise ClockRefused(Refusal.RULES, NOT_A_PHONES.format(what="reset a game in play"))
+        else:
+            raise ClockRefused(Refusal.RULES, NOT_A_PHONES.format(what=f"log a {e.kind.value}"))
+
+
+def _restores_asked(session: Session, match_id: int, board: int) -> dict[tuple[str, int], int]:
+    """The desk's time restores for the board not yet carried out: (side, time) → how many."""
+    c = models.ClockCommand
+    rows = session.execute(
+        select(c.side, c.value).where(
+            c.match_id == match_id,
+            c.kind == EventKind.ADJUST.value,
+            c.board == board,
+            c.audited.is_(False),
+        )
+    )
+    asked: dict[tuple[str, int], int] = {}
+    for side, value in rows:
+        if side is not None and value is not None:
+            asked[(side, value)] = asked.get((side, value), 0) + 1
+    return asked
+
+
 def _audit_restore(session: Session, match_id: int, e: ClockEvent, before_ns: int) -> None:
     """The audit's line for the director's time restore that this adjustment carried out (once,
     in the transaction that stores it): the clock log holds the adjustment, this keeps who,
-    when and why. An adjustment no command asked for (none is possible today) is not audited."""
+    when and why (`_phone_may_log` refuses an adjustment no command asked for)."""
     c = models.ClockCommand
     command = session.scalars(
         select(c)
@@ -340,6 +500,17 @@ def clock_channel(session: Session, match_id: int, now: datetime | None = None) 
         "start": None if start is None else _command_out(start),
         "commands": [_command_out(r) for r in reversed(commands)],
     }
+
+
+def started_pairs(session: Session, match_ids: Sequence[int]) -> dict[int, int]:
+    """Match id -> the pair its phone clocks were last started for (the desk's start)."""
+    c = models.ClockCommand
+    rows = session.execute(
+        select(c.match_id, func.max(c.pair_number))
+        .where(c.match_id.in_(match_ids), c.kind == START)
+        .group_by(c.match_id)
+    )
+    return {match_id: pair for match_id, pair in rows if pair is not None}
 
 
 def ready_to_start(session: Session, match_id: int) -> dict[int, Side | None]:

@@ -12,7 +12,7 @@ import hashlib
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from director.domain.changes import Area, Changes
@@ -26,7 +26,8 @@ def _digest(rows: object) -> str:
 @dataclass(frozen=True)
 class Fingerprint:
     areas: dict[Area, str] = field(default_factory=dict)  # the event, teams, rounds -> digest
-    matches: dict[int, int] = field(default_factory=dict)  # match id -> version
+    # match id -> its version and how often its phone clocks were started (the pairings say so)
+    matches: dict[int, tuple[int, int]] = field(default_factory=dict)
     slips: dict[int, str] = field(default_factory=dict)  # match id -> digest of its slips
 
 
@@ -39,7 +40,18 @@ def fingerprint(session: Session) -> Fingerprint:
             session.execute(select(rnd.id, rnd.number, rnd.published).order_by(rnd.id)).all()
         ),
     }
-    matches = {m: v for m, v in session.execute(select(models.Match.id, models.Match.version))}
+    command = models.ClockCommand
+    starts = dict(
+        session.execute(
+            select(command.match_id, func.count())
+            .where(command.kind == "start")  # phone_clocks.START
+            .group_by(command.match_id)
+        ).all()
+    )
+    matches = {
+        m: (v, starts.get(m, 0))
+        for m, v in session.execute(select(models.Match.id, models.Match.version))
+    }
     by_match: dict[int, list[tuple[int, str]]] = {}
     for match_id, slip_id, status in session.execute(
         select(slip.match_id, slip.id, slip.status).order_by(slip.id)

@@ -293,19 +293,21 @@ def set_slip_address(session: Session, value: str) -> Changed[str]:
 
 def _slip_links(
     session: Session, matches: Sequence[MatchInfo], address: str, issue: bool
-) -> dict[int, str]:
-    """Match id → the link its QR code opens: only a match of the open round takes slips;
-    `issue` issues the missing tokens (a write), else only the issued ones print."""
-    from director.services.slips import live_token, token_for
+) -> dict[int, tuple[str, str]]:
+    """Match id → the links its two QR codes open (team A's, team B's): only a match of the
+    open round takes slips; `issue` issues the missing tokens (a write), else only the issued
+    ones print."""
+    from director.domain.rules import Side
+    from director.services.slips import live_tokens, team_tokens
 
     if not address:
         return {}
-    find = token_for if issue else live_token
-    out: dict[int, str] = {}
+    find = team_tokens if issue else live_tokens
+    out: dict[int, tuple[str, str]] = {}
     for m in matches:
-        token = None if m.is_bye else find(session, m.id)
-        if token is not None:
-            out[m.id] = f"{address}slip/{token}"
+        tokens = None if m.is_bye else find(session, m.id)
+        if tokens is not None:
+            out[m.id] = (f"{address}slip/{tokens[Side.A]}", f"{address}slip/{tokens[Side.B]}")
     return out
 
 

@@ -1,11 +1,12 @@
 """Result slips from the players' phones: match tokens, slips, confirmation, the desk's decision.
 
-A match's QR code carries a random token (`secrets.token_urlsafe`, 192 bits) that lets a
-phone send result slips for that match only, while its round is the event's current round
-and not finished; the director can revoke a table's token (a new one is issued). A slip is
-one finished game as the players saw it. The team that did not enter it confirms it on
-another phone; then it waits at the desk as a **pending result** until the director accepts
-it (or at once, when the event auto-accepts confirmed slips).
+Each team of a match has its own QR code, carrying a random token (`secrets.token_urlsafe`,
+192 bits) that lets a phone send result slips for that match only, as that team, while its
+round is the event's current round and not finished; the director can revoke a table's
+tokens (new ones are issued). A slip is one finished game as the players saw it. The other
+team confirms it with its own token (the side is the token's, never the phone's word); then
+it waits at the desk as a **pending result** until the director accepts it (or at once, when
+the event auto-accepts confirmed slips).
 
 Every check a slip meets is the desk's own: the game is recorded with `results.record_game`
 (on submit and confirm inside a savepoint that is rolled back), so a slip is refused with the
@@ -39,6 +40,7 @@ TOKEN_BYTES = 24  # 192 bits: far beyond guessing at any rate a server answers
 ID_PATTERN = re.compile(r"[0-9a-f]{32}")  # a phone's slip and device ids: 128 random bits, hex
 AUTO_ACCEPT_KEY = "slips.auto_accept"
 REASON_LIMIT = 200
+NUMBER_LIMIT = 10_000  # beyond any pair, cube, checker or pip count of a game
 
 
 class SlipStatus(StrEnum):
@@ -127,11 +129,13 @@ class SlipInfo:
 # --- tokens ------------------------------------------------------------------------------
 
 
-def _live_token_row(session: Session, match_id: int) -> models.SlipToken | None:
+def _live_token_row(session: Session, match_id: int, side: Side) -> models.SlipToken | None:
+    """The team's newest token not revoked (a token of an older file names no team: dead)."""
+    t = models.SlipToken
     return session.scalars(
-        select(models.SlipToken)
-        .where(models.SlipToken.match_id == match_id, models.SlipToken.revoked_at.is_(None))
-        .order_by(models.SlipToken.id.desc())
+        select(t)
+        .where(t.match_id == match_id, t.side == side.value, t.revoked_at.is_(None))
+        .order_by(t.id.desc())
     ).first()
 
 
@@ -152,66 +156,81 @@ def _round_open(session: Session, round_id: int | None) -> bool:
     return bool(unfinished)
 
 
-def token_for(session: Session, match_id: int) -> str | None:
-    """The match's live token, issued now if it has none; None once its round is over or for
-    a bye (nobody sends a slip for it)."""
+TeamTokens = dict[Side, str]  # a match's live token of each team
+
+
+def token_for(session: Session, match_id: int, side: Side) -> str | None:
+    """The team's live token for the match, issued now if it has none; None once its round
+    is over or for a bye (nobody sends a slip for it)."""
     row = session.get(models.Match, match_id)
     if row is None:
         raise UserError(f"there is no match {match_id}")
     if row.team_b_id is None or not _round_open(session, row.round_id):
         return None
-    live = _live_token_row(session, match_id)
+    live = _live_token_row(session, match_id, side)
     if live is None:
-        live = models.SlipToken(match_id=match_id, token=secrets.token_urlsafe(TOKEN_BYTES))
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        live = models.SlipToken(match_id=match_id, side=side.value, token=token)
         session.add(live)
         session.flush()
     return live.token
 
 
-def live_token(session: Session, match_id: int) -> str | None:
-    """The match's token if one is issued and its round still takes slips; reads only (a
-    report printed while the app holds the event prints the codes the app issued)."""
+def team_tokens(session: Session, match_id: int) -> TeamTokens | None:
+    """Both teams' live tokens, issued now where missing (None: the match takes no slips)."""
+    tokens = {side: token_for(session, match_id, side) for side in Side}
+    out = {side: t for side, t in tokens.items() if t is not None}
+    return out if len(out) == len(tokens) else None
+
+
+def live_tokens(session: Session, match_id: int) -> TeamTokens | None:
+    """Both teams' tokens if issued and the round still takes slips; reads only (a report
+    printed while the app holds the event prints the codes the app issued)."""
     row = session.get(models.Match, match_id)
     if row is None or row.team_b_id is None or not _round_open(session, row.round_id):
         return None
-    live = _live_token_row(session, match_id)
-    return live.token if live is not None else None
+    rows = {side: _live_token_row(session, match_id, side) for side in Side}
+    out = {side: r.token for side, r in rows.items() if r is not None}
+    return out if len(out) == len(rows) else None
 
 
-def round_tokens(session: Session) -> dict[int, str]:
-    """Match id -> live token for every match of the current round that can take slips."""
+def round_tokens(session: Session) -> dict[int, TeamTokens]:
+    """Match id -> both teams' live tokens, for every match of the current round that can take
+    slips."""
     current = _current_round(session)
     if current is None:
         return {}
     ids = session.scalars(select(models.Match.id).where(models.Match.round_id == current.id))
     out = {}
     for match_id in ids:
-        token = token_for(session, match_id)
-        if token is not None:
-            out[match_id] = token
+        tokens = team_tokens(session, match_id)
+        if tokens is not None:
+            out[match_id] = tokens
     return out
 
 
-def round_matches(session: Session) -> tuple[dict[int, str], list[MatchInfo]]:
+def round_matches(session: Session) -> tuple[dict[int, TeamTokens], list[MatchInfo]]:
     """The current round's live tokens (issued now for new tables) and their matches."""
     tokens = round_tokens(session)
     return tokens, [get_match(session, m) for m in tokens]
 
 
-def revoke_token(session: Session, match_id: int) -> Changed[str | None]:
-    """Lock out every phone holding the table's QR code; return the new token (None: over)."""
-    live = _live_token_row(session, match_id)
-    if live is not None:
-        live.revoked_at = utcnow()
-        session.flush()
-    return Changed(token_for(session, match_id), Changes.of(Area.SLIPS))
+def revoke_token(session: Session, match_id: int) -> Changed[TeamTokens | None]:
+    """Lock out every phone holding the table's QR codes (both teams'); return the new tokens
+    (None: the round is over)."""
+    for side in Side:
+        live = _live_token_row(session, match_id, side)
+        if live is not None:
+            live.revoked_at = utcnow()
+    session.flush()
+    return Changed(team_tokens(session, match_id), Changes.of(Area.SLIPS))
 
 
 def _token_row(session: Session, token: str) -> models.SlipToken:
     if not isinstance(token, str) or len(token) > 64:
         raise SlipRefused(Refusal.TOKEN, BAD_TOKEN)
     row = session.scalar(select(models.SlipToken).where(models.SlipToken.token == token))
-    if row is None or row.revoked_at is not None:
+    if row is None or row.revoked_at is not None or row.side is None:
         raise SlipRefused(Refusal.TOKEN, BAD_TOKEN)
     match = session.get(models.Match, row.match_id)
     if match is None or not _round_open(session, match.round_id):
@@ -224,6 +243,20 @@ def match_for_token(session: Session, token: str) -> MatchInfo:
     return get_match(session, _token_row(session, token).match_id)
 
 
+def token_is_live(session: Session, token: str) -> bool:
+    """Whether the token opens a match now (reads only)."""
+    try:
+        _token_row(session, token)
+    except SlipRefused:
+        return False
+    return True
+
+
+def side_of_token(session: Session, token: str) -> Side:
+    """The team a token belongs to, or `SlipRefused(TOKEN)`."""
+    return Side(str(_token_row(session, token).side))
+
+
 # --- slips -------------------------------------------------------------------------------
 
 
@@ -231,12 +264,6 @@ def _check_id(value: object, what: str) -> str:
     if not isinstance(value, str) or not ID_PATTERN.fullmatch(value):
         raise SlipRefused(Refusal.INPUT, f"{what} must be 32 hexadecimal digits")
     return value
-
-
-def _check_side(value: object) -> Side:
-    if value not in ("A", "B"):
-        raise SlipRefused(Refusal.INPUT, "side must be A or B")
-    return Side(str(value))
 
 
 def _info(row: models.Slip, match: MatchInfo) -> SlipInfo:
@@ -251,6 +278,9 @@ def _game_of(data: object) -> Game:
     game = _parse_game(data, 1, problems)
     if problems or game is None:
         raise SlipRefused(Refusal.INPUT, "; ".join(problems) or "the game is incomplete")
+    for key, value in game_json(game).items():
+        if isinstance(value, int) and not 0 <= value < NUMBER_LIMIT:  # a pair of 2**70
+            raise SlipRefused(Refusal.INPUT, f"{key} must be a whole number from 0 to 9999")
     return game
 
 
@@ -271,6 +301,11 @@ def _check_current(match: MatchInfo, game: Game) -> None:
     current = match.outcome.current_pair
     if match.outcome.finished:
         raise SlipRefused(Refusal.STATE, f"the match is over ({match.outcome.result})")
+    if game.pair > current:
+        raise SlipRefused(
+            Refusal.STATE,
+            f"pair {game.pair} is not being played yet: the match is at pair {current}",
+        )
     if game.pair != current or game.board in match.outcome.boards_done:
         raise SlipRefused(
             Refusal.STATE,
@@ -284,13 +319,14 @@ def _slip_row(session: Session, uid: str) -> models.Slip | None:
 
 
 def submit_slip(
-    session: Session, token: str, uid: object, side: object, device: object, game: object
+    session: Session, token: str, uid: object, device: object, game: object
 ) -> Changed[SlipInfo]:
-    """A team enters one finished game; the same `uid` again returns the stored slip."""
+    """A team enters one finished game (its token says which team); the same `uid` again
+    returns the stored slip."""
     token_row = _token_row(session, token)
     uid = _check_id(uid, "the slip id")
     device = _check_id(device, "the device id")
-    entered = _check_side(side)
+    entered = Side(str(token_row.side))
     match = get_match(session, token_row.match_id)
     existing = _slip_row(session, uid)
     if existing is not None:
@@ -298,6 +334,7 @@ def submit_slip(
             raise SlipRefused(Refusal.INPUT, "this slip id belongs to another match")
         return Changed(_info(existing, match), Changes())  # a retry: idempotent by slip id
     value = _game_of(game)
+    _check_current(match, value)
     _refuse_if_open(session, match, value)
     _dry_run(session, match, value)
     row = models.Slip(
@@ -338,34 +375,44 @@ def answer_slip(
     session: Session,
     token: str,
     uid: object,
-    side: object,
     device: object,
     agree: bool,
     reason: object = "",
 ) -> Changed[SlipInfo]:
-    """The other team confirms (agree) or disputes a slip; its own team may withdraw it."""
+    """The other team confirms (agree) or disputes a slip, with its own token; the team that
+    entered it may withdraw it."""
     token_row = _token_row(session, token)
     uid = _check_id(uid, "the slip id")
     device = _check_id(device, "the device id")
-    answering = _check_side(side)
+    answering = Side(str(token_row.side))
     row = _slip_row(session, uid)
     if row is None or row.match_id != token_row.match_id:
         raise SlipRefused(Refusal.STATE, "there is no such slip for this match")
     match = get_match(session, row.match_id)
     status = SlipStatus(row.status)
     own_team = answering.value == row.entered_side
-    if agree and status is SlipStatus.PENDING and row.confirmed_device == device:
-        return Changed(_info(row, match), Changes())  # a retry of the same confirmation
+    confirmed = status in (SlipStatus.PENDING, SlipStatus.ACCEPTED)
+    if agree and confirmed and row.confirmed_device == device:
+        # a retry of the same confirmation (its answer was lost), also once auto-accepted
+        return Changed(_info(row, match), Changes())
     if status is not SlipStatus.UNCONFIRMED:
         raise SlipRefused(Refusal.STATE, f"this slip is already {status.value}")
     if agree:
         if own_team or device == row.entered_device:
-            raise SlipRefused(Refusal.STATE, "the other team confirms a slip, on their own phone")
-        _dry_run(session, match, _game_of(json.loads(row.game)))
+            raise SlipRefused(
+                Refusal.STATE,
+                "the other team confirms a slip, on their own phone with their own QR code",
+            )
+        game = _game_of(json.loads(row.game))
+        accept_now = auto_accept(session)
+        if accept_now:  # accepting records it with the same checks: no rehearsal first
+            _check_current(match, game)
+        else:
+            _dry_run(session, match, game)
         row.status = SlipStatus.PENDING.value
         row.confirmed_device = device
         session.flush()
-        if auto_accept(session):
+        if accept_now:
             _auto_accept(session, row)
     else:
         text = str(reason).strip()[:REASON_LIMIT] if isinstance(reason, str) else ""

@@ -11,6 +11,7 @@ from director.domain.cube import Cube, LiveCubes
 from director.domain.event import EventInfo, MatchInfo, TeamInfo
 from director.domain.match import score_match
 from director.domain.rules import (
+    ALL_BOARDS,
     ClockMode,
     End,
     EventOptions,
@@ -168,19 +169,23 @@ def live_cubes(pair: models.Pair | Row[Any]) -> LiveCubes:
     def side(value: str | None) -> Side | None:
         return Side(value) if value else None
 
-    return LiveCubes(
-        Cube(pair.cube1_value, side(pair.cube1_owner), side(pair.cube1_offered_by)),
-        Cube(pair.cube2_value, side(pair.cube2_owner), side(pair.cube2_offered_by)),
-    )
+    cubes = LiveCubes()
+    for board in ALL_BOARDS:  # the columns cube{board}_value, _owner, _offered_by
+        value, owner, offered = (getattr(pair, f"cube{board}_{c}") for c in _CUBE_COLUMNS)
+        cubes = cubes.with_board(board, Cube(int(value), side(owner), side(offered)))
+    return cubes
+
+
+_CUBE_COLUMNS = ("value", "owner", "offered_by")
 
 
 def write_cube(pair: models.Pair, board: int, cube: Cube) -> None:
+    if board not in ALL_BOARDS:
+        raise ValueError(f"there is no board {board}")
     owner = cube.owner.value if cube.owner else None
     offered = cube.offered_by.value if cube.offered_by else None
-    if board == 1:
-        pair.cube1_value, pair.cube1_owner, pair.cube1_offered_by = cube.value, owner, offered
-    else:
-        pair.cube2_value, pair.cube2_owner, pair.cube2_offered_by = cube.value, owner, offered
+    for column, value in zip(_CUBE_COLUMNS, (cube.value, owner, offered), strict=True):
+        setattr(pair, f"cube{board}_{column}", value)
 
 
 def match_info(
@@ -217,4 +222,7 @@ def match_info(
         forfeit_by=Side(row.forfeit_by) if row.forfeit_by else None,
         version=row.version,
         time_control=match_time_control(row),
+        bracket=row.bracket,
+        bracket_round=row.bracket_round,
+        slot=row.slot,
     )

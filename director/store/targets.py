@@ -5,6 +5,8 @@ Light on purpose: the command line checks a target before it loads SQLAlchemy.
 
 from __future__ import annotations
 
+from importlib.util import find_spec
+
 from director.domain.errors import UserError
 
 EXTENSION = ".tandem"
@@ -13,6 +15,20 @@ SERVER_SCHEMES = ("postgresql://", "postgresql+psycopg://")
 
 def is_url(target: str) -> bool:
     return "://" in target
+
+
+DRIVER = "psycopg"  # the `postgres` extra (pyproject.toml); the README's install has no driver
+NO_DRIVER = (
+    "a PostgreSQL server needs its driver, which this installation lacks: "
+    "pip install 'tandem-director[postgres]'"
+)
+
+
+def check_server_driver(target: str) -> None:
+    """A server address on an installation without the PostgreSQL driver: say how to add it
+    (one line), before SQLAlchemy fails with the import's traceback. Files need nothing."""
+    if is_url(target) and find_spec(DRIVER) is None:
+        raise UserError(NO_DRIVER)
 
 
 def check_new_target(target: str) -> None:

@@ -98,7 +98,7 @@ class PhoneClocksView(QWidget):
         self.room = room
         self.source = source
         self.matches: dict[int, MatchInfo] = {}
-        self.tokens: dict[int, str] = {}
+        self.tokens: dict[int, slips.TeamTokens] = {}
         self.rows: list[tuple[int, int]] = []  # (match id, board) per row
         self.handled_flags: set[tuple[int, int, int]] = set()  # (match, board, flag instant)
         self.forfeits: list[TimeForfeitDialog] = []

@@ -38,9 +38,11 @@ from PySide6.QtWidgets import (
 
 from director.domain.changes import Area, Changes
 from director.domain.errors import UserError
+from director.domain.event import MatchInfo
+from director.domain.rules import Side
 from director.domain.wording import isolated
 from director.services import reports, slips
-from director.services.slips import SlipInfo
+from director.services.slips import SlipInfo, TeamTokens
 from director.ui.context import EventContext
 from director.web.server import ANY_ADDRESS, DEFAULT_PORT, TableService
 
@@ -95,7 +97,8 @@ class TableServiceWindow(QWidget):
         self.bridge = _Bridge(self)
         self.bridge.told.connect(self._told)
         self.match_ids: list[int] = []
-        self.tokens: dict[int, str] = {}
+        self.tokens: dict[int, TeamTokens] = {}
+        self.matches: dict[int, MatchInfo] = {}
 
         self.toggle = QPushButton("Turn on")
         self.toggle.setCheckable(True)
@@ -124,9 +127,10 @@ class TableServiceWindow(QWidget):
         self.tables.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.tables.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.tables.itemSelectionChanged.connect(self._show_table_qr)
-        self.revoke_button = QPushButton("Revoke this table's QR code")
+        self.revoke_button = QPushButton("Revoke this table's QR codes")
         self.revoke_button.clicked.connect(self._revoke_selected)
-        self.table_qr = QLabel()
+        # each team's own QR code: a slip is confirmed only with the other team's (issue 26)
+        self.table_qr = {side: QLabel() for side in Side}
         self.table_qr_caption = plain("")
         # another computer serving the phones (`serve` on a Raspberry Pi): its address
         self.print_address = QLineEdit(self.ctx.read(reports.stored_slip_address))
@@ -148,7 +152,10 @@ class TableServiceWindow(QWidget):
         buttons.addWidget(self.refuse_button)
         buttons.addStretch(1)
         table_side = QVBoxLayout()
-        table_side.addWidget(self.table_qr)
+        codes = QHBoxLayout()
+        for label in self.table_qr.values():
+            codes.addWidget(label)
+        table_side.addLayout(codes)
         table_side.addWidget(self.table_qr_caption)
         table_side.addWidget(self.revoke_button)
         table_side.addStretch(1)
@@ -267,6 +274,7 @@ class TableServiceWindow(QWidget):
         self.tokens, matches = self.ctx.background.call(slips.round_matches, True)
         selected = self._selected_match()
         self.match_ids = [m.id for m in matches]
+        self.matches = {m.id: m for m in matches}
         self.tables.setRowCount(len(matches))
         for row, match in enumerate(matches):
             devices = self.service.web.devices.of_match(match.id) if self.service else []
@@ -294,14 +302,23 @@ class TableServiceWindow(QWidget):
         match_id = self._selected_match()
         self.revoke_button.setEnabled(match_id is not None)
         if match_id is None or match_id not in self.tokens or self.service is None:
-            self.table_qr.clear()
+            for label in self.table_qr.values():
+                label.clear()
             self.table_qr_caption.setText(
-                "Select a table to show its slip QR code." if self.service else ""
+                "Select a table to show its teams' slip QR codes." if self.service else ""
             )
             return
-        url = f"{self.service.urls[0]}slip/{self.tokens[match_id]}"
-        self.table_qr.setPixmap(qr_pixmap(url, 4))
-        self.table_qr_caption.setText(f"Result slip of this table:\n{url}")
+        match = self.matches[match_id]
+        lines = []
+        for side, label in self.table_qr.items():
+            url = f"{self.service.urls[0]}slip/{self.tokens[match_id][side]}"
+            label.setPixmap(qr_pixmap(url, 3))
+            name = isolated(match.names[0] if side is Side.A else match.names[1])
+            lines.append(f"{side.value} – {name}:\n{url}")
+        self.table_qr_caption.setText(
+            "Each team scans its own code; a slip is confirmed with the other team's.\n"
+            + "\n".join(lines)
+        )
 
     # --- the director's decisions --------------------------------------------------------
 

@@ -9,10 +9,13 @@
 - `GET /api/crosstable`, `GET /api/rules`, `GET /api/met[?g=0.28&b=0&size=6]`
 - `GET /events?ch=pairings&ch=match:12` – Server-Sent Events: the latest message of each
   channel at once, then every change (`event:` is the channel, `data:` its JSON)
+- `GET /api/latest?ch=pairings&ch=match:12` – the same channels' latest messages in one read
+  (`{channel: data}`): what a page shows while its push stream is refused or down
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator
 
 from starlette.exceptions import HTTPException
@@ -27,15 +30,23 @@ from director.web.context import WebContext
 from director.web.hub import END
 
 KEEPALIVE_SECONDS = 15.0
-MAX_STREAMS = 2000  # push connections at once: a club room, a projector, and room to spare
+# push connections at once: a room of 3,000 viewers and room to spare (the server raises its
+# open-file limit to match), and per client address: one machine cannot lock new phones out,
+# while a club's phones behind one hotspot (one address) still fit
+MAX_STREAMS = 4000
+MAX_STREAMS_PER_ADDRESS = 400
 MAX_CHANNELS = 20
+CHANNEL_LENGTH = 40
 CHANNEL_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789:-_*")
+
+
+ASCII_NUMBER = re.compile(r"[0-9]{1,9}")  # "²" and "٣" are digits to str.isdigit, not to us
 
 
 def _int(text: str | None, name: str, low: int, high: int) -> int | None:
     if text is None:
         return None
-    if not text.isdigit() or not low <= int(text) <= high:
+    if not ASCII_NUMBER.fullmatch(text) or not low <= int(text) <= high:
         raise HTTPException(400, f"{name} must be a whole number from {low} to {high}")
     return int(text)
 
@@ -66,7 +77,10 @@ def routes(web: WebContext) -> list[BaseRoute]:
         return JSONResponse(await web.run_db(views.pairings, number))
 
     async def match(request: Request) -> Response:
-        match_id = request.path_params["match_id"]
+        text = request.path_params["match_id"]
+        if not ASCII_NUMBER.fullmatch(text):
+            raise HTTPException(404, f"there is no match {text[:12]}")
+        match_id = int(text)
         try:
             return JSONResponse(await web.run_db(views.match_detail, match_id))
         except UserError:
@@ -94,16 +108,35 @@ def routes(web: WebContext) -> list[BaseRoute]:
             raise HTTPException(400, str(problem)) from None
         return JSONResponse(data)
 
+    async def latest(request: Request) -> Response:
+        channels = request.query_params.getlist("ch")
+        _check_channels(channels)
+        out: dict[str, object] = {}
+        for channel in channels:
+            message = web.hub.latest(channel)
+            if message is not None:
+                out[channel] = message.data
+            elif channel in views.CHANNEL_VIEWS:
+                out[channel] = await web.run_db(views.CHANNEL_VIEWS[channel])
+            elif channel.startswith("match:") and ASCII_NUMBER.fullmatch(channel[6:]):
+                try:
+                    out[channel] = await web.run_db(views.match_detail, int(channel[6:]))
+                except UserError:
+                    continue
+            elif channel.startswith("slips:"):
+                out[channel] = {"changed": True}  # the page asks its slips again
+        return JSONResponse(out)
+
     async def events(request: Request) -> Response:
         channels = request.query_params.getlist("ch")
-        if not channels or len(channels) > MAX_CHANNELS:
-            raise HTTPException(400, f"ask for 1 to {MAX_CHANNELS} channels with ?ch=NAME")
-        if any(not c or len(c) > 40 or set(c) - CHANNEL_CHARS for c in channels):
-            raise HTTPException(400, "a channel name is letters, digits, ':' and '-'")
+        _check_channels(channels)
+        address = request.client.host if request.client else "?"
+        if web.hub.streams_of(address) >= MAX_STREAMS_PER_ADDRESS:
+            raise HTTPException(429, "too many live pages from this address; try again later")
         if web.hub.subscriber_count >= MAX_STREAMS:
             raise HTTPException(503, "too many phones are connected; try again in a minute")
         return StreamingResponse(
-            _stream(web, channels),
+            _stream(web, channels, address),
             media_type="text/event-stream",
             headers={"X-Accel-Buffering": "no"},
         )
@@ -111,19 +144,29 @@ def routes(web: WebContext) -> list[BaseRoute]:
     return [
         Route("/api/event", event),
         Route("/api/pairings", pairings),
-        Route("/api/matches/{match_id:int}", match),
+        Route("/api/matches/{match_id}", match),
         Route("/api/standings", standings),
         Route("/api/tie-breaks", tie_breaks),
         Route("/api/crosstable", crosstable),
         Route("/api/rules", rules),
         Route("/api/met", met),
         Route("/events", events),
+        Route("/api/latest", latest),
     ]
 
 
-async def _stream(web: WebContext, channels: list[str]) -> AsyncIterator[bytes]:
+def _check_channels(channels: list[str]) -> None:
+    if not channels or len(channels) > MAX_CHANNELS:
+        raise HTTPException(400, f"ask for 1 to {MAX_CHANNELS} channels with ?ch=NAME")
+    if any(not c or len(c) > CHANNEL_LENGTH for c in channels):
+        raise HTTPException(400, f"a channel name is at most {CHANNEL_LENGTH} characters")
+    if any(set(c) - CHANNEL_CHARS for c in channels):
+        raise HTTPException(400, "a channel name is letters, digits, ':' and '-'")
+
+
+async def _stream(web: WebContext, channels: list[str], address: str) -> AsyncIterator[bytes]:
     """One phone's push stream: reconnect after 1 s when dropped; a comment keeps it alive."""
     yield b"retry: 1000\n\n"
-    with web.hub.subscription(channels) as sub:
+    with web.hub.subscription(channels, address) as sub:
         while (message := await sub.next(KEEPALIVE_SECONDS)) is not END:
             yield b": keep-alive\n\n" if message is None else message.sse

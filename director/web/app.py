@@ -2,9 +2,10 @@
 
 Every feature is a module with `routes(web: WebContext) -> list[BaseRoute]`, listed in
 `ROUTE_MODULES`; adding one (the phone clocks, say) touches that module and one line here.
-`Guard` wraps the whole application: security headers on every answer, the same-origin check
-on every write, the read rate limit, a body size limit, and a plain sentence instead of a
-stack trace when something fails.
+`Guard` wraps the whole application: security headers on every answer, the address check on
+every request and the same-origin check on every write, the read rate limit, a body size limit
+counted as the body arrives, and a plain sentence instead of a stack trace when something
+fails.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from director.web import api, clock_routes, pages, slip_routes
 from director.web.context import WebContext
 from director.web.responses import BODY_LIMIT, FAILED, refusal
-from director.web.security import SECURITY_HEADERS, same_origin
+from director.web.security import SECURITY_HEADERS, our_host, same_origin
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +69,9 @@ class Guard:
         limit = self.web.limits.writes if writes else self.web.limits.reads
         length = headers.get("content-length") or "0"
         problem: Response | None = None
-        if writes and not same_origin(headers.get("origin"), headers.get("host")):
+        if not our_host(headers.get("host"), scope.get("server")):
+            problem = refusal(421, "this server answers only at its own address")
+        elif writes and not same_origin(headers.get("origin"), headers.get("host")):
             problem = refusal(403, "refused: this request did not come from this server's pages")
         elif not limit.allow(address):
             problem = refusal(429, "too many requests: wait a minute and try again")

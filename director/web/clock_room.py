@@ -35,6 +35,9 @@ from director.web.hub import PushHub
 # the start goes out this long before the instant both boards start at: every phone has it in
 # time on a club's Wi-Fi, and both log the very same start instant
 START_LEAD_NS = 400_000_000
+# a phone still times a board this long after its last log request (it sends every 2 s while
+# running, and at each action)
+OTHER_PHONE_NS = 30_000_000_000
 
 
 @dataclass(frozen=True)
@@ -55,6 +58,8 @@ class ClockRoom:
     source: Callable[[], int] = time.monotonic_ns
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _live: dict[tuple[int, int], BoardLive] = field(default_factory=dict)
+    # the phones heard timing each board: phone id -> monotonic instant last heard
+    _phones: dict[tuple[int, int], dict[str, int]] = field(default_factory=dict)
     # told (from a server thread) that a match's phone clocks changed: the desk's view
     listeners: list[Callable[[int], None]] = field(default_factory=list)
 
@@ -111,6 +116,17 @@ class ClockRoom:
         with self._lock:
             self._live[(appended.match_id, appended.board)] = live
         self._notify(appended.match_id)
+
+    def another_phone(self, match_id: int, board: int, phone: str) -> bool:
+        """Note that `phone` times the board; whether another phone did so lately (two phones
+        on one board each run a clock of their own: the second is told)."""
+        now = self.source()
+        with self._lock:
+            heard = self._phones.setdefault((match_id, board), {})
+            heard[phone] = now
+            for other in [p for p, t in heard.items() if now - t > OTHER_PHONE_NS]:
+                del heard[other]
+            return len(heard) > 1
 
     def live(self) -> dict[tuple[int, int], BoardLive]:
         with self._lock:

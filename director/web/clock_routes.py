@@ -26,9 +26,9 @@ from starlette.routing import BaseRoute, Route
 
 from director.domain.clock import BOARDS
 from director.resources import resource_path
-from director.services import phone_clocks
+from director.services import phone_clocks, slips
 from director.services.phone_clocks import ClockRefused
-from director.services.slips import Refusal, SlipRefused
+from director.services.slips import ID_PATTERN, Refusal, SlipRefused
 from director.web.context import WebContext
 from director.web.responses import json_body, refusal
 
@@ -43,6 +43,7 @@ def _client(request: Request) -> str:
 
 def routes(web: WebContext) -> list[BaseRoute]:
     room = web.clocks
+    replays = phone_clocks.Replays()  # each board's state, so an append replays only its own
 
     def refused(request: Request, problem: SlipRefused) -> Response:
         if problem.code is Refusal.TOKEN:
@@ -52,10 +53,14 @@ def routes(web: WebContext) -> list[BaseRoute]:
             extra["stored"] = problem.stored
         return refusal(STATUS[problem.code], str(problem), **extra)
 
-    def guessing(request: Request) -> Response | None:
-        if web.limits.bad_tokens.exhausted(_client(request)):
-            return refusal(429, TOO_MANY, code="rate")
-        return None
+    async def guessing(request: Request) -> Response | None:
+        """Too many wrong tokens from this address: refused, but for a live token (the phones
+        of a club behind one hotspot share an address with whoever mistyped)."""
+        if not web.limits.bad_tokens.exhausted(_client(request)):
+            return None
+        if await web.run_db(slips.token_is_live, request.path_params["token"]):
+            return None
+        return refusal(429, TOO_MANY, code="rate")
 
     def append(token: str, board: int, first: object, events: object) -> phone_clocks.Appended:
         """One board's events into the match's log. The two phones of a match write to one
@@ -63,7 +68,9 @@ def routes(web: WebContext) -> list[BaseRoute]:
         same seq first is retried (the unique seq refuses the second)."""
         for attempt in range(WRITE_TRIES):
             try:
-                return web.session_write(phone_clocks.append_board_log, token, board, first, events)
+                return web.session_write(
+                    phone_clocks.append_board_log, token, board, first, events, replays
+                )
             except IntegrityError:
                 if attempt == WRITE_TRIES - 1:
                     raise
@@ -86,7 +93,7 @@ def routes(web: WebContext) -> list[BaseRoute]:
         return JSONResponse({"server_ns": str(time.monotonic_ns())})
 
     async def show(request: Request) -> Response:
-        if (blocked := guessing(request)) is not None:
+        if (blocked := await guessing(request)) is not None:
             return blocked
         try:
             view = await web.run_db(
@@ -99,7 +106,7 @@ def routes(web: WebContext) -> list[BaseRoute]:
         return JSONResponse(view)
 
     async def log(request: Request) -> Response:
-        if (blocked := guessing(request)) is not None:
+        if (blocked := await guessing(request)) is not None:
             return blocked
         body = await json_body(request)
         token = request.path_params["token"]
@@ -110,10 +117,16 @@ def routes(web: WebContext) -> list[BaseRoute]:
         except SlipRefused as problem:
             return refused(request, problem)
         room.heard(done)
-        return JSONResponse({"stored": done.stored})
+        phone = body.get("phone")
+        other = (
+            isinstance(phone, str)
+            and ID_PATTERN.fullmatch(phone) is not None
+            and (room.another_phone(done.match_id, done.board, phone))
+        )
+        return JSONResponse({"stored": done.stored, "other_phone": other})
 
     async def start(request: Request) -> Response:
-        if (blocked := guessing(request)) is not None:
+        if (blocked := await guessing(request)) is not None:
             return blocked
         try:
             start = await web.write_db(start_by_token, request.path_params["token"])

@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import json
 import threading
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
@@ -70,6 +71,7 @@ class PushHub:
         self._lock = threading.Lock()
         self._latest: dict[str, Message] = {}
         self._subscribers: set[Subscription] = set()
+        self._per_address: Counter[str] = Counter()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._seq = 0
         self._ending = False
@@ -98,6 +100,10 @@ class PushHub:
     def subscriber_count(self) -> int:
         return len(self._subscribers)
 
+    def streams_of(self, address: str) -> int:
+        """The push streams open from one client address."""
+        return self._per_address[address]
+
     def latest(self, channel: str) -> Message | None:
         with self._lock:
             return self._latest.get(channel)
@@ -122,11 +128,12 @@ class PushHub:
                 sub.put(message)
 
     @contextlib.contextmanager
-    def subscription(self, channels: Iterable[str]) -> Iterator[Subscription]:
+    def subscription(self, channels: Iterable[str], address: str = "") -> Iterator[Subscription]:
         """Subscribe (on the server's loop): the latest message of each channel asked for is
-        queued at once, then every new one, until the block ends."""
+        queued at once, then every new one, until the block ends; counted per `address`."""
         sub = Subscription(frozenset(channels))
         self._subscribers.add(sub)
+        self._per_address[address] += 1
         try:
             with self._lock:
                 current = sorted(
@@ -139,3 +146,6 @@ class PushHub:
             yield sub
         finally:
             self._subscribers.discard(sub)
+            self._per_address[address] -= 1
+            if self._per_address[address] <= 0:
+                del self._per_address[address]

@@ -22,7 +22,7 @@ async def json_body(request: Request) -> dict[str, Any]:
     raw = await request.body()  # the guard refuses a body past BODY_LIMIT as it arrives
     try:
         data = json.loads(raw or b"null")
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):  # 8,000 nested "[": too deep
         raise HTTPException(400, "the request is not JSON") from None
     if not isinstance(data, dict):
         raise HTTPException(400, "the request must be a JSON object")

@@ -1,7 +1,10 @@
 """What keeps the table service safe on a club's open Wi-Fi.
 
-- Writes need a match token (checked by the slip service) and a same-origin `Origin` header:
-  a page on another site cannot post into ours from a player's browser.
+- Every request must name this server as the address it reached (`Host`: the address the
+  connection came in on, or this computer's own names), so a name of another site pointed at
+  this computer (DNS rebinding) is refused; writes need a team's token (checked by the slip
+  service) and an `Origin` of `http://` and that same address: a page on another site cannot
+  post into ours from a player's browser.
 - Rate limits per client address: writes, and above all failed token look-ups (guessing).
 - Every answer carries a Content-Security-Policy without inline scripts: names are put on the
   page as text by our script, and even a name that slipped through could not run.
@@ -10,6 +13,7 @@
 
 from __future__ import annotations
 
+import socket
 import threading
 import time
 from dataclasses import dataclass, field
@@ -30,11 +34,35 @@ SECURITY_HEADERS = {
 
 
 def same_origin(origin: str | None, host: str | None) -> bool:
-    """The request's Origin names this server (the host and port the browser connected to)."""
+    """The request's Origin names this server (the host and port the browser connected to),
+    over http: this server speaks nothing else."""
     if not origin or not host or origin == "null":
         return False
     parts = urlsplit(origin)
-    return parts.scheme in ("http", "https") and parts.netloc.lower() == host.lower()
+    return parts.scheme == "http" and parts.netloc.lower() == host.lower()
+
+
+def own_names() -> frozenset[str]:
+    """This computer's names, lower case: a phone may reach it by them too."""
+    name = socket.gethostname().lower()
+    return frozenset((name, f"{name}.local", name.split(".")[0]))
+
+
+def our_host(host: str | None, server: tuple[str, int] | None) -> bool:
+    """`Host` names the address and port this connection came in on (`server`, as the ASGI
+    scope gives it), `localhost` on loopback, or this computer's own name."""
+    if not host or server is None:
+        return False
+    address, port = server
+    try:
+        parts = urlsplit(f"//{host}")
+        name, given = (parts.hostname or "").lower(), parts.port or 80
+    except ValueError:  # a port that is not a number
+        return False
+    if given != port:
+        return False
+    loopback = address.startswith("127.") or address == "::1"
+    return name == address.lower() or (loopback and name == "localhost") or name in own_names()
 
 
 @dataclass

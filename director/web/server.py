@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import errno
+import ipaddress
 import logging
 import socket
 import threading
@@ -28,6 +29,7 @@ from director.store.engine import EventDatabase
 from director.web import views
 from director.web.app import build_app
 from director.web.context import WebContext
+from director.web.protocol import Refusals, TimedH11Protocol
 
 log = logging.getLogger(__name__)
 WATCH_SECONDS = 0.2
@@ -58,16 +60,57 @@ def bind_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
+# TEST-NET-1 (RFC 5737): connecting a UDP socket to it sends nothing, but the system picks the
+# source address its route there would use, the one its default route (the Wi-Fi, the club's
+# network) gives a phone on the same network
+PROBE = "192.0.2.1"
+
+
+def routed_address() -> str | None:
+    """The address this computer sends from to the network beyond it (None: no route)."""
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect((PROBE, 9))
+        return str(probe.getsockname()[0])
+    return None
+
+
+def raise_file_limit() -> None:
+    """As many open connections as the system lets this process have: a room of 3,000 viewers
+    needs more than the usual soft limit of 1,024 files."""
+    try:
+        import resource
+    except ImportError:  # Windows: no such limit to raise
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = hard if hard != resource.RLIM_INFINITY else 65_536
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+
+
 def local_addresses() -> list[str]:
-    """This computer's IPv4 addresses others on the network can reach (loopback last)."""
-    found: list[str] = []
-    with contextlib.suppress(OSError):
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            address = str(info[4][0])
-            if address not in found:
+    """This computer's IPv4 addresses, from its interfaces that are up: first the one a phone
+    on the same network reaches (the routed one), then the private, the other and the
+    link-local ones; loopback last. getaddrinfo(gethostname()) gave only 127.0.1.1 on stock
+    Debian and Ubuntu, whose /etc/hosts names the host so."""
+    import psutil  # only when serving: the app's start-up does not pay for it
+
+    stats = psutil.net_if_stats()
+    found: list[ipaddress.IPv4Address] = []
+    for name, addresses in psutil.net_if_addrs().items():
+        if name in stats and not stats[name].isup:
+            continue
+        for entry in addresses:
+            if entry.family != socket.AF_INET:
+                continue
+            address = ipaddress.IPv4Address(entry.address)
+            if not address.is_loopback and address not in found:
                 found.append(address)
-    outside = [a for a in found if not a.startswith("127.")]
-    return [*outside, "127.0.0.1"]
+    routed = routed_address()
+    found.sort(
+        key=lambda a: (str(a) != routed, a.is_link_local, not a.is_private)
+    )  # stable: the system's order within each kind
+    return [*(str(a) for a in found), "127.0.0.1"]
 
 
 def _url(host: str, port: int) -> str:
@@ -112,13 +155,14 @@ class TableService:
     def start(self) -> list[str]:
         if self.running:
             return self.urls
+        raise_file_limit()
         sock = bind_socket(self.host, self.port)
         self.port = sock.getsockname()[1]  # port 0: the one the system chose
         config = uvicorn.Config(
             build_app(self.web),
             log_level="warning",
             loop="asyncio",  # named, not "auto": no optional accelerators looked up at run time
-            http="h11",
+            http=TimedH11Protocol,  # h11, with a deadline for a request to arrive whole
             lifespan="off",
             access_log=False,
             server_header=False,
@@ -170,6 +214,7 @@ class TableService:
     async def _main(self, sock: socket.socket) -> None:
         try:
             self._loop = asyncio.get_running_loop()
+            self._loop.set_exception_handler(Refusals())
             self._wake = asyncio.Event()
             self.web.hub.bind(self._loop)
             assert self._server is not None

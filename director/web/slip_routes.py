@@ -1,12 +1,16 @@
-"""Result slips over the network: every route needs the match's token, writes need our Origin.
+"""Result slips over the network: every route needs a team's token, writes need our Origin.
 
-- `GET /api/slip/TOKEN[?device=ID]` – the token's match, what a slip for it needs (the
-  scoring's fields and where rule 5′'s agreed level is offered, per end; which board may have
-  used the cube) and its slips, newest first
-- `POST /api/slip/TOKEN` `{"uid", "side", "device", "game"}` – enter a game (`game` as in a
-  match record); the same `uid` again answers with the stored slip
-- `POST /api/slip/TOKEN/answer` `{"uid", "side", "device", "agree", "reason"}` – the other
-  team confirms (agree: true) or disputes it; its own team may withdraw it
+Each team of a match has its own token (its own QR code): the side a phone writes for is the
+token's, never a field the phone sends.
+
+- `GET /api/slip/TOKEN[?device=ID]` – the token's match and team (`side`), what a slip for it
+  needs (the scoring's fields and where rule 5′'s agreed level is offered, per end; which
+  board may have used the cube) and its slips, newest first
+- `POST /api/slip/TOKEN` `{"uid", "device", "game"}` – enter a game (`game` as in a match
+  record) for the token's team; the same `uid` again answers with the stored slip
+- `POST /api/slip/TOKEN/answer` `{"uid", "device", "agree", "reason"}` – the other team
+  confirms (agree: true) or disputes it with its own token; the team that entered it may
+  withdraw it
 
 Refusals: 403 a bad, revoked or expired token (or a cross-origin write), 422 a game the rules
 refuse (in the desk's words), 409 a slip not in a state for this, 429 too many tries.
@@ -16,13 +20,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from sqlalchemy.orm import Session
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from director.domain.changes import Changed
 from director.domain.event import MatchInfo
-from director.domain.rules import End
+from director.domain.rules import End, Side
 from director.domain.scoring import agreed_level_offered, required_fields
 from director.services import slips
 from director.services.slips import ID_PATTERN, Refusal, SlipInfo, SlipRefused
@@ -53,6 +58,11 @@ def slip_form(match: MatchInfo) -> dict[str, Any]:
     }
 
 
+def phone_view(session: Session, token: str) -> tuple[tuple[MatchInfo, list[SlipInfo]], Side]:
+    """What a phone holding the token sees, and which team the token is."""
+    return slips.slips_of_match(session, token), slips.side_of_token(session, token)
+
+
 def _client(request: Request) -> str:
     return request.client.host if request.client else "?"
 
@@ -63,10 +73,14 @@ def routes(web: WebContext) -> list[BaseRoute]:
             web.limits.bad_tokens.allow(_client(request))  # a wrong token costs a try
         return refusal(STATUS[problem.code], str(problem), code=problem.code.value)
 
-    def guessing(request: Request) -> Response | None:
-        if web.limits.bad_tokens.exhausted(_client(request)):
-            return refusal(429, TOO_MANY, code="rate")
-        return None
+    async def guessing(request: Request) -> Response | None:
+        """Too many wrong tokens from this address: refused, but for a live token (the phones
+        of a club behind one hotspot share an address with whoever mistyped)."""
+        if not web.limits.bad_tokens.exhausted(_client(request)):
+            return None
+        if await web.run_db(slips.token_is_live, request.path_params["token"]):
+            return None
+        return refusal(429, TOO_MANY, code="rate")
 
     def seen(request: Request, match_id: int, device: object) -> None:
         if isinstance(device, str) and ID_PATTERN.fullmatch(device):
@@ -79,23 +93,24 @@ def routes(web: WebContext) -> list[BaseRoute]:
         return JSONResponse({"slip": done.value.public()})
 
     async def show(request: Request) -> Response:
-        if (blocked := guessing(request)) is not None:
+        if (blocked := await guessing(request)) is not None:
             return blocked
         try:
-            match, found = await web.run_db(slips.slips_of_match, request.path_params["token"])
+            (match, found), side = await web.run_db(phone_view, request.path_params["token"])
         except SlipRefused as problem:
             return refused(request, problem)
         seen(request, match.id, request.query_params.get("device"))
         return JSONResponse(
             {
                 "match": match_summary(match),
+                "side": side.value,
                 "form": slip_form(match),
                 "slips": [s.public() for s in found],
             }
         )
 
     async def submit(request: Request) -> Response:
-        if (blocked := guessing(request)) is not None:
+        if (blocked := await guessing(request)) is not None:
             return blocked
         body = await json_body(request)
         try:
@@ -103,7 +118,6 @@ def routes(web: WebContext) -> list[BaseRoute]:
                 slips.submit_slip,
                 request.path_params["token"],
                 body.get("uid"),
-                body.get("side"),
                 body.get("device"),
                 body.get("game"),
             )
@@ -112,7 +126,7 @@ def routes(web: WebContext) -> list[BaseRoute]:
         return answer(request, done, body.get("device"))
 
     async def respond(request: Request) -> Response:
-        if (blocked := guessing(request)) is not None:
+        if (blocked := await guessing(request)) is not None:
             return blocked
         body = await json_body(request)
         agree = body.get("agree")
@@ -123,7 +137,6 @@ def routes(web: WebContext) -> list[BaseRoute]:
                 slips.answer_slip,
                 request.path_params["token"],
                 body.get("uid"),
-                body.get("side"),
                 body.get("device"),
                 agree,
                 body.get("reason", ""),

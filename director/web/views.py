@@ -19,6 +19,7 @@ from director.domain.records import game_json
 from director.domain.rules import End, EventOptions, Side, TieBreak
 from director.domain.scoring import agreed_level_offered
 from director.domain.standings import TIE_BREAK_DEFINITIONS, match_points_definition
+from director.services import phone_clocks
 from director.services import standings as standings_service
 from director.services.events import get_event
 from director.services.matches import get_match, list_matches
@@ -32,8 +33,9 @@ def _team(team: TeamInfo | None) -> dict[str, Any] | None:
     return {"id": team.id, "name": team.name, "players": list(team.players), "club": team.club}
 
 
-def match_summary(match: MatchInfo) -> dict[str, Any]:
-    """One table of the pairings: teams, scoreline, away scores, the cube rule of the pair."""
+def match_summary(match: MatchInfo, clocks_started: bool = False) -> dict[str, Any]:
+    """One table of the pairings: teams, scoreline, away scores, the cube rule of the pair,
+    and whether its phone clocks were started for the pair being played."""
     outcome = match.outcome
     live = not match.is_bye and match.forfeit_by is None and not outcome.finished
     return {
@@ -52,6 +54,7 @@ def match_summary(match: MatchInfo) -> dict[str, Any]:
         "status": match.status.value,
         "result": outcome.result.value,
         "games": len(match.games),
+        "clocks_started": live and clocks_started,
     }
 
 
@@ -61,13 +64,14 @@ def pairings(session: Session, round_number: int | None = None) -> dict[str, Any
     number = round_number or last
     event = get_event(session)
     matches = list_matches(session, number) if number else []
+    started = phone_clocks.started_pairs(session, [m.id for m in matches])
     return {
         "event": event.name,
         "round": number or None,
         "rounds": event.options.rounds,
         "status": round_status(matches).value if matches else "not paired",
         "match_length": event.options.match.match_length,
-        "matches": [match_summary(m) for m in matches],
+        "matches": [match_summary(m, started.get(m.id) == m.outcome.current_pair) for m in matches],
     }
 
 

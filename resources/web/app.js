@@ -55,20 +55,36 @@ async function getJSON(url) {
 // --- push ----------------------------------------------------------------------------------
 
 function subscribe(channels, handler) {
-  const url = "/events?" + channels.map((c) => "ch=" + encodeURIComponent(c)).join("&");
+  const query = channels.map((c) => "ch=" + encodeURIComponent(c)).join("&");
   let source = null;
+  let wait = 0;  // the backoff before the next try once the browser gave up on the stream
+  let timer = null;
+  // a stream refused (429, 503) or gone is closed for good by the browser: the page reads the
+  // same channels once from /api/latest and tries the stream again later, waiting longer each time
+  const fallBack = async () => {
+    try {
+      const latest = await getJSON(`/api/latest?${query}`);
+      for (const channel of channels) if (channel in latest) handler(channel, latest[channel]);
+    } catch (e) { /* no connection at all: the next try reads again */ }
+    wait = Math.min(60000, wait ? wait * 2 : 2000);
+    clearTimeout(timer);
+    timer = setTimeout(open, wait * (0.75 + Math.random() / 2));  // not all phones at once
+  };
   const open = () => {
     if (source) source.close();
-    source = new EventSource(url);
-    source.onopen = () => { live.textContent = "● live"; live.className = "live on"; };
-    source.onerror = () => { live.textContent = "reconnecting…"; live.className = "live off"; };
+    source = new EventSource(`/events?${query}`);
+    source.onopen = () => { wait = 0; live.textContent = "● live"; live.className = "live on"; };
+    source.onerror = () => {
+      live.textContent = "reconnecting…"; live.className = "live off";
+      if (source.readyState === EventSource.CLOSED) fallBack();
+    };
     for (const channel of channels) {
       source.addEventListener(channel, (event) => handler(channel, JSON.parse(event.data)));
     }
   };
   open();
   window.addEventListener("online", open);  // back on Wi-Fi: at once, not at the next retry
-  return () => source && source.close();
+  return () => { clearTimeout(timer); if (source) source.close(); };
 }
 
 // --- pieces --------------------------------------------------------------------------------
@@ -97,7 +113,8 @@ function statusText(match) {
     if (match.result === "draw") return "finished: draw";
     return `finished: ${isolated(teamName(match.result === "A" ? match.team_a : match.team_b))} wins`;
   }
-  return match.status === "in progress" ? `pair ${match.pair}` : "not started";
+  if (match.status === "in progress") return `pair ${match.pair}`;
+  return match.clocks_started ? `pair ${match.pair}: clocks running` : "not started";
 }
 
 function matchCard(match, mine) {
@@ -205,7 +222,7 @@ function crosstablePage() {
       }),
       el("td", {}, row.match_points)));
     show(el("h2", {}, "Crosstable"),
-      el("p", { class: "note" }, "W win, D draw, L loss, + / − forfeit, then the opponent's place; below it the game points."),
+      el("p", { class: "note" }, "W win, D draw, L loss, + / − forfeit, ? not finished yet, then the opponent's place; below it the game points."),
       el("div", { class: "scroll" }, el("table", {},
         el("thead", {}, el("tr", {}, heads.map((h, i) => el("th", { class: i === 1 ? "name" : "" }, h)))),
         el("tbody", {}, rows))));
@@ -278,7 +295,6 @@ async function flushOutbox(onAnswer) {
 
 function slipPage() {
   const token = decodeURIComponent(location.pathname.split("/").pop());
-  const sideKey = `tandem.side.${token}`;
   let state = null;
   let message = null;
   let keptForm = null;
@@ -374,7 +390,7 @@ function slipPage() {
       }
       if (data.get("agreed_level")) game.agreed_level = data.get("agreed_level");
       keptForm = null;  // sent: the next game starts from a fresh form
-      send(api, { uid: randomId(), side, device, game });
+      send(api, { uid: randomId(), device, game });
     });
     redraw();
     return node;
@@ -382,7 +398,7 @@ function slipPage() {
 
   const slipCard = (s, side) => {
     const theirs = s.entered_by !== side;
-    const act = (agree) => send(`${api}/answer`, { uid: s.uid, side, device, agree, reason: agree ? "" : "disputed at the table" });
+    const act = (agree) => send(`${api}/answer`, { uid: s.uid, device, agree, reason: agree ? "" : "disputed at the table" });
     const buttons = s.status === "unconfirmed" ? el("div", { class: "row" },
       theirs ? el("button", { type: "button", class: "confirm", onclick: () => act(true) }, "Confirm") : null,
       el("button", { type: "button", class: "secondary", onclick: () => act(false) }, theirs ? "Dispute" : "Withdraw")) : null;
@@ -400,29 +416,24 @@ function slipPage() {
     if (waiting) nodes.push(el("p", { class: "warn", id: "outbox" }, `${counted(waiting, "slip")} on this phone not yet at the desk – they are sent again automatically.`));
     if (!state) { show(...nodes); return; }
     const m = state.match;
-    const side = store.get(sideKey, null);
+    // each team has its own QR code: the server says whose this is (issue 26)
+    const side = state.side;
     nodes.push(el("h2", {}, `Result slip · round ${m.round}, table ${m.table}`), matchCard(m, true));
     // this phone as a board's clock (issue 19): the same token opens it
     nodes.push(el("p", { class: "row", id: "clock-links" }, [1, 2].map((b) =>
       el("a", { href: `/clock/${encodeURIComponent(token)}/${b}`, id: `clock-${b}`, class: "button" }, `Clock for board ${b}`))));
-    if (!side) {
-      nodes.push(el("p", {}, "Which team are you?"), el("div", { class: "row" },
-        ["A", "B"].map((s) => el("button", { type: "button", id: `side-${s}`, onclick: () => { store.set(sideKey, s); draw(); } },
-          `We are ${isolated(teamName(s === "A" ? m.team_a : m.team_b))}`))));
-    } else {
-      nodes.push(el("p", { class: "note" }, `This phone is ${isolated(teamName(side === "A" ? m.team_a : m.team_b))}. `,
-        el("a", { href: "#", onclick: (e) => { e.preventDefault(); store.set(sideKey, null); draw(); } }, "change")));
-      for (const s of state.slips.filter((x) => x.status === "unconfirmed" || x.status === "pending")) nodes.push(slipCard(s, side));
-      if (m.status !== "finished") {
-        // a push redraws the page: the form the player is filling in is kept while it still fits
-        const key = JSON.stringify([m.id, m.pair, state.form.boards_done, side]);
-        if (!keptForm || keptForm.key !== key) keptForm = { key, node: form(m, state.form, side) };
-        nodes.push(el("h2", {}, `Enter a finished game of pair ${m.pair}`), keptForm.node);
-      }
-      else nodes.push(el("p", { class: "ok" }, "The match is over."));
-      const done = state.slips.filter((x) => !["unconfirmed", "pending"].includes(x.status));
-      if (done.length) nodes.push(el("h2", {}, "Earlier slips"), done.map((s) => slipCard(s, side)));
+    nodes.push(el("p", { class: "note", id: "our-team" }, `This phone is ${isolated(teamName(side === "A" ? m.team_a : m.team_b))} (your team's QR code). `,
+      "The other team confirms your slips with theirs."));
+    for (const s of state.slips.filter((x) => x.status === "unconfirmed" || x.status === "pending")) nodes.push(slipCard(s, side));
+    if (m.status !== "finished") {
+      // a push redraws the page: the form the player is filling in is kept while it still fits
+      const key = JSON.stringify([m.id, m.pair, state.form.boards_done, side]);
+      if (!keptForm || keptForm.key !== key) keptForm = { key, node: form(m, state.form, side) };
+      nodes.push(el("h2", {}, `Enter a finished game of pair ${m.pair}`), keptForm.node);
     }
+    else nodes.push(el("p", { class: "ok" }, "The match is over."));
+    const done = state.slips.filter((x) => !["unconfirmed", "pending"].includes(x.status));
+    if (done.length) nodes.push(el("h2", {}, "Earlier slips"), done.map((s) => slipCard(s, side)));
     show(...nodes);
   };
 

@@ -45,6 +45,17 @@
   let lastSend = 0;
   let online = false;
   let problem = "";
+  let otherPhone = false; // the desk hears another phone timing this board too
+  // this phone's id (128 random bits), so the desk can tell two phones on one board apart
+  const phoneId = (() => {
+    let id = null;
+    try { id = localStorage.getItem("tandem.clock-phone"); } catch { /* private mode */ }
+    if (!id || !/^[0-9a-f]{32}$/.test(id)) {
+      id = Array.from(crypto.getRandomValues(new Uint8Array(16)), (x) => x.toString(16).padStart(2, "0")).join("");
+      try { localStorage.setItem("tandem.clock-phone", id); } catch { /* kept for this page */ }
+    }
+    return id;
+  })();
   let awake = "not asked yet";
   let waking = false;
   // the screen kept on: NoSleep.js takes the Wake Lock API where the browser offers it (https
@@ -155,12 +166,13 @@
       const r = await getJSON(`${api}/${board}/log`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ first, events: events.slice(first, first + BATCH).map(E.eventToWire) }),
+        body: JSON.stringify({ first, phone: phoneId, events: events.slice(first, first + BATCH).map(E.eventToWire) }),
       });
       online = true;
       if (r.ok) {
         sent = r.body.stored;
         problem = "";
+        otherPhone = r.body.other_phone === true;
       } else if (r.status === 409 && r.body && typeof r.body.stored === "number" && r.body.stored < first) {
         sent = r.body.stored; // the desk lost the end of the log: send it again
       } else {
@@ -307,6 +319,7 @@
     }
     if (!online) status += ` · offline, ${waiting} to send`;
     if (problem) status += ` · ${problem}`;
+    if (otherPhone) status += " · another phone times this board too: keep one phone per board";
     ui.status.textContent = status;
     ui.start.hidden = !(b.phase === "ready" && b.on_move !== null && !info.finished);
     // a flag: the board's slip with RULES §5's proposal (the other side wins on time, the

@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from selenium import webdriver
 
 from director.domain.clock import ClockEvent, EventKind
-from director.domain.rules import EventOptions
+from director.domain.rules import EventOptions, Side
 from director.services import phone_clocks, slips
 from director.services.events import create_event
 from director.store.engine import EventDatabase, create_database, open_event
@@ -94,7 +94,7 @@ def main() -> int:
     db = open_event(str(path), make_backup=False)
     ids = pair_round(db, 2 * args.matches)
     with db.Session() as s, s.begin():
-        tokens = {m: slips.token_for(s, m) for m in ids}
+        tokens = {m: slips.token_for(s, m, Side.A) for m in ids}
     service = TableService(db, "127.0.0.1", 0)
     url = service.start()[0]
     phones = [phone(new_driver()), phone(new_driver())]

@@ -143,7 +143,7 @@ def main() -> int:
         a = add_team(s, "Clock A", ("Ca", "Cb")).value.id
         b = add_team(s, "Clock B", ("Cc", "Cd")).value.id
         clock_match = create_match(s, a, b, table=99).value.id
-        tokens = {m: slips.token_for(s, m) for m in matches}
+        tokens = {(m, side): slips.token_for(s, m, side) for m in matches for side in Side}
     ctx = EventContext(db)
     settings = QSettings(str(folder / "keys.ini"), QSettings.Format.IniFormat)
     window = open_clock_window(ctx, clock_match, settings=settings)
@@ -185,15 +185,14 @@ def main() -> int:
     for n, match_id in enumerate(matches * 2):
         board = 1 if n < MATCHES else 2
         winner = "A" if board == 1 else "B"
-        slip_url = f"{url}api/slip/{tokens[match_id]}"
+        slip_url = f"{url}api/slip/{tokens[match_id, Side(winner)]}"  # the winners enter it
         uid = secrets.token_hex(16)
         game = {"pair": 1, "board": board, "winner": winner, "end": "bear-off",
                 "level": "single", "cube": 1}  # fmt: skip
-        assert post(slip_url, {"uid": uid, "side": winner, "device": secrets.token_hex(16),
-                               "game": game}) == 200  # fmt: skip
-        other = "B" if winner == "A" else "A"
-        assert post(f"{slip_url}/answer", {"uid": uid, "side": other, "agree": True,
-                                           "device": secrets.token_hex(16)}) == 200  # fmt: skip
+        assert post(slip_url, {"uid": uid, "device": secrets.token_hex(16), "game": game}) == 200
+        other = f"{url}api/slip/{tokens[match_id, Side(winner).other]}"  # the losers confirm
+        assert post(f"{other}/answer", {"uid": uid, "agree": True,
+                                        "device": secrets.token_hex(16)}) == 200  # fmt: skip
         pending = next(p for p in ctx.read(slips.pending_slips) if p.uid == uid)
         match = ctx.change(slips.accept_slip, pending.id)
         committed = time.monotonic_ns()

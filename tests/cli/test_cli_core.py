@@ -194,3 +194,42 @@ def test_check_reports_a_tampered_file(tmp_path: Path) -> None:
 
 def test_version() -> None:
     assert run("--version").stdout.startswith("tandem-director ")
+
+
+def squeeze_record() -> dict[str, object]:
+    """A simple pip squeeze to 5 won 5–2 on game points and 6–2 on the adjusted totals: A's
+    29 pip points against B's 4 give a margin of 25, one extra game point (RULES §6.1)."""
+    bear = {"end": "bear-off", "winner_left": 0}
+    data = json.loads(EXAMPLE.read_text())
+    data["scoring"] = "simple-pip-squeeze"
+    data["games"] = [
+        {"pair": 1, "board": 1, "winner": "A", **bear, "level": "gammon", "cube": 2,
+         "loser_left": 15},
+        {"pair": 1, "board": 2, "winner": "B", **bear, "level": "single", "cube": 1,
+         "loser_left": 1},
+        {"pair": 2, "board": 1, "winner": "A", **bear, "level": "single", "cube": 1,
+         "loser_left": 14},
+        {"pair": 2, "board": 2, "winner": "B", **bear, "level": "single", "cube": 1,
+         "loser_left": 3},
+    ]  # fmt: skip
+    return data
+
+
+def test_import_match_prints_the_adjusted_totals_of_a_finished_pip_squeeze(
+    tmp_path: Path,
+) -> None:
+    """RULES §6.3: once the match is over the adjusted totals are its score everywhere."""
+    record = tmp_path / "squeeze.tandem-match.json"
+    record.write_text(json.dumps(squeeze_record()))
+    replayed = run("replay", str(record), "--json")
+    assert json.loads(replayed.stdout)["final"] == {"A": 6, "B": 2}, replayed.stderr
+    event = tmp_path / "e.tandem"
+    run("new", str(event), "--name", "E", "--length", "5", "--scoring", "simple-pip-squeeze")
+    teams = tmp_path / "teams.csv"
+    teams.write_text("team,player1,player2\nBlue Bar,Ana,Ben\nGammonites,Cleo,Dev\n")
+    assert run("import-teams", str(event), str(teams)).returncode == 0
+    assert run("pair", str(event)).returncode == 0
+    imported = run("import-match", str(event), str(record))
+    assert imported.returncode == 0, imported.stderr
+    line = imported.stdout.strip()
+    assert line.endswith(("6–2", "2–6")), line

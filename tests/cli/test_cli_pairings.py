@@ -83,3 +83,20 @@ def test_pair_preview_writes_nothing_then_pair(tmp_path: Path) -> None:
     assert "table 2:" in run("pair", str(path), "--round", "1").stdout
     bad = run("pair", str(path), "--round", "7")
     assert bad.returncode == 2 and "there is no round 7" in bad.stderr
+
+
+def test_plain_standings_use_the_json_keys_and_define_each_column_once(tmp_path: Path) -> None:
+    """#25: the plain table said `points-difference` where --json says `points_difference`, and
+    each definition repeated its label ("match points: Match points: ...")."""
+    path = tmp_path / "e.tandem"
+    simulate(path)
+    keys = list(json.loads(run("standings", str(path), "--json").stdout)[0])
+    lines = run("standings", str(path)).stdout.splitlines()
+    assert lines[0].split() == keys
+    definitions = lines[10:]
+    assert [d.split(":")[0] for d in definitions] == [
+        "match_points", "buchholz", "points_difference", "points_for", "head_to_head", "seed"
+    ]  # fmt: skip
+    assert definitions[0].startswith("match_points: win 2, draw 1, loss 0")
+    labels = ("Match points:", "Buchholz:", "Points difference:", "Points for:", "Head-to-head:")
+    assert not any(label in d for d in definitions for label in labels)

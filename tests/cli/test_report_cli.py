@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from director.domain.rules import Side
 from director.services.reports import KINDS
 from director.store.engine import open_database
 from tests.reports.eventdata import SPECIAL_NAMES, Built
@@ -162,7 +163,7 @@ def test_scoresheets_print_the_codes_the_app_issued_while_it_holds_the_event(
         with app.Session() as session, session.begin():
             set_slip_address(session, "http://10.1.2.3:8080/")
             first = list_matches(session, 3)[0]
-            token = token_for(session, first.id)
+            tokens = (token_for(session, first.id, Side.A), token_for(session, first.id, Side.B))
         out = tmp_path / "sheets.pdf"
         proc = run("report", "scoresheet", str(path), "--round", "3", "-o", str(out))
     finally:
@@ -171,5 +172,5 @@ def test_scoresheets_print_the_codes_the_app_issued_while_it_holds_the_event(
     assert "open in the app" in proc.stderr and "Traceback" not in proc.stderr
     data = out.read_bytes()
     codes = [qr_codes(data, page) for page in range(len(page_texts(data)))]
-    assert codes[0] == [f"http://10.1.2.3:8080/slip/{token}"]
+    assert codes[0] == [f"http://10.1.2.3:8080/slip/{token}" for token in tokens]
     assert all(c == [] for c in codes[1:])  # no token issued for them: no code

@@ -302,3 +302,12 @@ def test_simulated_individual_matches_obey_the_rules_in_every_scoring(
     assert {g.board for g in played} == {1}
     assert [g.pair for g in played] == list(range(1, len(played) + 1))
     assert sum(line.crawford for line in outcome.lines) <= 1
+
+
+def test_the_scoreline_labels_the_crawford_and_post_crawford_games() -> None:
+    """The desk, the sheet and the phones read one word for the game being played."""
+    assert scored(games(*TO_3_2)).pair_state.crawford_label == ""
+    assert scored(games(*TO_3_2, (A, 1))).pair_state.crawford_label == "Crawford"
+    assert scored(games(*TO_3_2, (A, 1), (B, 1))).pair_state.crawford_label == "post-Crawford"
+    tandem = replace(TO_5, format=Format.TANDEM)
+    assert score_match(tandem, []).pair_state.crawford_label == ""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from director.domain.cube import Cube, CubeError
+from director.domain.cube import Cube, CubeError, LiveCubes
 from director.domain.rules import Side
 
 A, B = Side.A, Side.B
@@ -52,3 +52,16 @@ def test_a_second_offer_while_one_is_pending_is_refused() -> None:
 
 def test_withdraw_a_mistaken_offer() -> None:
     assert Cube(2, A).offer(A).withdraw() == Cube(2, A)
+
+
+def test_live_cubes_are_read_and_replaced_by_board() -> None:
+    """#28: the live cubes are indexed by board; a board no format has is refused by name
+    (`of(3)` read board 2's cube)."""
+    cubes = LiveCubes().with_board(2, Cube(2, A))
+    assert cubes.of(2) == Cube(2, A) and cubes.of(1) == Cube()
+    assert cubes == LiveCubes(board2=Cube(2, A))
+    for board in (0, 3):
+        with pytest.raises(CubeError, match=f"there is no board {board}"):
+            cubes.of(board)
+        with pytest.raises(CubeError, match=f"there is no board {board}"):
+            cubes.with_board(board, Cube())

@@ -227,3 +227,19 @@ def test_rules_6_3_pip_extra_can_overturn_the_game_point_winner() -> None:
     assert outcome.extra == Score(0, 4)
     assert outcome.final == Score(5, 8)
     assert outcome.result is Result.B
+
+
+def test_rules_6_3_a_game_after_the_end_is_refused_naming_the_adjusted_result() -> None:
+    """Once the match is over its score is the adjusted totals, in messages too (#25)."""
+    rules = MatchRules(match_length=2, scoring=Scoring.KILLER_PIP_SQUEEZE, one_cube_threshold=1)
+    games = [
+        Game(1, 1, A, End.BEAR_OFF, level=Level.GAMMON, loser_home=15, loser_outfield=0,
+             loser_in_winner_home_or_bar=0),
+        Game(1, 2, B, End.RESIGN, level=Level.GAMMON, winner_left=14, loser_left=15),
+        Game(2, 1, B, End.RESIGN, level=Level.SINGLE, winner_left=3, loser_left=15),
+    ]  # fmt: skip
+    outcome = score_match(rules, games, ("Blue", "Red"))
+    assert outcome.final == Score(4, 2)
+    assert [str(p) for p in outcome.problems] == [
+        "pair 2, board 1: the match was already decided (team Blue won at 4–2)"
+    ]

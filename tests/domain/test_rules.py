@@ -108,6 +108,13 @@ def test_no_code_but_the_records_asks_which_variant_it_is() -> None:
     assert found == []
 
 
+def test_a_time_control_in_a_players_words() -> None:
+    assert TimeControl(120, 12).words() == "2 min + 12 s Fischer increment"
+    assert TimeControl(45, 2).words() == "45 s + 2 s Fischer increment"
+    assert TimeControl(2700, 30).words() == "45 min + 30 s Fischer increment"
+    assert TimeControl(90, 5).words() == "1 min 30 s + 5 s Fischer increment"
+
+
 def test_every_format_has_exactly_one_record() -> None:
     assert [f.format for f in FORMATS] == list(Format)
     assert all(f.record.format is f for f in Format)

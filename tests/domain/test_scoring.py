@@ -239,11 +239,12 @@ def test_each_problem_names_the_field_it_is_about_so_a_form_needs_no_reading_of_
     assert [(p, p.field) for p in missing] == [
         ("missing level for a bear-off game in standard", "level")
     ]
-    flagged = Game(1, 1, Side.A, End.TIME, loser_borne_off=3, loser_left=3)
-    assert [p.field for p in game_problems(STD, flagged)] == ["loser_borne_off"]
+    simple = Scoring.SIMPLE_PIP_SQUEEZE
+    flagged = Game(1, 1, Side.A, End.TIME, loser_borne_off=3, winner_left=4, loser_left=3)
+    assert [p.field for p in game_problems(simple, flagged)] == ["loser_borne_off"]
     (cube,) = game_problems(STD, Game(1, 1, Side.A, End.PASS, cube=64))
     assert cube.field == "cube" and "no 128 to offer" in cube
-    loser = Game(1, 1, Side.A, End.RESIGN, level=Level.SINGLE, loser_left=20)
-    assert [p.field for p in game_problems(STD, loser)] == ["loser_left"]
+    loser = Game(1, 1, Side.A, End.RESIGN, level=Level.SINGLE, winner_left=3, loser_left=20)
+    assert [p.field for p in game_problems(simple, loser)] == ["loser_left"]
     (board,) = game_problems(STD, Game(1, 3, Side.A, End.BEAR_OFF, level=Level.SINGLE))
     assert board == "board must be 1 or 2, not 3" and board.field is None

@@ -380,13 +380,14 @@ def test_every_page_and_dialog_shows_names_as_typed(
     assert service is not None
     walk.check("phones at the tables")
     with ctx.db.Session() as session, session.begin():  # table 2's phones send a result
-        token = slips.token_for(session, other)
-        assert token is not None
+        token = slips.token_for(session, other, Side.A)
+        token_b = slips.token_for(session, other, Side.B)
+        assert token is not None and token_b is not None
         sent = {"pair": 1, "board": 1, "winner": "A", "end": "bear-off", "level": "single",
                 "cube": 1}  # fmt: skip
         uid = hexid()
-        slips.submit_slip(session, token, uid, "B", hexid(), sent)
-        slips.answer_slip(session, token, uid, "A", hexid(), agree=True)
+        slips.submit_slip(session, token_b, uid, hexid(), sent)
+        slips.answer_slip(session, token, uid, hexid(), agree=True)
     service.refresh()
     assert service.pending.count() == 1
     walk.check("phones at the tables, a result pending")

@@ -59,12 +59,12 @@ def game(board: int) -> dict[str, object]:
 
 
 def enter(url: str, token: str, uid: str, device: str, board: int) -> int:
-    slip = {"uid": uid, "side": "A", "device": device, "game": game(board)}
+    slip = {"uid": uid, "device": device, "game": game(board)}
     return request(f"{url}api/slip/{token}", slip).status
 
 
 def confirm(url: str, token: str, uid: str, device: str) -> int:
-    answer = {"uid": uid, "side": "B", "device": device, "agree": True, "reason": ""}
+    answer = {"uid": uid, "device": device, "agree": True, "reason": ""}
     return request(f"{url}api/slip/{token}/answer", answer).status
 
 
@@ -74,7 +74,8 @@ def test_killing_the_app_with_slips_pending_loses_no_confirmed_slip(event_path: 
     try:
         first, second = pair_round(db, 4)
         with db.Session() as s, s.begin():
-            tokens = {m: slips.token_for(s, m) or "" for m in (first, second)}
+            tokens = {m: slips.token_for(s, m, Side.A) or "" for m in (first, second)}
+            others = {m: slips.token_for(s, m, Side.B) or "" for m in (first, second)}
     finally:
         db.close()
     a, b = hexid(), hexid()  # the two teams' phones
@@ -83,7 +84,7 @@ def test_killing_the_app_with_slips_pending_loses_no_confirmed_slip(event_path: 
 
     with app(event, port) as (child, url):
         assert enter(url, tokens[first], confirmed, a, 1) == 200
-        assert confirm(url, tokens[first], confirmed, b) == 200  # now pending at the desk
+        assert confirm(url, others[first], confirmed, b) == 200  # now pending at the desk
         assert enter(url, tokens[second], entered, a, 2) == 200  # the other team not yet
         child.send_signal(signal.SIGKILL)
         child.wait(timeout=30)
@@ -103,8 +104,8 @@ def test_killing_the_app_with_slips_pending_loses_no_confirmed_slip(event_path: 
     # the other team confirms, and the director accepts both at the desk
     with app(event, port) as (child, url):
         assert enter(url, tokens[second], entered, a, 2) == 200
-        assert confirm(url, tokens[second], entered, b) == 200
-        assert confirm(url, tokens[first], confirmed, b) in (200, 409)  # already confirmed
+        assert confirm(url, others[second], entered, b) == 200
+        assert confirm(url, others[first], confirmed, b) in (200, 409)  # already confirmed
         child.send_signal(signal.SIGKILL)
 
     db = open_event(str(event), make_backup=False)

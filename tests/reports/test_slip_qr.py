@@ -1,5 +1,6 @@
-"""The result-slip QR code on each scoresheet (issue 18): printed when an address is given or
-stored, it opens that match's slip and no other; read back from the rendered page."""
+"""The result-slip QR codes on each scoresheet (issue 18), one per team (issue 26): printed
+when an address is given or stored, each opens that match's slip as its team and no other;
+read back from the rendered page."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import pytest
 from director.domain.errors import UserError
 from director.domain.rules import Scoring
 from director.services.reports import render, set_slip_address
-from director.services.slips import match_for_token
+from director.services.slips import match_for_token, side_of_token
 from director.store.engine import EventDatabase, open_database
 from tests.reports.conftest import Render
 from tests.reports.eventdata import Built
@@ -28,19 +29,22 @@ def test_each_sheet_opens_its_own_matchs_slip(built: Built, db: EventDatabase) -
     data = printed(db, round=3, slip_address="http://192.168.1.20:8080")  # no slash: added
     texts = [flat(t) for t in page_texts(data)]
     codes = [qr_codes(data, page) for page in range(len(texts))]
-    assert all(len(c) == 1 for c in codes), codes
-    links = [c[0] for c in codes]
+    assert all(len(c) == 2 for c in codes), codes
+    links = [link for c in codes for link in c]
     assert len(set(links)) == len(links)
     target = str(db.target)
     db.close()
     again = open_database(target)  # the tokens were committed with the print
     try:
         with again.Session() as session:
-            for link, text in zip(links, texts, strict=True):
-                assert link.startswith(f"{ADDRESS}slip/")
-                match = match_for_token(session, link.removeprefix(f"{ADDRESS}slip/"))
-                assert f"Round 3, table {match.table}" in text
-                assert "Result slip: scan" in text
+            for pair, text in zip(codes, texts, strict=True):
+                for link, side in zip(pair, "AB", strict=True):
+                    assert link.startswith(f"{ADDRESS}slip/")
+                    token = link.removeprefix(f"{ADDRESS}slip/")
+                    match = match_for_token(session, token)
+                    assert f"Round 3, table {match.table}" in text
+                    assert side_of_token(session, token).value == side
+                assert "Team A scans" in text and "Team B scans" in text
     finally:
         again.close()
 
@@ -89,4 +93,4 @@ def test_the_code_keeps_a_match_on_one_page(
     assert len(texts) == len(matches) == 2
     for page, text in enumerate(texts):
         assert "continued" not in text and "Team A captain" in text
-        assert len(qr_codes(data, page)) == 1
+        assert len(qr_codes(data, page)) == 2

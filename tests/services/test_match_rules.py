@@ -3,10 +3,12 @@ options and clock, stored with the match, not re-read from the event's current o
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 from sqlalchemy import update
 
+from director.domain.records import parse_record
 from director.domain.rules import (
     ClockMode,
     End,
@@ -20,11 +22,14 @@ from director.domain.rules import (
 from director.domain.score import Score
 from director.domain.scoring import Game
 from director.services.events import get_event, update_event
-from director.services.games import record_game
+from director.services.games import correct_game, record_game, undo_last_game
 from director.services.matches import create_match, get_match, list_matches
+from director.services.records import export_match
 from director.services.teams import add_team
 from director.store import convert, models
 from director.store.engine import EventDatabase
+
+A, B = Side.A, Side.B
 
 
 def _time_control(db: EventDatabase, match_id: int) -> TimeControl:
@@ -97,3 +102,35 @@ def test_an_individual_match_is_paired_with_its_reserve_and_the_crawford_rule(
     assert _time_control(db, match_id) == TimeControl(14 * 60, 12, ClockMode.DELAY)
     assert match.rules.format is Format.INDIVIDUAL and match.outcome.score == Score(6, 0)
     assert match.pair_state.may_double(1) == (False, "Crawford game: Ana is 1-away")
+    with db.Session() as s:
+        text = export_match(s, match_id)  # FORMATS: the individual match record
+    data = json.loads(text)
+    assert data["format"] == "backgammon-match" and data["players"]["A"] == {"name": "Ana"}
+    assert len(data["games"]) == 6 and "pair" not in data["games"][0]
+    assert parse_record(text).outcome().score == Score(6, 0)
+
+
+def test_undo_and_correction_at_the_desk_re_derive_the_crawford_game(db: EventDatabase) -> None:
+    """RULES §10 through the services: 4–2 makes the Crawford game; undoing the game that
+    reached 4 gives it back to 3–2 (no Crawford game), and correcting its winner to the
+    trailer makes 3–3."""
+    options = EventOptions(match=MatchRules(match_length=5, format=Format.INDIVIDUAL),
+                           time_control=TimeControl(120, 12, ClockMode.DELAY))  # fmt: skip
+    with db.Session() as s, s.begin():
+        update_event(s, options=options)
+        a = add_team(s, "Ana", ("Ana", "Ana's second")).value.id
+        b = add_team(s, "Ben", ("Ben", "Ben's second")).value.id
+        match_id = create_match(s, a, b, table=1).value.id
+        for winner in (A, B, A, B, A, A):
+            number = get_match(s, match_id).outcome.current_pair
+            record_game(s, match_id, Game(number, 1, winner, End.BEAR_OFF, level=Level.SINGLE))
+        crawford = get_match(s, match_id)
+        undone = undo_last_game(s, match_id).value
+        record_game(s, match_id, Game(6, 1, A, End.BEAR_OFF, level=Level.SINGLE))
+        last_id = get_match(s, match_id).game_ids[-1]
+        corrected = correct_game(s, last_id, Game(6, 1, B, End.BEAR_OFF, level=Level.SINGLE),
+                                 "wrong winner").value  # fmt: skip
+    assert crawford.outcome.score == Score(4, 2) and crawford.outcome.cube_rule.crawford
+    assert undone.outcome.score == Score(3, 2) and not undone.outcome.cube_rule.crawford
+    assert undone.pair_state.may_double(1).allowed
+    assert corrected.outcome.score == Score(3, 3) and not corrected.outcome.cube_rule.crawford

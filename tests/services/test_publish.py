@@ -31,7 +31,7 @@ def test_a_game_names_its_match_a_slip_its_slips_and_a_team_the_teams(
     after_game = look(db)
     assert differences(before, after_game) == Changes.match(first)
     with db.Session() as s, s.begin():
-        slips.submit_slip(s, token_of(db, second), hexid(), "A", hexid(), game())
+        slips.submit_slip(s, token_of(db, second), hexid(), hexid(), game())
     after_slip = look(db)
     assert differences(after_game, after_slip) == Changes.of(Area.SLIPS, slips=(second,))
     with db.Session() as s, s.begin():

@@ -32,36 +32,40 @@ def game(board: int = 1, pair: int = 1, **extra: object) -> dict[str, object]:
             "cube": 1, **extra}  # fmt: skip
 
 
-def token_of(db: EventDatabase, match_id: int) -> str:
+def token_of(db: EventDatabase, match_id: int, side: Side = Side.A) -> str:
     with db.Session() as s, s.begin():
-        token = slips.token_for(s, match_id)
+        token = slips.token_for(s, match_id, side)
     assert token is not None
     return token
 
 
-def test_tokens_are_random_per_match_and_long(db: EventDatabase) -> None:
+def test_tokens_are_random_per_team_and_long(db: EventDatabase) -> None:
     first, second = paired(db)
     with db.Session() as s, s.begin():
         tokens = slips.round_tokens(s)
     assert set(tokens) == {first, second}
-    assert tokens[first] != tokens[second]
-    assert all(len(t) >= 32 for t in tokens.values())  # 24 bytes urlsafe: 192 bits
-    assert token_of(db, first) == tokens[first]  # stable until revoked
+    every = [t for m in (first, second) for t in tokens[m].values()]
+    assert len(set(every)) == 4  # each team of each match its own
+    assert all(len(t) >= 32 for t in every)  # 24 bytes urlsafe: 192 bits
+    assert token_of(db, first, Side.B) == tokens[first][Side.B]  # stable until revoked
+    with db.Session() as s:
+        assert slips.side_of_token(s, tokens[first][Side.B]) is Side.B
 
 
 def test_slip_confirmed_by_the_other_team_waits_then_is_accepted(db: EventDatabase) -> None:
     match_id = paired(db)[0]
     token, uid, phone_a, phone_b = token_of(db, match_id), hexid(), hexid(), hexid()
+    token_b = token_of(db, match_id, Side.B)
     with db.Session() as s, s.begin():
-        slip = slips.submit_slip(s, token, uid, "A", phone_a, game(level="gammon", cube=2)).value
+        slip = slips.submit_slip(s, token, uid, phone_a, game(level="gammon", cube=2)).value
     assert slip.status is SlipStatus.UNCONFIRMED
     with db.Session() as s, s.begin():
-        again = slips.submit_slip(s, token, uid, "A", phone_a, game(level="gammon", cube=2)).value
+        again = slips.submit_slip(s, token, uid, phone_a, game(level="gammon", cube=2)).value
         assert again.id == slip.id  # a retry is the same slip
         with pytest.raises(SlipRefused, match="the other team confirms"):
-            slips.answer_slip(s, token, uid, "A", phone_a, agree=True)
+            slips.answer_slip(s, token, uid, phone_a, agree=True)
     with db.Session() as s, s.begin():
-        slips.answer_slip(s, token, uid, "B", phone_b, agree=True)
+        slips.answer_slip(s, token_b, uid, phone_b, agree=True)
     with db.Session() as s:
         pending = slips.pending_slips(s)
         assert [p.uid for p in pending] == [uid]
@@ -84,7 +88,7 @@ def test_a_slip_is_refused_with_the_desks_words(db: EventDatabase) -> None:
     with db.Session() as s, pytest.raises(UserError) as desk:
         games.record_game(s, match_id, bad)
     with db.Session() as s, pytest.raises(SlipRefused) as phone:
-        slips.submit_slip(s, token, hexid(), "A", hexid(), game(cube=3))
+        slips.submit_slip(s, token, hexid(), hexid(), game(cube=3))
     assert str(phone.value) == str(desk.value)
     assert phone.value.code is Refusal.RULES
 
@@ -97,20 +101,20 @@ def test_malformed_fields_are_refused_like_a_match_record(db: EventDatabase) -> 
         (game(colour="red"), "unknown field 'colour'"),
     ):
         with db.Session() as s, pytest.raises(SlipRefused, match=words):
-            slips.submit_slip(s, token, hexid(), "A", hexid(), fields)
+            slips.submit_slip(s, token, hexid(), hexid(), fields)
     with db.Session() as s, pytest.raises(SlipRefused, match="32 hexadecimal"):
-        slips.submit_slip(s, token, "1' OR 1=1", "A", hexid(), game())
+        slips.submit_slip(s, token, "1' OR 1=1", hexid(), game())
 
 
 def test_guessed_revoked_and_expired_tokens_are_refused(db: EventDatabase) -> None:
     first, second = paired(db)
     old = token_of(db, first)
     with db.Session() as s, pytest.raises(SlipRefused) as guessed:
-        slips.submit_slip(s, secrets.token_urlsafe(24), hexid(), "A", hexid(), game())
+        slips.submit_slip(s, secrets.token_urlsafe(24), hexid(), hexid(), game())
     assert guessed.value.code is Refusal.TOKEN
     with db.Session() as s, s.begin():
         new = slips.revoke_token(s, first).value
-    assert new is not None and new != old
+    assert new is not None and old not in new.values()
     with db.Session() as s, pytest.raises(SlipRefused, match="not valid"):
         slips.match_for_token(s, old)
     # the round ends: every match finished (both boards A backgammon, 6-0 in a match to 5)
@@ -120,44 +124,45 @@ def test_guessed_revoked_and_expired_tokens_are_refused(db: EventDatabase) -> No
                 games.record_game(s, match_id, Game(0, board, Side.A, End.BEAR_OFF,
                                                       level=Level.BACKGAMMON))  # fmt: skip
     with db.Session() as s, pytest.raises(SlipRefused) as expired:
-        slips.match_for_token(s, new)
+        slips.match_for_token(s, new[Side.A])
     assert expired.value.code is Refusal.TOKEN
 
 
 def test_a_stale_slip_never_becomes_the_next_pairs_game(db: EventDatabase) -> None:
     match_id = paired(db)[0]
-    token = token_of(db, match_id)
+    token, token_b = token_of(db, match_id), token_of(db, match_id, Side.B)
     uid = hexid()
     with db.Session() as s, s.begin():
-        slips.submit_slip(s, token, uid, "A", hexid(), game(board=1))
+        slips.submit_slip(s, token, uid, hexid(), game(board=1))
     with db.Session() as s, s.begin():  # meanwhile the desk typed the same game itself
         games.record_game(s, match_id, Game(0, 1, Side.A, End.BEAR_OFF, level=Level.SINGLE))
     with db.Session() as s, pytest.raises(SlipRefused, match="already recorded at the desk"):
-        slips.answer_slip(s, token, uid, "B", hexid(), agree=True)
+        slips.answer_slip(s, token_b, uid, hexid(), agree=True)
 
 
 def test_one_open_slip_per_board_and_a_dispute_closes_it(db: EventDatabase) -> None:
-    token = token_of(db, paired(db)[0])
+    match_id = paired(db)[0]
+    token, token_b = token_of(db, match_id), token_of(db, match_id, Side.B)
     uid = hexid()
     with db.Session() as s, s.begin():
-        slips.submit_slip(s, token, uid, "A", hexid(), game())
+        slips.submit_slip(s, token, uid, hexid(), game())
     with db.Session() as s, pytest.raises(SlipRefused, match="already unconfirmed"):
-        slips.submit_slip(s, token, hexid(), "B", hexid(), game())
+        slips.submit_slip(s, token_b, hexid(), hexid(), game())
     with db.Session() as s, s.begin():
-        disputed = slips.answer_slip(s, token, uid, "B", hexid(), agree=False, reason="B won").value
+        disputed = slips.answer_slip(s, token_b, uid, hexid(), agree=False, reason="B won").value
     assert disputed.status is SlipStatus.DISPUTED and disputed.reason == "B won"
     with db.Session() as s, s.begin():
-        slips.submit_slip(s, token, hexid(), "B", hexid(), game())  # entered again
+        slips.submit_slip(s, token_b, hexid(), hexid(), game())  # entered again
 
 
 def test_auto_accept_records_a_confirmed_slip_at_once(db: EventDatabase) -> None:
     match_id = paired(db)[0]
-    token, uid = token_of(db, match_id), hexid()
+    token, token_b, uid = token_of(db, match_id), token_of(db, match_id, Side.B), hexid()
     with db.Session() as s, s.begin():
         slips.set_auto_accept(s, True)
-        slips.submit_slip(s, token, uid, "A", hexid(), game())
+        slips.submit_slip(s, token, uid, hexid(), game())
     with db.Session() as s, s.begin():
-        slip = slips.answer_slip(s, token, uid, "B", hexid(), agree=True).value
+        slip = slips.answer_slip(s, token_b, uid, hexid(), agree=True).value
     assert slip.status is SlipStatus.ACCEPTED
     with db.Session() as s:
         assert matches.get_match(s, match_id).outcome.score.a == 1
@@ -166,11 +171,11 @@ def test_auto_accept_records_a_confirmed_slip_at_once(db: EventDatabase) -> None
 
 def test_a_slip_changes_only_its_own_match(db: EventDatabase) -> None:
     first, second = paired(db)
-    token = token_of(db, first)
+    token, token_b = token_of(db, first), token_of(db, first, Side.B)
     uid = hexid()
     with db.Session() as s, s.begin():
-        slips.submit_slip(s, token, uid, "A", hexid(), game())
-        slips.answer_slip(s, token, uid, "B", hexid(), agree=True)
+        slips.submit_slip(s, token, uid, hexid(), game())
+        slips.answer_slip(s, token_b, uid, hexid(), agree=True)
         slips.accept_slip(s, slips.pending_slips(s)[0].id)
     with db.Session() as s:
         assert matches.get_match(s, second).games == ()
@@ -178,12 +183,41 @@ def test_a_slip_changes_only_its_own_match(db: EventDatabase) -> None:
 
 
 def test_the_director_refuses_a_pending_slip(db: EventDatabase) -> None:
-    token = token_of(db, paired(db)[0])
+    match_id = paired(db)[0]
+    token, token_b = token_of(db, match_id), token_of(db, match_id, Side.B)
     uid = hexid()
     with db.Session() as s, s.begin():
-        slips.submit_slip(s, token, uid, "A", hexid(), game())
-        slips.answer_slip(s, token, uid, "B", hexid(), agree=True)
+        slips.submit_slip(s, token, uid, hexid(), game())
+        slips.answer_slip(s, token_b, uid, hexid(), agree=True)
         slips.refuse_slip(s, slips.pending_slips(s)[0].id, "wrong board")
     with db.Session() as s:
         _, seen = slips.slips_of_match(s, token)
     assert seen[0].status is SlipStatus.REFUSED and seen[0].reason == "wrong board"
+
+
+def test_a_slip_for_a_pair_not_yet_played_says_so(db: EventDatabase) -> None:
+    """Issue #26.10: not "board 1's game of pair 5 is already recorded"."""
+    token = token_of(db, paired(db)[0])
+    with db.Session() as s, pytest.raises(SlipRefused) as refused:
+        slips.submit_slip(s, token, hexid(), hexid(), game(pair=5))
+    assert str(refused.value) == "pair 5 is not being played yet: the match is at pair 1"
+
+
+def test_a_confirmation_sent_again_after_auto_accept_is_answered_as_before(
+    db: EventDatabase,
+) -> None:
+    """Issue #26.10: the phone resent its confirmation (its answer lost); the slip was
+    auto-accepted meanwhile: the same answer, not "this slip is already accepted"."""
+    match_id = paired(db)[0]
+    token, token_b, uid, phone_b = (
+        token_of(db, match_id), token_of(db, match_id, Side.B), hexid(), hexid()
+    )  # fmt: skip
+    with db.Session() as s, s.begin():
+        slips.set_auto_accept(s, True)
+        slips.submit_slip(s, token, uid, hexid(), game())
+    for _ in range(2):
+        with db.Session() as s, s.begin():
+            slip = slips.answer_slip(s, token_b, uid, phone_b, agree=True).value
+        assert slip.status is SlipStatus.ACCEPTED
+    with db.Session() as s:
+        assert matches.get_match(s, match_id).outcome.score.a == 1  # counted once

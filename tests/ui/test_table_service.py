@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import socket
 from collections.abc import Iterator
 from pathlib import Path
@@ -11,12 +12,14 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from director.domain.changes import Area, Changes
+from director.domain.rules import Side
 from director.services import games, matches, slips
 from director.services.slips import Refusal, SlipRefused
 from director.store.engine import open_event
 from director.ui.context import EventContext
 from director.ui.main_window import MainWindow
 from director.ui.table_service import TableServiceWindow
+from director.web.server import local_addresses, routed_address
 from tests.web.conftest import hexid, pair_round, request
 
 
@@ -43,14 +46,15 @@ def panel(qtbot: QtBot, ctx: EventContext) -> Iterator[TableServiceWindow]:
 
 def slip(ctx: EventContext, match_id: int, confirm: bool = True) -> str:
     with ctx.db.Session() as s, s.begin():
-        token = slips.token_for(s, match_id)
-        assert token is not None
+        token = slips.token_for(s, match_id, Side.A)
+        token_b = slips.token_for(s, match_id, Side.B)
+        assert token is not None and token_b is not None
         uid = hexid()
         game = {"pair": 1, "board": 1, "winner": "B", "end": "bear-off", "level": "gammon",
                 "cube": 1}  # fmt: skip
-        slips.submit_slip(s, token, uid, "B", hexid(), game)
+        slips.submit_slip(s, token_b, uid, hexid(), game)
         if confirm:
-            slips.answer_slip(s, token, uid, "A", hexid(), agree=True)
+            slips.answer_slip(s, token, uid, hexid(), agree=True)
     return token
 
 
@@ -68,6 +72,28 @@ def test_off_until_turned_on_then_it_says_where(qtbot: QtBot, panel: TableServic
     assert panel.service is None
     with pytest.raises(OSError):
         request(f"http://127.0.0.1:{port}/api/event")
+
+
+def test_the_window_lists_the_interfaces_and_its_qr_code_is_the_reachable_one(
+    qtbot: QtBot, panel: TableServiceWindow
+) -> None:
+    """#25: the addresses are the interfaces' (tests/web/test_addresses.py checks them against
+    the system's listing), the routed one first, and the QR code a phone scans is that one."""
+    import zxingcpp
+
+    port = free_port()
+    panel.port.setValue(port)
+    panel.toggle.click()
+    assert panel.service is not None
+    wanted = [f"http://{a}:{port}/" for a in local_addresses()]
+    routed = routed_address()
+    if routed is not None and not routed.startswith("127."):
+        assert wanted[0] == f"http://{routed}:{port}/"
+    shown = [line for line in panel.addresses.text().splitlines() if line.startswith("http")]
+    assert shown == wanted
+    image = panel.qr.pixmap().toImage()
+    (code,) = zxingcpp.read_barcodes(image)
+    assert code.text == wanted[0]
 
 
 def test_a_port_in_use_is_said_next_to_the_toggle(panel: TableServiceWindow) -> None:
@@ -120,7 +146,37 @@ def test_revoking_a_table_locks_its_phones_out(panel: TableServiceWindow) -> Non
     with panel.ctx.db.Session() as s, pytest.raises(SlipRefused) as refused:
         slips.match_for_token(s, old)
     assert refused.value.code is Refusal.TOKEN
-    assert panel.tokens[match_id] != old
+    assert old not in panel.tokens[match_id].values()
+
+
+def codes_shown(panel: TableServiceWindow) -> list[str]:
+    """What the window's QR codes of the selected table say, read from the pixels (zxing)."""
+    import zxingcpp
+    from PIL import Image
+    from PySide6.QtCore import QBuffer, QIODevice
+
+    out = []
+    for label in panel.table_qr.values():
+        buffer = QBuffer()
+        buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+        label.pixmap().save(buffer, "PNG")
+        image = Image.open(io.BytesIO(bytes(buffer.data().data())))
+        out += [found.text for found in zxingcpp.read_barcodes(image)]
+    return out
+
+
+def test_each_team_of_a_table_has_its_own_code(panel: TableServiceWindow) -> None:
+    """Issue #26.3: the window shows team A's and team B's code; each opens the slip page as
+    that team."""
+    match_id = pair_round(panel.ctx.db)[0]
+    panel.port.setValue(free_port())
+    panel.toggle.click()
+    panel.tables.selectRow(panel.match_ids.index(match_id))
+    codes = codes_shown(panel)
+    assert len(codes) == 2 and codes[0] != codes[1]
+    sides = [request(c.replace("/slip/", "/api/slip/")).json()["side"] for c in codes]  # type: ignore[index]
+    assert sides == ["A", "B"]
+    assert all(c in panel.table_qr_caption.text() for c in codes)
 
 
 def test_auto_accept_is_an_event_option(panel: TableServiceWindow) -> None:
@@ -164,9 +220,12 @@ def test_scoresheets_printed_while_the_service_is_on_carry_its_slip_qr_codes(
     phones.toggle.click()
     on = shown(qtbot, window.reports_menu.round_scoresheets())
     assert on.pdf is not None
-    link = qr_codes(on.pdf)[0]
-    assert link.startswith(phones.address()) and f":{port}/slip/" in link
-    assert request(link.replace(phones.address(), f"http://127.0.0.1:{port}/")).status == 200
+    links = qr_codes(on.pdf)
+    assert len(links) == 2  # team A's and team B's
+    for link, side in zip(links, "AB", strict=True):
+        assert link.startswith(phones.address()) and f":{port}/slip/" in link
+        api = link.replace(phones.address(), f"http://127.0.0.1:{port}/api/")
+        assert request(api).json()["side"] == side  # type: ignore[index]
     on.close()
 
 

@@ -33,7 +33,7 @@ def main(out: Path) -> None:
     db = open_event(str(path), make_backup=False)
     ids = pair_round(db, 4)
     with db.Session() as s, s.begin():
-        token = slips.token_for(s, ids[0])
+        token = slips.token_for(s, ids[0], Side.A)
     service = TableService(db, "127.0.0.1", 0)
     url = service.start()[0]
     one, two = phone(new_driver()), phone(new_driver())

@@ -92,7 +92,7 @@ def test_writes_need_our_origin(served: tuple[TableService, str]) -> None:
     service, url = served
     match_id = pair_round(service.web.db)[0]
     with service.web.db.Session() as s, s.begin():
-        token = slips.token_for(s, match_id)
+        token = slips.token_for(s, match_id, Side.A)
     slip = {"uid": hexid(), "side": "A", "device": hexid(),
             "game": {"pair": 1, "board": 1, "winner": "A", "end": "bear-off", "level": "single",
                      "cube": 1}}  # fmt: skip
@@ -106,17 +106,18 @@ def test_writes_need_our_origin(served: tuple[TableService, str]) -> None:
         assert len(slips.slips_of_match(s, str(token))[1]) == 1
 
 
-def slip_of(service: TableService, url: str, scoring: Scoring) -> tuple[str, Any, str]:
-    """A paired match of an event under `scoring` (rule 5′ on): its slip API address, the
-    form the phone is given, and the phones' rules page as one text."""
+def slip_of(service: TableService, url: str, scoring: Scoring) -> tuple[str, str, Any, str]:
+    """A paired match of an event under `scoring` (rule 5′ on): its slip API addresses (team
+    A's, team B's), the form the phone is given, and the phones' rules page as one text."""
     with service.web.db.Session() as s, s.begin():
         update_event(s, options=EventOptions(match=MatchRules(150, scoring)))
     match_id = pair_round(service.web.db)[0]
     with service.web.db.Session() as s, s.begin():
-        api = url + f"api/slip/{slips.token_for(s, match_id)}"
+        api = url + f"api/slip/{slips.token_for(s, match_id, Side.A)}"
+        other = url + f"api/slip/{slips.token_for(s, match_id, Side.B)}"
     form = request(api).json()["form"]  # type: ignore[index]
     said = " ".join(request(url + "api/rules").json()["lines"])  # type: ignore[index]
-    return api, form, said
+    return api, other, form, said
 
 
 def flagged(**extra: object) -> dict[str, object]:
@@ -130,7 +131,7 @@ def test_rules_6_4_a_pin_game_slip_offers_and_takes_rule_5_prime(
     served: tuple[TableService, str],
 ) -> None:
     service, url = served
-    api, form, said = slip_of(service, url, Scoring.PIN_GAME)
+    api, other, form, said = slip_of(service, url, Scoring.PIN_GAME)
     assert form["agreed_level"] == {end.value: end is End.TIME for end in End}
     assert {"loser_borne_off", "loser_pips"} <= set(form["fields"]["time"])
     assert (
@@ -140,8 +141,8 @@ def test_rules_6_4_a_pin_game_slip_offers_and_takes_rule_5_prime(
     ) in said
     sent = flagged(loser_pips=40, agreed_level="gammon")
     assert request(api, sent).status == 200
-    answer = {"uid": sent["uid"], "side": "B", "device": hexid(), "agree": True}
-    assert request(api + "/answer", answer).status == 200
+    answer = {"uid": sent["uid"], "device": hexid(), "agree": True}
+    assert request(other + "/answer", answer).status == 200
     with service.web.db.Session() as s, s.begin():
         (pending,) = slips.pending_slips(s)
         match = slips.accept_slip(s, pending.id).value
@@ -153,7 +154,7 @@ def test_rules_6_5_a_chasing_the_girls_slip_has_no_rule_5_prime(
     served: tuple[TableService, str],
 ) -> None:
     service, url = served
-    api, form, said = slip_of(service, url, Scoring.CHASING_THE_GIRLS)
+    api, _other, form, said = slip_of(service, url, Scoring.CHASING_THE_GIRLS)
     assert not any(form["agreed_level"].values())
     assert "each game won scores 1 point" in said and "rule 5′" not in said
     refused = request(api, flagged(agreed_level="single"))

@@ -48,9 +48,9 @@ def server(event_path: Path) -> Iterator[Served]:
     served.stop()
 
 
-def token_of(desk: EventDatabase, match_id: int) -> str:
+def token_of(desk: EventDatabase, match_id: int, side: Side = Side.A) -> str:
     with desk.Session() as s, s.begin():
-        token = slips.token_for(s, match_id)
+        token = slips.token_for(s, match_id, side)
     assert token is not None
     return token
 
@@ -117,10 +117,9 @@ def test_the_standings_heading_says_what_the_numbers_are(
             assert heading == f"Standings {standings.standings(s).heading}"
 
 
-def enter_slip(driver: object, url: str, side_button: str, level: str) -> None:
+def enter_slip(driver: object, url: str, level: str) -> None:
     d = driver
     d.get(url)  # type: ignore[attr-defined]
-    click(d, f"#{side_button}")  # type: ignore[arg-type]
     wait_for(d, lambda d: d.find_elements(By.ID, "send-slip"))
     d.execute_script(  # type: ignore[attr-defined]
         "document.querySelector(`input[name=board][value='1']`).click();"
@@ -137,10 +136,10 @@ def test_a_slip_entered_and_confirmed_waits_at_the_desk_and_is_accepted(
     match_id = pair_round(desk)[0]
     url = server.start() + f"slip/{token_of(desk, match_id)}"
     with phone() as team_a, phone() as team_b:
-        enter_slip(team_a, url, "side-A", "gammon")
+        enter_slip(team_a, url, "gammon")
         wait_for(team_a, lambda d: "waiting for the other team" in d.page_source)
-        team_b.get(url)
-        click(team_b, "#side-B")
+        team_b.get(server.url + f"slip/{token_of(desk, match_id, Side.B)}")  # B's own code
+        wait_for(team_b, lambda d: "This phone is Team " in text_of(d, "#our-team"))
         wait_for(team_b, lambda d: d.find_elements(By.CSS_SELECTOR, "button.confirm"))
         assert "board 1" in text_of(team_b, "article.slip")
         click(team_b, "button.confirm")
@@ -200,7 +199,7 @@ def test_writes_without_a_valid_token_or_from_another_site_are_refused(
     url = server.start()
     good = token_of(desk, first)
     with desk.Session() as s, s.begin():
-        old = slips.token_for(s, second)
+        old = slips.token_for(s, second, Side.A)
         slips.revoke_token(s, second)  # the director revoked table 2's QR code
     other = http.server.ThreadingHTTPServer(("127.0.0.1", 0), OtherSite)
     threading.Thread(target=other.serve_forever, daemon=True).start()
@@ -262,19 +261,17 @@ def test_the_server_killed_mid_round_loses_nothing(desk: EventDatabase, server: 
     url = server.url
     with phone() as team_a, phone() as team_b:
         # a slip confirmed and pending at the desk when the server dies
-        enter_slip(team_a, url + f"slip/{token_of(desk, first)}", "side-A", "single")
+        enter_slip(team_a, url + f"slip/{token_of(desk, first)}", "single")
         wait_for(team_a, lambda d: "waiting for the other team" in d.page_source)
-        team_b.get(url + f"slip/{token_of(desk, first)}")
-        click(team_b, "#side-B")
+        team_b.get(url + f"slip/{token_of(desk, first, Side.B)}")
         click(team_b, "button.confirm")
         wait_for(team_b, lambda d: "waiting for the director" in d.page_source)
         # the other table's phone is open when the server is killed ...
         other = url + f"slip/{token_of(desk, second)}"
         team_a.get(other)
-        wait_for(team_a, lambda d: d.find_elements(By.ID, "side-A"))
+        wait_for(team_a, lambda d: d.find_elements(By.ID, "send-slip"))
         server.kill()
         # ... and enters its game while the server is down: the phone keeps it
-        click(team_a, "#side-A")
         click(team_a, "input[name=board][value='2']")
         click(team_a, "#send-slip")
         wait_for(team_a, lambda d: "not yet at the desk" in d.page_source)
@@ -300,7 +297,7 @@ def test_an_answer_cut_off_mid_body_keeps_the_slip_page_working(
     server.start()
     with phone() as driver:
         driver.get(server.url + f"slip/{token_of(desk, first)}")
-        wait_for(driver, lambda d: d.find_elements(By.ID, "side-A"))
+        wait_for(driver, lambda d: d.find_elements(By.ID, "send-slip"))
         driver.execute_script(
             """
             const real = window.fetch;
@@ -313,7 +310,6 @@ def test_an_answer_cut_off_mid_body_keeps_the_slip_page_working(
         )
         wait_for(driver, lambda d: d.execute_script("return window.cutOff") > 0)
         driver.execute_async_script("setTimeout(arguments[0], 300)")  # the page has drawn it
-        click(driver, "#side-A")
         click(driver, "input[name=board][value='2']")
         assert driver.find_elements(By.ID, "send-slip")
 
@@ -327,7 +323,6 @@ def test_a_slip_answer_overtaken_by_a_newer_one_never_brings_back_the_form(
     token = token_of(desk, match_id)
     with phone() as driver:
         driver.get(server.start() + f"slip/{token}")
-        click(driver, "#side-A")
         wait_for(driver, lambda d: d.find_elements(By.ID, "send-slip"))
         driver.execute_async_script("setTimeout(arguments[0], 500)")  # it listens to the match
         hold_next_answer(driver, f"/api/slip/{token}")

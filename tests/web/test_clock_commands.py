@@ -28,7 +28,7 @@ def event(event_path: Path) -> Iterator[tuple[EventDatabase, list[int], list[str
     try:
         ids = pair_round(db, 4)
         with db.Session() as s, s.begin():
-            tokens = [slips.token_for(s, m) or "" for m in ids]
+            tokens = [slips.token_for(s, m, Side.A) or "" for m in ids]
         yield db, ids, tokens
     finally:
         db.close()

@@ -95,8 +95,6 @@ def test_rules_5_7_a_flag_on_a_phone_opens_the_desks_forfeit_entry_prefilled(
         assert "your move" in one.find_element("id", "face-near").text  # A is still on move
         qtbot.waitUntil(lambda: "A to move" in cell(view, ids[0], 1, 4), timeout=5000)
         one.get(slip)
-        wait_for(lambda: one.find_elements("id", "side-B"))
-        one.execute_script("document.getElementById('side-B').click();")  # it redraws
         wait_for(lambda: one.find_elements("id", "slip-form"))
         checked = one.execute_script(
             "const f = new FormData(document.getElementById('slip-form'));"

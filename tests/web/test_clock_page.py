@@ -6,6 +6,7 @@ opens its own match's clocks only."""
 
 from __future__ import annotations
 
+import socket
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -43,7 +44,7 @@ def table(served: tuple[TableService, str]) -> tuple[TableService, str, list[int
     service, url = served
     ids = pair_round(service.web.db, 4)
     with service.web.db.Session() as s, s.begin():
-        tokens = [slips.token_for(s, m) for m in ids]
+        tokens = [slips.token_for(s, m, Side.A) for m in ids]
     return service, url, ids, [t for t in tokens if t]
 
 
@@ -337,10 +338,12 @@ def test_rules_7_the_screen_is_kept_on_over_the_clubs_plain_http(
     page is a secure context, the Wake Lock API is used instead."""
     service, url, ids, tokens = table
     port = urlsplit(url).port
-    # a name that is not localhost, as a phone on the Wi-Fi sees the laptop (still loopback)
-    driver = phone(new_driver(extra=("--host-resolver-rules=MAP club.test 127.0.0.1",)))
+    # a name that is not localhost, as a phone on the Wi-Fi sees the laptop (still loopback):
+    # the computer's own name, the only names besides its addresses the service answers to
+    name = socket.gethostname().lower()
+    driver = phone(new_driver(extra=(f"--host-resolver-rules=MAP {name} 127.0.0.1",)))
     try:
-        driver.get(f"http://club.test:{port}/clock/{tokens[0]}/1")
+        driver.get(f"http://{name}:{port}/clock/{tokens[0]}/1")
         wait_for(lambda: driver.execute_script("return document.body.dataset.ready === '1'"))
         assert driver.execute_script(
             "return [window.isSecureContext, 'wakeLock' in navigator]"
@@ -361,3 +364,36 @@ def test_rules_7_the_screen_is_kept_on_over_the_clubs_plain_http(
     with clock_page(url, tokens[0], 2) as secure:
         assert secure.execute_script("return window.isSecureContext") is True
         wait_for(lambda: page(secure, "awake") == "wake-lock")
+
+
+def test_a_long_status_keeps_its_width_beside_the_buttons(
+    table: tuple[TableService, str, list[int], list[str]],
+) -> None:
+    """Issue #26.10: with the start and forfeit buttons shown, a long status wrapped a word per
+    line; it keeps room for several words a line (the buttons move to a line of their own)."""
+    _service, url, _ids, tokens = table
+    with clock_page(url, tokens[0], 1) as driver:
+        lines = driver.execute_script(
+            "document.getElementById('start').hidden = false;"
+            "document.getElementById('forfeit').hidden = false;"
+            "const s = document.getElementById('status');"
+            "s.textContent = 'offline: the desk has not heard from this phone for a while, "
+            "the clock runs on and sends everything when the Wi-Fi is back';"
+            "return s.getBoundingClientRect().height / parseFloat(getComputedStyle(s).lineHeight);"
+        )
+        assert lines <= 4, lines  # 390 px wide: a word a line was 20 lines
+
+
+def test_a_second_phone_on_the_same_board_says_so(
+    table: tuple[TableService, str, list[int], list[str]],
+) -> None:
+    _service, url, _ids, tokens = table
+    with clock_page(url, tokens[0], 1) as one, clock_page(url, tokens[0], 1) as two:
+        tap(one, "face-near")
+        tap(two, "face-near")
+        for driver in (one, two):
+            wait_for(
+                lambda d=driver: (
+                    "another phone times this board" in d.find_element("id", "status").text
+                )
+            )

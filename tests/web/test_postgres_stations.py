@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from director.domain.rules import EventOptions
+from director.domain.rules import EventOptions, Side
 from director.services import slips
 from director.services.events import create_event
 from director.store.engine import create_database, open_event
@@ -34,7 +34,8 @@ def test_two_stations_serve_one_event(pg_url: str) -> None:
     url_one, url_two = one.start()[0], two.start()[0]
     try:
         with first.Session() as s, s.begin():
-            token = slips.token_for(s, match_id)
+            token = slips.token_for(s, match_id, Side.A)
+            token_b = slips.token_for(s, match_id, Side.B)
         uid = hexid()
         game = {"pair": 1, "board": 1, "winner": "A", "end": "bear-off", "level": "single",
                 "cube": 1}  # fmt: skip
@@ -42,10 +43,10 @@ def test_two_stations_serve_one_event(pg_url: str) -> None:
                        {"uid": uid, "side": "A", "device": hexid(), "game": game})  # fmt: skip
         assert sent.status == 200, sent.body
         # the other team's phone is on the other station: it sees and confirms the same slip
-        seen = request(f"{url_two}api/slip/{token}").json()
+        seen = request(f"{url_two}api/slip/{token_b}").json()
         assert [s["uid"] for s in seen["slips"]] == [uid]  # type: ignore[index]
-        answer = {"uid": uid, "side": "B", "device": hexid(), "agree": True}
-        confirmed = request(f"{url_two}api/slip/{token}/answer", answer)
+        answer = {"uid": uid, "device": hexid(), "agree": True}
+        confirmed = request(f"{url_two}api/slip/{token_b}/answer", answer)
         assert confirmed.status == 200, confirmed.body
         with second.Session() as s, s.begin():
             slips.accept_slip(s, slips.pending_slips(s)[0].id)

@@ -326,7 +326,7 @@ class CorrectGameDialog(RecordGameDialog):
             text = f"Abandoned under rule 4′: {winner} scores 0"
         state = result_text(outcome, self.match.names)
         self.show_voids()
-        return f"{text}; the match score becomes {outcome.score} ({state})"
+        return f"{text}; the match score becomes {outcome.final} ({state})"
 
     def show_problems(self, general: list[str]) -> None:
         super().show_problems(general)

@@ -91,7 +91,8 @@ class Scoreline(QWidget):
         outcome = match.outcome
         self.name_a.setText(match.names[0])
         self.name_b.setText(match.names[1])
-        self.score.setText(f"{outcome.score.a} – {outcome.score.b}")
+        final = outcome.final  # game points in play; the adjusted totals once over (§6.3)
+        self.score.setText(f"{final.a} – {final.b}")
         length = match.rules.match_length
         self.away_a.setText(f"{away_text(match, Side.A)} (match to {length})")
         self.away_b.setText(away_text(match, Side.B))

@@ -174,6 +174,22 @@ def test_the_end_of_a_pip_squeeze_match_shows_the_adjusted_score(desk_factory: M
     assert not page.table.isColumnHidden(7)
 
 
+def test_the_scoreline_of_a_finished_pip_squeeze_is_the_adjusted_totals(
+    desk_factory: MakeDesk,
+) -> None:
+    """RULES §6.3: a 2–2 draw on game points broken by 28 pip points reads 4–2 (#25)."""
+    rules = MatchRules(match_length=2, scoring=Scoring.KILLER_PIP_SQUEEZE, one_cube_threshold=1)
+    page = desk_factory(
+        rules,
+        Game(1, 1, Side.A, End.BEAR_OFF, level=Level.GAMMON, loser_home=15, loser_outfield=0,
+             loser_in_winner_home_or_bar=0),
+        Game(1, 2, Side.B, End.RESIGN, level=Level.GAMMON, winner_left=14, loser_left=15),
+    )  # fmt: skip
+    assert page.match is not None and page.match.outcome.final.a == 4
+    assert page.scoreline.score.text() == "4 – 2"
+    assert page.scoreline.result.text().startswith("Result: Blue Bar wins 4–2")
+
+
 def test_pin_game_has_no_cube_controls(desk_factory: MakeDesk) -> None:
     page = desk_factory(MatchRules(match_length=150, scoring=Scoring.PIN_GAME))
     cube = page.boards[0].cube

@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
 
+from director.domain.errors import UserError
 from director.domain.rules import End, Level, MatchRules, Scoring, Side
 from director.domain.scoring import Game
 from director.services.audit import entries
@@ -167,13 +168,18 @@ def test_time_forfeit_asks_for_borne_off_and_rule_5_prime(
 
 
 def test_rule_5_prime_is_not_offered_when_the_event_does_not_allow_it(
-    desk_factory: MakeDesk,
+    desk_factory: MakeDesk, event_path: Path
 ) -> None:
     page = desk_factory(MatchRules(agreed_lower_forfeit=False))
     dialog = open_dialog(page, 1)
     choose(dialog.form.end, "time")
     assert dialog.form.inputs["loser_borne_off"].isVisibleTo(dialog)
     assert not dialog.form.inputs["agreed_level"].isVisibleTo(dialog)
+    # and the desk's service refuses one all the same (#25: `new --no-agreed-lower-forfeit`)
+    agreed = Game(1, 1, Side.B, End.TIME, loser_borne_off=0, agreed_level=Level.GAMMON)
+    assert page.match is not None
+    with pytest.raises(UserError, match="this event does not apply rule 5′"):
+        record_behind_the_desk(event_path, page.match.id, agreed)
 
 
 @pytest.mark.parametrize(
@@ -430,3 +436,24 @@ def test_a_correction_ending_the_match_sooner_shows_and_voids_the_later_games(
         " cube 2"
     )
     audit.close()
+
+
+def test_a_correction_of_a_finished_pip_squeeze_names_the_adjusted_totals(
+    qtbot: QtBot, desk_factory: MakeDesk
+) -> None:
+    """RULES §6.3: the score a correction gives a finished pip-squeeze match is its adjusted
+    totals (#25): here 2–2 on game points and 4–2 with A's 28 pip points."""
+    rules = MatchRules(match_length=2, scoring=Scoring.KILLER_PIP_SQUEEZE, one_cube_threshold=1)
+    page = desk_factory(
+        rules,
+        Game(1, 1, Side.A, End.BEAR_OFF, level=Level.GAMMON, loser_home=14, loser_outfield=1,
+             loser_in_winner_home_or_bar=0),
+        Game(1, 2, Side.B, End.RESIGN, level=Level.GAMMON, winner_left=14, loser_left=15),
+    )  # fmt: skip
+    page.table.selectRow(0)
+    qtbot.mouseClick(page.edit_button, Qt.MouseButton.LeftButton)
+    dialog = page.dialog
+    assert isinstance(dialog, CorrectGameDialog)
+    dialog.form.count_edit("loser_outfield").setText("0")
+    dialog.form.count_edit("loser_home").setText("15")
+    assert "the match score becomes 4–2" in dialog.preview.text(), dialog.preview.text()

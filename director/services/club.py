@@ -1,0 +1,434 @@
+"""The club's use-cases: publishing an event's results, the rating list, a person, a season.
+
+Two sessions meet here and never mix: the event's (read only) and the club's. Publishing reads
+an event's finished matches (`event_results`), matches every player's name to a person with
+nobody guessed (`match_names`: a name, an alias, an explicit mapping, or a new person; a name
+several persons carry is refused until it is mapped), then replaces that event's results in
+the club in the caller's one transaction (`publish`). Ratings, standings and records are the
+domain's (`domain/rating.py`, `season.py`, `rivals.py`), recomputed from the stored results.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+
+from sqlalchemy import delete, func, insert, select
+from sqlalchemy.orm import Session
+
+from director.domain.errors import UserError
+from director.domain.rating import (
+    ClubResult,
+    Outcome,
+    PublishedResults,
+    RatingChange,
+    Ratings,
+    Standing,
+    Unrated,
+    recompute,
+)
+from director.domain.rivals import Record, Rivals, nemesis_report, records_of
+from director.domain.season import Season, SeasonRow, season_standings
+from director.store import models
+from director.store.club_models import Alias, ClubEvent, ClubMatch, ClubSeason, Person
+
+# --- the event's side --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EventMatch:
+    """A finished match of the event, its players by name (before they are persons)."""
+
+    round: int
+    finish: int
+    side_a: tuple[str, ...]
+    side_b: tuple[str, ...]
+    score_a: int
+    score_b: int
+    outcome: Outcome
+    length: int  # the length the match was paired with (a later change leaves it)
+    unrated: Unrated | None = None
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class EventResults:
+    identity: str  # the same after a correction: publishing again replaces the event
+    name: str
+    event_date: date
+    rounds: int
+    format: str  # tandem / individual (RULES §10)
+    matches: tuple[EventMatch, ...]
+
+    def names(self) -> list[str]:
+        """Every player's name once, in the order they first appear."""
+        seen: dict[str, None] = {}
+        for m in self.matches:
+            for n in m.side_a + m.side_b:
+                seen.setdefault(n, None)
+        return list(seen)
+
+
+def _identity(created: datetime) -> str:
+    """The event's identity: the moment its file was created, which no correction changes."""
+    if created.tzinfo is not None:
+        created = created.astimezone(UTC).replace(tzinfo=None)
+    return f"tandem:{created.isoformat(timespec='microseconds')}"
+
+
+_OUTCOMES = {"A": Outcome.A_WON, "B": Outcome.B_WON, "draw": Outcome.DRAW}
+
+
+def event_results(session: Session) -> EventResults:
+    """The event's finished results, in each round's finish order (the last game recorded)."""
+    event = session.scalars(select(models.Event)).first()
+    if event is None:
+        raise UserError("this file holds no event")
+    try:
+        day = date.fromisoformat(event.event_date)
+    except ValueError:
+        raise UserError(
+            f"{event.name}: the event has no date; set it (Event, the header) before publishing"
+        ) from None
+    names: dict[int, tuple[str, ...]] = {}
+    for team_id, name in session.execute(
+        select(models.Player.team_id, models.Player.name).order_by(
+            models.Player.team_id, models.Player.board
+        )
+    ):
+        names[team_id] = (*names.get(team_id, ()), name)
+    if event.format == "individual":  # the entrant is a player: board 1's (RULES §10)
+        names = {team: players[:1] for team, players in names.items()}
+    last_game = (
+        select(models.Game.match_id, func.max(models.Game.clock_seq).label("last"))
+        .group_by(models.Game.match_id)
+        .subquery()
+    )
+    rows = session.execute(
+        select(models.Match, models.Round.number, last_game.c.last)
+        .outerjoin(models.Round, models.Match.round_id == models.Round.id)
+        .outerjoin(last_game, last_game.c.match_id == models.Match.id)
+    ).all()
+    by_round: dict[int, list[tuple[int, int, int, models.Match]]] = {}
+    for match, number, last in rows:
+        rnd = number or 1
+        if match.team_b_id is not None and match.result not in _OUTCOMES:
+            raise UserError(
+                f"{event.name}: round {rnd} table {match.table_no} is not finished; "
+                "publish the event when every match is"
+            )
+        by_round.setdefault(rnd, []).append((last or 0, match.table_no, match.id, match))
+    matches: list[EventMatch] = []
+    for rnd in sorted(by_round):
+        for finish, (_l, _t, _i, m) in enumerate(sorted(by_round[rnd], key=lambda x: x[:3]), 1):
+            side_a = names.get(m.team_a_id, ())
+            if m.team_b_id is None:
+                matches.append(EventMatch(rnd, finish, side_a, (), 0, 0, Outcome.A_WON,
+                                          m.match_length, Unrated.BYE))  # fmt: skip
+                continue
+            unrated = Unrated.NO_SHOW if m.forfeit_by else None
+            matches.append(
+                EventMatch(rnd, finish, side_a, names.get(m.team_b_id, ()), m.final_a,
+                           m.final_b, _OUTCOMES[m.result], m.match_length, unrated)
+            )  # fmt: skip
+    return EventResults(
+        _identity(event.created_at), event.name, day, len(by_round), event.format, tuple(matches)
+    )
+
+
+# --- matching names to persons ----------------------------------------------------------
+
+
+def normal(name: str) -> str:
+    """A name as it is compared: case and runs of spaces do not tell persons apart."""
+    return " ".join(name.split()).casefold()
+
+
+@dataclass(frozen=True)
+class NameMatch:
+    """How one name of the event was matched: `how` is "person", "alias", "mapped" or "new"
+    (`person` None: a person is created), or "ambiguous" (`candidates`: refused)."""
+
+    name: str
+    how: str
+    person: int | None = None
+    candidates: tuple[int, ...] = ()
+
+    def describe(self) -> str:
+        if self.how == "new":
+            return f"{self.name}: new person"
+        if self.how == "ambiguous":
+            ids = ", ".join(f"#{c}" for c in self.candidates)
+            return f"{self.name}: several persons carry this name ({ids})"
+        return f"{self.name}: person #{self.person} ({self.how})"
+
+
+def match_names(
+    session: Session, names: list[str], mapping: dict[str, int] | None = None
+) -> list[NameMatch]:
+    """Each name's person: mapped explicitly, else by name or alias, else new; never guessed."""
+    mapping = {normal(k): v for k, v in (mapping or {}).items()}
+    known = set(session.scalars(select(Person.id).where(Person.id.in_(set(mapping.values())))))
+    if missing := sorted(set(mapping.values()) - known):
+        raise UserError(f"the club has no person #{missing[0]}")
+    by_name: dict[str, set[int]] = {}
+    for pid, name in session.execute(select(Person.id, Person.name)):
+        by_name.setdefault(normal(name), set()).add(pid)
+    by_alias: dict[str, set[int]] = {}
+    for pid, name in session.execute(select(Alias.person_id, Alias.name)):
+        by_alias.setdefault(normal(name), set()).add(pid)
+    out: list[NameMatch] = []
+    for name in names:
+        key = normal(name)
+        if key in mapping:
+            out.append(NameMatch(name, "mapped", mapping[key]))
+        elif (found := by_name.get(key) or by_alias.get(key, set())) and len(found) == 1:
+            out.append(NameMatch(name, "person" if key in by_name else "alias", min(found)))
+        elif found:
+            out.append(NameMatch(name, "ambiguous", None, tuple(sorted(found))))
+        else:
+            out.append(NameMatch(name, "new"))
+    return out
+
+
+# --- publishing ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Published:
+    event: str
+    matches: int
+    created: tuple[int, ...]  # persons created for new names
+    replaced: bool  # the event had been published before: its old results are gone
+
+
+def publish(session: Session, results: EventResults, matched: list[NameMatch]) -> Published:
+    """Replace the event's results in the club (the caller's one transaction)."""
+    if refused := [m for m in matched if m.how == "ambiguous"]:
+        raise UserError(refused[0].describe() + ": map it (--map NAME=ID) to publish")
+    person: dict[str, int] = {}
+    created: list[int] = []
+    for m in matched:
+        if m.person is None:
+            row = Person(name=" ".join(m.name.split()))
+            session.add(row)
+            session.flush()
+            created.append(row.id)
+            person[m.name] = row.id
+        else:
+            person[m.name] = m.person
+    if missing := [n for n in results.names() if n not in person]:
+        raise UserError(f"{missing[0]}: no person matched to this name")
+    club = [_club_result(results, m, person) for m in results.matches]
+    PublishedResults().publish(results.identity, club)  # the domain's checks, or UserError
+    old = session.scalar(select(ClubEvent.id).where(ClubEvent.identity == results.identity))
+    if old is not None:
+        session.execute(delete(ClubMatch).where(ClubMatch.event_id == old))
+        session.execute(delete(ClubEvent).where(ClubEvent.id == old))
+    event = ClubEvent(identity=results.identity, name=results.name, rounds=results.rounds,
+                      event_date=results.event_date.isoformat(), format=results.format)  # fmt: skip
+    session.add(event)
+    session.flush()
+    session.execute(
+        insert(ClubMatch),
+        [_match_row(event.id, r, m) for r, m in zip(club, results.matches, strict=True)],
+    )
+    return Published(results.name, len(club), tuple(created), old is not None)
+
+
+def withdraw_all(session: Session) -> None:
+    """Every published result gone (persons, aliases and seasons stay): a rebuild's start."""
+    session.execute(delete(ClubMatch))
+    session.execute(delete(ClubEvent))
+
+
+def _club_result(results: EventResults, m: EventMatch, person: dict[str, int]) -> ClubResult:
+    return ClubResult(
+        results.identity, results.event_date, m.round, m.finish,
+        tuple(person[n] for n in m.side_a), tuple(person[n] for n in m.side_b),
+        m.length, m.outcome, m.unrated, m.reason,
+    )  # fmt: skip
+
+
+def _match_row(event_id: int, r: ClubResult, m: EventMatch) -> dict[str, object]:
+    a, b = r.side_a, r.side_b
+    return {
+        "event_id": event_id, "round": r.round, "finish": r.finish, "length": r.length,
+        "a1": a[0], "a2": a[1] if len(a) > 1 else None,
+        "b1": b[0] if b else None, "b2": b[1] if len(b) > 1 else None,
+        "score_a": m.score_a, "score_b": m.score_b, "outcome": r.outcome.value,
+        "unrated": r.unrated.value if r.unrated else None, "reason": r.reason,
+    }  # fmt: skip
+
+
+# --- reading the club ---------------------------------------------------------------------
+
+
+def club_results(session: Session) -> list[ClubResult]:
+    """Every published result, as the domain rates them (read as plain rows: 100,000 fast)."""
+    rows = session.execute(
+        select(
+            ClubEvent.identity, ClubEvent.event_date, ClubMatch.round, ClubMatch.finish,
+            ClubMatch.a1, ClubMatch.a2, ClubMatch.b1, ClubMatch.b2, ClubMatch.length,
+            ClubMatch.outcome, ClubMatch.unrated, ClubMatch.reason,
+        ).join(ClubEvent, ClubMatch.event_id == ClubEvent.id)
+    )  # fmt: skip
+    days: dict[str, date] = {}
+    outcomes = {o.value: o for o in Outcome}
+    unrated = {u.value: u for u in Unrated}
+    out: list[ClubResult] = []
+    for ident, day, rnd, fin, a1, a2, b1, b2, length, outcome, why, reason in rows:
+        d = days.get(day)
+        if d is None:
+            d = days[day] = date.fromisoformat(day)
+        side_a = (a1,) if a2 is None else (a1, a2)
+        side_b = () if b1 is None else (b1,) if b2 is None else (b1, b2)
+        out.append(ClubResult(ident, d, rnd, fin, side_a, side_b, length, outcomes[outcome],
+                              None if why is None else unrated[why], reason))  # fmt: skip
+    return out
+
+
+@dataclass(frozen=True)
+class RatingRow:
+    id: int
+    name: str
+    rating: float
+    experience: int
+    provisional: bool
+    matches: int
+
+
+def person_names(session: Session) -> dict[int, str]:
+    return {pid: name for pid, name in session.execute(select(Person.id, Person.name))}
+
+
+def rating_list(session: Session, results: list[ClubResult] | None = None) -> list[RatingRow]:
+    """The rating list, best first: everyone who played a rated match."""
+    ratings = recompute(club_results(session) if results is None else results)
+    names = person_names(session)
+    return [_row(s, names[s.person]) for s in ratings.ranked()]
+
+
+def _row(s: Standing, name: str) -> RatingRow:
+    return RatingRow(s.person, name, s.rating, s.experience, s.provisional, s.matches)
+
+
+def find_person(session: Session, text: str) -> int:
+    """A person by id (`#12` or `12`), name or alias; a name two persons carry is refused."""
+    key = text.strip().lstrip("#")
+    if key.isdigit() and session.get(Person, int(key)) is not None:
+        return int(key)
+    want = normal(text)
+    found = {
+        pid for pid, name in session.execute(select(Person.id, Person.name))
+        if normal(name) == want
+    } or {
+        pid for pid, alias in session.execute(select(Alias.person_id, Alias.name))
+        if normal(alias) == want
+    }  # fmt: skip
+    if not found:
+        raise UserError(f"the club has no person called {text.strip()!r}")
+    if len(found) > 1:
+        ids = ", ".join(f"#{p}" for p in sorted(found))
+        raise UserError(f"several persons are called {text.strip()!r} ({ids}): give the id")
+    return found.pop()
+
+
+@dataclass(frozen=True)
+class EventPlayed:
+    name: str
+    event_date: str
+    matches: int
+
+
+@dataclass(frozen=True)
+class PersonView:
+    id: int
+    name: str
+    club: str
+    country: str
+    aliases: tuple[str, ...]
+    standing: Standing | None
+    history: tuple[RatingChange, ...]
+    events: tuple[EventPlayed, ...]
+    records: tuple[Record, ...]
+    rivals: Rivals | None
+    names: dict[int, str]
+
+
+def person_view(session: Session, person: int) -> PersonView:
+    row = session.get(Person, person)
+    if row is None:
+        raise UserError(f"the club has no person #{person}")
+    results = club_results(session)
+    ratings: Ratings = recompute(results, history=True)
+    mine = [r for r in results if person in r.side_a or person in r.side_b]
+    events: dict[str, int] = {}
+    for r in mine:
+        events[r.event] = events.get(r.event, 0) + 1
+    shown = session.execute(
+        select(ClubEvent.identity, ClubEvent.name, ClubEvent.event_date)
+        .where(ClubEvent.identity.in_(list(events)))
+        .order_by(ClubEvent.event_date)
+    )
+    rivals = [x for x in nemesis_report(results) if x.person == person]
+    aliases = session.scalars(
+        select(Alias.name).where(Alias.person_id == person).order_by(Alias.id)
+    )
+    return PersonView(
+        row.id, row.name, row.club, row.country, tuple(aliases),
+        ratings.standings.get(person),
+        tuple(c for c in ratings.history if c.person == person),
+        tuple(EventPlayed(n, d, events[i]) for i, n, d in shown),
+        tuple(records_of(mine, person)), rivals[0] if rivals else None,
+        person_names(session),
+    )  # fmt: skip
+
+
+def add_season(session: Session, name: str, first: str, last: str) -> Season:
+    name = name.strip()
+    if not name:
+        raise UserError("a season needs a name")
+    try:
+        days = date.fromisoformat(first), date.fromisoformat(last)
+    except ValueError:
+        raise UserError(f"season {name}: dates are written YYYY-MM-DD") from None
+    season = Season(name, *days)
+    if session.scalar(select(ClubSeason.id).where(ClubSeason.name == name)) is not None:
+        raise UserError(f"the club already has a season called {name!r}")
+    session.add(ClubSeason(name=name, first_day=first, last_day=last))
+    return season
+
+
+def seasons(session: Session) -> list[Season]:
+    return [
+        Season(n, date.fromisoformat(f), date.fromisoformat(la))
+        for n, f, la in session.execute(
+            select(ClubSeason.name, ClubSeason.first_day, ClubSeason.last_day).order_by(
+                ClubSeason.first_day
+            )
+        )
+    ]
+
+
+def season_table(session: Session, name: str | None) -> tuple[Season, list[SeasonRow]]:
+    """A season's standings (the latest season when no name is given)."""
+    known = seasons(session)
+    if not known:
+        raise UserError("the club has no season yet: add one (club season CLUB NAME --from --to)")
+    chosen = known[-1] if name is None else next((s for s in known if s.name == name), None)
+    if chosen is None:
+        raise UserError(f"the club has no season called {name!r}")
+    results = club_results(session)
+    return chosen, season_standings(chosen, results, recompute(results))
+
+
+def add_alias(session: Session, person: int, new_name: str) -> None:
+    """The person's name changes; the old one stays as an alias (results under it match)."""
+    row = session.get(Person, person)
+    if row is None:
+        raise UserError(f"the club has no person #{person}")
+    if not new_name.strip():
+        raise UserError("a person needs a name")
+    session.add(Alias(person_id=person, name=row.name))
+    row.name = " ".join(new_name.split())

@@ -1,0 +1,103 @@
+"""`tandem-director club ...` through real subprocesses, including bad input."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+from tests.cli.test_cli_core import fails_cleanly, run
+from tests.club_files import club_night
+
+
+@pytest.fixture
+def club(tmp_path: Path) -> Path:
+    path = tmp_path / "weekly.club"
+    proc = run("club", "new", str(path))
+    assert proc.returncode == 0, proc.stderr
+    assert path.is_file()
+    return path
+
+
+def test_publish_shows_every_match_and_writes_only_with_yes(club: Path, tmp_path: Path) -> None:
+    event = club_night(tmp_path / "night.tandem", winners="AB")
+    proc = run("club", "publish", str(event), str(club))
+    fails_cleanly(proc, "nothing published: check the matches above")
+    for name in ("Ana", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana"):
+        assert f"  {name}: new person" in proc.stdout
+    assert json.loads(run("club", "ratings", str(club), "--json").stdout) == {"rows": []}
+    proc = run("club", "publish", str(event), str(club), "--yes")
+    assert proc.returncode == 0, proc.stderr
+    assert "published 2 results of Club night, 8 new persons" in proc.stdout
+    assert list((club.parent / "weekly.club-backups").glob("*_open.*"))  # backed up first
+    again = run("club", "publish", str(event), str(club), "--yes")
+    assert "Ana: person #1 (person)" in again.stdout
+    assert "(replacing the earlier publication)" in again.stdout
+
+
+def test_ratings_json_is_exactly_the_contract(club: Path, tmp_path: Path) -> None:
+    event = club_night(tmp_path / "night.tandem", winners="AB")
+    assert run("club", "publish", str(event), str(club), "--yes").returncode == 0
+    rows = json.loads(run("club", "ratings", str(club), "--json").stdout)["rows"]
+    assert all(set(r) == {"id", "name", "rating", "experience", "provisional"} for r in rows)
+    assert len(rows) == 8 and all(r["provisional"] and r["experience"] == 5 for r in rows)
+    # an even Tandem match to 5: each winner gains 4 * 5 * sqrt(5) * 1/2, unrounded
+    assert rows[0]["rating"] == pytest.approx(1500 + 10 * math.sqrt(5), abs=1e-9)
+    assert rows[0]["rating"] != round(rows[0]["rating"], 2)
+    text = run("club", "ratings", str(club)).stdout
+    assert f"{1500 + 10 * math.sqrt(5):.2f}" in text and "(provisional)" in text
+
+
+def test_person_season_and_rebuild(club: Path, tmp_path: Path) -> None:
+    march = club_night(tmp_path / "march.tandem", "2026-03-05", "AB")
+    april = club_night(tmp_path / "april.tandem", "2026-04-02", "AA")
+    for event in (march, april):
+        assert run("club", "publish", str(event), str(club), "--yes").returncode == 0
+    person = run("club", "person", str(club), "ana")
+    assert person.returncode == 0, person.stderr
+    assert person.stdout.startswith("#1 Ana\n")
+    assert "2026-03-05  Club night: 1 matches" in person.stdout
+    added = run("club", "season", str(club), "Spring", "--from", "2026-03-01", "--to", "2026-05-31")
+    assert added.returncode == 0, added.stderr
+    season = run("club", "season", str(club))
+    assert season.stdout.startswith("Spring: 2026-03-01 to 2026-05-31\n")
+    assert len(season.stdout.splitlines()) == 9
+    before = run("club", "ratings", str(club), "--json").stdout
+    rebuilt = run("club", "rebuild", str(club), str(april), str(march), "--yes")
+    assert rebuilt.returncode == 0, rebuilt.stderr
+    assert run("club", "ratings", str(club), "--json").stdout == before
+
+
+@pytest.fixture(scope="module")
+def nights(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """A finished night and an unfinished one, read only by the tests that take them."""
+    folder = tmp_path_factory.mktemp("nights")
+    return club_night(folder / "night.tandem"), club_night(folder / "open.tandem", winners="A-")
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (("ratings", "{tmp}/none.club"), "does not exist"),
+        (("ratings", "{event}"), "is not a Tandem Director club"),
+        (("publish", "{club}", "{club}"), "is not a Tandem Director event"),
+        (("new", "{club}"), "already exists"),
+        (("person", "{club}", "Nobody"), "the club has no person called 'Nobody'"),
+        (("season", "{club}", "Autumn"), "the club has no season yet"),
+        (("season", "{club}", "S", "--from", "2026-13-01", "--to", "2026-12-01"),
+         "dates are written YYYY-MM-DD"),
+        (("season", "{club}", "S", "--from", "2026-01-01"), "needs both --from and --to"),
+        (("publish", "{event}", "{club}", "--map", "Ana"), "write NAME=ID"),
+        (("publish", "{event}", "{club}", "--map", "Ana=99"), "the club has no person #99"),
+        (("publish", "{unfinished}", "{club}"), "is not finished"),
+        (("ratings",), "the following arguments are required"),
+    ],
+)  # fmt: skip
+def test_bad_input_is_one_line_and_status_2(
+    club: Path, tmp_path: Path, nights: tuple[Path, Path], args: tuple[str, ...], needle: str
+) -> None:
+    event, unfinished = nights
+    values = {"tmp": tmp_path, "club": club, "event": event, "unfinished": unfinished}
+    fails_cleanly(run("club", *(a.format(**values) for a in args)), needle)

@@ -1,0 +1,50 @@
+"""Numbers from the network (issue #26.8), against the real server on loopback: each odd one
+is one clear 4xx, never a 500 with a traceback in the log."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from director.domain.rules import Side
+from director.services import slips
+from director.web.server import TableService
+from tests.web.conftest import hexid, pair_round, request
+
+GAME = {"pair": 1, "board": 1, "winner": "A", "end": "bear-off", "level": "single", "cube": 1}
+
+
+def test_odd_numbers_are_refused_in_one_sentence(
+    served: tuple[TableService, str], caplog: pytest.LogCaptureFixture
+) -> None:
+    service, url = served
+    match_id = pair_round(service.web.db)[0]
+    with service.web.db.Session() as s, s.begin():
+        token = slips.token_for(s, match_id, Side.A)
+    slip = url + f"api/slip/{token}"
+    clock = url + f"api/clock/{token}/1/log"
+    first_mover = {"kind": "first-mover", "t_ns": "9" * 20, "board": 1, "side": "A", "value": None}
+    with caplog.at_level(logging.WARNING):
+        answers = {
+            "round ²": request(url + "api/pairings?round=%C2%B2"),
+            "size ²": request(url + "api/met?size=%C2%B2"),
+            "round of 4,300 digits": request(url + "api/pairings?round=" + "9" * 4300),
+            "a match of 30 digits": request(url + "api/matches/" + "9" * 30),
+            "pair 2^70": request(
+                slip, {"uid": hexid(), "device": hexid(), "game": {**GAME, "pair": 2**70}}
+            ),  # fmt: skip
+            "8,000 nested [": request(slip, b"[" * 8000, method="POST"),
+            "a 20-digit t_ns": request(clock, {"first": 0, "events": [first_mover]}),
+        }
+    for what, answer in answers.items():
+        assert 400 <= answer.status < 500, (what, answer.status, answer.body)
+        assert "error" in answer.json(), what  # type: ignore[operator]
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
+
+
+def test_a_digit_of_another_script_is_not_a_round_number(served: tuple[TableService, str]) -> None:
+    service, url = served
+    pair_round(service.web.db)
+    assert request(url + "api/pairings?round=1").status == 200
+    assert request(url + "api/pairings?round=%D9%A1").status == 400  # Arabic-Indic one
