@@ -15,6 +15,8 @@ from director.domain.errors import UserError
 if TYPE_CHECKING:  # the command line starts fast: heavy modules load only when used
     from sqlalchemy.orm import Session
 
+    from director.domain.brackets.plan import BracketPlan
+
 EXIT_USAGE = 2
 EVENT_HELP = "the event: a .tandem file, or a database URL (postgresql://USER@HOST/DB)"
 NEW_EVENT_HELP = "the event file to create (NAME.tandem) or a database URL"
@@ -200,3 +202,26 @@ def add_new_event_arguments(parser: argparse.ArgumentParser) -> None:
         default="standard",
         help="the scoring variant (RULES §6; default standard)",
     )
+    parser.add_argument("--plan", help=PLAN_HELP)
+
+
+PLAN_HELP = (
+    "knockout: the bracket plan, a ready-made one (single, consolation, "
+    "progressive-consolation, consolation-last-chance) or a plan's JSON file (RULES §11)"
+)
+
+
+MAX_PLAN_BYTES = 1_000_000  # a plan is a few hundred bytes; 256 entrants' feeds stay far below
+
+
+def bracket_plan(text: str) -> BracketPlan:
+    """A ready-made plan by its name, or a plan's JSON file (strict: a bad field is named)."""
+    from director.domain.brackets.plan import PLANS, plan_from_json
+
+    for plan in PLANS:
+        if plan.name == text:
+            return plan
+    if not os.path.exists(text):
+        names = ", ".join(p.name for p in PLANS)
+        raise UserError(f"--plan: {text!r} is neither a ready-made plan ({names}) nor a file")
+    return plan_from_json(read_text(text, "a bracket plan", MAX_PLAN_BYTES))

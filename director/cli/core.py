@@ -7,12 +7,14 @@ import csv
 import io
 import json
 import sys
+from typing import TYPE_CHECKING
 
 from director.cli.common import (
     EVENT_HELP,
     TIME_HELP,
     Parser,
     add_new_event_arguments,
+    bracket_plan,
     match_length,
     positive_int,
     rate,
@@ -42,7 +44,46 @@ from director.domain.rules import (
 from director.domain.wording import counted
 from director.store.targets import check_new_target
 
+if TYPE_CHECKING:
+    from director.domain.brackets.plan import BracketPlan
+
 EXIT_USAGE = 2
+
+
+def plan_summary(plan: BracketPlan) -> str:
+    """'consolation-last-chance: main 7/9/11, consolation 5/7 (first-round losers of main), …'"""
+    parts = []
+    for b in plan.brackets:
+        lengths = "/".join(str(n) for n in b.lengths)
+        fed = ""
+        if b.feeds:
+            first = b.feeds[0]
+            fed = f" (round-1 losers of {first.source}" + (
+                ", later losers too)" if b.progressive else ")"
+            )
+        third = ", play-off for third" if b.third_place else ""
+        parts.append(f"{b.name} {lengths}{fed}{third}")
+    return f"{plan.name}: " + ", ".join(parts)
+
+
+def cmd_plan(args: argparse.Namespace) -> int:
+    """Show the event's bracket plan, set it (not-started matches take its lengths), or write
+    it as JSON."""
+    from director.domain.brackets.plan import plan_to_json
+    from director.services.brackets import event_plan, set_plan
+
+    new = None if args.set is None else bracket_plan(args.set)
+    with session_for(args.file, read_only=new is None) as session:
+        if new is not None:
+            change = set_plan(session, new, args.reason).value
+            for warning in change.warnings:
+                print(f"warning: {warning}")
+        plan = event_plan(session)
+    if args.json:
+        print(plan_to_json(plan))
+    else:
+        print(plan_summary(plan))
+    return 0
 
 
 # --- met ---------------------------------------------------------------------------------
@@ -156,8 +197,11 @@ def cmd_new(args: argparse.Namespace) -> int:
     problems = options.problems()
     if not args.name.strip():
         problems.insert(0, "--name cannot be empty")
+    if args.plan is not None and options.pairing_system is not PairingSystem.KNOCKOUT:
+        problems.append("--plan is for a knockout (--format knockout)")
     if problems:
         raise UserError("; ".join(problems))
+    plan = None if args.plan is None else bracket_plan(args.plan)
     check_new_target(args.file)
     from director.services.events import check_header
     from director.store.engine import display_target, new_database
@@ -169,7 +213,13 @@ def cmd_new(args: argparse.Namespace) -> int:
             session, args.name, options, args.venue, args.date,
             end_date=args.end_date, organiser=args.organiser, director=args.director,
         )  # fmt: skip
+        if plan is not None:
+            from director.services.brackets import set_plan
+
+            set_plan(session, plan)
     print(f"created {display_target(args.file)}")
+    if plan is not None:
+        print(f"bracket plan: {plan_summary(plan)}")
     clock = options.time_control
     if args.individual:
         minutes = time_control_text(base, inc).split(" + ")[0]
@@ -201,28 +251,30 @@ def new_clock(args: argparse.Namespace) -> tuple[int, int, ClockMode]:
 
 def cmd_import_teams(args: argparse.Namespace) -> int:
     from director.domain.teamlist import MAX_FILE_BYTES
-    from director.services.teams import import_teams
+    from director.services.teams import entrant_format, import_teams
 
     data = read_bytes(args.csv, "a team list", MAX_FILE_BYTES)
     with session_for(args.file) as session:
         result = import_teams(session, data, skip_bad_rows=args.skip_bad_rows).value
+        entrant = entrant_format(session).entrant
     for bad in result.skipped:
         print(f"skipped {bad}", file=sys.stderr)
     for warning in result.warnings:
         print(f"warning: {warning}", file=sys.stderr)
-    print(f"imported {len(result.imported)} teams")
+    print(f"imported {len(result.imported)} {entrant}s")
     return 0
 
 
 def cmd_export_teams(args: argparse.Namespace) -> int:
-    from director.services.teams import export_teams
+    from director.services.teams import entrant_format, export_teams
     from director.store.files import atomic_write
 
     with session_for(args.file, read_only=True) as session:
         text = export_teams(session)
+        entrant = entrant_format(session).entrant
     atomic_write(args.csv, text.encode("utf-8"))
     teams = len(list(csv.reader(io.StringIO(text)))) - 1  # the header row, then the teams
-    wrote(args.csv, f"wrote {counted(teams, 'team')} to {args.csv}")
+    wrote(args.csv, f"wrote {counted(teams, entrant)} to {args.csv}")
     return 0
 
 
@@ -378,9 +430,24 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
     new.add_argument("--director", default="", help="the director or arbiter (report header)")
     new.set_defaults(func=cmd_new)
 
+    plan = sub.add_parser(
+        "plan", help="show or set a knockout's bracket plan (RULES §11); --json exports it"
+    )
+    plan.add_argument("file", help=EVENT_HELP)
+    plan.add_argument(
+        "--set", metavar="PLAN", help="a ready-made plan's name or a plan's JSON file"
+    )
+    plan.add_argument("--reason", default="", help="why, for the audit log")
+    plan.add_argument("--json", action="store_true", help="print the plan as JSON (to import)")
+    plan.set_defaults(func=cmd_plan)
+
     imp = sub.add_parser("import-teams", help="import a team list CSV")
     imp.add_argument("file", help=EVENT_HELP)
-    imp.add_argument("csv", help="the team list: team,player1,player2[,club][,rating][,seed]")
+    imp.add_argument(
+        "csv",
+        help="the team list: team,player1,player2[,club][,rating][,seed]; in an individual "
+        "event the player list: player[,club][,rating][,seed]",
+    )
     imp.add_argument(
         "--skip-bad-rows", action="store_true", help="import the good rows, list the bad ones"
     )

@@ -11,6 +11,7 @@ from director.cli.common import (
     EVENT_HELP,
     Parser,
     add_new_event_arguments,
+    bracket_plan,
     count,
     positive_int,
     rounds_count,
@@ -119,6 +120,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         withdrawals=args.withdrawals,
         forbidden_pairs=args.forbidden_pairs,
         rounds_to_play=args.play,
+        plan=None if args.plan is None else bracket_plan(args.plan),
     )
     if args.forbidden_pairs > args.teams * (args.teams - 1) // 4:
         raise UserError(

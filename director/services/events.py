@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
 from sqlalchemy import func, select
@@ -181,12 +181,22 @@ def _unstarted_matches_take(session: Session, options: EventOptions) -> None:
     event); one paired but not started yet is played under the options as they are set now,
     as every match was before matches kept their rules. (The pairing system, which decides
     rule 4′ in knockout, cannot change once a round is paired.)"""
+    from director.services.brackets import plan_of, planned_length  # brackets reads events
+
     rules = rules_for_match(options, knockout=options.pairing_system is PairingSystem.KNOCKOUT)
-    clock = match_clock(rules, options.time_control)
+    plan = plan_of(event_row(session)) if options.pairing_system is PairingSystem.KNOCKOUT else None
     started = select(models.Game.match_id).union(select(models.ClockEvent.match_id))
     for match in session.scalars(select(models.Match).where(models.Match.id.not_in(started))):
-        if convert.match_rules(match) != rules or convert.match_time_control(match) != clock:
-            convert.write_match_rules(match, rules, clock)
+        # a bracket match is played to its bracket round's length (RULES §11)
+        length = (
+            planned_length(plan, match.bracket, match.bracket_round or 1)
+            if plan is not None and match.bracket is not None
+            else None
+        )
+        its = rules if length is None else replace(rules, match_length=length)
+        clock = match_clock(its, options.time_control)
+        if convert.match_rules(match) != its or convert.match_time_control(match) != clock:
+            convert.write_match_rules(match, its, clock)
 
 
 def update_event(
@@ -223,6 +233,8 @@ def update_event(
     new_name = before.name if name is None else name
     _check(new_name, new_options)
     reasons = why_options_locked(session, before.options, new_options)
+    if row.bracket_plan and new_options.consolation != before.options.consolation:
+        reasons.append("the bracket plan says whether there is a consolation: set the plan")
     if reasons:
         raise UserError("; ".join(reasons))
     row.name = new_name.strip()

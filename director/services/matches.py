@@ -7,6 +7,7 @@ for the match's games; `stored_differences` and `rescore_match` check and repair
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import replace
 from typing import Any
 
 from sqlalchemy import Row, select
@@ -89,8 +90,11 @@ def new_match_row(
     table: int = 0,
     *,
     knockout: bool | None = None,
+    place: tuple[str, int, int] | None = None,
+    length: int | None = None,
 ) -> models.Match:
-    """Insert a match row (no checks on the teams: the caller has them)."""
+    """Insert a match row (no checks on the teams: the caller has them); a knockout match
+    with its `place` (bracket, round in it, slot) and its bracket round's `length`."""
     event = event_row(session)
     if knockout is None:
         knockout = event.pairing_system == PairingSystem.KNOCKOUT.value
@@ -102,7 +106,11 @@ def new_match_row(
         team_b_id=team_b_id,
         result=StoredResult.BYE.value if team_b_id is None else StoredResult.UNFINISHED.value,
     )
+    if place is not None:
+        row.bracket, row.bracket_round, row.slot = place
     rules = rules_for_match(options, knockout=knockout)
+    if length is not None:
+        rules = replace(rules, match_length=length)
     convert.write_match_rules(row, rules, match_clock(rules, options.time_control))
     session.add(row)
     return row

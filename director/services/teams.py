@@ -15,6 +15,7 @@ from sqlalchemy.orm.attributes import flag_modified
 from director.domain.changes import Area, Changed, Changes
 from director.domain.errors import ConflictError, UserError
 from director.domain.event import TeamInfo
+from director.domain.rules import EventFormat
 from director.domain.teamlist import (
     MAX_NAME,
     PROGRESS_STEP,
@@ -176,6 +177,38 @@ def add_team(
     return Changed(convert.team_info(row), Changes.of(Area.TEAMS))
 
 
+def add_player(
+    session: Session,
+    name: str,
+    club: str = "",
+    rating: int | None = None,
+    seed: int | None = None,
+) -> Changed[TeamInfo]:
+    """Register a player in an individual event (RULES §10): the player is the entrant, under
+    the player's own name, on the one board; a name is entered once, compared as `name_key`
+    does (case and spacing ignored)."""
+    if not _one_board(session):
+        raise UserError("this event's entrants are teams: register a team with its two players")
+    name = _clean("the player's name", name)
+    club = _clean("the club", club, required=False)
+    clash = team_named(session, name)
+    if clash is not None:
+        other = session.get(models.Team, clash)
+        assert other is not None
+        raise UserError(f"a player named {other.name!r} is already registered")
+    if seed is not None and seed < 1:
+        raise UserError("the seed must be 1 or more")
+    if seed is None:
+        seed = (session.scalar(select(func.max(models.Team.seed))) or 0) + 1
+    row = models.Team(
+        name=name, club=club, rating=rating, seed=seed, joined_round=_current_round(session) + 1
+    )
+    row.players = [models.Player(board=1, name=name)]
+    session.add(row)
+    session.flush()
+    return Changed(convert.team_info(row), Changes.of(Area.TEAMS))
+
+
 def edit_team(
     session: Session,
     team_id: int,
@@ -293,7 +326,8 @@ def preview_team_list(
     `progress(rows done, rows)` as it goes; an exception it raises (a cancel) stops it."""
     text = decode(data) if isinstance(data, bytes) else data
     names = (t.name for t in list_teams(session))
-    parsed = parse_team_list(text, names, progress, existing_players=players_taken(session))
+    parsed = parse_team_list(text, names, progress, existing_players=players_taken(session),
+                             one_board=_one_board(session))  # fmt: skip
     return TeamListPreview(parsed, tuple(import_seeds(session, parsed)))
 
 
@@ -324,6 +358,7 @@ def import_teams(
         (t.name for t in list_teams(session)),
         lambda d, t: told(d, t, 0),
         existing_players=players_taken(session),
+        one_board=_one_board(session),
     )
     if parsed.bad and not skip_bad_rows:
         lines = "\n".join(str(b) for b in parsed.bad)
@@ -374,10 +409,14 @@ def _insert_list(
         {"team_id": team_id, "board": board, "name": name}
         for team_id, r in zip(ids, parsed.rows, strict=True)
         for board, name in ((1, r.player1), (2, r.player2))
+        if name  # an individual entrant has its one player, on board 1
     ]
+    per_team = len(players) // n
     for start in range(0, n, PROGRESS_STEP):
         told(start, n, 2)
-        session.execute(insert(models.Player), players[2 * start : 2 * (start + PROGRESS_STEP)])
+        session.execute(
+            insert(models.Player), players[per_team * start : per_team * (start + PROGRESS_STEP)]
+        )
     return ids
 
 
@@ -385,7 +424,10 @@ def _refuse_raced_list(session: Session, text: str) -> None:
     """Another station registered a name of this list as it was written: read the list again
     against what is registered now and say which rows, as the import on one station does."""
     parsed = parse_team_list(
-        text, (t.name for t in list_teams(session)), existing_players=players_taken(session)
+        text,
+        (t.name for t in list_teams(session)),
+        existing_players=players_taken(session),
+        one_board=_one_board(session),
     )
     lines = "\n".join(str(b) for b in parsed.bad) or "another station has just registered one"
     raise ConflictError(
@@ -407,6 +449,8 @@ def _warnings(teams: tuple[TeamInfo, ...]) -> tuple[str, ...]:
     for team in teams:
         for label, value in (("team", team.name), ("player", team.players[0]),
                              ("player", team.players[1])):  # fmt: skip
+            if not value:
+                continue
             missing = "".join(dict.fromkeys(ch for ch in value if ch in anywhere))
             if missing:
                 codes = ", ".join(f"U+{ord(c):04X}" for c in missing)
@@ -422,7 +466,19 @@ def export_teams(session: Session) -> str:
         TeamRow(0, t.name, t.players[0], t.players[1], t.club, t.rating, t.seed)
         for t in list_teams(session)
     )
-    return write_team_list(rows)
+    return write_team_list(rows, one_board=_one_board(session))
+
+
+def _one_board(session: Session) -> bool:
+    """An event whose format has one board lists players, not teams (RULES §10)."""
+    return len(entrant_format(session).boards) == 1
+
+
+def entrant_format(session: Session) -> EventFormat:
+    """The event's format record: who enters ("team" or "player") and on how many boards."""
+    from director.services.events import get_event
+
+    return get_event(session).options.match.event_format
 
 
 def seeding_refusal(session: Session) -> str:

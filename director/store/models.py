@@ -102,6 +102,9 @@ class Event(Base):
     avoid_same_club: Mapped[bool] = mapped_column(Boolean)
     double_round_robin: Mapped[bool] = mapped_column(Boolean)
     consolation: Mapped[bool] = mapped_column(Boolean)
+    # RULES §11: the knockout's bracket plan as JSON (plan_to_json); "" reads as the old
+    # single bracket, or single + consolation when `consolation` is on (revision 0010)
+    bracket_plan: Mapped[str] = mapped_column(Text, default="", server_default="")
     match_points: Mapped[str] = mapped_column(String(20))
     tie_breaks: Mapped[str] = mapped_column(String(200))  # comma-separated, in order
     paper: Mapped[str] = mapped_column(String(10))
@@ -179,6 +182,11 @@ class Match(Base):
         ForeignKey("round.id", ondelete="CASCADE"), nullable=True, index=True
     )
     table_no: Mapped[int] = mapped_column(Integer, default=0)
+    # knockout (RULES §11): the bracket, the round in it and the slot from the top of its
+    # sheet, apart from the table it is played at; NULL outside a knockout (revision 0010)
+    bracket: Mapped[str | None] = mapped_column(String(30), nullable=True)
+    bracket_round: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    slot: Mapped[int | None] = mapped_column(Integer, nullable=True)
     team_a_id: Mapped[int] = mapped_column(ForeignKey("team.id"), index=True)
     team_b_id: Mapped[int | None] = mapped_column(ForeignKey("team.id"), nullable=True, index=True)
     # rule 4′ as it applies to this match: the event's option, forced on in knockout

@@ -86,3 +86,66 @@ def test_new_refuses_clock_options_of_the_other_format(
     event = tmp_path / "bad.tandem"
     fails_cleanly(run("new", str(event), "--name", "N", "--length", "5", *extra), needle)
     assert not event.exists()
+
+
+def new_individual(tmp_path: Path) -> Path:
+    event = tmp_path / "night.tandem"
+    done = run("new", str(event), "--name", "Club night", "--length", "5", "--individual")
+    assert done.returncode == 0, done.stderr
+    return event
+
+
+def test_an_individual_event_imports_and_exports_a_player_list(tmp_path: Path) -> None:
+    event = new_individual(tmp_path)
+    players = tmp_path / "players.csv"
+    players.write_text(
+        "player,club,rating,seed\nAna Kovač,North,1650,\nBen Ode,,1500,\nCy,Hill,,\n"
+    )
+    done = run("import-teams", str(event), str(players))
+    assert done.returncode == 0, done.stderr
+    assert "imported 3 players" in done.stdout
+    out = tmp_path / "out.csv"
+    done = run("export-teams", str(event), str(out))
+    assert done.returncode == 0, done.stderr
+    assert "wrote 3 players" in done.stdout
+    assert out.read_text(encoding="utf-8").splitlines() == [
+        "player,club,rating,seed",
+        "Ana Kovač,North,1650,1",
+        "Ben Ode,,1500,2",
+        "Cy,Hill,,3",
+    ]
+    db = open_database(str(event), read_only=True)
+    try:
+        from director.services.teams import list_teams
+
+        with db.Session() as session:
+            entrants = list_teams(session)
+    finally:
+        db.close()
+    assert [(t.name, t.players) for t in entrants] == [
+        ("Ana Kovač", ("Ana Kovač", "")),
+        ("Ben Ode", ("Ben Ode", "")),
+        ("Cy", ("Cy", "")),
+    ]
+    assert run("check", str(event)).returncode == 0
+
+
+def test_a_player_is_entered_once_whatever_the_case_and_spaces(tmp_path: Path) -> None:
+    event = new_individual(tmp_path)
+    players = tmp_path / "players.csv"
+    players.write_text("player\nAna Kovač\n  ana   KOVAČ \n")
+    done = run("import-teams", str(event), str(players))
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "line 3: player 'ana KOVAČ' is already in the list" in done.stderr
+    players.write_text("player\nAna Kovač\n")
+    assert run("import-teams", str(event), str(players)).returncode == 0
+    players.write_text("player\nANA  kovač\n")
+    done = run("import-teams", str(event), str(players))
+    assert done.returncode == 2 and "already" in done.stderr
+
+
+def test_an_individual_event_refuses_a_team_list_by_its_header(tmp_path: Path) -> None:
+    event = new_individual(tmp_path)
+    teams = tmp_path / "teams.csv"
+    teams.write_text("team,player1,player2\nT,Ana,Ben\n")
+    fails_cleanly(run("import-teams", str(event), str(teams)), "needs player")
