@@ -18,7 +18,7 @@ from sqlalchemy import func, select
 
 from director.cli.common import read_text
 from director.domain.errors import UserError
-from director.domain.records import parse_record
+from director.domain.records import MAX_RECORD_BYTES, parse_record
 from director.domain.rules import EventOptions, MatchRules, Scoring
 from director.services.events import create_event
 from director.services.matches import create_match
@@ -293,4 +293,4 @@ def test_a_record_in_the_wrong_encoding_is_named_so(tmp_path: Path, encoding: st
     path = tmp_path / "record.tandem-match.json"
     path.write_bytes(_record("Zoë Ñandú", ["Ann", "Bo"]).encode(encoding))
     with pytest.raises(UserError, match="is not UTF-8 text: not a match record"):
-        read_text(str(path), "a match record")
+        read_text(str(path), "a match record", MAX_RECORD_BYTES)
