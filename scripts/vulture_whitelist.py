@@ -41,3 +41,7 @@ print_dialog
 COMMAND_LIFE_NS
 # pytest runs an autouse fixture for every test that never names it (tests/ui/conftest.py)
 _application
+# pytest-xdist's scheduler calls it on the subclass in tests/conftest.py (a work unit per module)
+ModuleScheduling._split_scope
+# SQLAlchemy calls a `validates` method when the name is set (store/models.py: the name's key)
+_keep_name_key

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import atexit
 import os
 import shutil
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,6 +17,45 @@ from director.domain.rules import EventOptions
 from director.services.events import create_event
 from director.store.engine import EventDatabase, create_database, open_database
 from tests.reports.eventdata import Built, build_event
+
+# The user folders (the demo events, the crash logs, the settings) of this test process and
+# its children, fresh and its own: never the person's, and never another pytest-xdist
+# worker's (two workers building a demo in the same second would pick the same file name).
+_USER = Path(tempfile.mkdtemp(prefix="tandem-tests-"))
+atexit.register(shutil.rmtree, _USER, ignore_errors=True)
+for _variable in ("XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME"):
+    os.environ[_variable] = str(_USER / _variable.lower())
+
+
+WM_MODULE = "_wm.py"  # the modules of the `wm` tests end so: tests/ui/clock/test_clock_wm.py
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The `wm` tests share one X server and window manager, whose focus is the thing they
+    test: under pytest-xdist they all run on one worker, one after another, found by their
+    modules' names (below). A `wm` test elsewhere would run beside them: refused."""
+    stray = sorted(
+        {str(item.path) for item in items if item.get_closest_marker("wm")}
+        - {str(item.path) for item in items if item.path.name.endswith(WM_MODULE)}
+    )
+    if stray:
+        raise pytest.UsageError(f"`wm` tests belong in a module named *{WM_MODULE}: {stray}")
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
+    """scripts/test.sh runs the suite on pytest-xdist workers with `--dist loadscope`: here
+    each module goes to one worker whole (its module-wide set-up is made once), and every
+    *_wm.py module to one and the same worker. Other modes are pytest-xdist's own."""
+    if config.getvalue("dist") != "loadscope":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ModuleScheduling(LoadScopeScheduling):  # type: ignore[misc]
+        def _split_scope(self, nodeid: str) -> str:
+            module = nodeid.split("::", 1)[0]
+            return "wm" if module.endswith(WM_MODULE) else module
+
+    return ModuleScheduling(config, log)
 
 
 @pytest.fixture(scope="session")

@@ -14,10 +14,12 @@ def cmd_clock(args: argparse.Namespace) -> int:
 
     from director.domain.errors import UserError
     from director.store.engine import open_event
+    from director.ui import termination
     from director.ui.clock.launch import open_clock_window
     from director.ui.context import EventContext
     from director.ui.style import apply_style
 
+    termination.hold()  # a SIGTERM before the window can close waits for it (the lock is held)
     db = open_event(args.file)
     try:
         app = QApplication.instance() or QApplication(sys.argv[:1])
@@ -33,8 +35,6 @@ def cmd_clock(args: argparse.Namespace) -> int:
             window.move_to_screen(args.screen - 1)
         if args.full_screen:
             window.toggle_full()
-        from director.ui import termination
-
         termination.install(window.close, window)  # logout or shutdown: close, as the app does
         from director.ui.app import collect_from_now_on
 

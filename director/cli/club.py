@@ -25,11 +25,12 @@ CLUB_HELP = "the club: a .club file, or a database URL (postgresql://USER@HOST/D
 
 
 @contextlib.contextmanager
-def club_session(target: str) -> Iterator[Session]:
-    """A session on the club in one transaction; the club is locked while the command runs."""
+def club_session(target: str, *, backup: bool = False) -> Iterator[Session]:
+    """A session on the club in one transaction; the club is locked while the command runs.
+    A command that replaces results (`backup`) backs the club up first, as the app's open does."""
     from director.store.club import open_club
 
-    db = open_club(target, make_backup=False)
+    db = open_club(target, make_backup=backup)
     try:
         with db.Session() as session, session.begin():
             yield session
@@ -84,7 +85,7 @@ def _publish(session: Session, results: EventResults, args: argparse.Namespace) 
 
 def cmd_publish(args: argparse.Namespace) -> int:
     results = _event(args.event_file)
-    with club_session(args.club) as session:
+    with club_session(args.club, backup=args.yes) as session:
         _publish(session, results, args)
     return 0
 
@@ -94,7 +95,7 @@ def cmd_rebuild(args: argparse.Namespace) -> int:
     from director.services.club import withdraw_all
 
     every = [_event(e) for e in args.events]
-    with club_session(args.club) as session:
+    with club_session(args.club, backup=args.yes) as session:
         withdraw_all(session)
         for results in every:
             _publish(session, results, args)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import gc
 import os
 import sys
@@ -129,6 +130,12 @@ def parse_command_line(argv: Sequence[str]) -> argparse.Namespace:
     return args
 
 
+FILE_ERRNOS = frozenset(
+    {errno.EACCES, errno.EPERM, errno.ENAMETOOLONG, errno.ELOOP, errno.ENOTDIR, errno.EISDIR,
+     errno.ENOENT, errno.EROFS, errno.ENOSPC, errno.ENXIO, errno.EINVAL}
+)  # fmt: skip
+
+
 def run(argv: list[str]) -> int:
     """A command, or the app on a file or server: what `main` does with arguments."""
     args = parse_command_line(argv)
@@ -159,6 +166,10 @@ def run(argv: list[str]) -> int:
         from director.store.errors import known_database_error
 
         known = known_database_error(exc)
+        if known is None and isinstance(exc, OSError) and exc.errno in FILE_ERRNOS:
+            # a file this user may not read or write, a name too long: the environment's
+            name = str(exc.filename)
+            known = f"cannot use {name[:200] + ('…' if len(name) > 200 else '')}: {exc.strerror}"
         if known is None:
             raise
         print(f"tandem-director: {known}", file=sys.stderr)

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import re
 import sys
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from director.domain.errors import UserError
 
 if TYPE_CHECKING:  # the command line starts fast: heavy modules load only when used
     from sqlalchemy.orm import Session
+
+    from director.domain.brackets.plan import BracketPlan
 
 EXIT_USAGE = 2
 EVENT_HELP = "the event: a .tandem file, or a database URL (postgresql://USER@HOST/DB)"
@@ -26,26 +28,37 @@ class Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"{self.prog}: {message} (see --help)\n")
 
 
-def read_text(path: str, what: str) -> str:
+def read_text(path: str, what: str, limit: int) -> str:
     try:
-        return Path(path).read_text(encoding="utf-8-sig")
+        return read_bytes(path, what, limit).decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise UserError(f"{path} is not UTF-8 text: not {what}") from None
+
+
+def read_bytes(path: str, what: str, limit: int) -> bytes:
+    """At most `limit` bytes of a regular file, whatever size it claims: a FIFO waited forever,
+    /dev/zero or a 20 GB sparse file ran out of memory, a 5 GB one took 20 s to refuse."""
+    import stat
+
+    try:
+        # non-blocking: opening a FIFO would wait for a writer; fstat of the very file read
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(descriptor, "rb") as handle:
+            mode = os.fstat(descriptor).st_mode
+            if stat.S_ISDIR(mode):
+                raise UserError(f"{path} is a folder, not {what}")
+            if not stat.S_ISREG(mode):
+                raise UserError(f"{path} is not a regular file (a pipe or a device): not {what}")
+            data = handle.read(limit + 1)
     except FileNotFoundError:
         raise UserError(f"{path} does not exist") from None
     except IsADirectoryError:
         raise UserError(f"{path} is a folder, not {what}") from None
-    except UnicodeDecodeError:
-        raise UserError(f"{path} is not UTF-8 text: not {what}") from None
     except OSError as exc:
         raise UserError(f"cannot read {path}: {exc.strerror}") from None
-
-
-def read_bytes(path: str) -> bytes:
-    try:
-        return Path(path).read_bytes()
-    except FileNotFoundError:
-        raise UserError(f"{path} does not exist") from None
-    except OSError as exc:
-        raise UserError(f"cannot read {path}: {exc.strerror}") from None
+    if len(data) > limit:
+        raise UserError(f"{path} is larger than {limit // 1_000_000} MB: not {what}")
+    return data
 
 
 @contextlib.contextmanager
@@ -178,8 +191,37 @@ def add_new_event_arguments(parser: argparse.ArgumentParser) -> None:
         help="the pairing system (default swiss)",
     )
     parser.add_argument(
+        "--individual",
+        action="store_true",
+        help="an individual event: one board, player against player, the Crawford rule "
+        "(RULES §10; default Tandem)",
+    )
+    parser.add_argument(
         "--scoring",
         choices=[s.value for s in Scoring],
         default="standard",
         help="the scoring variant (RULES §6; default standard)",
     )
+    parser.add_argument("--plan", help=PLAN_HELP)
+
+
+PLAN_HELP = (
+    "knockout: the bracket plan, a ready-made one (single, consolation, "
+    "progressive-consolation, consolation-last-chance) or a plan's JSON file (RULES §11)"
+)
+
+
+MAX_PLAN_BYTES = 1_000_000  # a plan is a few hundred bytes; 256 entrants' feeds stay far below
+
+
+def bracket_plan(text: str) -> BracketPlan:
+    """A ready-made plan by its name, or a plan's JSON file (strict: a bad field is named)."""
+    from director.domain.brackets.plan import PLANS, plan_from_json
+
+    for plan in PLANS:
+        if plan.name == text:
+            return plan
+    if not os.path.exists(text):
+        names = ", ".join(p.name for p in PLANS)
+        raise UserError(f"--plan: {text!r} is neither a ready-made plan ({names}) nor a file")
+    return plan_from_json(read_text(text, "a bracket plan", MAX_PLAN_BYTES))

@@ -7,12 +7,14 @@ import csv
 import io
 import json
 import sys
+from typing import TYPE_CHECKING
 
 from director.cli.common import (
     EVENT_HELP,
     TIME_HELP,
     Parser,
     add_new_event_arguments,
+    bracket_plan,
     match_length,
     positive_int,
     rate,
@@ -23,6 +25,7 @@ from director.cli.common import (
     shown,
     time_control,
     time_control_text,
+    whole,
     wrote,
 )
 from director.domain.errors import UserError
@@ -30,6 +33,7 @@ from director.domain.rules import (
     ONE_CUBE_THRESHOLDS,
     ClockMode,
     EventOptions,
+    Format,
     MatchRules,
     PairingSystem,
     Paper,
@@ -40,7 +44,46 @@ from director.domain.rules import (
 from director.domain.wording import counted
 from director.store.targets import check_new_target
 
+if TYPE_CHECKING:
+    from director.domain.brackets.plan import BracketPlan
+
 EXIT_USAGE = 2
+
+
+def plan_summary(plan: BracketPlan) -> str:
+    """'consolation-last-chance: main 7/9/11, consolation 5/7 (first-round losers of main), …'"""
+    parts = []
+    for b in plan.brackets:
+        lengths = "/".join(str(n) for n in b.lengths)
+        fed = ""
+        if b.feeds:
+            first = b.feeds[0]
+            fed = f" (round-1 losers of {first.source}" + (
+                ", later losers too)" if b.progressive else ")"
+            )
+        third = ", play-off for third" if b.third_place else ""
+        parts.append(f"{b.name} {lengths}{fed}{third}")
+    return f"{plan.name}: " + ", ".join(parts)
+
+
+def cmd_plan(args: argparse.Namespace) -> int:
+    """Show the event's bracket plan, set it (not-started matches take its lengths), or write
+    it as JSON."""
+    from director.domain.brackets.plan import plan_to_json
+    from director.services.brackets import event_plan, set_plan
+
+    new = None if args.set is None else bracket_plan(args.set)
+    with session_for(args.file, read_only=new is None) as session:
+        if new is not None:
+            change = set_plan(session, new, args.reason).value
+            for warning in change.warnings:
+                print(f"warning: {warning}")
+        plan = event_plan(session)
+    if args.json:
+        print(plan_to_json(plan))
+    else:
+        print(plan_summary(plan))
+    return 0
 
 
 # --- met ---------------------------------------------------------------------------------
@@ -97,9 +140,9 @@ def replay_json_text(data: dict[str, object]) -> str:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from director.domain.records import parse_record, replay_data
+    from director.domain.records import MAX_RECORD_BYTES, parse_record, replay_data
 
-    record = parse_record(read_text(args.file, "a match record"))
+    record = parse_record(read_text(args.file, "a match record", MAX_RECORD_BYTES))
     outcome = record.outcome()
     if args.json:
         print(replay_json_text(replay_data(outcome)))
@@ -135,9 +178,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_new(args: argparse.Namespace) -> int:
     from director.services.events import create_event
 
-    base, inc = args.time
+    base, inc, mode = new_clock(args)
     options = EventOptions(
         match=MatchRules(
+            format=Format.INDIVIDUAL if args.individual else Format.TANDEM,
             match_length=args.length,
             scoring=Scoring(args.scoring),
             winner_required=args.winner_required,
@@ -145,7 +189,7 @@ def cmd_new(args: argparse.Namespace) -> int:
             no_cube_at_one_away=args.no_cube_at_one_away,
             agreed_lower_forfeit=args.agreed_lower_forfeit,
         ),
-        time_control=TimeControl(base, inc, ClockMode(args.clock)),
+        time_control=TimeControl(base, inc, mode),
         pairing_system=PairingSystem(args.format),
         rounds=args.rounds,
         paper=Paper(args.paper),
@@ -153,8 +197,11 @@ def cmd_new(args: argparse.Namespace) -> int:
     problems = options.problems()
     if not args.name.strip():
         problems.insert(0, "--name cannot be empty")
+    if args.plan is not None and options.pairing_system is not PairingSystem.KNOCKOUT:
+        problems.append("--plan is for a knockout (--format knockout)")
     if problems:
         raise UserError("; ".join(problems))
+    plan = None if args.plan is None else bracket_plan(args.plan)
     check_new_target(args.file)
     from director.services.events import check_header
     from director.store.engine import display_target, new_database
@@ -166,35 +213,68 @@ def cmd_new(args: argparse.Namespace) -> int:
             session, args.name, options, args.venue, args.date,
             end_date=args.end_date, organiser=args.organiser, director=args.director,
         )  # fmt: skip
+        if plan is not None:
+            from director.services.brackets import set_plan
+
+            set_plan(session, plan)
     print(f"created {display_target(args.file)}")
+    if plan is not None:
+        print(f"bracket plan: {plan_summary(plan)}")
     clock = options.time_control
-    print(f"time control: {time_control_text(base, inc)} a move ({clock.mode.label})")
+    if args.individual:
+        minutes = time_control_text(base, inc).split(" + ")[0]
+        print(f"match reserve: {minutes} per match point, {inc} s simple delay (RULES §10)")
+    else:
+        print(f"time control: {time_control_text(base, inc)} a move ({clock.mode.label})")
     return 0
 
 
-def cmd_import_teams(args: argparse.Namespace) -> int:
-    from director.services.teams import import_teams
+def new_clock(args: argparse.Namespace) -> tuple[int, int, ClockMode]:
+    """`new`'s clock: a Tandem time control a move (--time, --clock), or an individual
+    match's reserve per match point with a simple delay (--reserve-per-point, --delay)."""
+    if args.individual:
+        for option, value in (("--time", args.time), ("--clock", args.clock)):
+            if value is not None:
+                raise UserError(
+                    f"{option} is a Tandem time control: an individual event takes "
+                    "--reserve-per-point and --delay (RULES §10)"
+                )
+        minutes = 2 if args.reserve_per_point is None else args.reserve_per_point
+        delay = 12 if args.delay is None else args.delay
+        return minutes * 60, delay, ClockMode.DELAY
+    for option, value in (("--reserve-per-point", args.reserve_per_point), ("--delay", args.delay)):
+        if value is not None:
+            raise UserError(f"{option} is for an individual event: add --individual (RULES §10)")
+    base, inc = args.time if args.time is not None else (120, 12)
+    return base, inc, ClockMode(args.clock or "fischer")
 
-    data = read_bytes(args.csv)
+
+def cmd_import_teams(args: argparse.Namespace) -> int:
+    from director.domain.teamlist import MAX_FILE_BYTES
+    from director.services.teams import entrant_format, import_teams
+
+    data = read_bytes(args.csv, "a team list", MAX_FILE_BYTES)
     with session_for(args.file) as session:
         result = import_teams(session, data, skip_bad_rows=args.skip_bad_rows).value
+        entrant = entrant_format(session).entrant
     for bad in result.skipped:
         print(f"skipped {bad}", file=sys.stderr)
     for warning in result.warnings:
         print(f"warning: {warning}", file=sys.stderr)
-    print(f"imported {len(result.imported)} teams")
+    print(f"imported {len(result.imported)} {entrant}s")
     return 0
 
 
 def cmd_export_teams(args: argparse.Namespace) -> int:
-    from director.services.teams import export_teams
+    from director.services.teams import entrant_format, export_teams
     from director.store.files import atomic_write
 
     with session_for(args.file, read_only=True) as session:
         text = export_teams(session)
+        entrant = entrant_format(session).entrant
     atomic_write(args.csv, text.encode("utf-8"))
     teams = len(list(csv.reader(io.StringIO(text)))) - 1  # the header row, then the teams
-    wrote(args.csv, f"wrote {counted(teams, 'team')} to {args.csv}")
+    wrote(args.csv, f"wrote {counted(teams, entrant)} to {args.csv}")
     return 0
 
 
@@ -213,9 +293,10 @@ def cmd_export_match(args: argparse.Namespace) -> int:
 
 
 def cmd_import_match(args: argparse.Namespace) -> int:
+    from director.domain.records import MAX_RECORD_BYTES
     from director.services.records import import_match
 
-    text = read_text(args.json_file, "a match record")
+    text = read_text(args.json_file, "a match record", MAX_RECORD_BYTES)
     with session_for(args.file) as session:
         match = import_match(session, text)
     from director.services.records import where
@@ -229,12 +310,18 @@ def cmd_check(args: argparse.Namespace) -> int:
     from director.services.matches import stored_differences
     from director.store.engine import open_database
     from director.store.integrity import integrity_problems
+    from director.store.values import bad_values, duplicate_names
 
-    db = open_database(args.file, read_only=True)
+    db = open_database(args.file, read_only=True, check_values=False)
     try:
         problems = integrity_problems(db)
-        with db.Session() as session:
-            problems += stored_differences(session)
+        if db.is_sqlite:
+            problems += db.raw_read(bad_values)
+        if not any(p.startswith("value:") for p in problems):
+            problems += db.raw_read(duplicate_names)
+        if not any(p.startswith("value:") for p in problems):  # the rows read as the app does
+            with db.Session() as session:
+                problems += stored_differences(session)
     finally:
         db.close()
     for line in problems:
@@ -300,13 +387,27 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         help="rule 5′: at a time forfeit the director may score the lower level both players "
         "agree on (RULES §5; default on, --no-agreed-lower-forfeit leaves it out)",
     )
-    new.add_argument("--time", type=time_control, default=(120, 12), metavar="BASE+INC",
+    new.add_argument("--time", type=time_control, default=None, metavar="BASE+INC",
                      help=TIME_HELP)  # fmt: skip
     new.add_argument(
         "--clock",
         choices=[c.value for c in ClockMode],
-        default="fischer",
+        default=None,
         help="how INC is used: fischer increment, bronstein or simple delay (default fischer)",
+    )
+    new.add_argument(
+        "--reserve-per-point",
+        type=whole(1, 60),
+        default=None,
+        metavar="M",
+        help="individual: each player's reserve in minutes per match point (RULES §10; default 2)",
+    )
+    new.add_argument(
+        "--delay",
+        type=whole(0, 3600),
+        default=None,
+        metavar="D",
+        help="individual: the simple delay in seconds a move (RULES §10; default 12)",
     )
     new.add_argument(
         "--rounds",
@@ -329,9 +430,24 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
     new.add_argument("--director", default="", help="the director or arbiter (report header)")
     new.set_defaults(func=cmd_new)
 
+    plan = sub.add_parser(
+        "plan", help="show or set a knockout's bracket plan (RULES §11); --json exports it"
+    )
+    plan.add_argument("file", help=EVENT_HELP)
+    plan.add_argument(
+        "--set", metavar="PLAN", help="a ready-made plan's name or a plan's JSON file"
+    )
+    plan.add_argument("--reason", default="", help="why, for the audit log")
+    plan.add_argument("--json", action="store_true", help="print the plan as JSON (to import)")
+    plan.set_defaults(func=cmd_plan)
+
     imp = sub.add_parser("import-teams", help="import a team list CSV")
     imp.add_argument("file", help=EVENT_HELP)
-    imp.add_argument("csv", help="the team list: team,player1,player2[,club][,rating][,seed]")
+    imp.add_argument(
+        "csv",
+        help="the team list: team,player1,player2[,club][,rating][,seed]; in an individual "
+        "event the player list: player[,club][,rating][,seed]",
+    )
     imp.add_argument(
         "--skip-bad-rows", action="store_true", help="import the good rows, list the bad ones"
     )

@@ -9,9 +9,9 @@ import time
 
 from director.cli.common import (
     EVENT_HELP,
-    MAX_MATCH_LENGTH,
     Parser,
     add_new_event_arguments,
+    bracket_plan,
     count,
     positive_int,
     rounds_count,
@@ -19,6 +19,7 @@ from director.cli.common import (
     shown,
     whole,
 )
+from director.domain.errors import UserError
 from director.domain.rules import PairingSystem, Scoring
 from director.domain.wording import counted
 from director.store.targets import check_new_target
@@ -119,7 +120,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         withdrawals=args.withdrawals,
         forbidden_pairs=args.forbidden_pairs,
         rounds_to_play=args.play,
+        plan=None if args.plan is None else bracket_plan(args.plan),
     )
+    if args.forbidden_pairs > args.teams * (args.teams - 1) // 4:
+        raise UserError(
+            f"--forbidden-pairs {args.forbidden_pairs}: at most a quarter of the pairs of "
+            f"{args.teams} teams ({args.teams * (args.teams - 1) // 4}) may be forbidden"
+        )
     check_new_target(args.file)
     start = time.perf_counter()
     db = simulate_event(args.file, settings)
@@ -128,6 +135,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     finally:
         db.close()
     return 0
+
+
+SIM_MAX_TEAMS = 10_000  # a simulation is a test of the app: 10,000 teams pair in minutes
+SIM_MAX_LENGTH = 25  # each simulated game is played out: a 999-point match took 52 s
 
 
 def register(sub: argparse._SubParsersAction[Parser]) -> None:
@@ -151,18 +162,22 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
 
     sim = sub.add_parser("simulate", help="build a complete simulated event")
     add_new_event_arguments(sim)
-    sim.add_argument("--teams", type=positive_int, required=True, help="number of teams")
+    sim.add_argument("--teams", type=whole(1, SIM_MAX_TEAMS), required=True, help="number of teams")
     sim.add_argument("--rounds", type=rounds_count, required=True, help="number of rounds")
     sim.add_argument("--seed", type=count, help="the random seed (default: a new one, printed)")
     sim.add_argument(
-        "--length", type=whole(0, MAX_MATCH_LENGTH), default=0, help="match length (default 5)"
+        "--length",
+        type=whole(0, SIM_MAX_LENGTH),
+        default=0,
+        help=f"match length, at most {SIM_MAX_LENGTH} (default 5)",
     )
-    sim.add_argument("--late-entries", type=count, default=0, help="teams that join after round 1")
+    few = whole(0, SIM_MAX_TEAMS)
+    sim.add_argument("--late-entries", type=few, default=0, help="teams that join after round 1")
     sim.add_argument(
-        "--withdrawals", type=count, default=0, help="teams that withdraw during the event"
+        "--withdrawals", type=few, default=0, help="teams that withdraw during the event"
     )
     sim.add_argument(
-        "--forbidden-pairs", type=count, default=0, help="pairs of teams that must not meet"
+        "--forbidden-pairs", type=few, default=0, help="pairs of teams that must not meet"
     )
-    sim.add_argument("--play", type=count, help="play only this many rounds")
+    sim.add_argument("--play", type=rounds_count, help="play only this many rounds")
     sim.set_defaults(func=cmd_simulate)

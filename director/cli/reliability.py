@@ -8,6 +8,7 @@ import sqlite3
 from pathlib import Path
 
 from director.cli.common import EVENT_HELP, Parser
+from director.domain.errors import UserError
 
 
 def cmd_backups(args: argparse.Namespace) -> int:
@@ -15,6 +16,8 @@ def cmd_backups(args: argparse.Namespace) -> int:
     from director.services.backups import backup_folder, list_backups, set_aside_files
     from director.store.targets import is_url
 
+    if not args.file.strip():
+        raise UserError("FILE is empty: name the event file whose backups to list")
     backups = list_backups(args.file)
     if not backups:
         folder = backup_folder(Path(args.file))

@@ -16,6 +16,19 @@ def _port(text: str) -> int:
     return int(text)
 
 
+def _host(text: str) -> str:
+    """An address or a host name the network can carry: a label over 63 characters or a name
+    over 253 ended `serve` in a UnicodeError from the IDNA codec."""
+    shown = text[:80] + ("…" if len(text) > 80 else "")
+    try:
+        encoded = text.encode("idna")
+    except UnicodeError:
+        raise argparse.ArgumentTypeError(f"{shown!r} is not a host name or address") from None
+    if not text or len(encoded) > 253:
+        raise argparse.ArgumentTypeError(f"{shown!r} is not a host name or address")
+    return text
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from director.store.engine import open_event
     from director.web.server import TableService
@@ -53,6 +66,8 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         "serve", help="serve the players' pages and result slips (prints the address first)"
     )
     serve.add_argument("file", help="the event file (or a PostgreSQL URL)")
-    serve.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all)")
+    serve.add_argument(
+        "--host", type=_host, default="0.0.0.0", help="address to listen on (default: all)"
+    )
     serve.add_argument("--port", type=_port, default=8080, help="port (default 8080; 0: any)")
     serve.set_defaults(func=cmd_serve)

@@ -82,7 +82,7 @@ class EventKind(StrEnum):
 
 _WITH_SIDE = frozenset(("first-mover", "start", "press", "adjust", "flag"))
 _KINDS = frozenset(k.value for k in EventKind)
-_FIELDS = ("kind", "t_ns", "board", "side", "value")
+_FIELDS = ("kind", "t_ns", "board", "side", "value", "reason")
 
 
 def _is_int(x: object) -> TypeGuard[int]:
@@ -92,14 +92,16 @@ def _is_int(x: object) -> TypeGuard[int]:
 @dataclass(frozen=True, slots=True)
 class ClockEvent:
     """One logged action on one board. `side` is set for first-mover, start, press, adjust and
-    flag; `value` only for adjust (the new remaining ns). A flag's `t_ns` is the instant the side
-    reached zero, not when it was noticed."""
+    flag; `value` only for adjust (the new remaining ns), and `reason` too (why the director
+    set it: it goes with the event, so the log shows it whatever the audit's instant). A flag's
+    `t_ns` is the instant the side reached zero, not when it was noticed."""
 
     kind: EventKind
     t_ns: int
     board: int
     side: Side | None = None
     value: int | None = None
+    reason: str = ""
 
     def __post_init__(self) -> None:
         if self.kind not in _KINDS or self.side not in (None, "A", "B"):
@@ -119,6 +121,8 @@ class ClockEvent:
             self.value is None or _is_int(self.value)
         ):
             raise ClockError(f"a {self.kind} event has the wrong value {self.value!r}")
+        if self.reason and self.kind is not EventKind.ADJUST:
+            raise ClockError(f"a {self.kind} event has no reason")
 
     @property
     def who(self) -> Side:
@@ -130,17 +134,27 @@ class ClockEvent:
         """Plain JSON-able values, one per column of the store's event table."""
         side = None if self.side is None else self.side.value
         values: tuple[str | int | None, ...] = (self.kind.value, self.t_ns, self.board, side)
-        return dict(zip(_FIELDS, (*values, self.value), strict=True))
+        return dict(zip(_FIELDS, (*values, self.value, self.reason or None), strict=True))
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> ClockEvent:
         """The inverse of `to_dict`; a malformed row raises ClockError."""
-        kind, t_ns, board, side, value = (data.get(k) for k in _FIELDS)
+        kind, t_ns, board, side, value, reason = (data.get(k) for k in _FIELDS)
         if not (kind in _KINDS and side in (None, "A", "B") and _is_int(t_ns) and _is_int(board)):
             raise ClockError(f"malformed clock event {dict(data)!r}")
         if not (value is None or _is_int(value)):
             raise ClockError(f"malformed clock event value {value!r}")
-        return cls(EventKind(str(kind)), t_ns, board, None if side is None else Side(side), value)
+        if not (reason is None or isinstance(reason, str)):
+            raise ClockError(f"malformed clock event reason {reason!r}")
+        # the store keeps them in 64-bit integers: 2**63 ended import-match in an OverflowError
+        for name, number in (("t_ns", t_ns), ("board", board), ("value", value)):
+            if number is not None and not -CLOCK_NUMBER_LIMIT < int(number) < CLOCK_NUMBER_LIMIT:
+                raise ClockError(f"clock event {name} is out of range (at most 2**63 - 1)")
+        who = None if side is None else Side(side)
+        return cls(EventKind(str(kind)), t_ns, board, who, value, reason or "")
+
+
+CLOCK_NUMBER_LIMIT = 2**63  # a clock number is below it in size: the store's BIGINT
 
 
 @dataclass(frozen=True, slots=True)
@@ -449,10 +463,15 @@ class MatchClock:
         """Log that the running boards are still running (call about every 0.5 s)."""
         return self._each(EventKind.CHECKPOINT, None, now)
 
-    def adjust(self, board: int, side: Side, remaining_ns: int, now: int | None = None) -> None:
-        """Set a side's remaining time; refused (ClockError) unless the board is paused."""
+    def adjust(
+        self, board: int, side: Side, remaining_ns: int, now: int | None = None, reason: str = ""
+    ) -> ClockEvent:
+        """Set a side's remaining time, logged with the director's reason; refused (ClockError)
+        unless the board is paused. Returns the logged event."""
         t = self._begin(now)
-        self._try(ClockEvent(EventKind.ADJUST, t, board, side, remaining_ns), strict=True)
+        event = ClockEvent(EventKind.ADJUST, t, board, side, remaining_ns, reason.strip())
+        self._try(event, strict=True)
+        return event
 
     def check_flags(self, now: int | None = None) -> tuple[ClockEvent, ...]:
         """Log the flags due by `now` and return them (the display timer calls this)."""
@@ -578,8 +597,8 @@ def log_lines(
         if e.kind is EventKind.CHECKPOINT and not with_checkpoints:
             continue
         b = state.board(e.board)
-        reason = ""
-        if e.kind is EventKind.ADJUST and reasons and e.side is not None:
+        reason = e.reason  # a log written before the reason went with the event: the audit's
+        if not reason and e.kind is EventKind.ADJUST and reasons and e.side is not None:
             reason = reasons.get((e.board, e.side.value, e.t_ns, e.value or 0), "")
         seconds = (e.t_ns - origin) / NS_PER_SECOND
         out.append(LogLine(e, seconds, b.a.remaining_ns, b.b.remaining_ns, reason))

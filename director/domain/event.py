@@ -77,6 +77,10 @@ class MatchInfo:
     forfeit_by: Side | None = None
     version: int = 1
     time_control: TimeControl = field(default_factory=TimeControl)  # as paired (#28)
+    # knockout (RULES §11): its bracket, round in that bracket and slot there; None elsewhere
+    bracket: str | None = None
+    bracket_round: int | None = None
+    slot: int | None = None
 
     @property
     def is_bye(self) -> bool:

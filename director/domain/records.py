@@ -39,6 +39,12 @@ E = TypeVar("E", bound=StrEnum)
 TEAM_KEYS = frozenset(("name", "players"))
 GAME_KEYS = frozenset((*GAME_INT_KEYS, "winner", "end", "level", "agreed_level"))
 MAX_PROBLEMS_SHOWN = 30
+# What a match can hold: 999 points (the longest match) of games worth at least 1 point ends in
+# at most 2 × 999 games plus draws-free pin plays; a two-hour match's clocks log a press a
+# second per board. A record of 10**6 games took 91 s to refuse.
+MAX_GAMES = 5_000
+MAX_CLOCK_EVENTS = 100_000
+MAX_RECORD_BYTES = 32_000_000
 
 
 class RecordError(UserError):
@@ -86,6 +92,11 @@ def parse_record(text: str) -> MatchRecord:
     if data.get("format") == individual_record.FORMAT_NAME:
         return individual_record.parse_individual(data)
     problems: list[str] = []
+    for key, limit in (("games", MAX_GAMES), ("clock", MAX_CLOCK_EVENTS)):
+        if isinstance(data.get(key), list) and len(data[key]) > limit:
+            raise RecordError(
+                [f"{len(data[key]):,} {key} entries: a match holds at most {limit:,}"]
+            )
     rules = _parse_rules(data, problems)
     teams = _parse_teams(data, problems)
     games = _parse_games(data, problems)
@@ -307,7 +318,10 @@ def record_json(record: MatchRecord) -> str:
         "games": [game_json(game) for game in record.games],
     }
     if record.clock:
-        data["clock"] = [e.to_dict() for e in record.clock]
+        # an adjustment's reason goes with it; other events keep the five keys they had
+        data["clock"] = [
+            {k: v for k, v in e.to_dict().items() if k != "reason" or v} for e in record.clock
+        ]
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 

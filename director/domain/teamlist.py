@@ -17,6 +17,10 @@ from director.domain.errors import UserError
 
 COLUMNS = ("team", "player1", "player2", "club", "rating", "seed")
 REQUIRED = COLUMNS[:3]
+# an individual event's list (RULES §10, FORMATS): one player per entrant, the player's name
+# the entrant's name
+PLAYER_COLUMNS = ("player", "club", "rating", "seed")
+PLAYER_REQUIRED = PLAYER_COLUMNS[:1]
 MAX_NAME = 100
 MAX_FILE_BYTES = 5_000_000
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -122,6 +126,7 @@ def parse_team_list(
     existing_names: Iterable[str] = (),
     progress: Progress | None = None,
     existing_players: Mapping[str, str] | None = None,
+    one_board: bool = False,
 ) -> ParsedTeamList:
     """Every row, good or bad; a bad row says why. Team names must be unique and a player may
     play for one team only, also against the event (`existing_players`: key → team name).
@@ -138,12 +143,13 @@ def parse_team_list(
     except csv.Error as exc:
         raise UserError(f"the file is not valid CSV: {exc}") from None
     header = [cell.strip().lower() for cell in records[0]]
-    missing = [name for name in REQUIRED if name not in header]
+    columns, required = (PLAYER_COLUMNS, PLAYER_REQUIRED) if one_board else (COLUMNS, REQUIRED)
+    missing = [name for name in required if name not in header]
     if missing:
-        raise UserError(f"the header row lacks {', '.join(missing)} (needs team,player1,player2)")
-    unknown = [name for name in header if name not in COLUMNS]
+        raise UserError(f"the header row lacks {', '.join(missing)} (needs {','.join(required)})")
+    unknown = [name for name in header if name not in columns]
     if unknown:
-        raise UserError(f"unknown column {unknown[0]!r}: columns are {','.join(COLUMNS)}")
+        raise UserError(f"unknown column {unknown[0]!r}: columns are {','.join(columns)}")
     twice = [name for i, name in enumerate(header) if name in header[:i]]
     if twice:
         raise UserError(f"the header row is wrong: column {twice[0]!r} appears twice")
@@ -157,50 +163,63 @@ def parse_team_list(
             progress(number - 2, total)
         if not any(cell.strip() for cell in record):
             continue
-        row, reason = _parse_row(number, header, record, seen)
-        if row is not None:
+        row, reason = _parse_row(number, header, record, seen, one_board)
+        if row is not None and not one_board:
             reason = player_problem((row.player1, row.player2), taken) or ""
         if row is None or reason:
             bad.append(BadRow(number, reason))
         else:
             seen.add(name_key(row.team))
-            taken |= {name_key(p): row.team for p in (row.player1, row.player2)}
+            taken |= {name_key(p): row.team for p in (row.player1, row.player2) if p}
             rows.append(row)
     return ParsedTeamList(tuple(rows), tuple(bad))
 
 
 def _parse_row(
-    number: int, header: list[str], record: list[str], seen: set[str]
+    number: int, header: list[str], record: list[str], seen: set[str], one_board: bool = False
 ) -> tuple[TeamRow | None, str]:
+    """The row, or None and every reason it is bad (joined by "; "): a list corrected one
+    reason at a time went back and forth between the desk and the spreadsheet."""
     if len(record) > len(header):
         return None, f"{len(record)} cells but the header has {len(header)}"
     cells = {name: (record[i].strip() if i < len(record) else "") for i, name in enumerate(header)}
+    problems: list[str] = []
+    if one_board:  # the player is the entrant: its name is the entrant's, on board 1
+        cells["team"] = cells.pop("player")
+    required = ("team",) if one_board else REQUIRED
+    entrant = "player" if one_board else "team"
     for name in ("team", "player1", "player2", "club"):
         if name not in cells:
             continue
-        problem = name_problem(name, cells[name])
+        label = entrant if name == "team" else name
+        problem = name_problem(label, cells[name])
         if problem:
-            return None, problem
+            problems.append(problem)
+            continue
         cells[name] = clean_name(cells[name])
         if len(cells[name]) > MAX_NAME:
-            return None, f"{name} is longer than {MAX_NAME} characters"
-    for name in REQUIRED:
-        if not cells[name]:
-            return None, f"{name} is empty"
-    if name_key(cells["team"]) in seen:
-        return None, f"team {cells['team']!r} is already in the list"
+            problems.append(f"{label} is longer than {MAX_NAME} characters")
+        elif name in required and not cells[name]:
+            problems.append(f"{label} is empty")
+    if cells["team"] and name_key(cells["team"]) in seen:
+        problems.append(f"{entrant} {cells['team']!r} is already in the list")
+    if one_board:
+        cells |= {"player1": cells["team"], "player2": ""}
     numbers: dict[str, int | None] = {}
     for name in ("rating", "seed"):
         raw = cells.get(name, "")
+        numbers[name] = None
         if not raw:
-            numbers[name] = None
             continue
         if not raw.isascii() or not raw.lstrip("-").isdigit() or len(raw) > 9:
-            return None, f"{name} {raw!r} is not a whole number"
+            problems.append(f"{name} {raw!r} is not a whole number")
+            continue
         numbers[name] = int(raw)
     seed = numbers["seed"]
     if seed is not None and seed < 1:
-        return None, "seed must be 1 or more"
+        problems.append("seed must be 1 or more")
+    if problems:
+        return None, "; ".join(problems)
     row = TeamRow(
         number,
         cells["team"],
@@ -219,15 +238,13 @@ def safe_cell(value: object) -> str:
     return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
-def write_team_list(rows: Iterable[TeamRow]) -> str:
+def write_team_list(rows: Iterable[TeamRow], one_board: bool = False) -> str:
     out = io.StringIO(newline="")
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(COLUMNS)
+    writer.writerow(PLAYER_COLUMNS if one_board else COLUMNS)
     for row in rows:
-        writer.writerow(
-            safe_cell(v)
-            for v in (row.team, row.player1, row.player2, row.club, row.rating, row.seed)
-        )
+        names = (row.team,) if one_board else (row.team, row.player1, row.player2)
+        writer.writerow(safe_cell(v) for v in (*names, row.club, row.rating, row.seed))
     return out.getvalue()
 
 

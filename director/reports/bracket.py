@@ -42,15 +42,17 @@ def winner(match: MatchInfo) -> TeamInfo | None:
 def split(
     rounds: Mapping[int, Sequence[MatchInfo]],
 ) -> tuple[dict[int, list[MatchInfo]], dict[int, list[MatchInfo]]]:
-    """(main, consolation) matches by round: a match of teams already out of the main bracket
-    is a consolation match."""
+    """(main, consolation) matches by round, as each match stores its bracket (RULES §11); a
+    match without one (none is stored before revision 0010 outside a knockout) is read as
+    before: a match of teams already out of the main bracket is a consolation match."""
     out: set[int] = set()
     main: dict[int, list[MatchInfo]] = {}
     consolation: dict[int, list[MatchInfo]] = {}
     for number in sorted(rounds):
-        for m in sorted(rounds[number], key=lambda m: m.table):
+        for m in sorted(rounds[number], key=lambda m: (m.slot or 0, m.table)):
             ids = {m.team_a.id} | ({m.team_b.id} if m.team_b else set())
-            (consolation if ids & out else main).setdefault(number, []).append(m)
+            second = m.bracket != "main" if m.bracket is not None else bool(ids & out)
+            (consolation if second else main).setdefault(number, []).append(m)
         for m in main.get(number, []):
             w = winner(m)
             for t in (m.team_a, m.team_b):

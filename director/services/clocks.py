@@ -11,10 +11,10 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from sqlalchemy import func, insert, select
+from sqlalchemy import delete, func, insert, select
 from sqlalchemy.orm import Session
 
-from director.domain.changes import Changed, Changes
+from director.domain.changes import Area, Changed, Changes
 from director.domain.clock import (
     ClockError,
     EventKind,
@@ -28,6 +28,7 @@ from director.domain.clock import ClockEvent as LoggedEvent
 from director.domain.errors import UserError
 from director.domain.rules import Side, TimeControl
 from director.services import audit
+from director.services.events import clocks_in_use
 from director.services.matches import get_match
 from director.store import models
 from director.store.models import utcnow
@@ -67,6 +68,7 @@ def load_events(session: Session, match_id: int) -> list[LoggedEvent]:
             models.ClockEvent.board,
             models.ClockEvent.side,
             models.ClockEvent.value,
+            models.ClockEvent.reason,
         )
         .where(models.ClockEvent.match_id == match_id)
         .order_by(models.ClockEvent.seq)
@@ -146,6 +148,27 @@ def adjustment_reasons(session: Session, match_id: int) -> dict[tuple[int, str, 
         except (ValueError, KeyError, TypeError):
             continue  # an audit line of another shape is not an adjustment's
     return out
+
+
+CLEAR_ACTION = "clocks reset"
+
+
+def reset_unfinished_clocks(session: Session, reason: str) -> Changed[int]:
+    """Clear the clock log of every unfinished match (so the event's time control can change):
+    each log is kept in the audit, as `clock-log` prints it, with the director's reason.
+    Returns how many matches' clocks were reset. The caller closes their clock windows first."""
+    if not reason.strip():
+        raise UserError("resetting the clocks needs a reason for the audit log")
+    in_use = clocks_in_use(session)
+    for match_id, _where in in_use:
+        try:
+            lines = [log_line_text(line) for line in match_clock_log(session, match_id)]
+        except UserError:  # a log that cannot be replayed is kept as it is stored
+            lines = [str(e.to_dict()) for e in load_events(session, match_id)]
+        audit.log(session, CLEAR_ACTION, adjustment_target(match_id), lines, [], reason.strip())
+        session.execute(delete(models.ClockEvent).where(models.ClockEvent.match_id == match_id))
+    changes = Changes.of(Area.CLOCKS, Area.EVENT, matches=tuple(m for m, _ in in_use))
+    return Changed(len(in_use), changes)
 
 
 def clock_is_behind(session: Session, match_id: int) -> bool:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
 from sqlalchemy import func, select
@@ -13,6 +13,7 @@ from director.domain.errors import ConflictError, UserError
 from director.domain.event import EventInfo
 from director.domain.match_reserve import match_clock
 from director.domain.rules import EventOptions, PairingSystem, rules_for_match
+from director.domain.wording import isolated
 from director.services import audit
 from director.store import convert, models
 
@@ -100,15 +101,28 @@ def rounds_paired(session: Session) -> int:
     return session.scalar(select(func.count()).select_from(models.Round)) or 0
 
 
-def clocks_running(session: Session) -> bool:
-    """Does an unfinished match have clock events (a clock window has run for it)?"""
-    query = (
-        select(func.count())
-        .select_from(models.ClockEvent)
+def clocks_in_use(session: Session) -> list[tuple[int, str]]:
+    """The unfinished matches that keep a clock log (a clock window ran for them), as
+    (match id, "table 3 (Blue Bar v Gammonites)"): the log is replayed with the event's time
+    control, so that cannot change under them."""
+    ids = session.scalars(
+        select(models.ClockEvent.match_id)
         .join(models.Match, models.Match.id == models.ClockEvent.match_id)
         .where(models.Match.result == "unfinished")
-    )
-    return bool(session.scalar(query))
+        .distinct()
+        .order_by(models.ClockEvent.match_id)
+    ).all()
+    out = []
+    for match_id in ids:
+        row = session.get(models.Match, match_id)
+        assert row is not None
+        a, b = (
+            session.get(models.Team, team).name if team is not None else "bye"  # type: ignore[union-attr]
+            for team in (row.team_a_id, row.team_b_id)
+        )
+        where = f"table {row.table_no}" if row.table_no else f"match {match_id}"
+        out.append((match_id, f"{where} ({isolated(a)} v {isolated(b)})"))  # bidi: in place
+    return out
 
 
 @dataclass(frozen=True)
@@ -122,6 +136,18 @@ class OptionLocks:
     schedule: str = ""  # the double round robin
 
 
+def _clock_lock(in_use: list[tuple[int, str]]) -> str:
+    if not in_use:
+        return ""
+    where = ", ".join(text for _id, text in in_use[:3])
+    more = f" and {len(in_use) - 3} more" if len(in_use) > 3 else ""
+    return (
+        f"the clock cannot change while unfinished matches keep a clock log ({where}{more}): "
+        "their clocks were started under the current one. Finish those matches or reset "
+        "their clocks first (Reset their clocks…)"
+    )
+
+
 def option_locks(session: Session) -> OptionLocks:
     """What would alter the meaning of results already recorded or rounds paired."""
     paired = bool(rounds_paired(session))
@@ -132,12 +158,7 @@ def option_locks(session: Session) -> OptionLocks:
         )
         if games_recorded(session)
         else "",
-        time_control=(
-            "the clock cannot change while a match's clocks are running: finish or reset "
-            "those pairs first (the clock log is replayed with the event's time control)"
-        )
-        if clocks_running(session)
-        else "",
+        time_control=_clock_lock(clocks_in_use(session)),
         pairing_system="the pairing system cannot change once a round is paired" if paired else "",
         schedule="the round-robin schedule is fixed once a round is paired" if paired else "",
     )
@@ -160,12 +181,22 @@ def _unstarted_matches_take(session: Session, options: EventOptions) -> None:
     event); one paired but not started yet is played under the options as they are set now,
     as every match was before matches kept their rules. (The pairing system, which decides
     rule 4′ in knockout, cannot change once a round is paired.)"""
+    from director.services.brackets import plan_of, planned_length  # brackets reads events
+
     rules = rules_for_match(options, knockout=options.pairing_system is PairingSystem.KNOCKOUT)
-    clock = match_clock(rules, options.time_control)
+    plan = plan_of(event_row(session)) if options.pairing_system is PairingSystem.KNOCKOUT else None
     started = select(models.Game.match_id).union(select(models.ClockEvent.match_id))
     for match in session.scalars(select(models.Match).where(models.Match.id.not_in(started))):
-        if convert.match_rules(match) != rules or convert.match_time_control(match) != clock:
-            convert.write_match_rules(match, rules, clock)
+        # a bracket match is played to its bracket round's length (RULES §11)
+        length = (
+            planned_length(plan, match.bracket, match.bracket_round or 1)
+            if plan is not None and match.bracket is not None
+            else None
+        )
+        its = rules if length is None else replace(rules, match_length=length)
+        clock = match_clock(its, options.time_control)
+        if convert.match_rules(match) != its or convert.match_time_control(match) != clock:
+            convert.write_match_rules(match, its, clock)
 
 
 def update_event(
@@ -202,6 +233,8 @@ def update_event(
     new_name = before.name if name is None else name
     _check(new_name, new_options)
     reasons = why_options_locked(session, before.options, new_options)
+    if row.bracket_plan and new_options.consolation != before.options.consolation:
+        reasons.append("the bracket plan says whether there is a consolation: set the plan")
     if reasons:
         raise UserError("; ".join(reasons))
     row.name = new_name.strip()

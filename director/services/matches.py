@@ -7,6 +7,7 @@ for the match's games; `stored_differences` and `rescore_match` check and repair
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import replace
 from typing import Any
 
 from sqlalchemy import Row, select
@@ -23,6 +24,7 @@ from director.domain.rules import PairingSystem, Side, rules_for_match
 from director.services.events import event_row
 from director.services.teams import team_map
 from director.store import convert, models
+from director.store.values import StoredResult
 
 CHANGED_ELSEWHERE = (
     "this match was changed on another station since you opened it: "
@@ -88,8 +90,11 @@ def new_match_row(
     table: int = 0,
     *,
     knockout: bool | None = None,
+    place: tuple[str, int, int] | None = None,
+    length: int | None = None,
 ) -> models.Match:
-    """Insert a match row (no checks on the teams: the caller has them)."""
+    """Insert a match row (no checks on the teams: the caller has them); a knockout match
+    with its `place` (bracket, round in it, slot) and its bracket round's `length`."""
     event = event_row(session)
     if knockout is None:
         knockout = event.pairing_system == PairingSystem.KNOCKOUT.value
@@ -99,9 +104,13 @@ def new_match_row(
         table_no=table,
         team_a_id=team_a_id,
         team_b_id=team_b_id,
-        result="bye" if team_b_id is None else "unfinished",
+        result=StoredResult.BYE.value if team_b_id is None else StoredResult.UNFINISHED.value,
     )
+    if place is not None:
+        row.bracket, row.bracket_round, row.slot = place
     rules = rules_for_match(options, knockout=knockout)
+    if length is not None:
+        rules = replace(rules, match_length=length)
     convert.write_match_rules(row, rules, match_clock(rules, options.time_control))
     session.add(row)
     return row
@@ -151,7 +160,7 @@ def _scoreline(
 ) -> tuple[int, int, int, int, str]:
     """What a match row stores: game points, final (adjusted) points and the result."""
     if bye:
-        result = "bye"
+        result = StoredResult.BYE.value
     elif forfeit_by is not None:
         result = forfeit_by.other.value
     else:

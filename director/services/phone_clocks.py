@@ -88,6 +88,7 @@ def wire(e: ClockEvent) -> dict[str, Any]:
     """An event as the phone sends it: `to_dict`, integers as decimal strings (a browser's
     JSON numbers lose nanoseconds past 2**53)."""
     d = e.to_dict()
+    del d["reason"]  # the director's words on an adjustment stay at the desk
     for key in ("t_ns", "value"):
         if d[key] is not None:
             d[key] = str(d[key])

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
+from director.domain.brackets.plan import CONSOLATION, MAIN
 from director.domain.changes import Area, Changed, Changes
 from director.domain.errors import UserError
 from director.domain.event import MatchInfo, PlayStatus, TeamInfo, round_status
@@ -29,6 +30,7 @@ from director.domain.pairing.swiss import clear_leader
 from director.domain.rules import PairingSystem
 from director.domain.standings import compute_standings
 from director.services import audit
+from director.services.brackets import event_plan, planned_length
 from director.services.events import event_row
 from director.services.matches import list_matches, new_match_row
 from director.services.teams import list_teams
@@ -209,6 +211,20 @@ def _check_more_rounds(inputs: PairingInputs, number: int) -> None:
             raise UserError("one team is clear of all others: the Swiss is over")
 
 
+def event_over(session: Session) -> str:
+    """Why no further round will be paired ("all 5 rounds of this event are paired"), or ""
+    while one may be (or the last round is still being played)."""
+    try:
+        number = next_round_number(session)
+    except UserError:
+        return ""  # the last round is still being played
+    try:
+        _check_more_rounds(pairing_inputs(session), number)
+    except UserError as over:
+        return str(over)
+    return ""
+
+
 def preview_next_round(session: Session) -> RoundPreview:
     """The engine's pairing of the next round, with its warnings; nothing is written."""
     listed = list_teams(session)
@@ -277,10 +293,45 @@ def _write_round(session: Session, number: int, pairings: tuple[Pairing, ...]) -
     row = models.Round(number=number, published=True)
     session.add(row)
     session.flush()
-    knockout = is_knockout(session)
-    for p in pairings:
-        new_match_row(session, p.team_a, p.team_b, row.id, p.table, knockout=knockout)
+    _new_rows(session, row.id, number, pairings)
     session.flush()
+
+
+def _new_rows(session: Session, round_id: int, number: int, pairings: tuple[Pairing, ...]) -> None:
+    """The round's match rows; a knockout's each with its bracket place and planned length."""
+    knockout = is_knockout(session)
+    places = _knockout_places(session, number, pairings) if knockout else {}
+    plan = event_plan(session) if knockout else None
+    for p in pairings:
+        place = places.get(p.table)
+        length = None if plan is None or place is None else planned_length(plan, *place[:2])
+        new_match_row(
+            session, p.team_a, p.team_b, round_id, p.table, knockout=knockout, place=place,
+            length=length,
+        )  # fmt: skip
+
+
+def _knockout_places(
+    session: Session, number: int, pairings: tuple[Pairing, ...]
+) -> dict[int, tuple[str, int, int]]:
+    """Where each table of an event round of the one-boolean knockout sits (RULES §11): the
+    main bracket's matches at tables 1 … size ÷ 2^round (size: twice round 1's tables), the
+    consolation's first-round losers, from event round 2, at the tables after them."""
+    if number == 1:
+        first = len(pairings)
+    else:
+        first = len(
+            session.scalars(
+                select(models.Match.id).join(models.Round).where(models.Round.number == 1)
+            ).all()
+        )
+    main_tables = (2 * first) >> number
+    return {
+        p.table: (MAIN, number, p.table)
+        if p.table <= main_tables
+        else (CONSOLATION, number - 1, p.table - main_tables)
+        for p in pairings
+    }
 
 
 def _check_teams(session: Session, pairings: tuple[Pairing, ...]) -> None:
@@ -345,9 +396,7 @@ def set_round_pairings(
     _check_teams(session, pairings)
     row = _round_row(session, number)
     session.execute(delete(models.Match).where(models.Match.round_id == row.id))
-    knockout = is_knockout(session)
-    for p in pairings:
-        new_match_row(session, p.team_a, p.team_b, row.id, p.table, knockout=knockout)
+    _new_rows(session, row.id, number, pairings)
     after = [(p.table, p.team_a, p.team_b) for p in pairings]
     note = reason.strip() + ("; warnings: " + "; ".join(warnings) if warnings else "")
     audit.log(session, "edit pairings", f"round {number}", before, after, note)

@@ -12,10 +12,12 @@ from dataclasses import dataclass
 
 from sqlalchemy.orm import Session
 
+from director.domain.brackets.plan import BracketPlan
 from director.domain.errors import UserError
 from director.domain.rules import EventOptions, MatchRules, PairingSystem, Scoring, Side
 from director.domain.simulation import player_name, simulate_match, team_name
 from director.domain.teamlist import name_key
+from director.services.brackets import set_plan
 from director.services.events import create_event
 from director.services.games import record_games, set_forfeit
 from director.services.matches import get_match
@@ -46,6 +48,7 @@ class SimulationSettings:
     forfeit_rate: float = 0.01
     rounds_to_play: int | None = None  # None: play every round; fewer leaves the event running
     consolation: bool = False  # knockout: the first-round losers play a consolation bracket
+    plan: BracketPlan | None = None  # knockout: the bracket plan (RULES §11)
     name: str = ""
 
     def problems(self) -> list[str]:
@@ -58,6 +61,8 @@ class SimulationSettings:
             out.append("at least 1 round")
         if self.late_entries + self.withdrawals >= self.teams:
             out.append("too many late entries and withdrawals for the field")
+        if self.plan is not None and self.system is not PairingSystem.KNOCKOUT:
+            out.append("--plan is for a knockout (--format knockout)")
         return out
 
 
@@ -87,6 +92,8 @@ def _play(
     strengths: dict[int, float] = {}
     with db.Session() as s, s.begin():
         create_event(s, name, options)
+        if settings.plan is not None:
+            set_plan(s, settings.plan)
         for index in range(starters):
             _add_team(s, rng, index, strengths)
         ids = [t.id for t in list_teams(s)]

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from sqlalchemy import func, insert, or_, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import flag_modified
 
 from director.domain.changes import Area, Changed, Changes
 from director.domain.errors import ConflictError, UserError
 from director.domain.event import TeamInfo
+from director.domain.rules import EventFormat
 from director.domain.teamlist import (
     MAX_NAME,
     PROGRESS_STEP,
@@ -32,6 +35,7 @@ from director.domain.teamlist import (
 from director.domain.wording import counted
 from director.services import audit
 from director.store import convert, models
+from director.store.errors import unique_violation
 
 
 class Unset:
@@ -117,6 +121,26 @@ def _check_players(session: Session, players: tuple[str, str], team_id: int | No
         raise UserError(problem)
 
 
+@contextlib.contextmanager
+def _names_written(session: Session, recheck: Callable[[], None]) -> Iterator[None]:
+    """The block's changes, under a savepoint: a name another station registered at the same
+    moment (the unique index on the names' keys refused it, #27 §3) is told as one station
+    tells it, by `recheck`, which reads again and now sees the other station's commit. (The
+    savepoint begins before the changes: beginning one flushes what is pending.)"""
+    try:
+        with session.begin_nested():
+            yield
+            session.flush()
+    except IntegrityError as exc:
+        if not unique_violation(exc):
+            raise
+        recheck()
+        raise ConflictError(
+            "another station has just registered the same name: the view is refreshed",
+            Changes.of(Area.TEAMS),
+        ) from None
+
+
 def _current_round(session: Session) -> int:
     return session.scalar(select(func.max(models.Round.number))) or 0
 
@@ -143,6 +167,43 @@ def add_team(
         name=name, club=club, rating=rating, seed=seed, joined_round=_current_round(session) + 1
     )
     row.players = [models.Player(board=1, name=p1), models.Player(board=2, name=p2)]
+
+    def recheck() -> None:
+        _check_unique(session, name)
+        _check_players(session, (p1, p2))
+
+    with _names_written(session, recheck):
+        session.add(row)
+    return Changed(convert.team_info(row), Changes.of(Area.TEAMS))
+
+
+def add_player(
+    session: Session,
+    name: str,
+    club: str = "",
+    rating: int | None = None,
+    seed: int | None = None,
+) -> Changed[TeamInfo]:
+    """Register a player in an individual event (RULES §10): the player is the entrant, under
+    the player's own name, on the one board; a name is entered once, compared as `name_key`
+    does (case and spacing ignored)."""
+    if not _one_board(session):
+        raise UserError("this event's entrants are teams: register a team with its two players")
+    name = _clean("the player's name", name)
+    club = _clean("the club", club, required=False)
+    clash = team_named(session, name)
+    if clash is not None:
+        other = session.get(models.Team, clash)
+        assert other is not None
+        raise UserError(f"a player named {other.name!r} is already registered")
+    if seed is not None and seed < 1:
+        raise UserError("the seed must be 1 or more")
+    if seed is None:
+        seed = (session.scalar(select(func.max(models.Team.seed))) or 0) + 1
+    row = models.Team(
+        name=name, club=club, rating=rating, seed=seed, joined_round=_current_round(session) + 1
+    )
+    row.players = [models.Player(board=1, name=name)]
     session.add(row)
     session.flush()
     return Changed(convert.team_info(row), Changes.of(Area.TEAMS))
@@ -168,32 +229,48 @@ def edit_team(
             Changes.of(Area.TEAMS),
         )
     before = convert.team_info(row)
-    if name is not None:
-        new_name = _clean("the team name", name)
-        _check_unique(session, new_name, team_id)  # before the change: no autoflush of a clash
-        row.name = new_name
-    if players is not None:
-        names = (_clean("the board 1 player", players[0]), _clean("the board 2 player", players[1]))
-        _check_players(session, names, team_id)
-        for player in row.players:
-            player.name = names[player.board - 1]
-        if names != before.players:
-            # the players are the team's: their change bumps the team's version, so another
-            # station's edit against the old view is refused (the version check is the UPDATE)
-            flag_modified(row, "name")
-    if club is not None:
-        row.club = _clean("the club", club, required=False)
-    if not isinstance(rating, Unset):
-        row.rating = rating  # None clears it
-    if seed is not None:
-        if seed < 1:
-            raise UserError("the seed must be 1 or more")
-        row.seed = seed
-    if paid is not None:
-        row.paid = paid
-    if present is not None:
-        row.present = present
-    session.flush()
+
+    def recheck() -> None:
+        session.expire_all()
+        if name is not None:
+            _check_unique(session, _clean("the team name", name), team_id)
+        if players is not None:
+            _check_players(session, (players[0], players[1]), team_id)
+
+    with _names_written(session, recheck):
+        if name is not None:
+            new_name = _clean("the team name", name)
+            _check_unique(session, new_name, team_id)  # before the change: no autoflush of a clash
+            row.name = new_name
+        if players is not None:
+            names = (
+                _clean("the board 1 player", players[0]),
+                _clean("the board 2 player", players[1]),
+            )
+            _check_players(session, names, team_id)
+            if names != before.players:
+                for player in row.players:  # a swap of boards must not clash with itself
+                    player.name_key = f"\x01{player.id}"
+                session.flush()
+            for player in row.players:
+                player.name = names[player.board - 1]
+            if names != before.players:
+                # the players are the team's: their change bumps the team's version, so another
+                # station's edit against the old view is refused (the version check is the UPDATE)
+                flag_modified(row, "name")
+        if club is not None:
+            row.club = _clean("the club", club, required=False)
+        if not isinstance(rating, Unset):
+            row.rating = rating  # None clears it
+        if seed is not None:
+            if seed < 1:
+                raise UserError("the seed must be 1 or more")
+            row.seed = seed
+        if paid is not None:
+            row.paid = paid
+        if present is not None:
+            row.present = present
+
     after = convert.team_info(row)
     if after.name != before.name or after.players != before.players:
         audit.log(session, "edit team", f"team {team_id}", before.__dict__, after.__dict__)
@@ -249,7 +326,8 @@ def preview_team_list(
     `progress(rows done, rows)` as it goes; an exception it raises (a cancel) stops it."""
     text = decode(data) if isinstance(data, bytes) else data
     names = (t.name for t in list_teams(session))
-    parsed = parse_team_list(text, names, progress, existing_players=players_taken(session))
+    parsed = parse_team_list(text, names, progress, existing_players=players_taken(session),
+                             one_board=_one_board(session))  # fmt: skip
     return TeamListPreview(parsed, tuple(import_seeds(session, parsed)))
 
 
@@ -280,6 +358,7 @@ def import_teams(
         (t.name for t in list_teams(session)),
         lambda d, t: told(d, t, 0),
         existing_players=players_taken(session),
+        one_board=_one_board(session),
     )
     if parsed.bad and not skip_bad_rows:
         lines = "\n".join(str(b) for b in parsed.bad)
@@ -296,29 +375,65 @@ def import_teams(
     ids: list[int] = []
     if teams:
         n = len(teams)
-        before = session.scalar(select(func.max(models.Team.id))) or 0
-        for start in range(0, n, PROGRESS_STEP):  # executemany in slices, to tell progress
-            told(start, n, 1)
-            session.execute(insert(models.Team), teams[start : start + PROGRESS_STEP])
-        new = session.execute(
-            select(models.Team.name, models.Team.id).where(models.Team.id > before)
-        )
-        by_name = {name: team_id for name, team_id in new}
-        ids = [by_name[r.team] for r in parsed.rows]
-        players = [
-            {"team_id": team_id, "board": board, "name": name}
-            for team_id, r in zip(ids, parsed.rows, strict=True)
-            for board, name in ((1, r.player1), (2, r.player2))
-        ]
-        for start in range(0, n, PROGRESS_STEP):
-            told(start, n, 2)
-            session.execute(insert(models.Player), players[2 * start : 2 * (start + PROGRESS_STEP)])
+        try:
+            with session.begin_nested():  # a name raced in by another station: see below
+                ids = _insert_list(session, parsed, teams, told)
+        except IntegrityError as exc:
+            if not unique_violation(exc):
+                raise
+            _refuse_raced_list(session, text)
         told(n, n, 2)
     imported = tuple(
         TeamInfo(team_id, r.team, (r.player1, r.player2), r.club, r.rating, seed, joined)
         for team_id, r, seed in zip(ids, parsed.rows, seeds, strict=True)
     )
     return Changed(ImportResult(imported, parsed.bad, _warnings(imported)), Changes.of(Area.TEAMS))
+
+
+def _insert_list(
+    session: Session,
+    parsed: ParsedTeamList,
+    teams: list[dict[str, str | int | None]],
+    told: Callable[[int, int, int], None],
+) -> list[int]:
+    """The checked list's teams, then their players, in bulk INSERTs; the new teams' ids."""
+    n = len(teams)
+    before = session.scalar(select(func.max(models.Team.id))) or 0
+    for start in range(0, n, PROGRESS_STEP):  # executemany in slices, to tell progress
+        told(start, n, 1)
+        session.execute(insert(models.Team), teams[start : start + PROGRESS_STEP])
+    new = session.execute(select(models.Team.name, models.Team.id).where(models.Team.id > before))
+    by_name = {name: team_id for name, team_id in new}
+    ids = [by_name[r.team] for r in parsed.rows]
+    players = [
+        {"team_id": team_id, "board": board, "name": name}
+        for team_id, r in zip(ids, parsed.rows, strict=True)
+        for board, name in ((1, r.player1), (2, r.player2))
+        if name  # an individual entrant has its one player, on board 1
+    ]
+    per_team = len(players) // n
+    for start in range(0, n, PROGRESS_STEP):
+        told(start, n, 2)
+        session.execute(
+            insert(models.Player), players[per_team * start : per_team * (start + PROGRESS_STEP)]
+        )
+    return ids
+
+
+def _refuse_raced_list(session: Session, text: str) -> None:
+    """Another station registered a name of this list as it was written: read the list again
+    against what is registered now and say which rows, as the import on one station does."""
+    parsed = parse_team_list(
+        text,
+        (t.name for t in list_teams(session)),
+        existing_players=players_taken(session),
+        one_board=_one_board(session),
+    )
+    lines = "\n".join(str(b) for b in parsed.bad) or "another station has just registered one"
+    raise ConflictError(
+        f"{counted(max(len(parsed.bad), 1), 'bad row')}, nothing imported:\n{lines}",
+        Changes.of(Area.TEAMS),
+    )
 
 
 def _warnings(teams: tuple[TeamInfo, ...]) -> tuple[str, ...]:
@@ -334,6 +449,8 @@ def _warnings(teams: tuple[TeamInfo, ...]) -> tuple[str, ...]:
     for team in teams:
         for label, value in (("team", team.name), ("player", team.players[0]),
                              ("player", team.players[1])):  # fmt: skip
+            if not value:
+                continue
             missing = "".join(dict.fromkeys(ch for ch in value if ch in anywhere))
             if missing:
                 codes = ", ".join(f"U+{ord(c):04X}" for c in missing)
@@ -349,7 +466,19 @@ def export_teams(session: Session) -> str:
         TeamRow(0, t.name, t.players[0], t.players[1], t.club, t.rating, t.seed)
         for t in list_teams(session)
     )
-    return write_team_list(rows)
+    return write_team_list(rows, one_board=_one_board(session))
+
+
+def _one_board(session: Session) -> bool:
+    """An event whose format has one board lists players, not teams (RULES §10)."""
+    return len(entrant_format(session).boards) == 1
+
+
+def entrant_format(session: Session) -> EventFormat:
+    """The event's format record: who enters ("team" or "player") and on how many boards."""
+    from director.services.events import get_event
+
+    return get_event(session).options.match.event_format
 
 
 def seeding_refusal(session: Session) -> str:

@@ -222,4 +222,7 @@ def match_info(
         forfeit_by=Side(row.forfeit_by) if row.forfeit_by else None,
         version=row.version,
         time_control=match_time_control(row),
+        bracket=row.bracket,
+        bracket_round=row.bracket_round,
+        slot=row.slot,
     )

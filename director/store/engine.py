@@ -13,11 +13,11 @@ import os
 import sqlite3
 import stat
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy import Engine, create_engine, delete, event, inspect, make_url, select, text
 from sqlalchemy.event import listen as event_listen
@@ -28,12 +28,13 @@ from director.domain.errors import TargetError, UserError
 from director.store import models
 from director.store.backup import OPEN_MARKER, backup_folder, backup_now, good_backups, move_aside
 from director.store.errors import known_database_error
-from director.store.files import sync_file, sync_folder
-from director.store.integrity import SQLITE_HEADER, glance_uri, integrity_problems, readonly_uri
+from director.store.files import remove_stale_work, sync_file, sync_folder
+from director.store.integrity import SQLITE_HEADER, glance_uri, integrity_problems
 from director.store.lock import EventLock, acquire
 from director.store.schema import differences, differences_message, schema_rows, stored_revision_of
 from director.store.targets import SERVER_SCHEMES, check_server_driver, is_url
 from director.store.upgrade import upgrade_file
+from director.store.values import bad_values_message, first_bad_value
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -41,6 +42,9 @@ if TYPE_CHECKING:
 
 # alembic is imported only to migrate: with mako and pygments it costs more than opening a
 # 1,000-team event, so the revisions are read without it.
+
+
+_T = TypeVar("_T")
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -77,8 +81,10 @@ def make_engine(target: str, *, read_only: bool = False) -> Engine:
         return _server_engine(target)
     path = Path(target).resolve()
     if read_only:
-        # mode=ro never creates, never writes; a creator keeps odd file names out of the URL
-        uri = readonly_uri(path)
+        # mode=ro never writes; immutable when nobody has the file open, so a read creates no
+        # -wal and -shm (it left both behind, and a full disk refused the -shm: #27 §6);
+        # a creator keeps odd file names out of the URL
+        uri = glance_uri(path)
         engine = create_engine(
             "sqlite://",
             creator=lambda: sqlite3.connect(uri, uri=True, check_same_thread=False),
@@ -225,6 +231,11 @@ class EventDatabase:
     def title(self) -> str:
         return display_target(self.target)
 
+    def raw_read(self, read: Callable[[Any], _T]) -> _T:
+        """`read(connection)` on a DB-API connection of the event (the SQLite checks)."""
+        with self.engine.connect() as connection:
+            return read(connection.connection.driver_connection)
+
     def close(self) -> None:
         """Release the event; with a lock, mark it closed cleanly first."""
         if self.lock is not None:
@@ -293,9 +304,10 @@ def new_database(target: str) -> Iterator[EventDatabase]:
         raise TargetError(f"{path} already exists: choose another name or open it")
     if not path.parent.is_dir():
         raise TargetError(f"the folder {path.parent} does not exist")
+    remove_stale_work(path.parent, f".{path.name}{NEW_TEMP}")  # a killed run's
     work = path.with_name(f".{path.name}{NEW_TEMP}{os.getpid()}-{time.monotonic_ns()}.tmp")
-    db = create_database(str(work))
     try:
+        db = create_database(str(work))  # inside: a full disk here left the file behind
         try:
             yield db
         finally:
@@ -316,7 +328,9 @@ def new_database(target: str) -> Iterator[EventDatabase]:
                 leftover.unlink()
 
 
-def open_database(target: str, *, read_only: bool = False) -> EventDatabase:
+def open_database(
+    target: str, *, read_only: bool = False, check_values: bool = True
+) -> EventDatabase:
     """Open an existing event; an older file is backed up beside itself, then migrated.
 
     No lock and no backups: the command line's one-shot commands use this. The app opens an
@@ -325,7 +339,7 @@ def open_database(target: str, *, read_only: bool = False) -> EventDatabase:
     if not is_url(target):
         _check_sqlite_file(Path(target))
     try:
-        return _open(target, read_only)
+        return _open(target, read_only, check_values)
     except (DatabaseError, sqlite3.DatabaseError) as exc:
         raise UserError(f"cannot open {display_target(target)}: {_reason(exc)}") from None
 
@@ -335,14 +349,14 @@ def _reason(exc: BaseException) -> str:
     return known_database_error(exc) or str(getattr(exc, "orig", exc))
 
 
-def _open(target: str, read_only: bool) -> EventDatabase:
+def _open(target: str, read_only: bool, check_values: bool = True) -> EventDatabase:
     """Open and migrate; database errors propagate so `open_event` can tell damage apart."""
     shown = display_target(target)
     revision: str | None = None
     if not is_url(target):
         # on a read-only connection of its own: nothing is written (not even the journal mode)
         # to a file that is not ours
-        revision = file_revision(Path(target), shown)
+        revision = file_revision(Path(target), shown, values=check_values)
     engine = make_engine(target, read_only=read_only)
     try:
         if is_url(target):
@@ -373,10 +387,14 @@ def _quoted(target: str) -> str:
     return f'"{target}"' if " " in target else target
 
 
-def file_revision(path: Path, shown: str) -> str:
-    """`checked_revision` of a closed SQLite file, read on a read-only connection."""
+def file_revision(path: Path, shown: str, *, values: bool = True) -> str:
+    """`checked_revision` of a closed SQLite file, read on a read-only connection; with
+    `values`, a value the app never writes (`store/values.py`) is refused too."""
     with contextlib.closing(sqlite3.connect(glance_uri(path), uri=True)) as connection:
-        return checked_revision(connection, shown)
+        revision = checked_revision(connection, shown)
+        if values and (bad := first_bad_value(connection)) is not None:
+            raise UserError(bad_values_message(shown, bad))
+        return revision
 
 
 def checked_revision(connection: Any, shown: str) -> str:
@@ -397,9 +415,17 @@ def checked_revision(connection: Any, shown: str) -> str:
 
 def _check_sqlite_file(path: Path) -> None:
     check_regular(path)
-    with path.open("rb") as handle:
-        if handle.read(16) != b"SQLite format 3\x00":
-            raise UserError(f"{path} is not a Tandem Director event (not an SQLite file)")
+    if _header(path) != SQLITE_HEADER:
+        raise UserError(f"{path} is not a Tandem Director event (not an SQLite file)")
+
+
+def _header(path: Path) -> bytes:
+    """The first 16 bytes; a file this user may not read is told in one line."""
+    try:
+        with path.open("rb") as handle:
+            return handle.read(16)
+    except OSError as exc:
+        raise UserError(f"cannot open {path}: {exc.strerror}") from None
 
 
 def check_regular(path: Path) -> None:
@@ -458,9 +484,7 @@ def open_event(target: str, *, make_backup: bool = True) -> EventDatabase:
 def _check_event_file(event: Path) -> None:
     """Like `_check_sqlite_file`, but a wiped file with backups beside it counts as damaged."""
     check_regular(event)
-    with event.open("rb") as handle:
-        header = handle.read(16)
-    if header != SQLITE_HEADER and not good_backups(event):
+    if _header(event) != SQLITE_HEADER and not good_backups(event):
         raise UserError(f"{event} is not a Tandem Director event (not an SQLite file)")
 
 

@@ -126,3 +126,14 @@ def known_database_error(exc: BaseException) -> str | None:
     """The message for an environment failure, or None when it is a bug."""
     failure = classify(exc)
     return None if failure is None else failure.message
+
+
+SQLITE_CONSTRAINT_UNIQUE = 2067  # SQLite's extended result code (Python 3.11's sqlite3 lacks it)
+
+
+def unique_violation(exc: BaseException) -> bool:
+    """A unique index refused a row: PostgreSQL's SQLSTATE 23505, SQLite's extended code."""
+    cause = exc.orig if isinstance(exc, DBAPIError) else exc
+    if isinstance(cause, sqlite3.Error):
+        return getattr(cause, "sqlite_errorcode", None) == SQLITE_CONSTRAINT_UNIQUE
+    return getattr(cause, "sqlstate", None) == "23505"

@@ -144,3 +144,36 @@ def sync_folder(folder: Path) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
+
+
+STALE_SECONDS = 600  # a working file this old is no run's any more, whoever made it
+
+
+def remove_stale_work(folder: Path, prefix: str) -> None:
+    """Working files (with their `-wal`, `-shm`, `-journal`) a killed run left in `folder`,
+    named `PREFIX<pid>-…`: removed when that process is gone from this computer or the file
+    is older than STALE_SECONDS. A live run's files are left alone."""
+    import re
+    import time
+
+    now = time.time()
+    for path in folder.glob(f"{prefix}*"):
+        found = re.match(r"(?:keep-)?(\d+)", path.name[len(prefix) :])
+        with contextlib.suppress(OSError):
+            old = now - path.lstat().st_mtime > STALE_SECONDS
+            if old or (found is not None and not _alive(int(found.group(1)))):
+                path.unlink()
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    if sys.platform == "win32":  # no signal 0: only the age tells there
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's process: alive
+        return True
+    return True

@@ -23,9 +23,11 @@ from sqlalchemy import (
     false,
     true,
 )
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+from sqlalchemy.engine.default import DefaultExecutionContext
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship, validates
 
 from director.domain.rules import ALL_BOARDS
+from director.domain.teamlist import name_key
 
 NAMING_CONVENTION = {
     "ix": "ix_%(column_0_label)s",
@@ -42,6 +44,25 @@ BOARD_CHECK = f"board IN ({', '.join(str(b) for b in ALL_BOARDS)})"
 
 def utcnow() -> datetime:
     return datetime.now(UTC)
+
+
+NAME_KEY_LENGTH = 400  # a name of 100 characters folds (NFKC, case) to at most a few times that
+
+
+def _name_key_of_row(context: DefaultExecutionContext) -> str:
+    """The key of the name a Core INSERT writes (the bulk team import): `name_key` below."""
+    parameters: dict[str, object] = context.get_current_parameters()  # type: ignore[no-untyped-call]
+    return name_key(str(parameters["name"]))
+
+
+def _name_key_column() -> Mapped[str]:
+    """What a team's or player's name is compared by (`teamlist.name_key`), under a unique
+    index: two stations writing at once cannot both register one name (#27 §3). Set from the
+    name on every ORM assignment (`_keep_name_key`) and every Core insert (the default)."""
+    return mapped_column(
+        String(NAME_KEY_LENGTH), default=_name_key_of_row, server_default="", unique=True,
+        index=True,
+    )  # fmt: skip
 
 
 class Base(DeclarativeBase):
@@ -81,6 +102,9 @@ class Event(Base):
     avoid_same_club: Mapped[bool] = mapped_column(Boolean)
     double_round_robin: Mapped[bool] = mapped_column(Boolean)
     consolation: Mapped[bool] = mapped_column(Boolean)
+    # RULES §11: the knockout's bracket plan as JSON (plan_to_json); "" reads as the old
+    # single bracket, or single + consolation when `consolation` is on (revision 0010)
+    bracket_plan: Mapped[str] = mapped_column(Text, default="", server_default="")
     match_points: Mapped[str] = mapped_column(String(20))
     tie_breaks: Mapped[str] = mapped_column(String(200))  # comma-separated, in order
     paper: Mapped[str] = mapped_column(String(10))
@@ -96,6 +120,7 @@ class Team(Base):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(100))
+    name_key: Mapped[str] = _name_key_column()
     club: Mapped[str] = mapped_column(String(100), default="")
     rating: Mapped[int | None] = mapped_column(Integer, nullable=True)
     seed: Mapped[int] = mapped_column(Integer)
@@ -111,6 +136,11 @@ class Team(Base):
 
     __mapper_args__ = {"version_id_col": version}
 
+    @validates("name")
+    def _keep_name_key(self, _key: str, value: str) -> str:
+        self.name_key = name_key(value)
+        return value
+
 
 class Player(Base):
     __tablename__ = "player"
@@ -123,8 +153,14 @@ class Player(Base):
     team_id: Mapped[int] = mapped_column(ForeignKey("team.id", ondelete="CASCADE"), index=True)
     board: Mapped[int] = mapped_column(Integer)
     name: Mapped[str] = mapped_column(String(100))
+    name_key: Mapped[str] = _name_key_column()
 
     team: Mapped[Team] = relationship(back_populates="players")
+
+    @validates("name")
+    def _keep_name_key(self, _key: str, value: str) -> str:
+        self.name_key = name_key(value)
+        return value
 
 
 class Round(Base):
@@ -146,6 +182,11 @@ class Match(Base):
         ForeignKey("round.id", ondelete="CASCADE"), nullable=True, index=True
     )
     table_no: Mapped[int] = mapped_column(Integer, default=0)
+    # knockout (RULES §11): the bracket, the round in it and the slot from the top of its
+    # sheet, apart from the table it is played at; NULL outside a knockout (revision 0010)
+    bracket: Mapped[str | None] = mapped_column(String(30), nullable=True)
+    bracket_round: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    slot: Mapped[int | None] = mapped_column(Integer, nullable=True)
     team_a_id: Mapped[int] = mapped_column(ForeignKey("team.id"), index=True)
     team_b_id: Mapped[int | None] = mapped_column(ForeignKey("team.id"), nullable=True, index=True)
     # rule 4′ as it applies to this match: the event's option, forced on in knockout
@@ -264,6 +305,7 @@ class ClockEvent(Base):
     board: Mapped[int | None] = mapped_column(Integer, nullable=True)
     side: Mapped[str | None] = mapped_column(String(1), nullable=True)
     value: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    reason: Mapped[str | None] = mapped_column(Text, nullable=True)  # an adjustment's why
     wall_time: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QGridLayout,
     QHBoxLayout,
+    QInputDialog,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -32,6 +33,7 @@ from PySide6.QtWidgets import (
 from director.domain.errors import TargetError, UserError
 from director.domain.event import EventInfo
 from director.domain.rules import EventOptions
+from director.services.clocks import reset_unfinished_clocks
 from director.services.events import (
     create_event,
     event_version,
@@ -106,8 +108,55 @@ class EventDialog(QDialog):
         if ctx is not None:
             self.version = ctx.read(event_version)
             self._load(ctx.read(get_event))
-            self.options_form.lock(ctx.read(option_locks))
+            locks = ctx.read(option_locks)
+            self.options_form.lock(locks)
+            if locks.time_control:
+                self._offer_clock_reset()
         self._update_path()
+
+    def _offer_clock_reset(self) -> None:
+        """Beside the clock's lock: reset the unfinished matches' clocks (their logs are kept
+        in the audit), which frees the time control."""
+        note = self.findChild(QLabel, "locked_time_control")
+        assert note is not None
+        parent = note.parentWidget()
+        assert parent is not None
+        layout = parent.layout()
+        assert isinstance(layout, QVBoxLayout)
+        self.reset_clocks = QPushButton("Reset their clocks…", parent)
+        self.reset_clocks.setObjectName("resetClocks")
+        self.reset_clocks.setToolTip(
+            "Clear the clock log of every unfinished match; each log is kept in the audit log"
+        )
+        self.reset_clocks.clicked.connect(self._reset_clocks)
+        row = QHBoxLayout()
+        row.addWidget(self.reset_clocks)
+        row.addStretch(1)
+        layout.insertLayout(layout.indexOf(note) + 1, row)
+
+    def _reset_clocks(self) -> None:
+        ctx = self.ctx
+        assert ctx is not None
+        if ctx.clock_windows:
+            show_error(self.error, "Close the open clock windows first: they are writing logs.")
+            return
+        reason, ok = QInputDialog.getText(
+            self,
+            "Reset the clocks",
+            "Every unfinished match's clocks start again from the time control.\n"
+            "Why (kept in the audit log with each match's clock log)?",
+        )
+        if not ok:
+            return
+        try:
+            ctx.change(reset_unfinished_clocks, reason)
+        except UserError as exc:
+            show_error(self.error, str(exc))
+            return
+        show_error(self.error, "")
+        if not ctx.read(option_locks).time_control:
+            self.options_form.unlock("time_control")
+            self.reset_clocks.hide()
 
     def _build_event_tab(self) -> QWidget:
         tab = QWidget(self)
@@ -201,7 +250,14 @@ class EventDialog(QDialog):
         chosen, _ = QFileDialog.getSaveFileName(
             self, "Save the new event as", self.path.text(), f"Events (*{EXTENSION})"
         )
-        if chosen:
+        if not chosen:
+            return
+        if self.ctx is None and Path(chosen).name == file_name_for(self.name.text()):
+            self.folder = Path(chosen).parent  # only the folder was chosen: the name follows
+            self._path_edited = False
+            self._update_path()
+            show_error(self.path_error, "")
+        else:
             self.set_path(chosen)
 
     def set_path(self, path: str) -> None:

@@ -305,6 +305,19 @@ class OptionsForm(QWidget):
             assert isinstance(layout, QVBoxLayout)
             layout.insertWidget(1, note)
 
+    def unlock(self, group: str) -> None:
+        """The group's lock is gone (its cause was removed while the dialog is open)."""
+        for key in LOCKED_FIELDS[group]:
+            editor = getattr(self, key)
+            editor.setEnabled(True)
+            editor.setToolTip("")
+            self.locked.discard(key)
+        for tab in self.tabs:  # the notes sit in the tabs, wherever a dialog put them
+            note = tab.widget.findChild(QLabel, f"locked_{group}")
+            if note is not None:
+                note.hide()
+        self._scoring_changed()
+
     def _preset_chosen(self) -> None:
         preset = TIME_CONTROL_PRESETS.get(self.preset.currentData())
         if preset is None:

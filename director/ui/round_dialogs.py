@@ -186,8 +186,9 @@ class EditPairingsDialog(QDialog):
         self.second = QComboBox(self)
         for combo in (self.first, self.second):
             for p in pairings:
+                where = "– (bye)" if p.team_b is None else f"table {p.table}"  # no table
                 for team in p.teams:
-                    combo.addItem(f"table {p.table}: {self.names[team]}", team)
+                    combo.addItem(f"{where}: {self.names[team]}", team)
             for team_info in unpaired:
                 combo.addItem(f"not paired: {team_info.name}", team_info.id)
         self.second.setCurrentIndex(min(1, self.second.count() - 1))

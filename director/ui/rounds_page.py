@@ -67,6 +67,7 @@ QListWidget#roundList::item:selected {{
 """
 
 
+PAIR_TIP = "Preview the next round's pairings and publish them (Ctrl+Shift+P)"
 REPAIR_TIP = "Pair the last round again with the engine"
 UNDO_TIP = "Delete the last round's pairings (kept in the audit log)"
 
@@ -85,9 +86,7 @@ class RoundsPage(QWidget):
         self.summary.setProperty("role", "counts")
         self.pair_button = QPushButton("Pair next round…", self)
         self.pair_button.setProperty("role", "primary")
-        self.pair_button.setToolTip(
-            "Preview the next round's pairings and publish them (Ctrl+Shift+P)"
-        )
+        self.pair_button.setToolTip(PAIR_TIP)
         self.edit_button = QPushButton("Edit pairings…", self)
         self.forbidden_button = QPushButton("Forbidden pairs…", self)
         self.forbidden_button.setToolTip("Teams that must not meet (same club, family)")
@@ -245,6 +244,13 @@ class RoundsPage(QWidget):
             refusal = "pair a round first" if last is None else rounds.started_refusal(last, action)
             button.setEnabled(not refusal)
             button.setToolTip(tooltip(refusal) if refusal else idle)
+        over = self.ctx.read(rounds.event_over) if last is not None else ""
+        role = "" if over else "primary"  # after the last round, nothing more to pair
+        if self.pair_button.property("role") != role:
+            self.pair_button.setProperty("role", role)
+            self.pair_button.style().unpolish(self.pair_button)
+            self.pair_button.style().polish(self.pair_button)
+        self.pair_button.setToolTip(tooltip(over[:1].upper() + over[1:]) if over else PAIR_TIP)
         self.recheck_waiting()
 
     def recheck_waiting(self) -> None:

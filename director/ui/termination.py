@@ -65,8 +65,20 @@ class WakeUp:
         return os.read(self.read_fd, 64)
 
 
+def hold() -> None:
+    """From the start of a window's process until `install`: SIGTERM and SIGHUP wait (blocked)
+    instead of ending the process with its event half open and its lock left behind (the lock
+    is taken before the window that can close it exists); `install` lets them in, and one that
+    came meanwhile closes the window as soon as the event loop runs."""
+    if SIGNALS and hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_BLOCK, SIGNALS)
+
+
 def install(close: Callable[[], object], parent: QObject | None = None) -> Termination | None:
     """On POSIX; Windows ends a GUI app with a window message Qt already turns into a close."""
     if not SIGNALS:
         return None
-    return Termination(close, parent)
+    termination = Termination(close, parent)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, SIGNALS)  # held since `hold`, if any
+    return termination

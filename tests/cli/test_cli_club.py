@@ -31,6 +31,7 @@ def test_publish_shows_every_match_and_writes_only_with_yes(club: Path, tmp_path
     proc = run("club", "publish", str(event), str(club), "--yes")
     assert proc.returncode == 0, proc.stderr
     assert "published 2 results of Club night, 8 new persons" in proc.stdout
+    assert list((club.parent / "weekly.club-backups").glob("*_open.*"))  # backed up first
     again = run("club", "publish", str(event), str(club), "--yes")
     assert "Ana: person #1 (person)" in again.stdout
     assert "(replacing the earlier publication)" in again.stdout

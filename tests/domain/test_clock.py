@@ -408,7 +408,7 @@ def test_rules_7_events_round_trip_through_json() -> None:
     now.wait(3)
     clock.press(1, A)
     clock.pause()
-    clock.adjust(2, A, 500 * NS)
+    clock.adjust(2, A, 500 * NS, reason="Clock fault: display froze")
     clock.resume()
     now.wait(30)
     clock.checkpoint()
@@ -419,7 +419,10 @@ def test_rules_7_events_round_trip_through_json() -> None:
         "board": 2,
         "side": None,
         "value": None,
+        "reason": None,
     }
+    adjusted = next(r for r in rows if r["kind"] == "adjust")
+    assert adjusted["reason"] == "Clock fault: display froze"
     events = [ClockEvent.from_dict(r) for r in rows]
     assert tuple(events) == clock.events
     assert replay(events, DELAY) == clock.state

@@ -26,6 +26,18 @@ def test_every_bad_row_reported_with_line_and_reason() -> None:
     assert len(parsed.rows) == 1 and parsed.rows[0].team == "blue2"
 
 
+def test_a_bad_row_names_every_reason_not_only_the_first() -> None:
+    """Issue #24 point 5: the preview named one reason; fixed, the row failed on the next."""
+    text = "team,player1,player2,rating,seed\nOk,,B,high,0\n"
+    (bad,) = parse_team_list(text, existing_names=["ok"]).bad
+    assert bad.reason.split("; ") == [
+        "player1 is empty",
+        "team 'Ok' is already in the list",
+        "rating 'high' is not a whole number",
+        "seed must be 1 or more",
+    ]
+
+
 @pytest.mark.parametrize(
     ("text", "needle"),
     [

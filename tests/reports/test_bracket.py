@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from director.domain.event import MatchInfo
 from director.domain.rules import PairingSystem
 from director.reports.bracket import round_name, winner
 from director.services.matches import list_matches
@@ -73,3 +74,29 @@ def test_the_consolation_bracket_holds_the_first_round_losers_and_names_its_own_
     assert champion is not None and f"Consolation winner: {champion.name}" in consolation
     # a consolation win changes no knockout place: the first-round losers share 5th
     assert all(f"5= {name} Quarter-final" in standings for name in losers)
+
+
+def test_the_bracket_report_reads_each_matchs_stored_bracket(
+    tmp_path: Path, invariant: None
+) -> None:
+    """#29: the report reads the bracket each match stores (revision 0010), not its table."""
+    from director.reports.bracket import split
+
+    settings = SimulationSettings(teams=12, rounds=4, system=PairingSystem.KNOCKOUT,
+                                  forfeit_rate=0.0, seed=7, consolation=True)  # fmt: skip
+    db = simulate_event(str(tmp_path / "ko.tandem"), settings)
+    try:
+        with db.Session() as session:
+            matches = list_matches(session)
+    finally:
+        db.close()
+    by_round: dict[int, list[MatchInfo]] = {}
+    for m in matches:
+        assert m.round is not None and m.bracket in ("main", "consolation")
+        by_round.setdefault(m.round, []).append(m)
+    main, consolation = split(by_round)
+    assert {m.id for ms in main.values() for m in ms} == {
+        m.id for m in matches if m.bracket == "main"
+    }
+    assert [[m.slot for m in consolation[n]] for n in sorted(consolation)] == [[1, 2], [1]]
+    assert {m.bracket_round for ms in consolation.values() for m in ms} == {1, 2}

@@ -142,8 +142,46 @@ def test_the_clock_is_locked_while_a_match_clock_has_run(db: EventDatabase) -> N
     with db.Session() as s, s.begin():
         append_events(s, match, 1, clock.events)
     slower = replace(info.options, time_control=TimeControl(300, 5))
-    with db.Session() as s, s.begin(), pytest.raises(UserError, match="clocks are running"):
+    with db.Session() as s, s.begin(), pytest.raises(UserError, match="keep a clock log"):
         events.update_event(s, options=slower)
     with db.Session() as s, s.begin():
         games.set_forfeit(s, match, Side.B, "no show")  # the match is over: free again
         events.update_event(s, options=slower)
+
+
+def test_the_clock_lock_names_the_matches_with_a_log_and_a_reset_frees_it(
+    db: EventDatabase,
+) -> None:
+    """Issue #24: it said "running" of a paused, reset clock, and no reset existed."""
+    from director.domain.clock import MatchClock
+    from director.services import audit, clocks
+    from director.services.clocks import append_events
+
+    with db.Session() as s, s.begin():
+        a = teams.add_team(s, "Blue Bar", ("a1", "a2")).value.id
+        b = teams.add_team(s, "Gammonites", ("b1", "b2")).value.id
+        match = matches.create_match(s, a, b, table=3).value.id
+        info = events.get_event(s)
+    clock = MatchClock(info.options.time_control, lambda: 0)
+    clock.set_first_mover(1, Side.A, 0)
+    clock.set_first_mover(2, Side.B, 0)
+    clock.start(0)
+    clock.pause(1)
+    clock.reset(1)
+    clock.reset(2)
+    with db.Session() as s, s.begin():
+        append_events(s, match, 0, clock.events)
+    slower = replace(info.options, time_control=TimeControl(300, 5))
+    with db.Session() as s, s.begin():
+        lock = events.option_locks(s).time_control
+    assert "running" not in lock
+    assert "table 3 (Blue Bar v Gammonites)" in lock and "reset their clocks" in lock
+    with db.Session() as s, s.begin(), pytest.raises(UserError, match="reason"):
+        clocks.reset_unfinished_clocks(s, " ")
+    with db.Session() as s, s.begin():
+        assert clocks.reset_unfinished_clocks(s, "new time control tonight").value == 1
+    with db.Session() as s, s.begin():
+        assert events.option_locks(s).time_control == ""
+        events.update_event(s, options=slower)
+        kept = [e for e in audit.entries(s, match=match) if e.action == "clocks reset"]
+    assert kept and "start" in kept[0].before and kept[0].reason == "new time control tonight"

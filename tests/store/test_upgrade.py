@@ -19,6 +19,7 @@ from director.domain.rules import (
     EventOptions,
     Format,
     MatchRules,
+    PairingSystem,
     Scoring,
     Side,
     TimeControl,
@@ -167,3 +168,49 @@ def test_an_older_events_matches_keep_the_options_they_were_read_with(
     assert match.rules == options.match and match.rules.format is Format.TANDEM
     assert kept == options.time_control
     assert event.options == options
+
+
+def test_an_older_knockouts_matches_are_read_into_their_brackets(older_target: str) -> None:
+    """Revision 0010 (#29): each match knows its bracket, its round there and its slot. An
+    older knockout with the one-boolean consolation kept its main matches at tables 1 … size ÷
+    2^round and the consolation's after them (from event round 2): the upgrade reads them so,
+    and the event has no plan (read as the old single + consolation)."""
+    options = EventOptions(pairing_system=PairingSystem.KNOCKOUT, rounds=3, consolation=True)
+    db = create_database(older_target)
+    with db.Session() as s, s.begin():
+        create_event(s, "Older knockout", options)
+        teams = [add_team(s, f"T{i}", (f"T{i} 1", f"T{i} 2")).value.id for i in range(8)]
+        one, two = models.Round(number=1), models.Round(number=2)
+        s.add_all([one, two])
+        s.flush()
+        first = [create_match(s, teams[2 * i], teams[2 * i + 1], one.id, i + 1).value.id
+                 for i in range(4)]  # fmt: skip
+        # round 2: main tables 1-2 (8 >> 2), the consolation's first round at tables 3-4
+        second = [create_match(s, teams[i], teams[i + 4], two.id, i + 1).value.id
+                  for i in range(4)]  # fmt: skip
+    db.close()
+    is_file = "://" not in older_target
+    engine = create_engine(f"sqlite:///{older_target}" if is_file else older_target)
+    with engine.begin() as connection:
+        if is_file:
+            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+        command.downgrade(alembic_config(connection), "0009_clock_adjust_reason")
+    engine.dispose()
+    upgraded = open_database(older_target)
+    try:
+        with upgraded.Session() as s:
+            placed = {
+                row.id: (row.bracket, row.bracket_round, row.slot)
+                for row in s.scalars(select(models.Match))
+            }
+            plan = s.scalars(select(models.Event.bracket_plan)).one()
+    finally:
+        upgraded.close()
+    assert [placed[m] for m in first] == [("main", 1, n) for n in (1, 2, 3, 4)]
+    assert [placed[m] for m in second] == [
+        ("main", 2, 1),
+        ("main", 2, 2),
+        ("consolation", 1, 1),
+        ("consolation", 1, 2),
+    ]
+    assert plan == ""

@@ -354,3 +354,65 @@ def test_the_window_keeps_running_while_a_new_event_file_is_built(tmp_path: Path
     )
     assert done.returncode == 0, done.stderr
     assert int(done.stdout.split()[-1]) > 0  # ticks while the file was being built
+
+
+def test_the_clock_lock_says_which_matches_keep_a_log_and_their_clocks_can_be_reset(
+    qtbot: QtBot, event_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue #24: "while a match's clocks are running" of clocks paused and reset, and no
+    reset action."""
+    from PySide6.QtWidgets import QInputDialog, QPushButton
+
+    from director.domain.clock import MatchClock
+    from director.services.clocks import append_events
+
+    ctx = EventContext(open_database(str(event_path)))
+    a, b = add_two_teams(ctx)
+    match = ctx.change(create_match, a, b, table=2)
+    clock = MatchClock(TimeControl(120, 12), lambda: 0)
+    clock.set_first_mover(1, Side.A, 0)
+    with ctx.db.Session() as session, session.begin():  # a clock window ran for it once
+        append_events(session, match.id, 0, clock.events)
+    dialog = EventDialog(ctx=ctx)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    form = dialog.options_form
+    note = dialog.findChild(QLabel, "locked_time_control")
+    assert note is not None and "running" not in note.text()
+    tabs = dialog.tabs
+    tabs.setCurrentIndex(next(i for i in range(tabs.count()) if tabs.widget(i).isAncestorOf(note)))
+    assert "table 2" in note.text() and not form.base.isEnabled()
+    reset = dialog.findChild(QPushButton, "resetClocks")
+    assert reset is not None and reset.isVisibleTo(dialog)
+    monkeypatch.setattr(QInputDialog, "getText", lambda *_a, **_k: ("new clock tonight", True))
+    reset.click()
+    assert form.base.isEnabled() and not reset.isVisibleTo(dialog)
+    assert not note.isVisibleTo(dialog)
+    form.base.setValue(300)
+    dialog.ok_button.click()
+    ctx.close()
+    assert stored_event(event_path).options.time_control.base_seconds == 300
+
+
+def test_a_folder_chosen_before_the_name_still_names_the_file_after_the_event(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue #24 point 5: Choose… first (the dialog proposed event.tandem), then the name: the
+    file stayed event.tandem whatever the event's name."""
+    from PySide6.QtWidgets import QFileDialog
+
+    other = tmp_path / "club"
+    other.mkdir()
+    dialog = new_dialog(qtbot, tmp_path)
+    monkeypatch.setattr(
+        QFileDialog, "getSaveFileName", lambda *_a, **_k: (str(other / "event.tandem"), "")
+    )
+    dialog.choose_path()
+    qtbot.keyClicks(dialog.name, "Autumn Tandem")
+    assert dialog.path.text() == str(other / "Autumn Tandem.tandem")
+    monkeypatch.setattr(
+        QFileDialog, "getSaveFileName", lambda *_a, **_k: (str(other / "mine.tandem"), "")
+    )
+    dialog.choose_path()  # a name of the director's own is kept
+    qtbot.keyClicks(dialog.name, " 2026")
+    assert dialog.path.text() == str(other / "mine.tandem")

@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 from director.domain.rules import TIME_CONTROL_PRESETS, MatchRules, Scoring, TieBreak
 from director.reports.scoresheet import forfeit_text
 from director.ui.clock.keys import ACTIONS
-from director.ui.desk.match_desk import CORRECT_KEY, RECORD_KEYS, UNDO_KEY
+from director.ui.desk.match_desk import CORRECT_KEY, NEXT_TABLE_KEYS, RECORD_KEYS, UNDO_KEY
 from director.ui.help import TOPICS, HelpWindow, help_text
 from director.ui.option_form import CUSTOM
 from director.ui.option_texts import EXPLANATIONS
@@ -86,7 +86,7 @@ def test_a_link_to_another_help_page_opens_it(qtbot: QtBot) -> None:
 
 def test_the_keys_page_lists_the_keys_of_every_page_and_the_clock() -> None:
     keys = help_text("keys")
-    for key in (*RECORD_KEYS, UNDO_KEY, CORRECT_KEY, "Ctrl+Shift+P"):
+    for key in (*RECORD_KEYS, UNDO_KEY, CORRECT_KEY, *NEXT_TABLE_KEYS, "Ctrl+Shift+P"):
         assert f"| {key} |" in keys, key
     for action in ACTIONS:
         name = QKeySequence(action.default).toString()

@@ -149,3 +149,26 @@ def test_edit_pairings_is_off_with_the_reason_once_the_round_has_a_result(
     page.ctx.change(games.record_game, match.id, game)
     assert not page.edit_button.isEnabled()
     assert page.edit_button.toolTip() == "round 1 has results: it cannot be edited"
+
+
+def test_the_edit_dialog_shows_a_bye_at_no_table(qtbot: QtBot, tmp_path: Path) -> None:
+    """Issue #24 point 5: the bye was listed as "table 4" here, "–" everywhere else."""
+    from director.services.events import create_event
+    from director.store.engine import create_database
+    from tests.event_files import seed_teams
+    from tests.ui.app_helpers import event_context, shown_page
+
+    path = tmp_path / "odd.tandem"
+    db = create_database(str(path))
+    with db.Session() as session, session.begin():
+        create_event(session, "Odd night")
+    db.close()
+    seed_teams(path, 7)
+    with event_context(path) as context:
+        page = shown_page(qtbot, RoundsPage(context))
+        publish_round(qtbot, page)
+        (bye,) = [p for p in pairings(path, 1) if p.team_b is None]
+        dialog = open_edit(qtbot, page, Edit.SWAP)
+        shown = dialog.first.itemText(dialog.first.findData(bye.team_a))
+        assert shown.startswith("–") and "bye" in shown and "table" not in shown
+        dialog.close()

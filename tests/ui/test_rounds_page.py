@@ -280,3 +280,25 @@ def test_a_hidden_page_reads_again_when_shown(
     assert page.refresher.stale and page.model.rowCount() == 0
     page.show()
     assert page.model.rowCount() == 4
+
+
+def test_after_the_last_round_pair_next_round_is_no_longer_the_primary_button(
+    qtbot: QtBot, event_path: Path
+) -> None:
+    """Issue #24 point 5: after the last round it stayed the primary button."""
+    from director.domain.rules import EventOptions
+    from director.services.events import update_event
+
+    seed_teams(event_path, 4)
+    db = open_database(str(event_path))
+    with db.Session() as session, session.begin():
+        update_event(session, options=EventOptions(rounds=1))
+        rounds.pair_next_round(session)
+    db.close()
+    with event_context(event_path) as context:
+        page = shown_page(qtbot, RoundsPage(context))
+        assert page.pair_button.property("role") == "primary"  # round 1 is being played
+        play_round(event_path, 1)
+        page.refresh()
+        assert page.pair_button.property("role") != "primary"
+        assert "rounds of this event are paired" in page.pair_button.toolTip()

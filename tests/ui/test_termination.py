@@ -49,7 +49,12 @@ def test_a_terminated_app_closes_its_event_cleanly(
             time.sleep(0.1)
         else:
             pytest.fail("the app did not open the event")
-        time.sleep(1)  # let it finish opening (pages, backup)
+        # the clock window: at once, while it may still be opening (a signal that came before
+        # its window could close killed it outright, -15, on a busy machine: now it is held
+        # until then). The app: once it has opened (pages, backup); a signal inside its
+        # opening of the event is not handled yet (it hangs: see the lead's report)
+        if command == "app":
+            time.sleep(1)
         app.send_signal(number)
         assert app.wait(timeout=60) == 0
     finally:

@@ -87,7 +87,6 @@ class AdjustDialog(QDialog):
         self.reasons.currentIndexChanged.connect(self.check)
         self.note = QLineEdit()
         self.note.setObjectName("note")
-        self.note.setProperty("freeText", True)  # typed while no clock runs (input.py)
         self.note.setPlaceholderText("what happened (kept in the audit log)")
         self.note.textChanged.connect(self.check)
         self.note_error = error_label()

@@ -14,6 +14,7 @@ from director.domain.clock import (
     BOARDS,
     NS_PER_SECOND,
     ClockError,
+    ClockEvent,
     EventKind,
     MatchClock,
     Phase,
@@ -142,14 +143,16 @@ class ClockController(QObject):
         b = self.clock.state.board(board)
         return b.flagged is not None and board not in self.recorded
 
-    def adjust(self, board: int, side: Side, remaining_ns: int) -> bool:
-        """The director's correction; the engine refuses it (ClockError) unless paused. An
-        unchanged time is not logged. True when the time changed."""
+    def adjust(
+        self, board: int, side: Side, remaining_ns: int, reason: str = ""
+    ) -> ClockEvent | None:
+        """The director's correction, logged with its reason; the engine refuses it
+        (ClockError) unless paused. An unchanged time is not logged (None)."""
         if self.clock.remaining_ns(board, side) == remaining_ns:
-            return False
-        self.clock.adjust(board, side, remaining_ns, self.instant())
+            return None
+        event = self.clock.adjust(board, side, remaining_ns, self.instant(), reason)
         self._after_action()
-        return True
+        return event
 
     def tick(self) -> None:
         """The display timer: log flags that fell due (and say so) and a checkpoint about every

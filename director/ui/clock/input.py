@@ -8,6 +8,10 @@ Why an application-wide event filter and not `keyPressEvent`:
   end moves and pause, and must not open a combo box or press a button there. So the filter sees
   every key event of the clock window's *family* (the window, its board-2 screen and the dialogs
   it opened) before any widget does.
+- But a text field owns its keys: a note typed in the adjust dialog is that note, and "phone
+  help" presses no clock, running or not (issue #24). Only a field that takes digits alone
+  (`DIGITS_ONLY`: the game entries' counts and cube) lets the clock keys through, since no clock
+  key is a key typed there (`keys.TYPING`).
 - A key that arrives while an entry is being saved may be delivered after the entry closed,
   to a window that is hidden by then: the filter still takes it for the clocks.
 - A key counts once per physical down. The platform's auto-repeat flag is not enough: with
@@ -30,14 +34,21 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QGuiApplication, QKeyEvent
-from PySide6.QtWidgets import QApplication, QLineEdit, QPlainTextEdit, QTextEdit, QWidget
+from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QApplication,
+    QLineEdit,
+    QPlainTextEdit,
+    QTextEdit,
+    QWidget,
+)
 
 from director.domain.clock import TimeSource
 from director.ui.clock.keys import KeyMap, key_code
 
 MS = 1_000_000
 TRUSTED_LAG_NS = 30_000 * MS  # an older timestamp than this is from another clock: use now
-FREE_TEXT = "freeText"  # a widget property: this field takes any text (a reason, a note)
+DIGITS_ONLY = "digitsOnly"  # a widget property: a field typed with keys.TYPING alone
 
 
 STAMPING_PLATFORMS = ("xcb", "wayland", "windows", "cocoa")  # key-down times from the system
@@ -68,11 +79,18 @@ class EventTime:
         return min(now, stamp + self.offset)
 
 
-def free_text(widget: QObject | None) -> bool:
-    """A field that takes any text: clock keys type there while no clock runs."""
-    return isinstance(widget, QLineEdit | QTextEdit | QPlainTextEdit) and bool(
-        widget.property(FREE_TEXT)
-    )
+def types_text(widget: QWidget) -> bool:
+    """A field the director types text into: it owns every key, the clock keys too."""
+    field: QWidget | None = widget
+    while field is not None and not field.isWindow():
+        if field.property(DIGITS_ONLY):
+            return False  # its keys are never clock keys
+        if isinstance(field, QLineEdit | QAbstractSpinBox):
+            return not field.isReadOnly()
+        if isinstance(field, QTextEdit | QPlainTextEdit):
+            return not field.isReadOnly()
+        field = field.parentWidget()
+    return False
 
 
 RECORD_KEYS = {Qt.Key.Key_1: 1, Qt.Key.Key_2: 2}  # Alt+1 / Alt+2, as at the match desk
@@ -93,12 +111,11 @@ class ClockInput(QObject):
         perform: Callable[[str, int], None],
         record: Callable[[int], None],
         other: Callable[[int], bool],
-        running: Callable[[], bool],
         source: TimeSource,
     ) -> None:
         super().__init__()
         self.members, self.keymap, self.perform = members, keymap, perform
-        self.record, self.other, self.running = record, other, running
+        self.record, self.other = record, other
         self.time = EventTime(source)
         self.held: set[int] = set()  # keys down now (pressed, not yet released)
         self.released: dict[int, int] = {}  # key → timestamp of its last release
@@ -161,8 +178,8 @@ class ClockInput(QObject):
         clock_key = action.startswith(("press-", "pause-"))
         if not (clock_key or in_clock_window):
             return False  # Return saves an entry, F11 is for the window itself
-        if free_text(target) and not self.running():
-            return False  # a reason is typed while no clock runs
+        if types_text(target):
+            return False  # a note, a reason, a time: typed, not pressed
         stamp = event.timestamp()
         repeat = event.isAutoRepeat() or key in self.held
         repeat = repeat or (stamp > 0 and self.released.get(key) == stamp)

@@ -75,8 +75,10 @@ def open_clock_window(
         if b.phase is Phase.STOPPED and b.flagged is not None:
             flagged: Side = b.flagged
             QTimer.singleShot(0, lambda n=n, s=flagged: window.open_forfeit(n, s))
-    screen = window.screen().availableGeometry()  # a clock wants the whole screen
-    window.resize(screen.width(), screen.height())
-    window.move(screen.topLeft())
-    window.show()
+    # a clock wants the whole screen: maximized, the window manager fits it with its frame
+    # (resized to the screen's free area alone, the title bar pushed the key hints off the
+    # screen); the size is for a screen without a window manager, which maximizes nothing
+    screen = window.screen().availableGeometry()
+    window.setGeometry(screen)
+    window.showMaximized()
     return window

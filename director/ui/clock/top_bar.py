@@ -44,6 +44,9 @@ class TopBar(QWidget):
         self.title.setObjectName("title")
         self.title.setTextFormat(Qt.TextFormat.PlainText)  # team names are typed by people
         self.title.setWordWrap(True)  # a long match title wraps, it is never cut
+        self.score = QLabel()  # the match score and away scores (the title has the names)
+        self.score.setObjectName("score")
+        self.score.setTextFormat(Qt.TextFormat.PlainText)
         self.start_button = button("", "start", start)
         self.pause_button = button("", "pauseAll", pause_all)
         self.keys_button = button("Keys…", "keys", edit_keys)
@@ -73,6 +76,8 @@ class TopBar(QWidget):
         column.addLayout(row)
         for w in (self.start_button, self.pause_button):
             row.addWidget(w)
+        row.addStretch(1)
+        row.addWidget(self.score)
         row.addStretch(1)
         for w in (self.setup_button, self.keys_button, self.help_button):
             row.addWidget(w)

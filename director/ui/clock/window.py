@@ -40,6 +40,7 @@ from director.ui.clock.keys import KeyMap, KeyMapDialog, press_action
 from director.ui.clock.sound import FlagAlarm, FlagSound
 from director.ui.clock.top_bar import TopBar, move_to_screen
 from director.ui.context import EventContext
+from director.ui.desk.scoreline import away_text
 from director.ui.plain import tooltip
 
 log = logging.getLogger(__name__)
@@ -56,6 +57,7 @@ QLabel#status { color: #fbbf24; font-size: 12pt; font-weight: bold; }
 QLabel#noKeys { background: #b91c1c; color: #ffffff; font-size: 18pt; font-weight: bold;
     padding: 8px; border-radius: 6px; }
 QLabel#keysHint { color: #9aa3ab; font-size: 11pt; }
+QLabel#score { font-size: 15pt; font-weight: bold; color: #fde68a; }
 QPushButton { font-size: 12pt; padding: 6px 12px; }
 QPushButton#start { background: #22c55e; color: #04130a; font-weight: bold; }
 QPushButton#start:disabled { background: #30363c; color: #7d858c; }
@@ -98,7 +100,6 @@ class ClockWindow(QWidget):
             self.perform,
             self.record_game,
             self.window_key,
-            controller.any_running,
             source,
         )
         self.games = GameEntries(ctx, match.id, controller, self.boards, self, self.show_status)
@@ -152,6 +153,7 @@ class ClockWindow(QWidget):
         self.no_keys.hide()
         self.keys_hint = QLabel()
         self.keys_hint.setObjectName("keysHint")
+        self.keys_hint.setWordWrap(True)  # every hint shown on a 1280-pixel screen: it wraps
         self.boards = (BoardView(1), BoardView(2))
         row = QHBoxLayout()
         for view in self.boards:
@@ -188,9 +190,14 @@ class ClockWindow(QWidget):
         m = self.match
         where = f"Round {m.round}, table {m.table}" if m.round else f"Match {m.id}"
         tc = self.clock.time_control
-        a, b = (isolated(name) for name in m.names)
+        a, b = (isolated(name) for name in m.names)  # a right-to-left name stays in its place
         self.title.setText(f"{where}: {a} v {b} · pair {self.controller.pair} · {tc}")
         self.title.setToolTip(tooltip(self.title.text()))
+        score = m.outcome.score
+        self.top.score.setText(
+            f"Score  A {score[Side.A]} – {score[Side.B]} B   ·   "
+            f"A {away_text(m, Side.A)}, B {away_text(m, Side.B)}"
+        )
         self.setWindowTitle(f"Clocks: {a} v {b} – Tandem Director")
         k = self.keymap
         self.keys_hint.setText(
@@ -422,8 +429,8 @@ class ClockWindow(QWidget):
         if dialog.exec() != QDialog.DialogCode.Accepted or dialog.remaining_ns is None:
             return
         was_flagged = self.clock.state.board(board).flagged
-        at = self.controller.instant()
-        if not self.controller.adjust(board, side, dialog.remaining_ns):
+        event = self.controller.adjust(board, side, dialog.remaining_ns, dialog.reason())
+        if event is None:
             return
         try:
             self.ctx.change(
@@ -433,7 +440,7 @@ class ClockWindow(QWidget):
                 side,
                 before,
                 dialog.remaining_ns,
-                at,
+                event.t_ns,
                 dialog.reason(),
             )
         except UserError as exc:
@@ -464,8 +471,10 @@ class ClockWindow(QWidget):
         except UserError as exc:
             text = str(exc)
         dialog = QDialog(self)
+        dialog.setObjectName("clockLog")
         dialog.setWindowTitle(f"Clock log: {self._versus()}")
         view = QPlainTextEdit(text or "No clock log yet.")
+        view.setObjectName("log")
         view.setReadOnly(True)
         view.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         view.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)

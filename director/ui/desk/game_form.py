@@ -96,6 +96,7 @@ class GameForm(QWidget):
                 continue  # nothing to pass without a cube (RULES §6.4, §6.5)
             self.end.addItem(label, end.value)
         self.cube = CubeSpin()
+        self.cube.setProperty("digitsOnly", True)  # the clock keys pass it (clock/input.py)
         self.level = QComboBox()
         for level in Level:
             self.level.addItem(str(level), level.value)
@@ -118,6 +119,7 @@ class GameForm(QWidget):
             edit = QLineEdit()
             edit.setPlaceholderText(f"0–{CHECKERS}" if name != "loser_pips" else "pips to go")
             edit.setMaximumWidth(110)
+            edit.setProperty("digitsOnly", True)  # the clock keys pass it (clock/input.py)
             edit.textChanged.connect(self._edited)
             widgets[name] = edit
         for name in ROW_ORDER:

@@ -109,8 +109,8 @@ def test_rules_7_director_adjusts_a_side_only_while_paused(
     def answer() -> None:
         dialog = QApplication.activeModalWidget()
         assert isinstance(dialog, AdjustDialog)
-        key_down(dialog.edit, K.Key_P)  # board 2 plays on while the director types
-        assert window.clock.running_side(2) is A
+        key_down(dialog.edit, K.Key_P)  # a text field owns its keys: typed, not pressed
+        assert window.clock.running_side(2) is B and dialog.edit.text().endswith("p")
         dialog.edit.setText("1:30")
         dialog.save()
 

@@ -95,3 +95,26 @@ def test_the_clock_window_shows_the_same_log(
     text = dialog.findChild(QPlainTextEdit).toPlainText()
     printed = run("clock-log", str(event_path), str(window.match.id)).stdout
     assert text.strip() == printed.strip()
+
+
+class TickingTime(FakeTime):
+    """A monotonic source that moves on at every reading, as a real one does."""
+
+    def __call__(self) -> int:
+        self.t += 1_000
+        return self.t
+
+
+def test_the_log_shows_an_adjustments_reason_when_time_moves_between_readings(
+    qtbot: QtBot, open_clock: OpenClock, event_path: Path
+) -> None:
+    """The audit and the clock event used to take two instants of a real clock and were never
+    matched: the reason goes with the clock event itself."""
+    ticking = TickingTime()
+    window = open_clock(source=ticking)
+    play(qtbot, window, ticking)
+    text = window.show_log().findChild(QPlainTextEdit).toPlainText()
+    adjust = next(line for line in text.splitlines() if "adjust to" in line)
+    assert adjust.endswith("(Clock fault: display froze)")
+    printed = run("clock-log", str(event_path), str(window.match.id)).stdout
+    assert "(Clock fault: display froze)" in printed

@@ -275,3 +275,75 @@ def test_wm_holding_a_key_while_the_opponent_taps_is_one_press(child_of: Any) ->
     time.sleep(0.2)
     presses = [e for e in kinds(window_of(child.state(), match), 1) if e[0] == "press"]
     assert presses == [("press", 1, "A"), ("press", 1, "B")]
+
+
+# -- issue 24 point 3: a text field of the clock window's dialogs owns its keys ----------------
+
+
+def actions(window: Any) -> list[tuple[str, int, str | None]]:
+    """What the keys and clicks did (the running clocks' periodic checkpoints left out)."""
+    return [e for e in kinds(window) if e[0] != "checkpoint"]
+
+
+def fields(child: Child, match: int) -> Any:
+    return window_of(child.state(), match)["fields"]
+
+
+def test_wm_typing_a_note_in_the_adjust_dialog_presses_no_clock(child_of: Any) -> None:
+    """Board 1 paused, board 2 running: "phone help" typed in the note is the note, and B2's
+    P, board 2's H and Space stay letters there; the keys are the clocks' again after it."""
+    child, (match,) = child_of()
+    started(child, match)
+    child.key("g")  # the arbiter pauses board 1
+    before = actions(window_of(child.state(), match))
+    assert window_of(child.state(), match)["phases"] == ["paused", "running"]
+    child.ask("adjust", match=match, board=1, side="A")
+    time.sleep(0.4)  # the dialog is mapped and focused
+    note = fields(child, match)["AdjustDialog/note"]
+    child.click(note["at"])
+    child.xdo("type", "--delay", "40", "phone help")
+    time.sleep(0.3)
+    state = child.state()
+    assert window_of(state, match)["fields"]["AdjustDialog/note"]["text"] == "phone help"
+    assert actions(window_of(state, match)) == before
+    assert window_of(state, match)["phases"] == ["paused", "running"]
+    remaining = window_of(state, match)["fields"]["AdjustDialog/remaining"]
+    child.click(remaining["at"])
+    child.key("ctrl+a")
+    child.xdo("type", "--delay", "40", "1:05")
+    state = child.state()
+    assert window_of(state, match)["fields"]["AdjustDialog/remaining"]["text"] == "1:05"
+    assert actions(window_of(state, match)) == before
+    child.key("Escape")  # the dialog closes without a change
+    assert "AdjustDialog/note" not in fields(child, match)
+    child.key("p")  # the clock window has the keys again: B2 ends the move
+    assert kinds(window_of(child.state(), match), 2)[-1] == ("press", 2, "B")
+
+
+def test_wm_the_clock_log_and_the_forfeit_entry_leave_the_clock_keys_to_the_clocks(
+    child_of: Any,
+) -> None:
+    """A read-only log takes no typing, and a forfeit entry's count field takes only digits,
+    which are never clock keys: there the players' keys still reach the clocks."""
+    child, (match,) = child_of(options=SHORT)
+    started(child, match)
+    time.sleep(BASE_S / 2)
+    child.key("p")  # B2 moves: A2 thinks now
+    time.sleep(BASE_S / 2 + 0.3)  # A1's flag falls; the forfeit entry opens
+    entry_fields = fields(child, match)
+    count = next(v for k, v in entry_fields.items() if k.endswith("/loser_borne_off"))
+    child.click(count["at"])
+    child.xdo("type", "--delay", "40", "2")
+    child.key("slash")  # A2 ends the move from inside the entry
+    state = child.state()
+    typed = next(v for k, v in window_of(state, match)["fields"].items() if "borne_off" in k)
+    assert typed["text"].endswith("2")
+    assert kinds(window_of(state, match), 2)[-1] == ("press", 2, "A")
+    child.ask("log", match=match)
+    time.sleep(0.4)
+    log = fields(child, match)
+    view = next(v for k, v in log.items() if k.endswith("/log"))
+    child.click(view["at"])
+    child.key("p")  # B2 ends the move while the director reads the log
+    state = child.state()
+    assert kinds(window_of(state, match), 2)[-1] == ("press", 2, "B")

@@ -20,8 +20,17 @@ from typing import Any
 os.environ["QT_QPA_PLATFORM"] = "xcb"
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QSettings, QSocketNotifier, QTimer
-from PySide6.QtWidgets import QApplication, QComboBox, QLabel, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QComboBox,
+    QDialog,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QWidget,
+)
 
+from director.domain.rules import Side
 from director.services import games
 from director.store.engine import open_database
 from director.ui.clock.launch import open_clock_window
@@ -68,6 +77,7 @@ class Child:
             window.resize(1200, 700)
             self.windows[match_id] = window
         self.save_delay = 0.0
+        self.dialogs: list[QDialog] = []
         real_record = games.record_game
 
         def slow_record(*args: Any, **kwargs: Any) -> Any:
@@ -99,6 +109,14 @@ class Child:
             QTimer.singleShot(0, lambda: time.sleep(data["s"]))
         elif name == "slow-save":
             self.save_delay = data["s"]
+            self.reply({})
+        elif name == "adjust":  # the director right-clicks a paused face: the modal dialog
+            window = self.windows[data["match"]]
+            side = Side(data["side"])
+            QTimer.singleShot(0, lambda: window.adjust(data["board"], side))
+            self.reply({})
+        elif name == "log":
+            self.dialogs.append(self.windows[data["match"]].show_log())
             self.reply({})
         elif name == "quit":
             for window in self.windows.values():
@@ -136,6 +154,18 @@ class Child:
                     for n, d in window.entries.items()
                 },
                 "faces": [centre(f) for view in window.boards for f in view.faces],
+                "fields": {  # the text fields of the window's open dialogs
+                    f"{d.objectName() or type(d).__name__}/{e.objectName()}": {
+                        "at": centre(e),
+                        "text": e.text() if isinstance(e, QLineEdit) else e.toPlainText(),
+                    }
+                    for d in window.findChildren(QDialog)
+                    if d.isVisible()
+                    for e in d.findChildren(QWidget)
+                    if isinstance(e, QLineEdit | QPlainTextEdit)
+                    and e.isVisible()
+                    and e.objectName()
+                },
             }
         return out
 
