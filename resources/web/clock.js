@@ -49,10 +49,10 @@
   // this phone's id (128 random bits), so the desk can tell two phones on one board apart
   const phoneId = (() => {
     let id = null;
-    try { id = localStorage.getItem("tandem.clock-phone"); } catch { /* private mode */ }
+    try { id = JSON.parse(localStorage.getItem("tandem.clock-phone")); } catch { /* none yet */ }
     if (!id || !/^[0-9a-f]{32}$/.test(id)) {
       id = Array.from(crypto.getRandomValues(new Uint8Array(16)), (x) => x.toString(16).padStart(2, "0")).join("");
-      try { localStorage.setItem("tandem.clock-phone", id); } catch { /* kept for this page */ }
+      try { localStorage.setItem("tandem.clock-phone", JSON.stringify(id)); } catch { /* this page */ }
     }
     return id;
   })();

@@ -76,7 +76,8 @@ def phone_sent_and_log(driver: webdriver.Chrome) -> tuple[int, list[dict[str, ob
     """How many events the desk has by the phone's count, and the phone's whole log, read in
     one go (the page adds a checkpoint between two scripts)."""
     sent, log = driver.execute_script(
-        "const kept = JSON.parse(localStorage.getItem(Object.keys(localStorage)[0]));"
+        "const key = Object.keys(localStorage).find((k) => k !== 'tandem.clock-phone');"
+        "const kept = JSON.parse(localStorage.getItem(key));"
         "return [kept.sent, kept.log];"
     )
     return int(sent), list(log)
