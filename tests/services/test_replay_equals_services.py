@@ -66,7 +66,10 @@ def test_replay_equals_the_games_entered_through_the_services(
     folder = tmp_path / f"e{seed}"
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir()
-    db = open_database(str(shutil.copy(no_event_yet, folder / "event.tandem")))
+    # a schema without its event row is this test's template, never a file the app writes, so
+    # the opening check that an event file holds exactly one event (store/values.py) is off
+    copied = shutil.copy(no_event_yet, folder / "event.tandem")
+    db = open_database(str(copied), check_values=False)
     with db.Session() as s, s.begin():
         create_event(s, "Property", EventOptions(match=rules))
         blue = add_team(s, "Blue", ("Ana", "Ben")).value.id
