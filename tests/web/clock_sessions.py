@@ -26,6 +26,7 @@ from director.domain.clock import (
     replay,
 )
 from director.domain.rules import ClockMode, Side, TimeControl
+from director.services.phone_clocks import wire
 
 NS = 1_000_000_000
 SIDES = ("A", "B")
@@ -108,11 +109,6 @@ def board_out(b: BoardClock) -> dict[str, Any]:
 
 def state_out(s: MatchClockState) -> dict[str, Any]:
     return {"board1": board_out(s.board1), "board2": board_out(s.board2)}
-
-
-def wire(e: ClockEvent) -> dict[str, Any]:
-    d = e.to_dict()
-    return {k: (str(v) if k in ("t_ns", "value") and v is not None else v) for k, v in d.items()}
 
 
 def unwire(d: dict[str, Any]) -> ClockEvent:
