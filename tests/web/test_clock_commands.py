@@ -88,7 +88,7 @@ def test_rules_7_the_desks_commands_survive_a_restart_of_the_table_service(
         t = int(adjust["issued_ns"]) + NS
         done = [ClockEvent(EventKind.ADJUST, t, 1, Side.A, 90 * NS)]
         for _ in range(2):
-            assert send(url, tokens[0], 1, 3, done) == {"stored": 4}
+            assert send(url, tokens[0], 1, 3, done) == {"stored": 4, "other_phone": False}
         assert audit_reasons(db) == ["clock fault"]
     finally:
         second.stop()
