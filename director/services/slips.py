@@ -34,6 +34,7 @@ from director.domain.scoring import Game
 from director.services.games import record_game
 from director.services.matches import get_match
 from director.store import models
+from director.store.engine import savepoint
 from director.store.models import utcnow
 
 TOKEN_BYTES = 24  # 192 bits: far beyond guessing at any rate a server answers
@@ -287,13 +288,13 @@ def _game_of(data: object) -> Game:
 def _dry_run(session: Session, match: MatchInfo, game: Game) -> None:
     """Record the game inside a savepoint and roll it back: the desk's checks, its words."""
     _check_current(match, game)
-    savepoint = session.begin_nested()
+    nested = savepoint(session)
     try:
         record_game(session, match.id, game)
     except UserError as refusal:
-        savepoint.rollback()
+        nested.rollback()
         raise SlipRefused(Refusal.RULES, str(refusal)) from None
-    savepoint.rollback()
+    nested.rollback()
 
 
 def _check_current(match: MatchInfo, game: Game) -> None:
@@ -428,15 +429,15 @@ def answer_slip(
 
 def _auto_accept(session: Session, row: models.Slip) -> None:
     """Record a confirmed slip now; one the rules refuse stays pending with the reason."""
-    savepoint = session.begin_nested()
+    nested = savepoint(session)
     try:
         accept_slip(session, row.id)
     except UserError as refusal:
-        savepoint.rollback()
+        nested.rollback()
         row.reason = str(refusal)
         session.flush()
         return
-    savepoint.commit()
+    nested.commit()
 
 
 def slips_of_match(session: Session, token: str) -> tuple[MatchInfo, list[SlipInfo]]:

@@ -35,6 +35,7 @@ from director.domain.teamlist import (
 from director.domain.wording import counted
 from director.services import audit
 from director.store import convert, models
+from director.store.engine import savepoint
 from director.store.errors import unique_violation
 
 
@@ -128,7 +129,7 @@ def _names_written(session: Session, recheck: Callable[[], None]) -> Iterator[No
     tells it, by `recheck`, which reads again and now sees the other station's commit. (The
     savepoint begins before the changes: beginning one flushes what is pending.)"""
     try:
-        with session.begin_nested():
+        with savepoint(session):
             yield
             session.flush()
     except IntegrityError as exc:
@@ -376,7 +377,7 @@ def import_teams(
     if teams:
         n = len(teams)
         try:
-            with session.begin_nested():  # a name raced in by another station: see below
+            with savepoint(session):  # a name raced in by another station: see below
                 ids = _insert_list(session, parsed, teams, told)
         except IntegrityError as exc:
             if not unique_violation(exc):

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from sqlalchemy import Engine, create_engine, delete, event, inspect, make_url, select, text
 from sqlalchemy.event import listen as event_listen
 from sqlalchemy.exc import DatabaseError, OperationalError, SQLAlchemyError
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import Session, SessionTransaction, sessionmaker
 
 from director.domain.errors import TargetError, UserError
 from director.store import models
@@ -571,3 +571,16 @@ def _damaged(event: Path, problems: list[str]) -> CorruptEventError:
     else:
         lines.append(f"There is no good backup in {backup_folder(event.resolve())}.")
     return CorruptEventError("\n".join(lines), moved, backups)
+
+
+def savepoint(session: Session) -> SessionTransaction:
+    """`session.begin_nested()` that stays inside the session's transaction on SQLite too.
+
+    pysqlite begins a transaction only before a statement that changes data, so a SAVEPOINT
+    issued first starts a transaction of its own, and its RELEASE commits it: past the commit
+    hook that refuses a file replaced under the app (store/lock.py), and past the outer
+    transaction's rollback. The outer transaction is begun on the connection first."""
+    raw = session.connection().connection.dbapi_connection
+    if isinstance(raw, sqlite3.Connection) and not raw.in_transaction:
+        raw.execute("BEGIN")
+    return session.begin_nested()
