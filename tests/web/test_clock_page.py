@@ -268,7 +268,7 @@ def test_a_token_opens_its_own_matchs_clocks_only(
     assert (answer.status, answer.json()["stored"]) == (409, 0)  # type: ignore[index]
     for _ in range(2):
         answer = request(f"{url}api/clock/{tokens[0]}/1/log", {"first": 0, "events": [event]})
-        assert answer.json() == {"stored": 1}
+        assert answer.json() == {"stored": 1, "other_phone": False}
     assert len(stored(db, ids[0], 1)) == 1
     bad = {**event, "kind": "press", "t_ns": "9"}  # nobody is running: the engine refuses it
     answer = request(f"{url}api/clock/{tokens[0]}/1/log", {"first": 1, "events": [bad]})
