@@ -14,7 +14,14 @@ from director.services.backups import backup_after_pairing, backup_after_round, 
 from director.services.games import record_game
 from director.services.matches import create_match
 from director.services.teams import add_team
-from director.store.backup import KEEP, backup_now, space_warning
+from director.store.backup import (
+    KEEP,
+    RESERVE_FACTOR,
+    RESERVE_MIN,
+    backup_now,
+    event_size,
+    space_warning,
+)
 from director.store.engine import EventDatabase, open_event
 from tests.reliability.media import IS_ROOT, fill, small_disk
 
@@ -61,7 +68,11 @@ def test_on_a_nearly_full_disk_backups_give_way_and_results_are_still_entered(
                 matches = [
                     create_match(session, ids[2 * i], ids[2 * i + 1]).value.id for i in range(8)
                 ]
-            fill(stick, leave=1_600_000)
+            # room for the reserve kept for the event and about three backups beyond it, so
+            # that some backups are made and later ones push out the oldest (the event file's
+            # size grows with its schema: a fixed 1.6 MB let none be made once it had)
+            size = event_size(event)
+            fill(stick, leave=max(RESERVE_MIN, RESERVE_FACTOR * size) + 3 * size)
             failures = 0
             for n in range(1, 9):
                 try:
