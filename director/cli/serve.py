@@ -33,12 +33,18 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from director.store.engine import open_event
     from director.web.server import TableService
 
-    db = open_event(args.file)  # the app's lock: one writer per event file
     stop = threading.Event()
 
     def ask_stop(_signum: int, _frame: FrameType | None) -> None:
         stop.set()
 
+    # before the event is opened and anything printed: a signal sent as soon as "serving" is
+    # read (a script, a service manager) found the default action still in place and killed
+    # the process with the event's lock held
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):  # Ctrl+C, shutdown, terminal closed
+        if hasattr(signal, name):  # Windows has no SIGHUP
+            signal.signal(getattr(signal, name), ask_stop)
+    db = open_event(args.file)  # the app's lock: one writer per event file
     try:
         service = TableService(db, args.host, args.port)
         urls = service.start()
@@ -47,9 +53,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
             for url in urls[1:]:
                 print(f"also at {url}", flush=True)
             print(f"serving {db.title}; stop with Ctrl+C", flush=True)
-            for name in ("SIGINT", "SIGTERM", "SIGHUP"):  # Ctrl+C, shutdown, terminal closed
-                if hasattr(signal, name):  # Windows has no SIGHUP
-                    signal.signal(getattr(signal, name), ask_stop)
             while not stop.wait(0.5):
                 if not service.running:
                     print("tandem-director: the table service stopped", flush=True)
