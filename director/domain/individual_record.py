@@ -14,11 +14,11 @@ from director.domain.records import (
     RecordError,
     RecordTeam,
     _enum,
-    _is_int,
     _is_text,
     _parse_clock,
     _parse_game,
     _shown,
+    _version_and_length,
     game_json,
 )
 from director.domain.rules import Format, MatchRules, Scoring, Side
@@ -57,15 +57,7 @@ def _parse_rules(data: dict[str, Any], problems: list[str]) -> MatchRules | None
     for key in sorted(set(data) - set(HEADER_KEYS) - set(OPTIONAL_KEYS)):
         problems.append(f"unknown field {key!r}")
     problems.extend(f"missing field {key!r}" for key in HEADER_KEYS if key not in data)
-    if "version" in data and not (_is_int(data["version"]) and data["version"] == FORMAT_VERSION):
-        problems.append(
-            f"version {_shown(data['version'])} is not supported (this app reads {FORMAT_VERSION})"
-        )
-    length = data.get("match_length")
-    if "match_length" in data and not (_is_int(length) and length >= 1):
-        problems.append(
-            f"match_length must be a whole number of points, at least 1, not {_shown(length)}"
-        )
+    _version_and_length(data, problems, FORMAT_VERSION)
     scoring = _enum(Scoring, data, "scoring", problems, "")
     if len(problems) > start or scoring is None:
         return None

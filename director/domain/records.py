@@ -141,15 +141,7 @@ def _parse_rules(data: dict[str, Any], problems: list[str]) -> MatchRules | None
             problems.append(f"missing field {key!r}")
     if "format" in data and data["format"] != FORMAT_NAME:
         problems.append(f"format must be {FORMAT_NAME!r}, not {_shown(data['format'])}")
-    if "version" in data and not (_is_int(data["version"]) and data["version"] == FORMAT_VERSION):
-        problems.append(
-            f"version {_shown(data['version'])} is not supported (this app reads {FORMAT_VERSION})"
-        )
-    length = data.get("match_length")
-    if "match_length" in data and not (_is_int(length) and length >= 1):
-        problems.append(
-            f"match_length must be a whole number of points, at least 1, not {_shown(length)}"
-        )
+    _version_and_length(data, problems, FORMAT_VERSION)
     scoring = _enum(Scoring, data, "scoring", problems, "")
     for key in ("winner_required", "no_cube_at_one_away"):
         if key in data and not isinstance(data[key], bool):
@@ -371,3 +363,16 @@ def replay_data(outcome: MatchOutcome) -> dict[str, Any]:
         "final": outcome.final.as_dict(),
         "result": outcome.result.value,
     }
+
+
+def _version_and_length(data: dict[str, Any], problems: list[str], version: int) -> None:
+    """The header fields both match records share: the format's version and the length."""
+    if "version" in data and not (_is_int(data["version"]) and data["version"] == version):
+        problems.append(
+            f"version {_shown(data['version'])} is not supported (this app reads {version})"
+        )
+    length = data.get("match_length")
+    if "match_length" in data and not (_is_int(length) and length >= 1):
+        problems.append(
+            f"match_length must be a whole number of points, at least 1, not {_shown(length)}"
+        )
