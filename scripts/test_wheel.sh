@@ -64,10 +64,21 @@ for side in "AB":
     sys.stderr.write(",".join([team["name"], *team["players"]]) + "\n")
 PY
 # shellcheck disable=SC2046  # the options are words
-run new records.tandem --name "Records" $(cat records.args)
+run new records.tandem --name "Records" --date 2026-03-05 $(cat records.args)
 run import-teams records.tandem records.csv
 run pair records.tandem
 run import-match records.tandem m.tandem-match.json
+# the club: a register, the records event published to it (shown, then written), its figures
+run club new weekly.club
+run club publish records.tandem weekly.club --yes
+run club rebuild weekly.club records.tandem --yes
+run club ratings weekly.club --json
+run club person weekly.club '#1'
+run club season weekly.club 2026 --from 2026-01-01 --to 2026-12-31
+# a knockout's bracket plan, shown and changed before its first round
+run new knockout.tandem --name "Cup" --length 5 --format knockout --plan single
+run plan knockout.tandem --set consolation --reason wheel
+run plan knockout.tandem --json
 run backup sim.tandem --reason wheel
 run backups sim.tandem
 # `backups` ends with: restore the newest good one with: tandem-director restore "F" "B"

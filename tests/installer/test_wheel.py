@@ -116,3 +116,19 @@ def test_the_installed_wheel_reads_its_own_resources_and_prints_a_report(
     done = run_installed(installed, tmp_path, "report", "standings", "sim.tandem", "-o", "s.pdf")
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "s.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_the_wheel_script_runs_every_command_the_parser_knows() -> None:
+    """scripts/test_wheel.sh refuses a command it did not run, but only at the end of CI:
+    a new command without its line there is caught here, in the tests, instead."""
+    import argparse
+    import re
+
+    from director.cli.command_line import build_parser
+
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    script = (ROOT / "scripts" / "test_wheel.sh").read_text(encoding="utf-8")
+    ran = set(re.findall(r"^run (\S+)", script, flags=re.M))
+    ran |= set(re.search(r"for windowed in ([\w ]+); do", script).group(1).split())  # type: ignore[union-attr]
+    assert set(sub.choices) - ran == set()
