@@ -7,6 +7,7 @@ rows to their values, writes what the director accepts, and audits every overrid
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
@@ -35,6 +36,9 @@ from director.services.events import event_row
 from director.services.matches import list_matches, new_match_row
 from director.services.teams import list_teams
 from director.store import convert, models
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 RoundStatus = PlayStatus  # a round's status is its matches' (domain.event.round_status)
 
@@ -287,12 +291,28 @@ def checked_in(
     ], out
 
 
+def sat_out(teams: Iterable[TeamInfo], pairings: Iterable[Pairing]) -> frozenset[int]:
+    """The teams a round leaves out by design (RULES §8 check-in): once any team is marked
+    present, those not marked present and not paired in it. Never "missing"."""
+    listed = list(teams)
+    if not any(t.present for t in listed):
+        return frozenset()
+    paired = {t for p in pairings for t in p.teams}
+    return frozenset(t.id for t in listed if not t.present and t.id not in paired)
+
+
 def manual_warnings(session: Session, number: int, pairings: tuple[Pairing, ...]) -> list[str]:
-    inputs = pairing_inputs(session)
+    listed = list_teams(session)
+    inputs = pairing_inputs(session, listed)
     history = [r for r in inputs.results if r.round < number]
+    out = sat_out(listed, pairings)
+    entries = [
+        replace(e, withdrawn_after_round=number - 1) if e.id in out and e.active_in(number) else e
+        for e in inputs.teams
+    ]
     return check_manual(
         pairings,
-        inputs.teams,
+        entries,
         history,
         round_no=number,
         forbidden_pairs=inputs.options.forbidden_pairs,
@@ -499,8 +519,10 @@ def check_pairings(session: Session) -> list[Violation]:
         from director.services.bracket_pairing import check_draw_stored
 
         return [Violation(n, (), "bracket", text) for n, text in check_draw_stored(session)]
-    inputs = pairing_inputs(session)
-    return check_event(inputs.teams, inputs.rounds, inputs.results, inputs.options)
+    listed = list_teams(session)
+    inputs = pairing_inputs(session, listed)
+    left_out = {rp.round: sat_out(listed, rp.pairings) for rp in inputs.rounds}
+    return check_event(inputs.teams, inputs.rounds, inputs.results, inputs.options, left_out)
 
 
 PAIRED_BY_PLAN = (
