@@ -32,7 +32,7 @@ def publish(club_path: Path, event: Path, mapping: dict[str, int] | None = None)
     db = open_club(str(club_path), make_backup=False)
     try:
         with db.Session() as s, s.begin():
-            return club.publish(s, results, club.match_names(s, results.names(), mapping))
+            return club.publish(s, results, club.match_event(s, results, mapping))
     finally:
         db.close()
 
