@@ -109,7 +109,9 @@ def _check_unique(session: Session, name: str, team_id: int | None = None) -> No
     if clash is not None and clash != team_id:
         other = session.get(models.Team, clash)
         assert other is not None
-        raise UserError(f"a team named {other.name!r} is already registered")
+        raise UserError(
+            f"a {entrant_format(session).entrant} named {other.name!r} is already registered"
+        )
 
 
 def players_taken(session: Session, except_team: int | None = None) -> dict[str, str]:
@@ -261,6 +263,10 @@ def edit_team(
             new_name = _clean("the team name", name)
             _check_unique(session, new_name, team_id)  # before the change: no autoflush of a clash
             row.name = new_name
+            if players is None and _one_board(session):
+                # a player enters under their own name (RULES §10): the board's name follows
+                for player in row.players:
+                    player.name = new_name
         if players is not None:
             names = (
                 _clean("the board 1 player", players[0]),
