@@ -9,7 +9,8 @@ from PySide6.QtWidgets import QGroupBox, QPushButton, QVBoxLayout, QWidget
 from director.domain.event import MatchInfo
 from director.domain.wording import isolated
 from director.ui.desk.cube_widget import CubeWidget
-from director.ui.desk.words import board_players, side_name
+from director.ui.desk.words import board_players, board_sides, side_name
+from director.ui.elided import short_names
 from director.ui.plain import esc, plain_label, rich_label, tooltip
 
 
@@ -58,13 +59,15 @@ class BoardPanel(QGroupBox):
         layout.addWidget(self.record_button)
 
     def show_match(self, match: MatchInfo) -> None:
-        a, b = (isolated(name) for name in board_players(match, self.board))
-        team_a, team_b = (isolated(name) for name in match.names)
         n = self.board
+        # long names shortened: one without spaces cannot wrap, and widened the window
+        a, b = (isolated(name) for name in short_names(self.players, board_players(match, n)))
+        team_a, team_b = (isolated(name) for name in short_names(self.players, match.names))
         self.players.setText(
             f"<b>A{n}</b> {esc(a)} <span style='color:gray'>({esc(team_a)})</span>&nbsp; v"
             f" &nbsp;<b>B{n}</b> {esc(b)} <span style='color:gray'>({esc(team_b)})</span>"
         )
+        self.players.setToolTip(tooltip(" v ".join(board_sides(match, n))))
         outcome = match.outcome
         live = self.live(match)
         self.status.setText(self.status_text(match))
@@ -93,9 +96,10 @@ class BoardPanel(QGroupBox):
             game = next(g for g in match.games if g.pair == pair and g.board == self.board)
             line = next((ln for ln in outcome.lines if ln.game is game), None)
             points = line.points if line else 0
-            won = f"{side_name(match, game.winner)} won {points} ({game.end})"
+            (winner,) = short_names(self.status, (side_name(match, game.winner),))
+            won = f"{isolated(winner)} won {points} ({game.end})"
             if line is not None and not line.counted:
-                won = f"abandoned under rule 4′ ({side_name(match, game.winner)} won it)"
+                won = f"abandoned under rule 4′ ({isolated(winner)} won it)"
             waiting = "" if outcome.finished else f"; waiting for board {3 - self.board}"
             return f"Pair {pair}: recorded, {won}{waiting}"
         if outcome.finished:

@@ -40,6 +40,7 @@ from director.ui.desk.games_panel import GamesPanel
 from director.ui.desk.match_picker import MatchPicker
 from director.ui.desk.record_dialog import CorrectGameDialog, RecordGameDialog
 from director.ui.desk.scoreline import Scoreline
+from director.ui.elided import ElidedLabel
 from director.ui.message_bar import MessageBar, ask
 from director.ui.no_show_dialog import NoShowDialog
 from director.ui.plain import plain_label, tooltip
@@ -78,7 +79,7 @@ class MatchDeskPage(QWidget):
         self.picker = MatchPicker(self.round_matches)
         self.picker.picked.connect(self.show_match)
         self.picker.cleared.connect(self.show_no_match)
-        self.heading = plain_label()
+        self.heading = ElidedLabel()  # a long name is shortened, never widens the window
         self.heading.setObjectName("heading")
         self.heading.setStyleSheet("font-size: 14pt; font-weight: bold;")
         self.pair_label = plain_label()
