@@ -37,6 +37,8 @@ from director.services.teams import list_teams
 from director.store import convert, models
 
 if TYPE_CHECKING:  # the checker loads when it is run: pairing a round does not need it
+    from collections.abc import Iterable
+
     from director.domain.pairing.checker import Violation
 
 RoundStatus = PlayStatus  # a round's status is its matches' (domain.event.round_status)
@@ -256,12 +258,28 @@ def checked_in(
     ], out
 
 
+def sat_out(teams: Iterable[TeamInfo], pairings: Iterable[Pairing]) -> frozenset[int]:
+    """The teams a round leaves out by design (RULES §8 check-in): once any team is marked
+    present, those not marked present and not paired in it. Never "missing"."""
+    listed = list(teams)
+    if not any(t.present for t in listed):
+        return frozenset()
+    paired = {t for p in pairings for t in p.teams}
+    return frozenset(t.id for t in listed if not t.present and t.id not in paired)
+
+
 def manual_warnings(session: Session, number: int, pairings: tuple[Pairing, ...]) -> list[str]:
-    inputs = pairing_inputs(session)
+    listed = list_teams(session)
+    inputs = pairing_inputs(session, listed)
     history = [r for r in inputs.results if r.round < number]
+    out = sat_out(listed, pairings)
+    entries = [
+        replace(e, withdrawn_after_round=number - 1) if e.id in out and e.active_in(number) else e
+        for e in inputs.teams
+    ]
     return check_manual(
         pairings,
-        inputs.teams,
+        entries,
         history,
         round_no=number,
         forbidden_pairs=inputs.options.forbidden_pairs,
@@ -450,8 +468,10 @@ def check_pairings(session: Session) -> list[Violation]:
     """The independent checker over every round of the event (RULES §8)."""
     from director.domain.pairing.checker import check_event
 
-    inputs = pairing_inputs(session)
-    return check_event(inputs.teams, inputs.rounds, inputs.results, inputs.options)
+    listed = list_teams(session)
+    inputs = pairing_inputs(session, listed)
+    left_out = {rp.round: sat_out(listed, rp.pairings) for rp in inputs.rounds}
+    return check_event(inputs.teams, inputs.rounds, inputs.results, inputs.options, left_out)
 
 
 def is_knockout(session: Session) -> bool:
