@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
@@ -127,3 +128,33 @@ def test_the_navigation_says_players_and_the_event_is_individual(
     assert view.navigation.item(0).text() == "Players"
     assert view.event_summary.text().startswith("Individual · match to 7")
     assert "2:00 a point + 12 s delay" in view.event_summary.text()
+
+
+def test_rounds_and_standings_name_players(qtbot: QtBot, ctx: EventContext) -> None:
+    """#28: the rounds and standings of an individual event name players, with no board
+    columns or board statistics (one board: the player is the entrant)."""
+    from director.services.rounds import pair_next_round
+    from director.ui.rounds_page import RoundsPage
+    from director.ui.standings_page import BOARDS_TAB, StandingsPage
+
+    for name in ("Ana", "Ben", "Cleo", "Dev"):
+        ctx.change(add_player, name)
+    ctx.change(pair_next_round)
+    rounds_page = RoundsPage(ctx)
+    qtbot.addWidget(rounds_page)
+    rounds_page.show()
+    horizontal = Qt.Orientation.Horizontal
+    headers = [rounds_page.model.headerData(c, horizontal) for c in range(6)]
+    assert headers[1] == "Player A" and headers[3] == "Player B"
+    standings_page = StandingsPage(ctx)
+    qtbot.addWidget(standings_page)
+    standings_page.show()
+    model, table = standings_page.model, standings_page.table
+    shown = [
+        model.headerData(c, horizontal)
+        for c in range(model.columnCount())
+        if not table.isColumnHidden(c)
+    ]
+    assert shown[:3] == ["Rank", "Player", "MP"]
+    assert standings_page.summary.text().endswith("4 players")
+    assert not standings_page.tabs.isTabVisible(BOARDS_TAB)

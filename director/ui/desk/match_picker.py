@@ -54,7 +54,9 @@ def state_text(match: MatchInfo) -> str:
     if match.status is PlayStatus.NOT_STARTED:
         return "not started"
     score = match.outcome.score
-    return f"{score.a}–{score.b}, pair {match.outcome.current_pair}"
+    unit = match.rules.event_format.unit  # a pair of games, or one game (RULES §10)
+    crawford = " (Crawford)" if match.outcome.cube_rule.crawford else ""
+    return f"{score.a}–{score.b}, {unit} {match.outcome.current_pair}{crawford}"
 
 
 class MatchList(QComboBox):

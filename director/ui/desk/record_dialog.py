@@ -32,7 +32,7 @@ from director.domain.wording import counted, isolated
 from director.services import games
 from director.ui.context import EventContext
 from director.ui.desk.game_form import ERROR_STYLE, GameForm, readable
-from director.ui.desk.words import board_sides, result_text
+from director.ui.desk.words import board_sides, result_text, seat
 from director.ui.elided import short_names
 from director.ui.message_bar import ask
 from director.ui.plain import esc, plain_label, rich_label
@@ -72,9 +72,10 @@ class RecordGameDialog(QDialog):
         players = board_sides(match, board, lambda name: short_names(self, (name,), SIDE_ROOM)[0])
         self.header = rich_label()
         self.header.setWordWrap(True)
+        seat_a, seat_b = (seat(match, side, board) for side in Side)
         self.header.setText(
-            f"<b>{self.heading()}</b><br>A{board} {esc(players[0])} &nbsp;v&nbsp;"
-            f" B{board} {esc(players[1])}"
+            f"<b>{self.heading()}</b><br>{seat_a} {esc(players[0])} &nbsp;v&nbsp;"
+            f" {seat_b} {esc(players[1])}"
         )
         self.form = GameForm(match.rules, board, pair, players)
         self.preview = plain_label()
@@ -117,6 +118,9 @@ class RecordGameDialog(QDialog):
         return self.buttons.button(QDialogButtonBox.StandardButton.Save)
 
     def heading(self) -> str:
+        record = self.match.rules.event_format
+        if record.one_board:
+            return f"Record {record.where(self.pair_number(), self.board)}"
         return f"Record game: board {self.board}, pair {self.pair_number()}"
 
     def pair_number(self) -> int:
@@ -299,6 +303,9 @@ class CorrectGameDialog(RecordGameDialog):
         self.update_preview()
 
     def heading(self) -> str:
+        record = self.match.rules.event_format
+        if record.one_board:
+            return f"Correct {record.where(self.original.pair, self.board)}"
         return f"Correct game: board {self.board}, pair {self.original.pair}"
 
     def pair_number(self) -> int:

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QWidget
 
 from director.domain.event import MatchInfo
 from director.domain.met import MetError, MetParameters, equity_at
-from director.domain.rules import Side
+from director.domain.rules import CubeRule, Side
 from director.domain.wording import isolated
 from director.ui.desk.words import result_text
 from director.ui.elided import ElidedLabel, short_names
@@ -39,6 +39,19 @@ def away_text(match: MatchInfo, side: Side) -> str:
     if away == 0:
         return f"reached {match.rules.match_length}"
     return f"{away}-away"
+
+
+def crawford_text(match: MatchInfo) -> str:
+    """Where a one-board match stands under the Crawford rule (RULES §10), for the scoreline."""
+    rule = match.outcome.cube_rule
+    n = match.rules.match_length
+    if rule.crawford:
+        return "<b>Crawford game</b>: neither player may double"
+    if rule.post_crawford and match.rules.scoring.variant.has_cube:
+        return "<b>post-Crawford</b>: either player may double"
+    if not match.rules.scoring.variant.has_cube or n < 2:
+        return esc(rule.reason)
+    return f"Crawford rule: no doubling in the game after a player first reaches {n - 1}"
 
 
 class Scoreline(QWidget):
@@ -106,6 +119,8 @@ class Scoreline(QWidget):
         """The MET line; `names`: the teams' names as shown (a long one shortened)."""
         if match.outcome.finished or match.is_bye or match.forfeit_by is not None:
             return ""
+        if match.rules.event_format.cube_rule is CubeRule.CRAWFORD:
+            return crawford_text(match)  # the Tandem MET models pairs, not a one-board match
         if not match.rules.scoring.variant.has_cube:
             # RULES §9's model plays every pair on a 1-cube and a 2-cube.
             return f"No Tandem MET for {match.rules.scoring.variant.label}: its model needs a cube"
