@@ -32,6 +32,13 @@ recorded_at
 makeToUnicodeCMap
 start_font  # reportlab's paragraph parser calls it for <font> (reports/shaping.py)
 showwarning
+# reportlab's LinePlot reads the attributes the club's rating chart sets (reports/club.py)
+strokeColor
+strokeWidth
+valueMin
+valueMax
+valueStep
+labelTextFormat
 should_exit
 force_exit
 # the open dialog stays reachable from its preview (ui/reports/preview.py)
