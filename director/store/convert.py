@@ -179,6 +179,11 @@ def live_cubes(pair: models.Pair | Row[Any]) -> LiveCubes:
 _CUBE_COLUMNS = ("value", "owner", "offered_by")
 
 
+def live_cube_columns() -> tuple[Any, ...]:
+    """The pair's columns of every board's live cube, by board: value, owner, offered by."""
+    return tuple(getattr(models.Pair, f"cube{b}_{c}") for b in ALL_BOARDS for c in _CUBE_COLUMNS)
+
+
 def write_cube(pair: models.Pair, board: int, cube: Cube) -> None:
     if board not in ALL_BOARDS:
         raise ValueError(f"there is no board {board}")
