@@ -92,6 +92,11 @@ class TeamRow:
     rating: int | None = None
     seed: int | None = None
 
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The names by board, from board 1: an individual event's row has its one player."""
+        return tuple(name for name in (self.player1, self.player2) if name)
+
 
 @dataclass(frozen=True)
 class BadRow:

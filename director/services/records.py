@@ -54,8 +54,8 @@ def _registered_team(session: Session, team: RecordTeam) -> int:
     names = tuple(p.name for p in sorted(row.players, key=lambda p: p.board))
     if names != team.players:
         raise UserError(
-            f"team {team.name!r} plays {names[0]} and {names[1]} in this event, "
-            f"but the record names {team.players[0]} and {team.players[1]}"
+            f"team {team.name!r} plays {' and '.join(names)} in this event, "
+            f"but the record names {' and '.join(team.players)}"
         )
     return row.id
 

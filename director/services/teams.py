@@ -15,7 +15,7 @@ from sqlalchemy.orm.attributes import flag_modified
 from director.domain.changes import Area, Changed, Changes
 from director.domain.errors import ConflictError, UserError
 from director.domain.event import TeamInfo
-from director.domain.rules import EventFormat
+from director.domain.rules import EventFormat, Format
 from director.domain.teamlist import (
     MAX_NAME,
     PROGRESS_STEP,
@@ -142,6 +142,19 @@ def _names_written(session: Session, recheck: Callable[[], None]) -> Iterator[No
         ) from None
 
 
+# a Tandem team's boards, each with its player (RULES §1)
+PAIR_BOARDS = Format.TANDEM.record.boards
+
+
+def _board_players(players: tuple[str, str]) -> tuple[str, str]:
+    """A team's players as typed, board by board, cleaned; an empty one refused by board."""
+    p1, p2 = (
+        _clean(f"the board {board} player", name)
+        for board, name in zip(PAIR_BOARDS, players, strict=True)
+    )
+    return p1, p2
+
+
 def _current_round(session: Session) -> int:
     return session.scalar(select(func.max(models.Round.number))) or 0
 
@@ -155,8 +168,7 @@ def add_team(
     seed: int | None = None,
 ) -> Changed[TeamInfo]:
     name = _clean("the team name", name)
-    p1 = _clean("the board 1 player", players[0])
-    p2 = _clean("the board 2 player", players[1])
+    p1, p2 = _board_players(players)
     club = _clean("the club", club, required=False)
     _check_unique(session, name)
     _check_players(session, (p1, p2))
@@ -167,7 +179,9 @@ def add_team(
     row = models.Team(
         name=name, club=club, rating=rating, seed=seed, joined_round=_current_round(session) + 1
     )
-    row.players = [models.Player(board=1, name=p1), models.Player(board=2, name=p2)]
+    row.players = [
+        models.Player(board=b, name=p) for b, p in zip(PAIR_BOARDS, (p1, p2), strict=True)
+    ]
 
     def recheck() -> None:
         _check_unique(session, name)
@@ -236,7 +250,7 @@ def edit_team(
         if name is not None:
             _check_unique(session, _clean("the team name", name), team_id)
         if players is not None:
-            _check_players(session, (players[0], players[1]), team_id)
+            _check_players(session, _board_players(players), team_id)
 
     with _names_written(session, recheck):
         if name is not None:
@@ -244,17 +258,15 @@ def edit_team(
             _check_unique(session, new_name, team_id)  # before the change: no autoflush of a clash
             row.name = new_name
         if players is not None:
-            names = (
-                _clean("the board 1 player", players[0]),
-                _clean("the board 2 player", players[1]),
-            )
+            names = _board_players(players)
             _check_players(session, names, team_id)
             if names != before.players:
                 for player in row.players:  # a swap of boards must not clash with itself
                     player.name_key = f"\x01{player.id}"
                 session.flush()
+            by_board = dict(zip(PAIR_BOARDS, names, strict=True))
             for player in row.players:
-                player.name = names[player.board - 1]
+                player.name = by_board[player.board]
             if names != before.players:
                 # the players are the team's: their change bumps the team's version, so another
                 # station's edit against the old view is refused (the version check is the UPDATE)
@@ -385,7 +397,7 @@ def import_teams(
             _refuse_raced_list(session, text)
         told(n, n, 2)
     imported = tuple(
-        TeamInfo(team_id, r.team, (r.player1, r.player2), r.club, r.rating, seed, joined)
+        TeamInfo(team_id, r.team, r.players, r.club, r.rating, seed, joined)
         for team_id, r, seed in zip(ids, parsed.rows, seeds, strict=True)
     )
     return Changed(ImportResult(imported, parsed.bad, _warnings(imported)), Changes.of(Area.TEAMS))
@@ -409,8 +421,7 @@ def _insert_list(
     players = [
         {"team_id": team_id, "board": board, "name": name}
         for team_id, r in zip(ids, parsed.rows, strict=True)
-        for board, name in ((1, r.player1), (2, r.player2))
-        if name  # an individual entrant has its one player, on board 1
+        for board, name in enumerate(r.players, start=1)  # an individual entrant: board 1
     ]
     per_team = len(players) // n
     for start in range(0, n, PROGRESS_STEP):
@@ -448,8 +459,7 @@ def _warnings(teams: tuple[TeamInfo, ...]) -> tuple[str, ...]:
         return ()
     out = []
     for team in teams:
-        for label, value in (("team", team.name), ("player", team.players[0]),
-                             ("player", team.players[1])):  # fmt: skip
+        for label, value in (("team", team.name), *(("player", p) for p in team.players)):
             if not value:
                 continue
             missing = "".join(dict.fromkeys(ch for ch in value if ch in anywhere))
@@ -464,7 +474,7 @@ def _warnings(teams: tuple[TeamInfo, ...]) -> tuple[str, ...]:
 
 def export_teams(session: Session) -> str:
     rows = (
-        TeamRow(0, t.name, t.players[0], t.players[1], t.club, t.rating, t.seed)
+        TeamRow(0, t.name, t.by_board.get(1, ""), t.by_board.get(2, ""), t.club, t.rating, t.seed)
         for t in list_teams(session)
     )
     return write_team_list(rows, one_board=_one_board(session))

@@ -94,7 +94,7 @@ def team_info(row: models.Team | Row[Any], players: dict[int, str] | None = None
     return TeamInfo(
         id=row.id,
         name=row.name,
-        players=(names.get(1, ""), names.get(2, "")),
+        players=tuple(names[board] for board in sorted(names)),
         club=row.club,
         rating=row.rating,
         seed=row.seed,

@@ -26,7 +26,7 @@ def test_a_player_is_an_entrant_on_the_one_board(db: EventDatabase) -> None:
         ana = add_player(s, "  Ana   Kovač ", club="North", rating=1650).value
         add_player(s, "Ben", seed=5)
     assert (ana.name, ana.players, ana.club, ana.rating, ana.seed) == (
-        "Ana Kovač", ("Ana Kovač", ""), "North", 1650, 1,
+        "Ana Kovač", ("Ana Kovač",), "North", 1650, 1,
     )  # fmt: skip
     with db.Session() as s:
         assert [t.name for t in list_teams(s)] == ["Ana Kovač", "Ben"]
