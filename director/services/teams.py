@@ -105,7 +105,8 @@ def _check_unique(session: Session, name: str, team_id: int | None = None) -> No
     if clash is not None and clash != team_id:
         other = session.get(models.Team, clash)
         assert other is not None
-        raise UserError(f"a team named {other.name!r} is already registered")
+        entrant = entrant_format(session).entrant
+        raise UserError(f"a {entrant} named {other.name!r} is already registered")
 
 
 def players_taken(session: Session, except_team: int | None = None) -> dict[str, str]:
@@ -142,6 +143,9 @@ def _names_written(session: Session, recheck: Callable[[], None]) -> Iterator[No
         ) from None
 
 
+# what registering the other format's entrant is told (RULES §1, §10)
+PLAYERS_NOT_TEAMS = "this event's entrants are players: register a player, not a team"
+TEAMS_NOT_PLAYERS = "this event's entrants are teams: register a team with its two players"
 # a Tandem team's boards, each with its player (RULES §1)
 PAIR_BOARDS = Format.TANDEM.record.boards
 
@@ -167,6 +171,8 @@ def add_team(
     rating: int | None = None,
     seed: int | None = None,
 ) -> Changed[TeamInfo]:
+    if _one_board(session):
+        raise UserError(PLAYERS_NOT_TEAMS)
     name = _clean("the team name", name)
     p1, p2 = _board_players(players)
     club = _clean("the club", club, required=False)
@@ -203,7 +209,7 @@ def add_player(
     the player's own name, on the one board; a name is entered once, compared as `name_key`
     does (case and spacing ignored)."""
     if not _one_board(session):
-        raise UserError("this event's entrants are teams: register a team with its two players")
+        raise UserError(TEAMS_NOT_PLAYERS)
     name = _clean("the player's name", name)
     club = _clean("the club", club, required=False)
     clash = team_named(session, name)
@@ -244,19 +250,26 @@ def edit_team(
             Changes.of(Area.TEAMS),
         )
     before = convert.team_info(row)
+    one_board = _one_board(session)
+    if one_board and players is not None:
+        raise UserError("this event's entrants are players: a player is edited by name")
+    name_label = "the player's name" if one_board else "the team name"
 
     def recheck() -> None:
         session.expire_all()
         if name is not None:
-            _check_unique(session, _clean("the team name", name), team_id)
+            _check_unique(session, _clean(name_label, name), team_id)
         if players is not None:
             _check_players(session, _board_players(players), team_id)
 
     with _names_written(session, recheck):
         if name is not None:
-            new_name = _clean("the team name", name)
+            new_name = _clean(name_label, name)
             _check_unique(session, new_name, team_id)  # before the change: no autoflush of a clash
             row.name = new_name
+            if one_board:  # the entrant is its one player, under the same name (RULES §10)
+                for player in row.players:
+                    player.name = new_name
         if players is not None:
             names = _board_players(players)
             _check_players(session, names, team_id)
