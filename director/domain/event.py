@@ -54,6 +54,7 @@ class TeamInfo:
     paid: bool = False
     present: bool = False
     version: int = 1
+    persons: tuple[int | None, int | None] = (None, None)  # club person ids, by board
 
     @property
     def withdrawn(self) -> bool:

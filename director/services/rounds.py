@@ -25,6 +25,7 @@ from director.domain.pairing.model import (
     PairingOptions,
     RoundPairing,
     TeamEntry,
+    Violation,
 )
 from director.domain.pairing.swiss import clear_leader
 from director.domain.rules import PairingSystem
@@ -36,8 +37,8 @@ from director.services.matches import list_matches, new_match_row
 from director.services.teams import list_teams
 from director.store import convert, models
 
-if TYPE_CHECKING:  # the checker loads when it is run: pairing a round does not need it
-    from director.domain.pairing.checker import Violation
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 RoundStatus = PlayStatus  # a round's status is its matches' (domain.event.round_status)
 
@@ -58,6 +59,7 @@ class RoundPreview:
     teams: dict[int, TeamInfo]
     scores: dict[int, float] = field(default_factory=dict)  # match points before the round
     left_out: tuple[int, ...] = ()  # registered, active, but not checked in (RULES §8)
+    places: dict[int, str] = field(default_factory=dict)  # knockout: table → bracket place
 
     def float_of(self, pairing: Pairing) -> str:
         """'A floats down' when the teams come from different score groups ('' otherwise)."""
@@ -76,6 +78,8 @@ class RoundPreview:
                 out.append(f"bye: {a}")
             else:
                 out.append(f"table {p.table}: {a} v {self.teams[p.team_b].name}")
+            if p.table in self.places:
+                out[-1] += f" ({self.places[p.table]})"
         return out
 
 
@@ -188,6 +192,13 @@ def next_round_number(session: Session, results: list[MatchResult] | None = None
     when already read): re-scoring every match of a 1,000-team event only to learn this took
     longer than the pairing."""
     last = session.scalar(select(func.max(models.Round.number))) or 0
+    if by_match(session):  # a knockout's next match waits only for its own feeders
+        from director.services import bracket_pairing
+
+        ready = bracket_pairing.ready_matches(session)
+        if ready.waiting:
+            raise UserError(ready.waiting)
+        return last + 1
     unfinished = [
         f"table {r.table}"
         for r in (stored_results(session) if results is None else results)
@@ -214,6 +225,11 @@ def _check_more_rounds(inputs: PairingInputs, number: int) -> None:
 def event_over(session: Session) -> str:
     """Why no further round will be paired ("all 5 rounds of this event are paired"), or ""
     while one may be (or the last round is still being played)."""
+    if by_match(session):
+        from director.services import bracket_pairing
+
+        ready = bracket_pairing.ready_matches(session)
+        return ready.waiting if ready.complete else ""
     try:
         number = next_round_number(session)
     except UserError:
@@ -227,6 +243,8 @@ def event_over(session: Session) -> str:
 
 def preview_next_round(session: Session) -> RoundPreview:
     """The engine's pairing of the next round, with its warnings; nothing is written."""
+    if by_match(session):
+        return _preview_ready(session)
     listed = list_teams(session)
     inputs = pairing_inputs(session, listed)
     number = next_round_number(session, inputs.results)
@@ -240,6 +258,23 @@ def preview_next_round(session: Session) -> RoundPreview:
     rows = compute_standings(inputs.teams, inputs.results, scheme=inputs.options.match_points)
     scores = {r.team_id: r.match_points for r in rows}
     return RoundPreview(number, paired.pairings, paired.warnings, teams, scores, left_out)
+
+
+def _preview_ready(session: Session) -> RoundPreview:
+    """A knockout's next batch: every match whose two feeders are finished (RULES §11)."""
+    from director.services import bracket_pairing
+
+    number = next_round_number(session)
+    state = bracket_pairing.draw_state(session)
+    ready = bracket_pairing.ready_matches(session, state)
+    pairings = tuple(Pairing(n.table, n.team_a, n.team_b) for n in ready.new)
+    places = {n.table: str(n.key) for n in ready.new}
+    warnings = tuple(
+        f"{state.teams[b.team].name} goes through on a bye: {state.teams[b.gone].name} has "
+        f"withdrawn ({b.key})"
+        for b in ready.byes
+    )
+    return RoundPreview(number, pairings, warnings, state.teams, places=places)
 
 
 def checked_in(
@@ -256,12 +291,28 @@ def checked_in(
     ], out
 
 
+def sat_out(teams: Iterable[TeamInfo], pairings: Iterable[Pairing]) -> frozenset[int]:
+    """The teams a round leaves out by design (RULES §8 check-in): once any team is marked
+    present, those not marked present and not paired in it. Never "missing"."""
+    listed = list(teams)
+    if not any(t.present for t in listed):
+        return frozenset()
+    paired = {t for p in pairings for t in p.teams}
+    return frozenset(t.id for t in listed if not t.present and t.id not in paired)
+
+
 def manual_warnings(session: Session, number: int, pairings: tuple[Pairing, ...]) -> list[str]:
-    inputs = pairing_inputs(session)
+    listed = list_teams(session)
+    inputs = pairing_inputs(session, listed)
     history = [r for r in inputs.results if r.round < number]
+    out = sat_out(listed, pairings)
+    entries = [
+        replace(e, withdrawn_after_round=number - 1) if e.id in out and e.active_in(number) else e
+        for e in inputs.teams
+    ]
     return check_manual(
         pairings,
-        inputs.teams,
+        entries,
         history,
         round_no=number,
         forbidden_pairs=inputs.options.forbidden_pairs,
@@ -271,7 +322,18 @@ def manual_warnings(session: Session, number: int, pairings: tuple[Pairing, ...]
 def pair_next_round(
     session: Session, pairings: tuple[Pairing, ...] | None = None, reason: str = ""
 ) -> Changed[RoundInfo]:
-    """Write the next round: the engine's pairing, or the director's own (audited)."""
+    """Write the next round: the engine's pairing, or the director's own (audited). A
+    knockout's next round is its ready matches (RULES §11), never paired by hand."""
+    if by_match(session):
+        from director.services import bracket_pairing
+
+        number = next_round_number(session)
+        if pairings is not None and set(pairings) != set(_preview_ready(session).pairings):
+            raise UserError(PAIRED_BY_PLAN)
+        ready = bracket_pairing.pair_ready(session, number)
+        changes = Changes.of(Area.ROUNDS, matches=(b.match_id for b in ready.byes))
+        # a pairing that only turned withdrawals into byes answers with the last round
+        return Changed(get_round(session, number if ready.new else number - 1), changes)
     preview = preview_next_round(session)
     chosen = preview.pairings if pairings is None else pairings
     if pairings is not None and set(pairings) != set(preview.pairings):
@@ -386,6 +448,8 @@ def set_round_pairings(
     session: Session, number: int, pairings: tuple[Pairing, ...], reason: str
 ) -> list[str]:
     """Replace a round's pairings by hand (no results yet); returns the warnings, audited."""
+    if by_match(session):
+        raise UserError(PAIRED_BY_PLAN)
     lock_round(session, number)
     info = get_round(session, number)
     _refuse_if_started(info, "re-paired")
@@ -447,11 +511,31 @@ def set_forbidden_pair(session: Session, team1: int, team2: int, forbidden: bool
 
 
 def check_pairings(session: Session) -> list[Violation]:
-    """The independent checker over every round of the event (RULES §8)."""
+    """The independent checker over every round of the event (RULES §8); a knockout paired
+    match by match through the brackets' own checker (RULES §11)."""
     from director.domain.pairing.checker import check_event
 
-    inputs = pairing_inputs(session)
-    return check_event(inputs.teams, inputs.rounds, inputs.results, inputs.options)
+    if by_match(session):
+        from director.services.bracket_pairing import check_draw_stored
+
+        return [Violation(n, (), "bracket", text) for n, text in check_draw_stored(session)]
+    listed = list_teams(session)
+    inputs = pairing_inputs(session, listed)
+    left_out = {rp.round: sat_out(listed, rp.pairings) for rp in inputs.rounds}
+    return check_event(inputs.teams, inputs.rounds, inputs.results, inputs.options, left_out)
+
+
+PAIRED_BY_PLAN = (
+    "a knockout's brackets are paired by its plan, not by hand: set the seeds before round 1, "
+    "or record a forfeit"
+)
+
+
+def by_match(session: Session) -> bool:
+    """A knockout paired match by match (RULES §11): see `services/bracket_pairing.py`."""
+    from director.services.bracket_pairing import paired_by_match
+
+    return paired_by_match(session)
 
 
 def is_knockout(session: Session) -> bool:

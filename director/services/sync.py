@@ -60,7 +60,9 @@ def _match_signatures(session: Session) -> dict[int, str]:
 
 
 def current_token(session: Session) -> ChangeToken:
-    team, player, rnd, clock = models.Team, models.Player, models.Round, models.ClockEvent
+    team, player, rnd, clock, match = (
+        models.Team, models.Player, models.Round, models.ClockEvent, models.Match,
+    )  # fmt: skip
     matches = _match_signatures(session)
     areas = {
         Area.EVENT: _digest(session.execute(select(models.Event.id, models.Event.version))),
@@ -72,8 +74,24 @@ def current_token(session: Session) -> ChangeToken:
                 ),
             ]
         ),
+        # the rounds and where each match is placed: its round, table, teams and its place in
+        # a knockout's brackets (a pairing changed by hand or a withdrawal's bye changes no round)
         Area.ROUNDS: _digest(
-            session.execute(select(rnd.id, rnd.number, rnd.published, rnd.bracket).order_by(rnd.id))
+            [
+                *session.execute(select(rnd.id, rnd.number, rnd.published).order_by(rnd.id)),
+                *session.execute(
+                    select(
+                        match.id,
+                        match.round_id,
+                        match.table_no,
+                        match.team_a_id,
+                        match.team_b_id,
+                        match.bracket,
+                        match.bracket_round,
+                        match.slot,
+                    ).order_by(match.id)
+                ),  # fmt: skip
+            ]
         ),
         Area.RESULTS: _digest(sorted(matches.items())),
         Area.CLOCKS: _digest(session.execute(select(func.count(), func.max(clock.id)))),

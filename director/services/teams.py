@@ -52,16 +52,20 @@ def list_teams(session: Session, ids: Iterable[int] | None = None) -> list[TeamI
     Read as plain rows: pages refresh the whole list after every change, and an ORM object
     per team and player costs more than the rest of a standings refresh."""
     teams = select(*models.Team.__table__.columns)
-    players = select(models.Player.team_id, models.Player.board, models.Player.name)
+    players = select(
+        models.Player.team_id, models.Player.board, models.Player.name, models.Player.person_id
+    )
     if ids is not None:
         wanted = list(ids)
         teams = teams.where(models.Team.id.in_(wanted))
         players = players.where(models.Player.team_id.in_(wanted))
     names: dict[int, dict[int, str]] = defaultdict(dict)
-    for team_id, board, name in session.execute(players):
+    persons: dict[int, dict[int, int | None]] = defaultdict(dict)
+    for team_id, board, name, person in session.execute(players):
         names[team_id][board] = name
+        persons[team_id][board] = person
     rows = session.execute(teams.order_by(models.Team.seed, models.Team.id))
-    return [convert.team_info(row, names[row.id]) for row in rows]
+    return [convert.team_info(row, names[row.id], persons[row.id]) for row in rows]
 
 
 def team_map(session: Session, ids: Iterable[int] | None = None) -> dict[int, TeamInfo]:
@@ -105,8 +109,9 @@ def _check_unique(session: Session, name: str, team_id: int | None = None) -> No
     if clash is not None and clash != team_id:
         other = session.get(models.Team, clash)
         assert other is not None
-        entrant = entrant_format(session).entrant
-        raise UserError(f"a {entrant} named {other.name!r} is already registered")
+        raise UserError(
+            f"a {entrant_format(session).entrant} named {other.name!r} is already registered"
+        )
 
 
 def players_taken(session: Session, except_team: int | None = None) -> dict[str, str]:
@@ -159,6 +164,12 @@ def _board_players(players: tuple[str, str]) -> tuple[str, str]:
     return p1, p2
 
 
+def _person(person: int | None) -> int | None:
+    if person is not None and person < 1:
+        raise UserError(f"the club has no person #{person}")
+    return person
+
+
 def _current_round(session: Session) -> int:
     return session.scalar(select(func.max(models.Round.number))) or 0
 
@@ -170,7 +181,10 @@ def add_team(
     club: str = "",
     rating: int | None = None,
     seed: int | None = None,
+    persons: tuple[int | None, int | None] = (None, None),
 ) -> Changed[TeamInfo]:
+    """Register a team; `persons` are its players' ids in the club's register when they were
+    picked from it (the event keeps them and runs without the club)."""
     if _one_board(session):
         raise UserError(PLAYERS_NOT_TEAMS)
     name = _clean("the team name", name)
@@ -186,7 +200,8 @@ def add_team(
         name=name, club=club, rating=rating, seed=seed, joined_round=_current_round(session) + 1
     )
     row.players = [
-        models.Player(board=b, name=p) for b, p in zip(PAIR_BOARDS, (p1, p2), strict=True)
+        models.Player(board=b, name=p, person_id=_person(person))
+        for b, p, person in zip(PAIR_BOARDS, (p1, p2), persons, strict=True)
     ]
 
     def recheck() -> None:
@@ -204,10 +219,11 @@ def add_player(
     club: str = "",
     rating: int | None = None,
     seed: int | None = None,
+    person: int | None = None,
 ) -> Changed[TeamInfo]:
     """Register a player in an individual event (RULES §10): the player is the entrant, under
     the player's own name, on the one board; a name is entered once, compared as `name_key`
-    does (case and spacing ignored)."""
+    does (case and spacing ignored). `person` is the player's id in the club's register."""
     if not _one_board(session):
         raise UserError(TEAMS_NOT_PLAYERS)
     name = _clean("the player's name", name)
@@ -224,7 +240,7 @@ def add_player(
     row = models.Team(
         name=name, club=club, rating=rating, seed=seed, joined_round=_current_round(session) + 1
     )
-    row.players = [models.Player(board=1, name=name)]
+    row.players = [models.Player(board=1, name=name, person_id=_person(person))]
     session.add(row)
     session.flush()
     return Changed(convert.team_info(row), Changes.of(Area.TEAMS))
@@ -237,6 +253,7 @@ def edit_team(
     version: int | None = None,
     name: str | None = None,
     players: tuple[str, str] | None = None,
+    persons: tuple[int | None, int | None] | None = None,
     club: str | None = None,
     rating: int | None | Unset = UNSET,
     seed: int | None = None,
@@ -278,12 +295,20 @@ def edit_team(
                     player.name_key = f"\x01{player.id}"
                 session.flush()
             by_board = dict(zip(PAIR_BOARDS, names, strict=True))
+            # a person goes with the name picked for it (a swap of boards keeps both); another
+            # name is not the person picked for the old one
+            picked = {name_key(p.name): p.person_id for p in row.players}
             for player in row.players:
                 player.name = by_board[player.board]
+                player.person_id = picked.get(name_key(player.name))
             if names != before.players:
                 # the players are the team's: their change bumps the team's version, so another
                 # station's edit against the old view is refused (the version check is the UPDATE)
                 flag_modified(row, "name")
+        if persons is not None:
+            for player in row.players:
+                player.person_id = _person(persons[player.board - 1])
+            flag_modified(row, "name")
         if club is not None:
             row.club = _clean("the club", club, required=False)
         if not isinstance(rating, Unset):
@@ -298,7 +323,7 @@ def edit_team(
             row.present = present
 
     after = convert.team_info(row)
-    if after.name != before.name or after.players != before.players:
+    if (after.name, after.players, after.persons) != (before.name, before.players, before.persons):
         audit.log(session, "edit team", f"team {team_id}", before.__dict__, after.__dict__)
     return Changed(after, Changes.of(Area.TEAMS))
 
@@ -528,5 +553,24 @@ def seed_by_rating(session: Session) -> Changed[list[TeamInfo]]:
     before = {t.id: t.seed for t in teams}
     after = {t.id: s for t, s in zip(teams, seeds, strict=True)}
     audit.log(session, "seed by rating", "teams", before, after, "seeded by rating")
+    session.flush()
+    return Changed(list_teams(session), Changes.of(Area.TEAMS))
+
+
+def link_persons(session: Session, persons: dict[str, int]) -> Changed[list[TeamInfo]]:
+    """Store each named player's person id from the club's register (`club link`): an event
+    registered without the club carries its ids from then on. Audited; a name the event has
+    no player for is refused."""
+    by_key = {row.name_key: row for row in session.scalars(select(models.Player))}
+    before: dict[str, int | None] = {}
+    for name, person in persons.items():
+        row = by_key.get(name_key(name))
+        if row is None:
+            raise UserError(f"the event has no player called {name!r}")
+        before[row.name] = row.person_id
+        row.person_id = _person(person)
+    after = {row.name: row.person_id for row in by_key.values() if row.name in before}
+    if before != after:
+        audit.log(session, "link persons", "players", before, after, "picked from the club")
     session.flush()
     return Changed(list_teams(session), Changes.of(Area.TEAMS))

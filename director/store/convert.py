@@ -88,9 +88,16 @@ def write_event_options(row: models.Event, options: EventOptions) -> None:
     row.paper = options.paper.value
 
 
-def team_info(row: models.Team | Row[Any], players: dict[int, str] | None = None) -> TeamInfo:
-    """A team from its ORM row, or from a plain team row with its players' names by board."""
+def team_info(
+    row: models.Team | Row[Any],
+    players: dict[int, str] | None = None,
+    persons: dict[int, int | None] | None = None,
+) -> TeamInfo:
+    """A team from its ORM row, or from a plain team row with its players' names (and club
+    person ids) by board."""
     names = players if players is not None else {p.board: p.name for p in row.players}
+    if persons is None:
+        persons = {} if players is not None else {p.board: p.person_id for p in row.players}
     return TeamInfo(
         id=row.id,
         name=row.name,
@@ -103,6 +110,7 @@ def team_info(row: models.Team | Row[Any], players: dict[int, str] | None = None
         paid=row.paid,
         present=row.present,
         version=row.version,
+        persons=(persons.get(1), persons.get(2)),
     )
 
 

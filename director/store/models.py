@@ -154,6 +154,9 @@ class Player(Base):
     board: Mapped[int] = mapped_column(Integer)
     name: Mapped[str] = mapped_column(String(100))
     name_key: Mapped[str] = _name_key_column()
+    # the person picked from the club's register (its id there, RULES §12): the event keeps
+    # it and needs no club to run; publishing uses it instead of matching the name (0011)
+    person_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
     team: Mapped[Team] = relationship(back_populates="players")
 

@@ -35,11 +35,12 @@ from director.domain.wording import counted
 from director.services import no_show, rounds
 from director.services.matches import list_matches
 from director.services.rounds import RoundInfo
+from director.services.teams import entrant_format
 from director.ui.audit_dialog import AuditDialog
 from director.ui.context import EventContext
 from director.ui.forbidden_pairs_dialog import ForbiddenPairsDialog
 from director.ui.message_bar import MessageBar, ask
-from director.ui.models.round_model import RoundMatchesModel
+from director.ui.models.round_model import COLUMNS, RoundMatchesModel
 from director.ui.no_show_dialog import NoShowDialog
 from director.ui.plain import tooltip
 from director.ui.refresh import RefreshWhenShown
@@ -216,6 +217,10 @@ class RoundsPage(QWidget):
         return True
 
     def refresh(self) -> None:
+        entrant = self.ctx.read(entrant_format).entrant
+        if entrant != self.model.entrant:
+            self.model.entrant = entrant
+            self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(COLUMNS) - 1)
         shown = self.current_round()
         self.rounds = self.ctx.read(rounds.list_rounds)
         self.round_list.blockSignals(True)

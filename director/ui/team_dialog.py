@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
 
 from director.domain.errors import UserError
 from director.domain.event import TeamInfo
-from director.services.teams import add_team
+from director.services.teams import add_player, add_team
 from director.ui.context import EventContext
 from director.ui.style import error_label, hint, show_error
 
@@ -105,3 +105,73 @@ class AddTeamDialog(QDialog):
             field.clear()  # the club often repeats: keep it
         self.name.setFocus()
         return team
+
+
+class AddPlayerDialog(QDialog):
+    """Register the players of an individual event one after another (RULES §10): a player is
+    the entrant, under their own name, on the one board."""
+
+    def __init__(self, ctx: EventContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.added: list[TeamInfo] = []
+        self.setWindowTitle("Add players")
+        self.setMinimumWidth(460)
+        self.name = QLineEdit(self)
+        self.club = QLineEdit(self)
+        self.rating = QLineEdit(self)
+        self.seed = QLineEdit(self)
+        self.name.setPlaceholderText("e.g. Ana Kovač")
+        self.club.setPlaceholderText("optional")
+        self.rating.setPlaceholderText("optional")
+        self.seed.setPlaceholderText("blank: after the last seed")
+        form = QFormLayout()
+        form.setVerticalSpacing(8)
+        form.addRow("Player", self.name)
+        form.addRow("Club", self.club)
+        form.addRow("Rating", self.rating)
+        form.addRow("Seed", self.seed)
+        self.error = error_label(self)
+        self.done_text = hint("", self)
+        self.done_text.hide()
+        buttons = QDialogButtonBox(self)
+        self.add_button = QPushButton("Add player", self)
+        self.add_button.setProperty("role", "primary")
+        self.add_button.setDefault(True)
+        buttons.addButton(self.add_button, QDialogButtonBox.ButtonRole.ActionRole)
+        close = buttons.addButton(QDialogButtonBox.StandardButton.Close)
+        close.setAutoDefault(False)
+        self.add_button.clicked.connect(self.add)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(20, 18, 20, 14)
+        layout.addWidget(
+            hint(
+                "Each player enters once, under their own name (case and spacing are "
+                "ignored when names are compared). Press Enter to add the player and start "
+                "the next one.",
+                self,
+            )
+        )
+        layout.addSpacing(6)
+        layout.addLayout(form)
+        layout.addWidget(self.error)
+        layout.addWidget(self.done_text)
+        layout.addWidget(buttons)
+
+    def add(self) -> TeamInfo | None:
+        try:
+            rating = whole_number("the rating", self.rating.text())
+            seed = whole_number("the seed", self.seed.text())
+            player = self.ctx.change(add_player, self.name.text(), self.club.text(), rating, seed)
+        except UserError as exc:
+            show_error(self.error, str(exc))
+            return None
+        show_error(self.error, "")
+        self.added.append(player)
+        self.done_text.setText(f"Added {player.name} (seed {player.seed}). Next player:")
+        self.done_text.show()
+        for field in (self.name, self.rating, self.seed):
+            field.clear()  # the club often repeats: keep it
+        self.name.setFocus()
+        return player

@@ -88,6 +88,7 @@ class TeamModel(QAbstractTableModel):
         self._ids: list[int] = []
         self._teams: dict[int, TeamInfo] = {}
         self._sort_keys: dict[int, list[Any]] = {}  # per column, each row's; made when sorted
+        self.entrant = "team"  # who enters, as the event's format says ("team" or "player")
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -158,10 +159,12 @@ class TeamModel(QAbstractTableModel):
     ) -> Any:
         if orientation is not Qt.Orientation.Horizontal or not 0 <= section < len(COLUMNS):
             return None
+        spec = COLUMNS[section]
+        named = spec.field == "name" and self.entrant != "team"  # the player is the entrant
         if role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section].title
+            return self.entrant.capitalize() if named else spec.title
         if role == Qt.ItemDataRole.ToolTipRole:
-            return COLUMNS[section].tip
+            return f"The {self.entrant}'s name, unique in the event" if named else spec.tip
         return None
 
     def flags(self, index: Index) -> Qt.ItemFlag:
@@ -257,9 +260,9 @@ class TeamModel(QAbstractTableModel):
 SHOW = ("All teams", "Playing", "Withdrawn", "Not present", "Not paid")
 
 
-def counts_text(teams: list[TeamInfo]) -> str:
+def counts_text(teams: list[TeamInfo], entrant: str = "team") -> str:
     withdrawn = sum(t.withdrawn for t in teams)
-    text = counted(len(teams), "team")
+    text = counted(len(teams), entrant)
     if withdrawn:
         text += f", {withdrawn} withdrawn"
     if teams:

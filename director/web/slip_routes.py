@@ -115,6 +115,7 @@ def routes(web: WebContext) -> list[BaseRoute]:
         body = await json_body(request)
         try:
             done = await web.write_db(
+                request.path_params["token"],
                 slips.submit_slip,
                 request.path_params["token"],
                 body.get("uid"),
@@ -134,6 +135,7 @@ def routes(web: WebContext) -> list[BaseRoute]:
             return refusal(422, "agree must be true or false", code="input")
         try:
             done = await web.write_db(
+                request.path_params["token"],
                 slips.answer_slip,
                 request.path_params["token"],
                 body.get("uid"),

@@ -98,5 +98,10 @@ def test_the_bracket_report_reads_each_matchs_stored_bracket(
     assert {m.id for ms in main.values() for m in ms} == {
         m.id for m in matches if m.bracket == "main"
     }
-    assert [[m.slot for m in consolation[n]] for n in sorted(consolation)] == [[1, 2], [1]]
-    assert {m.bracket_round for ms in consolation.values() for m in ms} == {1, 2}
+    # seeds 1-4 had byes: one who loses in main round 2 is a round-1 loser (RULES §11)
+    assert [sorted(m.slot or 0 for m in consolation[n]) for n in sorted(consolation)] == [
+        [1, 2, 3, 4],
+        [1, 2],
+        [1],
+    ]
+    assert {m.bracket_round for ms in consolation.values() for m in ms} == {1, 2, 3}

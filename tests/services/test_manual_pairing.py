@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -113,3 +115,53 @@ def test_forbidden_pairs_are_audited_and_the_engine_keeps_them_apart(
     with db.Session() as s:
         assert manual_pairing.list_forbidden_pairs(s) == []
         assert [e.reason for e in entries(s) if e.action == "allow pair"] == ["the clubs merged"]
+
+
+def test_a_team_that_never_checked_in_is_left_out_by_design_not_missing(
+    db: EventDatabase, event_path: Path
+) -> None:
+    """RULES §8 check-in: once any team is marked present, only present teams are paired. Edit
+    pairings warned "Team 5 is missing: it is active but not paired" for a team never checked
+    in, wrote it to the audit, and `check-pairings` reported it and exited 1."""
+    teams = add_teams(db, 5)
+    with db.Session() as s, s.begin():
+        for team in teams[:4]:
+            edit_team(s, team, present=True)
+        rounds.pair_next_round(s)
+    with db.Session() as s:
+        preview = manual_pairing.preview_edit(s, 1, Edit.SWAP, teams[0], teams[1])
+    assert preview.warnings == ()
+    with db.Session() as s, s.begin():
+        warnings = manual_pairing.edit_round(s, 1, Edit.SWAP, teams[0], teams[1], "tables").value
+    assert warnings == []
+    with db.Session() as s:
+        [line] = [e for e in entries(s) if e.action == "edit pairings"]
+        assert "missing" not in line.reason
+        assert rounds.check_pairings(s) == []
+    finish_round(db, 1)
+    with db.Session() as s, s.begin():
+        rounds.pair_next_round(s)
+        assert rounds.check_pairings(s) == []
+    proc = subprocess.run(
+        [str(Path(sys.executable).with_name("tandem-director")), "check-pairings", str(event_path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_a_present_team_left_unpaired_is_still_missing(db: EventDatabase) -> None:
+    """The check-in leaves out only the teams not marked present."""
+    teams = add_teams(db, 5)
+    with db.Session() as s, s.begin():
+        for team in teams:
+            edit_team(s, team, present=True)
+        rounds.pair_next_round(s)
+    with db.Session() as s:
+        bye = next(p.team_a for p in manual_pairing.round_pairings(s, 1) if p.team_b is None)
+        after = tuple(p for p in manual_pairing.round_pairings(s, 1) if p.team_b is not None)
+        assert any("is missing" in w for w in rounds.manual_warnings(s, 1, after)), (
+            f"team {bye} left out"
+        )

@@ -40,6 +40,8 @@ from director.ui.desk.games_panel import GamesPanel
 from director.ui.desk.match_picker import MatchPicker
 from director.ui.desk.record_dialog import CorrectGameDialog, RecordGameDialog
 from director.ui.desk.scoreline import Scoreline
+from director.ui.desk.words import side_name, unit_title
+from director.ui.elided import ElidedLabel
 from director.ui.message_bar import MessageBar, ask
 from director.ui.no_show_dialog import NoShowDialog
 from director.ui.plain import plain_label, tooltip
@@ -78,7 +80,7 @@ class MatchDeskPage(QWidget):
         self.picker = MatchPicker(self.round_matches)
         self.picker.picked.connect(self.show_match)
         self.picker.cleared.connect(self.show_no_match)
-        self.heading = plain_label()
+        self.heading = ElidedLabel()  # a long name is shortened, never widens the window
         self.heading.setObjectName("heading")
         self.heading.setStyleSheet("font-size: 14pt; font-weight: bold;")
         self.pair_label = plain_label()
@@ -272,11 +274,25 @@ class MatchDeskPage(QWidget):
         a, b = (isolated(name) for name in match.names)
         self.heading.setText(f"{where}: {a} v {b}")
         outcome = match.outcome
-        self.pair_label.setText("" if match.is_bye else f"Pair {outcome.current_pair}")
-        for panel in self.boards:
+        self.pair_label.setText("" if match.is_bye else unit_title(match, outcome.current_pair))
+        record = match.rules.event_format
+        for panel in self.boards:  # the boards the match's format has
+            panel.setVisible(panel.board in record.boards)
             panel.show_match(match)
+        self.show_clock_words(record.one_board)
         self.show_cube_state(match)
         self.show_no_show(match)
+
+    def show_clock_words(self, one_board: bool) -> None:
+        """One match clock, or both boards' clocks (RULES §7, §10)."""
+        if one_board:
+            self.clock_button.setToolTip("Open the match clock in its own window")
+            self.clock_status.setText("The match clock runs in its own window.")
+        else:
+            self.clock_button.setToolTip(
+                "Open both boards' clocks of this match in their own window"
+            )
+            self.clock_status.setText("Both boards' clocks run in their own window.")
 
     def show_no_show(self, match: MatchInfo) -> None:
         """The no-show button, enabled by the service's answer (a played match, a bye, a past
@@ -314,7 +330,7 @@ class MatchDeskPage(QWidget):
         colour = {"free": "#e8f1e8", "one-cube": "#fff2cc", "no-cube": "#f8d7d3"}[regime]
         if not match.rules.scoring.variant.has_cube:
             colour = "#eef1f0"  # no cube in this scoring at all: nothing to warn about
-        self.cube_state.setText(f"Pair {outcome.current_pair}: {text}")
+        self.cube_state.setText(f"{unit_title(match, outcome.current_pair)}: {text}")
         self.cube_state.setStyleSheet(f"background: {colour}; {BANNER_STYLE}")
 
     # -- messages -----------------------------------------------------------------------
@@ -392,10 +408,13 @@ class MatchDeskPage(QWidget):
         if match is None or not match.games:
             return
         last = match.games[-1]
+        record = match.rules.event_format
+        winner = (
+            isolated(side_name(match, last.winner)) if record.one_board else f"team {last.winner}"
+        )
         question = (
             f"Undo the last game of {' v '.join(isolated(n) for n in match.names)}: "
-            f"pair {last.pair}, "
-            f"board {last.board}, won by team {last.winner} ({last.end})?"
+            f"{record.where(last.pair, last.board)}, won by {winner} ({last.end})?"
         )
 
         def undo() -> None:

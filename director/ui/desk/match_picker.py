@@ -8,19 +8,25 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QSignalBlocker, Signal
+from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSizePolicy, QWidget
 
 from director.domain.event import MatchInfo, PlayStatus
 from director.domain.wording import isolated
+from director.ui.elided import narrow, shortened
 from director.ui.models.round_model import result_words
+from director.ui.plain import tooltip
 
 OTHER = -1  # matches outside the rounds (e.g. a match record imported by hand)
 Loader = Callable[[int | None], list[MatchInfo]]  # a round's matches; None: the others
 
 
-def match_label(match: MatchInfo) -> str:
-    """'Table 3: Blue Bar v Gammonites · 3–2, pair 3': the table's state at a glance."""
+NAME_ROOM = 260  # pixels for each team's name in a list of matches
+
+
+def match_label(match: MatchInfo, shorten: Callable[[str], str] = str) -> str:
+    """'Table 3: Blue Bar v Gammonites · 3–2, pair 3': the table's state at a glance;
+    `shorten` cuts each name (a list of matches keeps its width whatever the names)."""
     table = (
         f"Match {match.id}"
         if not match.table
@@ -28,8 +34,15 @@ def match_label(match: MatchInfo) -> str:
         if match.is_bye
         else f"Table {match.table}"
     )
-    a, b = (isolated(name) for name in match.names)
+    a, b = (isolated(shorten(name)) for name in match.names)
     return f"{table}: {a} v {b} · {state_text(match)}"
+
+
+def add_match(box: QComboBox, match: MatchInfo) -> None:
+    """One match in a list of matches: long names shortened, the whole line in its tooltip."""
+    metrics = box.fontMetrics()
+    box.addItem(match_label(match, lambda name: shortened(metrics, name, NAME_ROOM)), match.id)
+    box.setItemData(box.count() - 1, tooltip(match_label(match)), Qt.ItemDataRole.ToolTipRole)
 
 
 def state_text(match: MatchInfo) -> str:
@@ -41,7 +54,9 @@ def state_text(match: MatchInfo) -> str:
     if match.status is PlayStatus.NOT_STARTED:
         return "not started"
     score = match.outcome.score
-    return f"{score.a}–{score.b}, pair {match.outcome.current_pair}"
+    unit = match.rules.event_format.unit  # a pair of games, or one game (RULES §10)
+    crawford = " (Crawford)" if match.outcome.cube_rule.crawford else ""
+    return f"{score.a}–{score.b}, {unit} {match.outcome.current_pair}{crawford}"
 
 
 class MatchList(QComboBox):
@@ -68,6 +83,7 @@ class MatchPicker(QWidget):
         self.matches = MatchList(self.refill_if_stale)
         self.matches.setObjectName("matchPicker")
         self.matches.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        narrow(self.matches)
         self.cache: dict[int, list[MatchInfo]] = {}
         self.stale = False  # a match changed since the list was read
         layout = QHBoxLayout(self)
@@ -122,7 +138,7 @@ class MatchPicker(QWidget):
     def _fill_matches(self, number: int | None) -> None:
         self.matches.clear()
         for match in self.round_matches(number) if number is not None else []:
-            self.matches.addItem(match_label(match), match.id)
+            add_match(self.matches, match)
 
     def _round_chosen(self) -> None:
         """A round chosen shows its first table: the round shown and the match never differ."""

@@ -32,7 +32,8 @@ from director.domain.wording import counted, isolated
 from director.services import games
 from director.ui.context import EventContext
 from director.ui.desk.game_form import ERROR_STYLE, GameForm, readable
-from director.ui.desk.words import board_sides, result_text, side_name
+from director.ui.desk.words import board_sides, result_text, seat
+from director.ui.elided import short_names
 from director.ui.message_bar import ask
 from director.ui.plain import esc, plain_label, rich_label
 
@@ -43,6 +44,7 @@ UNLIKELY_FACTOR = 2
 VOID_STYLE = (
     "background: #fff4ce; border: 1px solid #e6cf7a; border-radius: 6px; padding: 6px 10px;"
 )
+SIDE_ROOM = 200  # pixels for a name in "A: Ana (Blue Bar)", the winner's choice
 
 
 class RecordGameDialog(QDialog):
@@ -65,11 +67,15 @@ class RecordGameDialog(QDialog):
         self.attempted = False  # Save was pressed: say what is still missing
         pair = self.pair_number()
         self.setWindowTitle(self.heading())
-        players = board_sides(match, board)
+        # long names shortened (a name without spaces cannot wrap): the dialog fits the screen
+        self.names = short_names(self, match.names)
+        players = board_sides(match, board, lambda name: short_names(self, (name,), SIDE_ROOM)[0])
         self.header = rich_label()
+        self.header.setWordWrap(True)
+        seat_a, seat_b = (seat(match, side, board) for side in Side)
         self.header.setText(
-            f"<b>{self.heading()}</b><br>A{board} {esc(players[0])} &nbsp;v&nbsp;"
-            f" B{board} {esc(players[1])}"
+            f"<b>{self.heading()}</b><br>{seat_a} {esc(players[0])} &nbsp;v&nbsp;"
+            f" {seat_b} {esc(players[1])}"
         )
         self.form = GameForm(match.rules, board, pair, players)
         self.preview = plain_label()
@@ -112,10 +118,21 @@ class RecordGameDialog(QDialog):
         return self.buttons.button(QDialogButtonBox.StandardButton.Save)
 
     def heading(self) -> str:
+        record = self.match.rules.event_format
+        if record.one_board:
+            return f"Record {record.where(self.pair_number(), self.board)}"
         return f"Record game: board {self.board}, pair {self.pair_number()}"
 
     def pair_number(self) -> int:
         return self.match.outcome.current_pair
+
+    @property
+    def shown_names(self) -> tuple[str, str]:
+        """The teams' names as the dialog shows them (a long one shortened)."""
+        return self.names[0], self.names[1]
+
+    def shown_name(self, side: Side) -> str:
+        return self.shown_names[0] if side is Side.A else self.shown_names[1]
 
     def initial_game(self) -> Game:
         """A bear-off single on the board's live cube: the commonest game, the cube prefilled
@@ -185,7 +202,7 @@ class RecordGameDialog(QDialog):
 
     def award_text(self, game: Game, outcome: MatchOutcome) -> str:
         line = next(line for line in outcome.lines if line.game is game)
-        winner = isolated(side_name(self.match, game.winner))
+        winner = isolated(self.shown_name(game.winner))
         if not line.counted:
             text = f"Abandoned under rule 4′: the match was already decided, {winner} scores 0"
         else:
@@ -194,7 +211,7 @@ class RecordGameDialog(QDialog):
                 text += f" and {counted(line.pip_points, 'pip point')}"
         text += f" → score {outcome.score}"
         if outcome.finished and not self.match.outcome.finished:
-            text += f". The match ends: {result_text(outcome, self.match.names)}"
+            text += f". The match ends: {result_text(outcome, self.shown_names)}"
         return text
 
     # -- save ---------------------------------------------------------------------------
@@ -286,6 +303,9 @@ class CorrectGameDialog(RecordGameDialog):
         self.update_preview()
 
     def heading(self) -> str:
+        record = self.match.rules.event_format
+        if record.one_board:
+            return f"Correct {record.where(self.original.pair, self.board)}"
         return f"Correct game: board {self.board}, pair {self.original.pair}"
 
     def pair_number(self) -> int:
@@ -296,7 +316,7 @@ class CorrectGameDialog(RecordGameDialog):
         correction ends the match sooner (they are shown, and removed with the correction)."""
         fixed = games.correction(self.match, self.game_id, game)
         self.voids = tuple(self.match.game_ids[i] for i in fixed.voided)
-        self.void_text = fixed.voided_text(self.match.names)
+        self.void_text = fixed.voided_text(self.shown_names)
         return fixed.outcome
 
     def games_with(self, game: Game) -> tuple[Game, ...]:
@@ -320,11 +340,11 @@ class CorrectGameDialog(RecordGameDialog):
             for line in outcome.lines
             if line.game.pair == game.pair and line.game.board == game.board
         )
-        winner = isolated(side_name(self.match, game.winner))
+        winner = isolated(self.shown_name(game.winner))
         text = f"{winner} scores {counted(line.points, 'point')}"
         if not line.counted:
             text = f"Abandoned under rule 4′: {winner} scores 0"
-        state = result_text(outcome, self.match.names)
+        state = result_text(outcome, self.shown_names)
         self.show_voids()
         return f"{text}; the match score becomes {outcome.final} ({state})"
 

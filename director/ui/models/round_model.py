@@ -51,6 +51,7 @@ class RoundMatchesModel(QAbstractTableModel):
     def __init__(self) -> None:
         super().__init__()
         self._matches: tuple[MatchInfo, ...] = ()
+        self.entrant = "team"  # who enters, as the event's format says: "team" or "player"
 
     def set_matches(self, matches: tuple[MatchInfo, ...]) -> None:
         self.beginResetModel()
@@ -73,7 +74,10 @@ class RoundMatchesModel(QAbstractTableModel):
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> object:
         if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return COLUMNS[section] if 0 <= section < len(COLUMNS) else None
+            if not 0 <= section < len(COLUMNS):
+                return None
+            title = COLUMNS[section]
+            return title.replace("Team", self.entrant.capitalize(), 1)
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
