@@ -221,7 +221,8 @@ def match_info(
     team_b = teams[row.team_b_id] if row.team_b_id is not None else None
     names = (team_a.name, team_b.name if team_b else "bye")
     live = {p.number: live_cubes(p) for p in pair_rows}
-    outcome = score_match(rules, games, names, live)
+    lost = Side(row.lost_on_time) if row.lost_on_time else None
+    outcome = score_match(rules, games, names, live, lost_on_time=lost)
     return MatchInfo(
         id=row.id,
         round=round_number,

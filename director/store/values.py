@@ -62,6 +62,7 @@ WORDS: dict[tuple[str, str], type[StrEnum]] = {
     ("event", "match_points"): MatchPointScheme,
     ("event", "paper"): Paper,
     ("match", "forfeit_by"): Side,
+    ("match", "lost_on_time"): Side,
     ("match", "result"): StoredResult,
     **{
         ("pair", f"cube{board}_{column}"): Side
