@@ -39,6 +39,13 @@ cube2_offered_by
 makeToUnicodeCMap
 start_font  # reportlab's paragraph parser calls it for <font> (reports/shaping.py)
 showwarning
+# reportlab's LinePlot reads the attributes the club's rating chart sets (reports/club.py)
+strokeColor
+strokeWidth
+valueMin
+valueMax
+valueStep
+labelTextFormat
 should_exit
 force_exit
 # the open dialog stays reachable from its preview (ui/reports/preview.py)

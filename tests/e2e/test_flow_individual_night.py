@@ -134,7 +134,9 @@ def test_a_whole_individual_night_in_the_app(qtbot: QtBot, tmp_path: Path) -> No
     db.close()
     assert info.options.match.format is Format.INDIVIDUAL
     assert info.options.time_control == TimeControl(120, 12, ClockMode.DELAY)
-    assert all(p.players == (p.name, "") for p in players)  # each player enters alone
+    for player in players:  # each player enters alone, on board 1
+        first, *others = player.players
+        assert first == player.name and not any(others)
     assert shown == list(expected.lines)
     assert len(stored) == 12 and all(m.outcome.finished for m in stored)
     assert all(g.board == 1 for m in stored for g in m.games)
