@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 
 from director.domain.brackets.plan import CONSOLATION, MAIN
 from director.domain.changes import Area, Changed, Changes
-from director.domain.errors import UserError
+from director.domain.errors import ConflictError, UserError
 from director.domain.event import MatchInfo, PlayStatus, TeamInfo, round_status
 from director.domain.pairing.control import check_manual
 from director.domain.pairing.engine import pair_round, planned_rounds
@@ -60,6 +60,9 @@ class RoundPreview:
     scores: dict[int, float] = field(default_factory=dict)  # match points before the round
     left_out: tuple[int, ...] = ()  # registered, active, but not checked in (RULES §8)
     places: dict[int, str] = field(default_factory=dict)  # knockout: table → bracket place
+    # pairing a published round again: its pairings now, and the edits by hand it drops
+    replaces: tuple[Pairing, ...] = ()
+    dropped: tuple[str, ...] = ()
 
     def float_of(self, pairing: Pairing) -> str:
         """'A floats down' when the teams come from different score groups ('' otherwise)."""
@@ -241,13 +244,28 @@ def event_over(session: Session) -> str:
     return ""
 
 
-def preview_next_round(session: Session) -> RoundPreview:
-    """The engine's pairing of the next round, with its warnings; nothing is written."""
+def preview_next_round(session: Session, again: bool = False) -> RoundPreview:
+    """The engine's pairing of the next round, with its warnings; nothing is written. With
+    `again`, of the last round once more, as if it were not paired (it has no result yet):
+    with the pairings it replaces and the edits by hand it drops."""
     if by_match(session):
+        if again:
+            raise UserError(AGAIN_BY_PLAN)
         return _preview_ready(session)
     listed = list_teams(session)
     inputs = pairing_inputs(session, listed)
-    number = next_round_number(session, inputs.results)
+    replaces: tuple[Pairing, ...] = ()
+    if again:
+        last = _last_round(session, "paired again")
+        number = last.number
+        inputs = replace(
+            inputs,
+            results=[r for r in inputs.results if r.round < number],
+            rounds=[rp for rp in inputs.rounds if rp.round < number],
+        )
+        replaces = pairings_of(last)
+    else:
+        number = next_round_number(session, inputs.results)
     _check_more_rounds(inputs, number)
     teams = {t.id: t for t in listed}
     entries, left_out = checked_in(inputs.teams, teams, number)
@@ -257,7 +275,43 @@ def preview_next_round(session: Session) -> RoundPreview:
     paired = pair_round(entries, inputs.results, inputs.options, number)
     rows = compute_standings(inputs.teams, inputs.results, scheme=inputs.options.match_points)
     scores = {r.team_id: r.match_points for r in rows}
-    return RoundPreview(number, paired.pairings, paired.warnings, teams, scores, left_out)
+    dropped = hand_edits(session, number) if again else ()
+    return RoundPreview(
+        number,
+        paired.pairings,
+        paired.warnings,
+        teams,
+        scores,
+        left_out,
+        replaces=replaces,
+        dropped=dropped,
+    )
+
+
+def pairings_of(info: RoundInfo) -> tuple[Pairing, ...]:
+    return tuple(
+        Pairing(m.table, m.team_a.id, m.team_b.id if m.team_b else None) for m in info.matches
+    )
+
+
+AGAIN_BY_PLAN = (
+    "a knockout paired by its bracket plan pairs the same matches again: undo the round instead"
+)
+HAND_EDITS = ("edit pairings", "pair by hand")  # the audit's actions of a round paired by hand
+
+
+def hand_edits(session: Session, number: int) -> tuple[str, ...]:
+    """The round's edits by hand since it was last paired, in the audit's words (their warnings
+    left out): what pairing it again would drop."""
+    edits: list[str] = []
+    for line in audit.entries(session, round=number):
+        if line.round_number != number:
+            continue
+        if line.action in ("pair again", "undo round"):
+            edits = []
+        elif line.action in HAND_EDITS:
+            edits.append(line.reason.split("; warnings: ")[0] or line.action)
+    return tuple(edits)
 
 
 def _preview_ready(session: Session) -> RoundPreview:
@@ -468,15 +522,43 @@ def set_round_pairings(
     return warnings
 
 
-def repair_round(session: Session, number: int) -> Changed[RoundInfo]:
-    """Pair the last round again with the engine (it must have no results)."""
+def _last_round(session: Session, action: str) -> RoundInfo:
+    listed = list_rounds(session)
+    if not listed:
+        raise UserError("no round is paired yet")
+    _refuse_if_started(listed[-1], action)
+    return listed[-1]
+
+
+def repair_round(
+    session: Session, number: int, reason: str = "", expected: tuple[Pairing, ...] | None = None
+) -> Changed[RoundInfo]:
+    """Pair the last round again with the engine (it must have no results): `expected` is the
+    pairing the director was shown (`preview_next_round(again=True)`), refused if the engine's
+    answer has changed since. Audited with the pairings before and after, the reason and the
+    edits by hand it drops."""
     lock_round(session, number)
-    rounds = list_rounds(session)
-    if not rounds or rounds[-1].number != number:
+    last = _last_round(session, "paired again")
+    if last.number != number:
         raise UserError("only the last round can be paired again")
-    _refuse_if_started(rounds[-1], "paired again")
-    undo_last_round(session)
-    return pair_next_round(session)
+    if not reason.strip():
+        raise UserError("pairing a round again needs a reason for the audit log")
+    preview = preview_next_round(session, again=True)
+    if expected is not None and set(expected) != set(preview.pairings):
+        raise ConflictError(
+            f"the pairing of round {number} has changed since it was shown (a team or a"
+            " forbidden pair changed): look at it again",
+            Changes.of(Area.ROUNDS, Area.TEAMS),
+        )
+    session.delete(_round_row(session, number))
+    session.flush()
+    pair_next_round(session)  # the engine's pairing, as previewed
+    before = [(p.table, p.team_a, p.team_b) for p in preview.replaces]
+    after = [(p.table, p.team_a, p.team_b) for p in preview.pairings]
+    dropped = " / ".join(preview.dropped)
+    note = reason.strip() + (f"; drops the edits made by hand: {dropped}" if dropped else "")
+    audit.log(session, "pair again", f"round {number}", before, after, note)
+    return Changed(get_round(session, number), Changes.of(Area.ROUNDS))
 
 
 def undo_last_round(session: Session) -> Changed[int]:

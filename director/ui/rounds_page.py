@@ -69,7 +69,7 @@ QListWidget#roundList::item:selected {{
 
 
 PAIR_TIP = "Preview the next round's pairings and publish them (Ctrl+Shift+P)"
-REPAIR_TIP = "Pair the last round again with the engine"
+REPAIR_TIP = "Pair the last round again with the engine: shown first, with the edits it drops"
 UNDO_TIP = "Delete the last round's pairings (kept in the audit log)"
 
 
@@ -399,15 +399,19 @@ class RoundsPage(QWidget):
         self.dialog = None
 
     def pair_again(self) -> None:
-        last = self.rounds[-1] if self.rounds else None
-        if last is None:
+        """The engine's pairing of the last round once more, shown before it replaces the
+        round (with the edits by hand it drops), and published with a reason."""
+        if not self.rounds:
             return
-
-        def repair() -> None:
-            self._change(lambda: self.ctx.change(rounds.repair_round, last.number))
-
-        text = f"Pair round {last.number} again? Its current pairings are replaced."
-        self.question = ask(self, "Pair again", text, "Pair again", repair)
+        self.messages.clear()
+        try:
+            preview = self.ctx.read(rounds.preview_next_round, again=True)
+        except UserError as refusal:
+            self.messages.show_error(str(refusal))
+            return
+        dialog = PairRoundDialog(self.ctx, preview, self, again=True)
+        dialog.accepted.connect(lambda: self._published(dialog))
+        self._open(dialog)
 
     def undo_last_round(self) -> None:
         last = self.rounds[-1] if self.rounds else None
