@@ -144,10 +144,13 @@ class ClubPage(QWidget):
     @staticmethod
     def _close_club_of(page: ClubPage) -> object:
         holder = page.__dict__  # read when the page is gone: no method of it runs then
+        page_ctx = page.ctx
 
         def close() -> None:
             opened = holder.get("club")
             if opened is not None:
+                if page_ctx.club is opened:
+                    page_ctx.club = None
                 opened.close()
 
         return close
@@ -167,7 +170,7 @@ class ClubPage(QWidget):
             return False
         if self.club is not None:
             self.club.close()
-        self.club = opened
+        self.club = self.ctx.club = opened
         show_error(self.error, "")
         self.search.setEnabled(True)
         self.publish_button.setEnabled(True)
