@@ -120,6 +120,8 @@ def test_an_individual_player_keeps_the_person_picked(tmp_path: Path) -> None:
         create_event(s, "Solo", options, event_date="2026-03-05")
         player = teams.add_player(s, "Ana", person=5).value
         assert player.persons == (5, None)
+        assert teams.edit_team(s, player.id, name="ANA").value.persons == (5, None)
+        assert teams.edit_team(s, player.id, name="Anna").value.persons == (None, None)
     db.close()
 
 
