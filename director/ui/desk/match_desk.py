@@ -257,6 +257,8 @@ class MatchDeskPage(QWidget):
                 self.match = self.ctx.read(get_match, self.match_id)
             except UserError:
                 self.match_id = None  # the match is gone (its round was undone)
+        if self.match is not None:
+            self.picker.show_state_of(self.match)
         self.show_state()
 
     def show_state(self) -> None:
