@@ -18,6 +18,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import Flowable, KeepTogether, PageBreak, Spacer, Table
 
+from director.domain.boards import ByBoard
 from director.domain.cube import CubeRegime, unit_cube_rule
 from director.domain.event import EventInfo, MatchInfo
 from director.domain.match_reserve import match_clock
@@ -160,13 +161,9 @@ def match_header(
     event: EventInfo, match: MatchInfo, box: Layout, heading: str, *, rules: bool = True
 ) -> list[Flowable]:
     """Title, the two teams with their boards, and (unless printed elsewhere) the rules."""
-    team_b = match.team_b
-    b_name = team_b.name if team_b else "bye"
-    b_players = team_b.players if team_b else ("", "")
-    names = (match.team_a.name, b_name, *match.team_a.players, *b_players)
     out: list[Flowable] = [
         rich(f"{esc(heading)} — {esc(match_title(match))}", "title"),
-        teams_table(names, box),
+        teams_table(SheetNames.of(match), box),
         Spacer(0, 2 * mm),
     ]
     if rules:
@@ -174,16 +171,46 @@ def match_header(
     return out
 
 
-def sheet_teams(names: Sequence[str], box: Layout) -> Table:
-    """The scoresheet's teams: one row per team, its board 1 and board 2 players beside it."""
-    a, b, a1, a2, b1, b2 = names
+@dataclass(frozen=True)
+class SheetNames:
+    """The names a sheet prints: the two teams, and each board's two players (A's, B's), keyed
+    by the match's boards ("" leaves a line to write)."""
+
+    teams: tuple[str, str]
+    boards: ByBoard[tuple[str, str]]
+
+    @classmethod
+    def of(cls, match: MatchInfo) -> SheetNames:
+        a, b = match.team_a, match.team_b
+        return cls(
+            (a.name, b.name if b else "bye"),
+            ByBoard.each(
+                match.rules.event_format.boards, lambda n: (a.player(n), b.player(n) if b else "")
+            ),
+        )
+
+    @classmethod
+    def blank(cls, rules: MatchRules) -> SheetNames:
+        return cls(("", ""), ByBoard.each(rules.event_format.boards, lambda _: ("", "")))
+
+
+def sheet_teams(names: SheetNames, box: Layout) -> Table:
+    """The scoresheet's teams: one row per team, its players board by board beside it."""
+    boards = names.boards.items()
     rows = [
-        heads("", "Team", "Board 1", "Board 2"),
-        [text("A", "name-team"), text(a, "name-team"), text(a1, "name"), text(a2, "name")],
-        [text("B", "name-team"), text(b, "name-team"), text(b1, "name"), text(b2, "name")],
+        heads("", "Team", *(f"Board {n}" for n, _ in boards)),
+        *(
+            [
+                text(side, "name-team"),
+                text(team, "name-team"),
+                *(text(players[i], "name") for _, players in boards),
+            ]
+            for i, (side, team) in enumerate(zip("AB", names.teams, strict=True))
+        ),
     ]
-    heights = [4.5 * mm, None, None] if a else [4.5 * mm, 8 * mm, 8 * mm]
-    return grid(rows, box.columns(5, 39, 28, 28), padding=3, row_heights=heights)
+    heights = [4.5 * mm, None, None] if names.teams[0] else [4.5 * mm, 8 * mm, 8 * mm]
+    players = (56 / len(boards),) * len(boards)
+    return grid(rows, box.columns(5, 39, *players), padding=3, row_heights=heights)
 
 
 SLIP_QR = (
@@ -191,7 +218,7 @@ SLIP_QR = (
 )  # the result-slip QR code beside the teams: a phone camera reads it at arm's length
 
 
-def teams_and_slip(names: Sequence[str], slip_urls: Sequence[str], box: Layout) -> Flowable:
+def teams_and_slip(names: SheetNames, slip_urls: Sequence[str], box: Layout) -> Flowable:
     """The teams, and beside them each team's QR code that opens this match's result slip on
     a phone as that team (issue 18; a slip is confirmed with the other team's code, #26)."""
     if not slip_urls:
@@ -226,14 +253,16 @@ def slip_qr(url: str, size: float) -> Drawing:
     return drawing
 
 
-def teams_table(names: Sequence[str], box: Layout, *, size: float = 10) -> Table:
-    """Team A and team B with their board 1 and board 2 players ("" leaves a line to write)."""
-    a, b, a1, a2, b1, b2 = names
+def teams_table(names: SheetNames, box: Layout, *, size: float = 10) -> Table:
+    """Team A and team B with their players board by board ("" leaves a line to write)."""
+    a, b = names.teams
     rows = [
         ["", "Team A", "Team B"],
         ["Team", text(a, "name-team"), text(b, "name-team")],
-        ["Board 1", text(a1, "name"), text(b1, "name")],
-        ["Board 2", text(a2, "name"), text(b2, "name")],
+        *(
+            [f"Board {n}", text(pa, "name"), text(pb, "name")]
+            for n, (pa, pb) in names.boards.items()
+        ),
     ]
     return grid(rows, box.columns(16, 42, 42), size=size, padding=3)
 
@@ -472,7 +501,7 @@ class Sheet:
     """What one scoresheet prints: a match's, or blank lines to fill in."""
 
     title: str  # "Round 3, table 4", "Match 12" or "" (blank)
-    names: tuple[str, str, str, str, str, str]  # team A, team B, A1, A2, B1, B2
+    names: SheetNames
     rules: MatchRules
     round_text: str = ""
     # the match's result-slip links, team A's and team B's, printed as QR codes (): none)
@@ -480,18 +509,12 @@ class Sheet:
 
 
 def sheet_of(match: MatchInfo, slip_urls: tuple[str, ...] = ()) -> Sheet:
-    b = match.team_b
-    assert b is not None
-    return Sheet(
-        match_title(match),
-        (match.team_a.name, b.name, *match.team_a.players, *b.players),
-        match.rules,
-        slip_urls=slip_urls,
-    )
+    assert match.team_b is not None
+    return Sheet(match_title(match), SheetNames.of(match), match.rules, slip_urls=slip_urls)
 
 
 def blank_sheet(rules: MatchRules) -> Sheet:
-    return Sheet("", ("", "", "", "", "", ""), rules)
+    return Sheet("", SheetNames.blank(rules), rules)
 
 
 def _facts(event: EventInfo, sheet: Sheet, box: Layout) -> Table:
@@ -550,7 +573,7 @@ def scoresheet(event: EventInfo, sheet: Sheet, box: Layout, shared: Shared) -> l
     squeeze = rules.scoring.variant.squeeze
     if squeeze is not None:
         bottom += [Spacer(0, 1.5 * mm), conversion_box(squeeze, box, shared)]
-    bottom.append(result_block(sheet.names[:2], rules, box, shared))
+    bottom.append(result_block(sheet.names.teams, rules, box, shared))
     wanted = pairs_needed(rules)
     rows = len(rules.event_format.boards)  # the rows of a pair (a game a board) or a game
     space = box.height - _measure(top, box) - _measure(bottom, box) - HEAD_ROW - 3 * mm

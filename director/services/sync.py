@@ -19,7 +19,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from director.domain.changes import Area, Changes
-from director.store import models
+from director.store import convert, models
 
 POLL_SECONDS = 2.0
 # the areas a fingerprint covers (the slips are the table service's: services/publish.py)
@@ -47,16 +47,9 @@ def _match_signatures(session: Session) -> dict[int, str]:
     for match_id, version in session.execute(select(models.Match.id, models.Match.version)):
         parts[match_id].append(("v", version))
     pair = models.Pair
-    cubes = select(
-        pair.match_id,
-        pair.number,
-        pair.cube1_value,
-        pair.cube1_owner,
-        pair.cube1_offered_by,
-        pair.cube2_value,
-        pair.cube2_owner,
-        pair.cube2_offered_by,
-    ).order_by(pair.match_id, pair.number)
+    cubes = select(pair.match_id, pair.number, *convert.live_cube_columns()).order_by(
+        pair.match_id, pair.number
+    )
     for row in session.execute(cubes):
         parts[row[0]].append(tuple(row[1:]))
     clock = models.ClockEvent
