@@ -26,7 +26,7 @@ Season standings are `domain/season.py`'s, head-to-head and the nemesis report
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from enum import StrEnum
@@ -115,6 +115,15 @@ class ClubResult:
         if self.unrated is Unrated.DIRECTOR and not self.reason.strip():
             out.append(f"{where}: a match marked unrated needs the director's reason")
         return out
+
+
+def side_rating(persons: Sequence[int | None], ratings: Mapping[int, float]) -> float | None:
+    """A side's club rating for seeding: the mean of its players' ratings, as a Tandem team is
+    rated (a person not rated yet counts the start, 1500); None when a player is no person
+    of the club."""
+    if not persons or any(p is None for p in persons):
+        return None
+    return sum(ratings.get(p, START_RATING) for p in persons if p is not None) / len(persons)
 
 
 def expected(rating: float, opponent: float, length: int) -> float:

@@ -447,6 +447,11 @@ def club_table(session: Session) -> list[ClubRow]:
     return out + [ClubRow(pid, name, None, None, 0, 0, True) for pid, name in rest]
 
 
+def person_ratings(session: Session) -> dict[int, float]:
+    """Every rated person's rating now (what an event seeds by)."""
+    return {p: s.rating for p, s in recompute(club_results(session)).standings.items()}
+
+
 def _row(s: Standing, name: str) -> RatingRow:
     return RatingRow(s.person, name, s.rating, s.experience, s.provisional, s.matches)
 
