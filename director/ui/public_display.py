@@ -144,7 +144,7 @@ class PublicDisplay(QWidget):
         rows = [
             (
                 line.row.place,
-                line.team.name + (" (withdrawn)" if line.row.withdrawn else ""),
+                line.team.name + (f" ({line.row.note})" if line.row.note else ""),
                 number(line.row.match_points),
                 f"{line.row.wins}-{line.row.draws}-{line.row.losses}",
                 *(number(line.row.tie_breaks.get(tb)) for tb in shown),
