@@ -59,3 +59,35 @@ def test_slips_sent_together_are_all_stored(served: tuple[TableService, str]) ->
     )
     assert [a.status for a in confirms] == [200] * TABLES, [a.body for a in confirms]
     assert {a.json()["slip"]["status"] for a in confirms} == {"accepted"}  # type: ignore[index]
+
+
+def test_a_refused_slip_among_others_sent_together_refuses_only_itself(
+    served: tuple[TableService, str],
+) -> None:
+    """Writes waiting together are stored in one transaction (one commit): a slip the rules
+    refuse, or a confirmation of a slip that is not there, is refused alone."""
+    service, url = served
+    ids = pair_round(service.web.db, teams=2 * TABLES)
+    with service.web.db.Session() as s, s.begin():
+        slips.set_auto_accept(s, True)
+        tokens = [slips.token_for(s, m, Side.A) for m in ids]
+        others = [slips.token_for(s, m, Side.B) for m in ids]
+    sent = [{"uid": hexid(), "device": hexid(), "game": game()} for _ in ids]
+    for body in sent[::2]:
+        body["game"] = {**game(), "pair": 2}  # a pair not being played: refused
+    submits = at_once(
+        [partial(request, url + f"api/slip/{t}", b) for t, b in zip(tokens, sent, strict=True)]
+    )
+    assert [a.status for a in submits] == [409, 200] * (TABLES // 2), [a.body for a in submits]
+    confirms = at_once(
+        [
+            partial(request, url + f"api/slip/{t}/answer",
+                    {"uid": b["uid"], "device": hexid(), "agree": True})  # fmt: skip
+            for t, b in zip(others, sent, strict=True)
+        ]
+    )
+    assert [a.status for a in confirms] == [409, 200] * (TABLES // 2), [a.body for a in confirms]
+    with service.web.db.Session() as s:
+        for n, token in enumerate(tokens):
+            match, stored = slips.slips_of_match(s, token)
+            assert len(stored) == n % 2 and len(match.games) == n % 2, (n, stored)
