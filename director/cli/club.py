@@ -13,9 +13,11 @@ import json
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from director.cli.common import EVENT_HELP, Parser, one_transaction, session_for, shown
+from director.cli.common import EVENT_HELP, Parser, one_transaction, session_for, shown, wrote
 from director.domain.errors import UserError
+from director.domain.rules import Paper
 from director.domain.wording import counted
+from director.services.club_reports import CLUB_KINDS
 
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
@@ -204,6 +206,25 @@ def cmd_season(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_report(args: argparse.Namespace) -> int:
+    from director.services.club_reports import club_report
+    from director.store.files import atomic_write
+
+    with club_session(args.club) as session:
+        data = club_report(session, args.kind, club_name=_club_name(args.club),
+                           person=args.person, season=args.season, paper=args.paper)  # fmt: skip
+    atomic_write(args.out, data)
+    wrote(args.out, f"wrote {args.out}")
+    return 0
+
+
+def _club_name(target: str) -> str:
+    """What heads the club's pages: its file's name, or its database's."""
+    from pathlib import PurePath
+
+    return PurePath(shown(target).rsplit("/", 1)[-1].split("?")[0]).stem or "Club"
+
+
 _YES = ("--yes", {"action": "store_true", "help": "write, once the matches printed are right "
                                                  "(without it nothing is written)"})  # fmt: skip
 _MAP = ("--map", {"action": "append", "default": [], "metavar": "NAME=ID",
@@ -232,6 +253,14 @@ VERBS: tuple[tuple[str, str, Callable[[argparse.Namespace], int],
                   "help": "add the season NAME from this day"}),
       ("--to", {"dest": "last", "metavar": "YYYY-MM-DD",
                 "help": "... to this day (both included)"}))),
+    ("report", "print the rating list, a season's standings or a person's card to a PDF",
+     cmd_report,
+     (_CLUB, ("kind", {"choices": CLUB_KINDS, "help": "which document"}),
+      ("out", {"metavar": "OUT.pdf", "help": "the PDF to write (- for standard output)"}),
+      ("--person", {"metavar": "NAME", "help": "the person's name, alias or id (person)"}),
+      ("--season", {"metavar": "NAME", "help": "the season (season; default: the latest)"}),
+      ("--paper", {"choices": [p.value for p in Paper], "default": Paper.A4.value,
+                   "help": "the paper size"}))),
 )  # fmt: skip
 
 

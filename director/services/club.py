@@ -423,6 +423,30 @@ def rating_list(session: Session, results: list[ClubResult] | None = None) -> li
     return [_row(s, names[s.person]) for s in ratings.ranked()]
 
 
+@dataclass(frozen=True)
+class ClubRow:
+    """A person on the Club page: their place and rating once they played a rated match."""
+
+    id: int
+    name: str
+    place: int | None
+    rating: float | None
+    experience: int
+    matches: int
+    provisional: bool
+
+
+def club_table(session: Session) -> list[ClubRow]:
+    """Every person: the rated in rating order, then the rest by name."""
+    rated = rating_list(session)
+    out = [ClubRow(r.id, r.name, n, r.rating, r.experience, r.matches, r.provisional)
+           for n, r in enumerate(rated, 1)]  # fmt: skip
+    seen = {r.id for r in rated}
+    rest = sorted(((pid, name) for pid, name in person_names(session).items() if pid not in seen),
+                  key=lambda x: (normal(x[1]), x[0]))  # fmt: skip
+    return out + [ClubRow(pid, name, None, None, 0, 0, True) for pid, name in rest]
+
+
 def _row(s: Standing, name: str) -> RatingRow:
     return RatingRow(s.person, name, s.rating, s.experience, s.provisional, s.matches)
 

@@ -151,8 +151,8 @@ def _check_board(board: object) -> int:
 
 
 def _players(match: MatchInfo, board: int) -> dict[str, str]:
-    b = match.team_b.players[board - 1] if match.team_b else ""
-    return {"A": match.team_a.players[board - 1], "B": b}
+    b = match.team_b.player(board) if match.team_b else ""
+    return {"A": match.team_a.player(board), "B": b}
 
 
 def clock_view(session: Session, token: str, board: int) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from functools import partial, wraps
 from pathlib import Path
 from typing import TYPE_CHECKING, Concatenate, ParamSpec, TypeVar
 
-from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtCore import QMargins, QSettings, QTimer
 from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import (
     QMainWindow,
@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 from director.domain.errors import UserError
 from director.store.targets import EXTENSION
 from director.ui import database_layer
-from director.ui.message_bar import MessageBar, MessageHolder
+from director.ui.message_bar import MessageBar
 from director.ui.pages import PAGES, page_index
 from director.ui.plain import set_by_key
 from director.ui.recent import RecentEvents
@@ -135,7 +135,8 @@ class MainWindow(QMainWindow):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
         layout.addWidget(self.read_only_banner)
-        layout.addWidget(MessageHolder(self.messages, central))
+        layout.addWidget(self.messages)
+        self.messages.inset = QMargins(16, 10, 16, 0)
         layout.addWidget(self.stack, 1)
         self.setCentralWidget(central)
         self.start.new_requested.connect(self.new_event)

@@ -24,6 +24,7 @@ from PySide6.QtGui import QColor, QFont
 
 from director.domain.errors import UserError
 from director.domain.event import TeamInfo
+from director.domain.rules import Format
 from director.domain.wording import counted
 from director.services.teams import edit_team
 from director.ui.context import EventContext
@@ -52,6 +53,8 @@ COLUMNS = (
     Column("Status", "", "Playing, or withdrawn after a round (not paired from the next)"),
 )
 CHECK_FIELDS = ("paid", "present")
+# the columns of a team's players (`player1`, `player2`), and the board each plays
+PLAYER_FIELDS = {f"player{board}": board for board in Format.TANDEM.record.boards}
 WITHDRAWN_COLOUR = QColor("#8a9490")
 
 
@@ -68,8 +71,7 @@ def display_value(team: TeamInfo, field: str) -> str:
     values: dict[str, Any] = {
         "seed": team.seed,
         "name": team.name,
-        "player1": team.players[0],
-        "player2": team.players[1],
+        **{f"player{board}": name for board, name in team.by_board.items()},
         "club": team.club,
         "rating": "" if team.rating is None else team.rating,
         "": status_text(team),
@@ -240,10 +242,9 @@ class TeamModel(QAbstractTableModel):
         """The edit_team arguments for a typed value; numbers must be whole numbers."""
         if display_value(team, field) == text:
             return {}  # nothing changed: no write, no audit entry
-        if field == "player1":
-            return {"players": (text, team.players[1])}
-        if field == "player2":
-            return {"players": (team.players[0], text)}
+        board = PLAYER_FIELDS.get(field)
+        if board is not None:
+            return {"players": tuple(team.by_board.replaced(board, text).values())}
         if field in ("seed", "rating"):
             label = "the seed" if field == "seed" else "the rating"
             stripped = text.strip()

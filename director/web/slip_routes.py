@@ -54,6 +54,8 @@ def slip_form(match: MatchInfo) -> dict[str, Any]:
         "fields": {end.value: list(required_fields(rules.scoring, end)) for end in End},
         "agreed_level": {end.value: agreed_level_offered(rules, end) for end in End},
         "boards_done": sorted(match.outcome.boards_done),
+        "boards": list(rules.event_format.boards),  # the match's boards: its format's
+        "entrant": rules.event_format.entrant,
         "cube": cube,
     }
 

@@ -126,3 +126,21 @@ def test_link_stores_the_club_ids_in_the_event_and_publish_uses_them(
     proc = run("club", "publish", str(april), str(club), "--yes")
     assert proc.returncode == 0, proc.stderr
     assert "  Ana: person #1 (registered)" in proc.stdout
+
+
+def test_report_writes_the_clubs_pdfs(club: Path, tmp_path: Path) -> None:
+    from tests.reports.pdfcheck import pdf_text
+
+    event = club_night(tmp_path / "night.tandem", winners="AB")
+    assert run("club", "publish", str(event), str(club), "--yes").returncode == 0
+    out = tmp_path / "ratings.pdf"
+    proc = run("club", "report", str(club), "ratings", str(out))
+    assert proc.returncode == 0, proc.stderr
+    assert "Rating list" in pdf_text(out.read_bytes()) and "weekly" in pdf_text(out.read_bytes())
+    card = tmp_path / "ana.pdf"
+    assert run("club", "report", str(club), "person", str(card), "--person", "ana").returncode == 0
+    assert "Rating history" in pdf_text(card.read_bytes())
+    fails_cleanly(run("club", "report", str(club), "person", str(card)),
+                  "the person report needs --person")  # fmt: skip
+    fails_cleanly(run("club", "report", str(club), "season", str(card)),
+                  "the club has no season yet")  # fmt: skip

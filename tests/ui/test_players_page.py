@@ -7,9 +7,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
+from director.domain.event import TeamInfo
 from director.domain.rules import ClockMode, EventOptions, Format, MatchRules, TimeControl
 from director.services.events import update_event
 from director.services.teams import add_player
@@ -41,6 +43,13 @@ def page(qtbot: QtBot, ctx: EventContext) -> TeamsPage:
     widget.resize(1200, 700)
     widget.show()
     return widget
+
+
+def alone(entrant: TeamInfo) -> str:
+    """The one player an individual entrant has, on board 1 (and nobody on another board)."""
+    first, *others = entrant.players
+    assert not any(others)
+    return first
 
 
 def shown_headers(page: TeamsPage) -> list[str]:
@@ -82,9 +91,9 @@ def test_the_add_dialog_registers_players_one_after_another(
     qtbot.keyClicks(dialog.name, "Ben")
     dialog.add_button.click()
     stored = stored_teams(event_path)
-    assert [(t.name, t.players, t.club, t.rating) for t in stored] == [
-        ("Ana Kovac", ("Ana Kovac", ""), "North", 1650),
-        ("Ben", ("Ben", ""), "North", None),
+    assert [(t.name, alone(t), t.club, t.rating) for t in stored] == [
+        ("Ana Kovac", "Ana Kovac", "North", 1650),
+        ("Ben", "Ben", "North", None),
     ]
     assert page.proxy.rowCount() == 2
 
@@ -95,7 +104,7 @@ def test_renaming_a_player_renames_the_one_on_the_board(page: TeamsPage, event_p
             for c in range(page.proxy.columnCount())].index("Player")  # fmt: skip
     assert page.proxy.setData(page.proxy.index(0, name), "Ana Kovac")
     (ana,) = stored_teams(event_path)
-    assert (ana.name, ana.players) == ("Ana Kovac", ("Ana Kovac", ""))
+    assert (ana.name, alone(ana)) == ("Ana Kovac", "Ana Kovac")
 
 
 def test_a_player_list_is_imported_with_its_preview_in_players(
@@ -116,7 +125,7 @@ def test_a_player_list_is_imported_with_its_preview_in_players(
     with qtbot.waitSignal(dialog.accepted):
         dialog.import_button.click()
     assert page.messages.text == "Imported 2 players."
-    assert [t.players for t in stored_teams(event_path)] == [("Ana", ""), ("Ben", "")]
+    assert [alone(t) for t in stored_teams(event_path)] == ["Ana", "Ben"]
 
 
 def test_the_navigation_says_players_and_the_event_is_individual(
@@ -127,3 +136,33 @@ def test_the_navigation_says_players_and_the_event_is_individual(
     assert view.navigation.item(0).text() == "Players"
     assert view.event_summary.text().startswith("Individual · match to 7")
     assert "2:00 a point + 12 s delay" in view.event_summary.text()
+
+
+def test_rounds_and_standings_name_players(qtbot: QtBot, ctx: EventContext) -> None:
+    """#28: the rounds and standings of an individual event name players, with no board
+    columns or board statistics (one board: the player is the entrant)."""
+    from director.services.rounds import pair_next_round
+    from director.ui.rounds_page import RoundsPage
+    from director.ui.standings_page import BOARDS_TAB, StandingsPage
+
+    for name in ("Ana", "Ben", "Cleo", "Dev"):
+        ctx.change(add_player, name)
+    ctx.change(pair_next_round)
+    rounds_page = RoundsPage(ctx)
+    qtbot.addWidget(rounds_page)
+    rounds_page.show()
+    horizontal = Qt.Orientation.Horizontal
+    headers = [rounds_page.model.headerData(c, horizontal) for c in range(6)]
+    assert headers[1] == "Player A" and headers[3] == "Player B"
+    standings_page = StandingsPage(ctx)
+    qtbot.addWidget(standings_page)
+    standings_page.show()
+    model, table = standings_page.model, standings_page.table
+    shown = [
+        model.headerData(c, horizontal)
+        for c in range(model.columnCount())
+        if not table.isColumnHidden(c)
+    ]
+    assert shown[:3] == ["Rank", "Player", "MP"]
+    assert standings_page.summary.text().endswith("4 players")
+    assert not standings_page.tabs.isTabVisible(BOARDS_TAB)

@@ -52,6 +52,7 @@ from director.ui.style import hint, section_title
 # Ctrl+digits switch pages and Ctrl+E opens the event options (main window): the desk keeps clear.
 RECORD_KEYS = ("Alt+1", "Alt+2")
 UNDO_KEY = "Ctrl+Backspace"
+TAKE_BACK_KEY = "Ctrl+Z"  # a pass just recorded, at once; else the undo, with its question
 CORRECT_KEY = "F2"
 NEXT_TABLE_KEYS = ("Ctrl+PgDown", "Ctrl+PgUp")  # next, previous table of the round
 BANNER_STYLE = "padding: 4px 8px; border-radius: 4px; font-size: 11pt; font-weight: bold;"
@@ -75,6 +76,7 @@ class MatchDeskPage(QWidget):
         self.match_id: int | None = None
         self.match: MatchInfo | None = None
         self.dialog: RecordGameDialog | None = None
+        self.pass_to_take_back: tuple[int, int] | None = None  # the match, its version after
         self.clock_settings: QSettings | None = None  # the clock window's keys (tests: a file)
 
         self.picker = MatchPicker(self.round_matches)
@@ -197,6 +199,7 @@ class MatchDeskPage(QWidget):
             (RECORD_KEYS[0], lambda: self.open_record_dialog(1)),
             (RECORD_KEYS[1], lambda: self.open_record_dialog(2)),
             (UNDO_KEY, self.undo_last_game),
+            (TAKE_BACK_KEY, self.take_back),
             (CORRECT_KEY, lambda: self.edit_game(self.games_panel.selected_row())),
             (NEXT_TABLE_KEYS[0], lambda: self.picker.step(1)),
             (NEXT_TABLE_KEYS[1], lambda: self.picker.step(-1)),
@@ -254,6 +257,8 @@ class MatchDeskPage(QWidget):
                 self.match = self.ctx.read(get_match, self.match_id)
             except UserError:
                 self.match_id = None  # the match is gone (its round was undone)
+        if self.match is not None:
+            self.picker.show_state_of(self.match)
         self.show_state()
 
     def show_state(self) -> None:
@@ -364,6 +369,18 @@ class MatchDeskPage(QWidget):
             self.open_record_dialog(board, game)
             return
         clock_ns = self.ctx.clock_times(match.id, board)
+
+        def recorded(info: MatchInfo) -> None:
+            # one click records a pass (a queue waits): a mis-click is one key to take back
+            self.pass_to_take_back = (info.id, info.version)
+            winner, passer = (isolated(side_name(match, side)) for side in (game.winner,
+                              game.winner.other))  # fmt: skip
+            self.messages.show_notice(
+                f"Board {board}: {passer} passed, {winner} wins the game. "
+                f"{TAKE_BACK_KEY} takes the pass back."
+            )
+            self.game_recorded.emit(match.id, board)
+
         # off the GUI thread (ui.background): a server that hangs cannot freeze the desk
         self.ctx.change_later(
             games.record_game,
@@ -371,9 +388,25 @@ class MatchDeskPage(QWidget):
             game,
             version=match.version,
             clock_ns=clock_ns,
-            on_done=lambda _info: self.game_recorded.emit(match.id, board),
+            on_done=recorded,
             on_failed=self.refuse,
         )
+
+    def take_back(self) -> None:
+        """Ctrl+Z: the pass just recorded, at once (nothing changed the match since), else the
+        last game's undo with its question."""
+        match, taken = self.match, self.pass_to_take_back
+        self.pass_to_take_back = None
+        if match is None or taken != (match.id, match.version):
+            self.undo_last_game()
+            return
+        try:
+            self.ctx.change(games.undo_last_game, match.id, version=match.version)
+        except UserError as refusal:
+            self.refuse(refusal)
+            self.refresh()
+        else:
+            self.messages.show_info("The pass is taken back (kept in the audit log).")
 
     def open_record_dialog(self, board: int, proposal: Game | None = None) -> None:
         """Open the dialog for `board`'s game; the clock's flag fall passes its proposal."""

@@ -35,22 +35,27 @@ def match_label(match: MatchInfo, shorten: Callable[[str], str] = str) -> str:
         else f"Table {match.table}"
     )
     a, b = (isolated(shorten(name)) for name in match.names)
-    return f"{table}: {a} v {b} · {state_text(match)}"
+    return f"{table}: {a} v {b} · {state_text(match, shorten)}"
 
 
 def add_match(box: QComboBox, match: MatchInfo) -> None:
     """One match in a list of matches: long names shortened, the whole line in its tooltip."""
+    box.addItem("", match.id)
+    set_match(box, box.count() - 1, match)
+
+
+def set_match(box: QComboBox, index: int, match: MatchInfo) -> None:
     metrics = box.fontMetrics()
-    box.addItem(match_label(match, lambda name: shortened(metrics, name, NAME_ROOM)), match.id)
-    box.setItemData(box.count() - 1, tooltip(match_label(match)), Qt.ItemDataRole.ToolTipRole)
+    box.setItemText(index, match_label(match, lambda name: shortened(metrics, name, NAME_ROOM)))
+    box.setItemData(index, tooltip(match_label(match)), Qt.ItemDataRole.ToolTipRole)
 
 
-def state_text(match: MatchInfo) -> str:
+def state_text(match: MatchInfo, shorten: Callable[[str], str] = str) -> str:
     if match.is_bye or match.forfeit_by is not None:
-        return result_words(match)
+        return result_words(match, shorten)
     final = match.outcome.final
     if match.status is PlayStatus.FINISHED:
-        return f"{result_words(match) or 'finished'} {final.a}–{final.b}"
+        return f"{result_words(match, shorten) or 'finished'} {final.a}–{final.b}"
     if match.status is PlayStatus.NOT_STARTED:
         return "not started"
     score = match.outcome.score
@@ -119,6 +124,17 @@ class MatchPicker(QWidget):
             self._fill_matches(self.rounds.currentData())
             self.matches.setCurrentIndex(self.matches.findData(current))
 
+    def show_state_of(self, match: MatchInfo) -> None:
+        """The line of the match the desk shows, as the desk has just read it: never stale
+        while the list is closed (it said "not started" after a whole match)."""
+        index = self.matches.findData(match.id)
+        if index >= 0:
+            set_match(self.matches, index, match)
+        number = match.round if match.round is not None else OTHER
+        cached = self.cache.get(number)
+        if cached is not None:
+            self.cache[number] = [match if m.id == match.id else m for m in cached]
+
     def round_matches(self, number: int) -> list[MatchInfo]:
         if number not in self.cache:
             self.cache[number] = self.load(None if number == OTHER else number)
@@ -136,6 +152,7 @@ class MatchPicker(QWidget):
             self.matches.setCurrentIndex(self.matches.findData(match.id) if match else -1)
 
     def _fill_matches(self, number: int | None) -> None:
+        self.stale = False  # read afresh below, or none to read
         self.matches.clear()
         for match in self.round_matches(number) if number is not None else []:
             add_match(self.matches, match)

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
@@ -41,6 +43,15 @@ ClockTimes = tuple[int | None, int | None]
 # A game worth more than twice the match length is far more likely a slip (a 32 cube typed for
 # a 2) than a real game: the desk asks before saving it. A check on typing, not a rule.
 UNLIKELY_FACTOR = 2
+# One key for each common choice, as typing a side's letter in the Winner list always was: a
+# gammon on a 2-cube is Alt+1 A G 2 Enter, not seven keys with three Tabs (#24 point 5). A text
+# field (a count, the cube's own box, a correction's reason) keeps its keys.
+WINNER_KEYS = {"A": Side.A, "B": Side.B}
+LEVEL_KEYS = {"S": Level.SINGLE, "G": Level.GAMMON, "K": Level.BACKGAMMON}
+CUBE_KEYS = ("1", "2", "4", "8")  # the common cubes; 16 and up are typed in the cube's box
+KEYS_HINT = (
+    "Keys: A or B the winner · S single, G gammon, K backgammon · 1 2 4 8 the cube · Enter saves"
+)
 VOID_STYLE = (
     "background: #fff4ce; border: 1px solid #e6cf7a; border-radius: 6px; padding: 6px 10px;"
 )
@@ -105,13 +116,58 @@ class RecordGameDialog(QDialog):
         self.layout_.addWidget(self.problems)
         self.layout_.addWidget(self.refusal)
         self.layout_.addStretch(1)
+        self.keys_hint = plain_label(KEYS_HINT)
+        self.keys_hint.setObjectName("keysHint")
+        self.keys_hint.setWordWrap(True)
+        self.keys_hint.setStyleSheet("color: #5b6661;")
+        self.layout_.addWidget(self.keys_hint)
         self.layout_.addWidget(self.buttons)
+        self._choice_keys()
         # the desk's proposal (a pass, a flag) names its winner; a fresh game leaves it open
         self.form.set_game(proposal or self.initial_game(), winner_known=proposal is not None)
         self.confirm_box: QMessageBox | None = None
         self.form.changed.connect(self.update_preview)
         self.setMinimumWidth(560)
         self.update_preview()
+
+    def _choice_keys(self) -> None:
+        """The winner's, the level's and the common cubes' keys (see WINNER_KEYS), taken by
+        this dialog's lists and buttons (a text field keeps its keys, and a key typed in
+        another window, such as the clock window beside an entry it opened, is never one)."""
+        for widget in (
+            self,
+            self.form.winner,
+            self.form.end,
+            self.form.level,
+            self.form.agreed_level,
+            *self.buttons.buttons(),
+        ):
+            widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
+            plain = event.modifiers() & ~Qt.KeyboardModifier.ShiftModifier
+            if not plain and self.choice_key(event.text().upper()):
+                return True
+        return super().eventFilter(watched, event)
+
+    def choice_key(self, key: str) -> bool:
+        """Do what `key` chooses; whether it chose something."""
+        if key in WINNER_KEYS:
+            return self._choose(self.form.winner, WINNER_KEYS[key].value)
+        if key in LEVEL_KEYS:
+            return self._choose(self.form.level, LEVEL_KEYS[key].value)
+        if key in CUBE_KEYS and self.form.cube.isVisibleTo(self):
+            self.form.cube.setValue(int(key))
+            return True
+        return False
+
+    def _choose(self, combo: QComboBox, data: object) -> bool:
+        index = combo.findData(data)
+        if index < 0 or not combo.isVisibleTo(self):
+            return False
+        combo.setCurrentIndex(index)
+        return True
 
     @property
     def save_button(self) -> QPushButton:
@@ -289,7 +345,7 @@ class CorrectGameDialog(RecordGameDialog):
         self.reason_error.setObjectName("error_reason")
         self.reason_error.setStyleSheet(ERROR_STYLE)
         self.reason_error.hide()
-        self.extra.addRow("Reason", self.reason)
+        self.extra.addRow("&Reason", self.reason)  # Alt+R
         self.extra.addRow("", self.reason_error)
         # the later games the correction voids: shown apart from the points, in full
         self.void_label = plain_label()
@@ -299,7 +355,9 @@ class CorrectGameDialog(RecordGameDialog):
         self.void_label.hide()
         self.layout_.insertWidget(self.layout_.indexOf(self.preview) + 1, self.void_label)
         self.reason.textChanged.connect(self.update_preview)
-        self.reason.setFocus(Qt.FocusReason.OtherFocusReason)
+        # a correction starts at the game, the reason comes last (Tab, or Alt+R): it started
+        # in the reason, six Shift+Tab away from the winner (#24 point 5)
+        self.form.winner.setFocus(Qt.FocusReason.OtherFocusReason)
         self.update_preview()
 
     def heading(self) -> str:

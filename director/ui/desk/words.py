@@ -16,8 +16,8 @@ def side_name(match: MatchInfo, side: Side) -> str:
 
 def board_players(match: MatchInfo, board: int) -> tuple[str, str]:
     """The two players of a board: A1 v B1 or A2 v B2."""
-    b = match.team_b.players[board - 1] if match.team_b else "—"
-    return match.team_a.players[board - 1], b
+    b = match.team_b.player(board) if match.team_b else "—"
+    return match.team_a.player(board), b
 
 
 def board_sides(
