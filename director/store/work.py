@@ -8,6 +8,7 @@ change committed and a failure told apart from a bug in exactly one way.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
@@ -58,16 +59,23 @@ def in_write_session(
 Outcome = tuple[bool, Any]  # (True, the service's answer) or (False, the exception it raised)
 
 
-def in_write_group(db: EventDatabase, calls: Sequence[Callable[[Session], Any]]) -> list[Outcome]:
+def in_write_group(
+    db: EventDatabase, calls: Sequence[Callable[[Session], Any]], seconds: float = 1.0
+) -> list[Outcome]:
     """Several changes in one transaction, one after another, each in a savepoint of its own:
     one that raises is rolled back alone and its exception returned in its place. One commit
     for all: on a disk where each commit's flush takes a tenth of a second, sixteen phones
-    confirming at once wait for one flush, not sixteen. A failure of the transaction itself
-    (the commit, the write lock) raises, for the caller to try the whole group again."""
+    confirming at once wait for one flush, not sixteen. The write lock is held about
+    `seconds` at most: the calls not begun by then are left out (the answer is shorter), so
+    another writer (the desk) waits well inside its busy timeout. A failure of the transaction
+    itself (the commit, the write lock) raises, for the caller to try the whole group again."""
 
     def each(session: Session) -> list[Outcome]:
         out: list[Outcome] = []
+        until = time.monotonic() + seconds
         for call in calls:
+            if out and time.monotonic() > until:
+                break
             nested = savepoint(session)
             try:
                 value = call(session)

@@ -150,7 +150,8 @@ class WriteQueue:
                     if not q.done.done():
                         q.done.set_exception(exc)
                 continue
-            for q, (ok, value) in zip(group, outcomes, strict=True):
+            self._waiting[:0] = group[len(outcomes) :]  # left out of a group that ran long
+            for q, (ok, value) in zip(group, outcomes, strict=False):
                 if q.done.done():
                     continue  # its caller has gone
                 if ok:
