@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from director.cli.common import EVENT_HELP, Parser, shown
 from director.domain.errors import UserError
+from director.domain.wording import quoted
 
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
@@ -44,7 +45,7 @@ def _mapping(pairs: list[str]) -> dict[str, int]:
         name, sep, ident = pair.rpartition("=")
         ident = ident.strip().lstrip("#")
         if not sep or not name.strip() or not ident.isdigit():
-            raise UserError(f"--map {pair!r}: write NAME=ID (the person's id in the club)")
+            raise UserError(f"--map {quoted(pair)}: write NAME=ID (the person's id in the club)")
         out[name.strip()] = int(ident)
     return out
 

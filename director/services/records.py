@@ -12,6 +12,7 @@ from director.domain.event import MatchInfo
 from director.domain.records import MatchRecord, RecordTeam, parse_record, record_json
 from director.domain.rules import MatchRules, Side
 from director.domain.scoring import Game
+from director.domain.wording import cut, quoted
 from director.services import audit, clocks
 from director.services.games import record_games
 from director.services.matches import get_match
@@ -48,14 +49,14 @@ def _registered_team(session: Session, team: RecordTeam) -> int:
     row = session.get(models.Team, team_id) if team_id is not None else None
     if row is None:
         raise UserError(
-            f"team {team.name!r} is not registered in this event: "
+            f"team {quoted(team.name)} is not registered in this event: "
             "import never creates teams, register it first"
         )
     names = tuple(p.name for p in sorted(row.players, key=lambda p: p.board))
     if names != team.players:
         raise UserError(
-            f"team {team.name!r} plays {names[0]} and {names[1]} in this event, "
-            f"but the record names {team.players[0]} and {team.players[1]}"
+            f"team {quoted(team.name)} plays {names[0]} and {names[1]} in this event, "
+            f"but the record names {cut(team.players[0])} and {cut(team.players[1])}"
         )
     return row.id
 
@@ -66,7 +67,7 @@ def where(match: MatchInfo) -> str:
 
 def _rule_differences(record: MatchRules, match: MatchRules) -> list[str]:
     return [
-        f"{name}: record {getattr(record, name)}, event {getattr(match, name)}"
+        f"{name}: record {cut(str(getattr(record, name)))}, event {getattr(match, name)}"
         for name in RECORD_RULES
         if getattr(record, name) != getattr(match, name)
     ]

@@ -32,7 +32,7 @@ from director.domain.teamlist import (
     seeds_by_rating,
     write_team_list,
 )
-from director.domain.wording import counted
+from director.domain.wording import counted, quoted
 from director.services import audit
 from director.store import convert, models
 from director.store.engine import savepoint
@@ -456,7 +456,7 @@ def _warnings(teams: tuple[TeamInfo, ...]) -> tuple[str, ...]:
             if missing:
                 codes = ", ".join(f"U+{ord(c):04X}" for c in missing)
                 out.append(
-                    f"{label} {value!r}: no font here prints {missing!r} ({codes}); "
+                    f"{label} {quoted(value)}: no font here prints {quoted(missing)} ({codes}); "
                     "reports show empty boxes there"
                 )
     return tuple(out)

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from director.domain.rules import (
+    MAX_MATCH_LENGTH,
     TIME_CONTROL_PRESETS,
     ClockMode,
     EventOptions,
@@ -137,7 +138,7 @@ class OptionsForm(QWidget):
     def _build_match_rules(self) -> None:
         tab = self._tab("Match rules")
         self.match_length = QSpinBox(tab.widget)
-        self.match_length.setRange(1, 999)
+        self.match_length.setRange(1, MAX_MATCH_LENGTH)
         self.match_length.setSuffix(" points")
         self.scoring = enum_combo(Scoring, tab.widget)
         self.winner_required = QCheckBox(tab.widget)
