@@ -28,10 +28,24 @@ token_id
 pip_a
 pip_b
 recorded_at
+# a pair's live cube columns, read and written by board number (store/convert.py, getattr)
+cube1_value
+cube1_owner
+cube1_offered_by
+cube2_value
+cube2_owner
+cube2_offered_by
 # a library reads what we set: reportlab's font embedding, Python's warnings, uvicorn's server
 makeToUnicodeCMap
 start_font  # reportlab's paragraph parser calls it for <font> (reports/shaping.py)
 showwarning
+# reportlab's LinePlot reads the attributes the club's rating chart sets (reports/club.py)
+strokeColor
+strokeWidth
+valueMin
+valueMax
+valueStep
+labelTextFormat
 should_exit
 force_exit
 # the open dialog stays reachable from its preview (ui/reports/preview.py)

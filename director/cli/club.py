@@ -10,17 +10,19 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
 
-from director.cli.common import EVENT_HELP, Parser, shown
+from director.cli.common import EVENT_HELP, Parser, one_transaction, session_for, shown, wrote
 from director.domain.errors import UserError
-from director.domain.wording import quoted
+from director.domain.rules import Paper
+from director.domain.wording import counted, quoted
+from director.services.club_reports import CLUB_KINDS
 
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
 
-    from director.services.club import EventResults
+    from director.services.club import EventResults, NameMatch
 
 CLUB_HELP = "the club: a .club file, or a database URL (postgresql://USER@HOST/DB)"
 
@@ -31,12 +33,8 @@ def club_session(target: str, *, backup: bool = False) -> Iterator[Session]:
     A command that replaces results (`backup`) backs the club up first, as the app's open does."""
     from director.store.club import open_club
 
-    db = open_club(target, make_backup=backup)
-    try:
-        with db.Session() as session, session.begin():
-            yield session
-    finally:
-        db.close()
+    with one_transaction(open_club(target, make_backup=backup)) as session:
+        yield session
 
 
 def _mapping(pairs: list[str]) -> dict[str, int]:
@@ -50,12 +48,12 @@ def _mapping(pairs: list[str]) -> dict[str, int]:
     return out
 
 
-def _event(target: str) -> EventResults:
-    from director.cli.common import session_for
-    from director.services.club import event_results
+def _event(target: str, *, finished: bool = True) -> EventResults:
+    """The event's results (`finished`: every match finished), or only its players' names."""
+    from director.services.club import event_players, event_results
 
     with session_for(target, read_only=True) as session:
-        return event_results(session)
+        return event_results(session) if finished else event_players(session)
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -66,18 +64,36 @@ def cmd_new(args: argparse.Namespace) -> int:
     return 0
 
 
-def _publish(session: Session, results: EventResults, args: argparse.Namespace) -> bool:
+def _matched(
+    session: Session,
+    results: EventResults,
+    args: argparse.Namespace,
+    nothing: str,
+    *,
+    linking: bool = False,
+) -> list[NameMatch]:
+    """Every name's match, printed; refused while a name is ambiguous, or without --yes.
+    Linking (no results read) matches every registered player."""
     from director.services import club
 
-    matched = club.match_names(session, results.names(), _mapping(args.map))
-    print(f"{results.name} ({results.event_date}): {len(results.matches)} results")
+    matched = club.match_event(session, results, _mapping(args.map), every_player=linking)
+    if linking:
+        print(f"{results.name}: {counted(len(results.players), 'player')}")
+    else:
+        print(f"{results.name} ({results.event_date}): {len(results.matches)} results")
     for m in matched:
         print(f"  {m.describe()}")
     if ambiguous := [m for m in matched if m.how == "ambiguous"]:
         raise UserError(ambiguous[0].describe() + ": map it with --map NAME=ID")
     if not args.yes:
-        raise UserError("nothing published: check the matches above, then run again with --yes")
-    done = club.publish(session, results, matched)
+        raise UserError(f"nothing {nothing}: check the matches above, then run again with --yes")
+    return matched
+
+
+def _publish(session: Session, results: EventResults, args: argparse.Namespace) -> bool:
+    from director.services import club
+
+    done = club.publish(session, results, _matched(session, results, args, "published"))
     print(f"published {done.matches} results of {done.event}"
           + (" (replacing the earlier publication)" if done.replaced else "")
           + (f", {len(done.created)} new persons" if done.created else ""))  # fmt: skip
@@ -88,6 +104,24 @@ def cmd_publish(args: argparse.Namespace) -> int:
     results = _event(args.event_file)
     with club_session(args.club, backup=args.yes) as session:
         _publish(session, results, args)
+    return 0
+
+
+def cmd_link(args: argparse.Namespace) -> int:
+    """The event's players get their persons' ids (new names become persons in the club):
+    from then on the event publishes by them, whatever names the club gains."""
+    from director.services.club import add_person
+    from director.services.teams import link_persons
+
+    results = _event(args.event_file, finished=False)
+    with club_session(args.club, backup=args.yes) as session:
+        ids = {
+            m.name: m.person if m.person is not None else add_person(session, m.name)
+            for m in _matched(session, results, args, "linked", linking=True)
+        }
+    with session_for(args.event_file) as session:
+        link_persons(session, ids)
+    print(f"stored {counted(len(ids), 'person id')} in the event")
     return 0
 
 
@@ -172,39 +206,70 @@ def cmd_season(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_report(args: argparse.Namespace) -> int:
+    from director.services.club_reports import club_report
+    from director.store.files import atomic_write
+
+    with club_session(args.club) as session:
+        data = club_report(session, args.kind, club_name=_club_name(args.club),
+                           person=args.person, season=args.season, paper=args.paper)  # fmt: skip
+    atomic_write(args.out, data)
+    wrote(args.out, f"wrote {args.out}")
+    return 0
+
+
+def _club_name(target: str) -> str:
+    """What heads the club's pages: its file's name, or its database's."""
+    from pathlib import PurePath
+
+    return PurePath(shown(target).rsplit("/", 1)[-1].split("?")[0]).stem or "Club"
+
+
+_YES = ("--yes", {"action": "store_true", "help": "write, once the matches printed are right "
+                                                 "(without it nothing is written)"})  # fmt: skip
+_MAP = ("--map", {"action": "append", "default": [], "metavar": "NAME=ID",
+                  "help": "take NAME as the person ID (repeat it)"})  # fmt: skip
+_CLUB = ("club", {"help": CLUB_HELP})
+_EVENT = ("event_file", {"metavar": "EVENT", "help": EVENT_HELP})
+
+# each verb: its name, help, function and arguments (argparse's name and keywords)
+VERBS: tuple[tuple[str, str, Callable[[argparse.Namespace], int],
+                   tuple[tuple[str, dict[str, Any]], ...]], ...] = (
+    ("new", "create a club register", cmd_new,
+     (("club", {"help": "the club to create: NAME.club, or a database URL"}),)),
+    ("publish", "publish an event's results to the club", cmd_publish,
+     (_EVENT, _CLUB, _YES, _MAP)),
+    ("link", "store the club's person ids in an event's players (they publish by them)",
+     cmd_link, (_EVENT, _CLUB, _YES, _MAP)),
+    ("rebuild", "rebuild the club's results from its event files", cmd_rebuild,
+     (_CLUB, ("events", {"nargs": "+", "metavar": "EVENT", "help": EVENT_HELP}), _YES, _MAP)),
+    ("ratings", "the club's rating list", cmd_ratings,
+     (_CLUB, ("--json", {"action": "store_true", "help": "print JSON (ratings unrounded)"}))),
+    ("person", "a person's rating, events and records", cmd_person,
+     (_CLUB, ("name", {"help": "the person's name, alias or id (#12)"}))),
+    ("season", "a season's standings, or add a season", cmd_season,
+     (_CLUB, ("name", {"nargs": "?", "help": "the season (default: the latest)"}),
+      ("--from", {"dest": "first", "metavar": "YYYY-MM-DD",
+                  "help": "add the season NAME from this day"}),
+      ("--to", {"dest": "last", "metavar": "YYYY-MM-DD",
+                "help": "... to this day (both included)"}))),
+    ("report", "print the rating list, a season's standings or a person's card to a PDF",
+     cmd_report,
+     (_CLUB, ("kind", {"choices": CLUB_KINDS, "help": "which document"}),
+      ("out", {"metavar": "OUT.pdf", "help": "the PDF to write (- for standard output)"}),
+      ("--person", {"metavar": "NAME", "help": "the person's name, alias or id (person)"}),
+      ("--season", {"metavar": "NAME", "help": "the season (season; default: the latest)"}),
+      ("--paper", {"choices": [p.value for p in Paper], "default": Paper.A4.value,
+                   "help": "the paper size"}))),
+)  # fmt: skip
+
+
 def register(sub: argparse._SubParsersAction[Parser]) -> None:
     club = sub.add_parser("club", help="the club's register: persons, ratings, seasons")
     verbs = club.add_subparsers(dest="club_command", parser_class=Parser, metavar="VERB",
                                 required=True)  # fmt: skip
-    new = verbs.add_parser("new", help="create a club register")
-    new.add_argument("club", help="the club to create: NAME.club, or a database URL")
-    new.set_defaults(func=cmd_new)
-    pub = verbs.add_parser("publish", help="publish an event's results to the club")
-    pub.add_argument("event_file", metavar="EVENT", help=EVENT_HELP)
-    pub.add_argument("club", help=CLUB_HELP)
-    for parser in (pub, rebuild := verbs.add_parser(
-        "rebuild", help="rebuild the club's results from its event files")):  # fmt: skip
-        parser.add_argument("--yes", action="store_true", help="write, once the matches printed "
-                            "are right (without it nothing is written)")  # fmt: skip
-        parser.add_argument("--map", action="append", default=[], metavar="NAME=ID",
-                            help="publish NAME as the person ID (repeat it)")  # fmt: skip
-    pub.set_defaults(func=cmd_publish)
-    rebuild.add_argument("club", help=CLUB_HELP)
-    rebuild.add_argument("events", nargs="+", metavar="EVENT", help=EVENT_HELP)
-    rebuild.set_defaults(func=cmd_rebuild)
-    ratings = verbs.add_parser("ratings", help="the club's rating list")
-    ratings.add_argument("club", help=CLUB_HELP)
-    ratings.add_argument("--json", action="store_true", help="print JSON (ratings unrounded)")
-    ratings.set_defaults(func=cmd_ratings)
-    person = verbs.add_parser("person", help="a person's rating, events and records")
-    person.add_argument("club", help=CLUB_HELP)
-    person.add_argument("name", help="the person's name, alias or id (#12)")
-    person.set_defaults(func=cmd_person)
-    season = verbs.add_parser("season", help="a season's standings, or add a season")
-    season.add_argument("club", help=CLUB_HELP)
-    season.add_argument("name", nargs="?", help="the season (default: the latest)")
-    season.add_argument("--from", dest="first", metavar="YYYY-MM-DD",
-                        help="add the season NAME from this day")  # fmt: skip
-    season.add_argument("--to", dest="last", metavar="YYYY-MM-DD",
-                        help="... to this day (both included)")  # fmt: skip
-    season.set_defaults(func=cmd_season)
+    for name, text, func, arguments in VERBS:
+        verb = verbs.add_parser(name, help=text)
+        for flag, keywords in arguments:
+            verb.add_argument(flag, **keywords)
+        verb.set_defaults(func=func)

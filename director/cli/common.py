@@ -18,6 +18,7 @@ if TYPE_CHECKING:  # the command line starts fast: heavy modules load only when 
     from sqlalchemy.orm import Session
 
     from director.domain.brackets.plan import BracketPlan
+    from director.store.engine import EventDatabase
 
 EXIT_USAGE = 2
 EVENT_HELP = "the event: a .tandem file, or a database URL (postgresql://USER@HOST/DB)"
@@ -81,6 +82,13 @@ def session_for(target: str, read_only: bool = False) -> Iterator[Session]:
         if read_only
         else open_event(target, make_backup=False, deferred=True)
     )
+    with one_transaction(db) as session:
+        yield session
+
+
+@contextlib.contextmanager
+def one_transaction(db: EventDatabase) -> Iterator[Session]:
+    """A session on an opened event or club in one transaction; the database closed after."""
     try:
         with db.Session() as session, session.begin():
             yield session

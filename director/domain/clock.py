@@ -43,13 +43,14 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import TypeGuard
 
-from director.domain.rules import ClockMode, Format, Side, TimeControl
+from director.domain.boards import ByBoard
+from director.domain.rules import ALL_BOARDS, ClockMode, Format, Side, TimeControl
 from director.domain.wording import quoted
 
 NS_PER_SECOND = 1_000_000_000
 TENTHS_BELOW_NS = 20 * NS_PER_SECOND  # RULES §7: below 20 s the display shows tenths
-# the boards a match clock times: a pair's two (RULES §7); the one-board match clock of
-# RULES §10 is still to come
+# the boards a match clock times unless told its match's (`EventFormat.boards`): a pair's two
+# (RULES §7); an individual match's clock times its one board (RULES §10)
 BOARDS = Format.TANDEM.record.boards
 
 TimeSource = Callable[[], int]
@@ -110,7 +111,7 @@ class ClockEvent:
         object.__setattr__(self, "kind", EventKind(self.kind))  # plain strings from a row do
         if self.side is not None:
             object.__setattr__(self, "side", Side(self.side))
-        if self.board not in BOARDS:
+        if self.board not in ALL_BOARDS:
             raise ClockError(f"there is no board {self.board}")
         if not _is_int(self.t_ns):
             raise ClockError(f"a clock time must be integer nanoseconds, not {quoted(self.t_ns)}")
@@ -193,18 +194,22 @@ class BoardClock:
 
 @dataclass(frozen=True, slots=True)
 class MatchClockState:
-    """Both boards of a match; equal states mean equal clocks, to the nanosecond."""
+    """Every board of a match, by board (its format's boards); equal states mean equal clocks,
+    to the nanosecond."""
 
-    board1: BoardClock
-    board2: BoardClock
+    boards: ByBoard[BoardClock]
 
     def board(self, board: int) -> BoardClock:
-        if board not in BOARDS:
-            raise ClockError(f"there is no board {board}")
-        return self.board1 if board == 1 else self.board2
+        try:
+            return self.boards[board]
+        except KeyError:
+            raise ClockError(f"there is no board {board}") from None
 
     def with_board(self, board: int, clock: BoardClock) -> MatchClockState:
-        return replace(self, board1=clock) if board == 1 else replace(self, board2=clock)
+        try:
+            return MatchClockState(self.boards.replaced(board, clock))
+        except KeyError:
+            raise ClockError(f"there is no board {board}") from None
 
 
 def fresh_board(time_control: TimeControl) -> BoardClock:
@@ -212,8 +217,8 @@ def fresh_board(time_control: TimeControl) -> BoardClock:
     return BoardClock(Phase.READY, base, base)
 
 
-def initial_state(time_control: TimeControl) -> MatchClockState:
-    return MatchClockState(fresh_board(time_control), fresh_board(time_control))
+def initial_state(time_control: TimeControl, boards: Iterable[int] = BOARDS) -> MatchClockState:
+    return MatchClockState(ByBoard.each(boards, lambda _: fresh_board(time_control)))
 
 
 def _delay_left(b: BoardClock, tc: TimeControl) -> int:
@@ -337,28 +342,34 @@ def apply_event(state: MatchClockState, e: ClockEvent, tc: TimeControl) -> Match
     return state.with_board(e.board, b)
 
 
-def replay(events: Iterable[ClockEvent], time_control: TimeControl) -> MatchClockState:
-    """Rebuild the clocks from a log: equal to the live state that wrote it."""
-    state = initial_state(time_control)
+def replay(
+    events: Iterable[ClockEvent], time_control: TimeControl, boards: Iterable[int] = BOARDS
+) -> MatchClockState:
+    """Rebuild the clocks of `boards` from a log: equal to the live state that wrote it."""
+    state = initial_state(time_control, boards)
     for e in events:
         state = apply_event(state, e, time_control)
     return state
 
 
 class MatchClock:
-    """The live clocks of one match: both boards, the event log and the time source.
+    """The live clocks of one match: each of its boards (a pair's two unless told), the event
+    log and the time source.
 
     Every `now` argument is optional: None reads the injected source. Actions log their events
     (read them with `events_since` to persist); read-outs are projections and log nothing.
     """
 
-    def __init__(self, time_control: TimeControl, source: TimeSource) -> None:
+    def __init__(
+        self, time_control: TimeControl, source: TimeSource, boards: Iterable[int] = BOARDS
+    ) -> None:
         problems = time_control.problems()
         if problems:
             raise ClockError("; ".join(problems))
         self.time_control = time_control
         self._source = source
-        self._state = initial_state(time_control)
+        self._state = initial_state(time_control, boards)
+        self.boards: tuple[int, ...] = self._state.boards.boards
         self._events: list[ClockEvent] = []
         self._floor: int | None = None  # the latest action time: time must not go back
 
@@ -369,6 +380,7 @@ class MatchClock:
         time_control: TimeControl,
         source: TimeSource,
         now: int | None = None,
+        boards: Iterable[int] = BOARDS,
     ) -> MatchClock:
         """Reopen a match from its log (in logged order, not sorted by time): replay it, pause
         each running board at its own last logged instant (READY and STOPPED boards stay so),
@@ -380,16 +392,16 @@ class MatchClock:
         board is charged up to the last instant its own log knows it ran, never for the other
         board's later time (and no flag can be due there: its last event would have logged it).
         """
-        clock = cls(time_control, source)
+        clock = cls(time_control, source, boards)
         for e in events:
             clock._record(e)
         if clock._events:
-            for n in BOARDS:
+            for n in clock.boards:
                 b = clock._state.board(n)
                 if b.phase is Phase.RUNNING:
                     clock._record(ClockEvent(EventKind.PAUSE, b.since_ns, n))
             t = clock._time(now)
-            for n in BOARDS:
+            for n in clock.boards:
                 clock._record(ClockEvent(EventKind.RESTORE, t, n))
             clock._floor = t
         return clock
@@ -421,7 +433,7 @@ class MatchClock:
     def start(self, now: int | None = None) -> None:
         """Start every READY board at the same instant; each needs its first mover."""
         t = self._begin(now)
-        ready = [n for n in BOARDS if self._state.board(n).phase is Phase.READY]
+        ready = [n for n in self.boards if self._state.board(n).phase is Phase.READY]
         if not ready:
             raise ClockError("no clock is waiting to start")
         for n in (n for n in ready if self._state.board(n).on_move is None):
@@ -443,7 +455,7 @@ class MatchClock:
         board is paused only by name: that is the arbiter correcting it."""
         if board is None:
             t = self._begin(now)
-            running = [n for n in BOARDS if self._state.board(n).phase is Phase.RUNNING]
+            running = [n for n in self.boards if self._state.board(n).phase is Phase.RUNNING]
             done = [self._try(ClockEvent(EventKind.PAUSE, t, n)) for n in running]
             self._log_flags(t)
             return any(done)
@@ -525,7 +537,7 @@ class MatchClock:
 
     def _log_flags(self, t: int) -> None:
         due = []
-        for n in BOARDS:
+        for n in self.boards:
             b = self._state.board(n)
             flag_at = _flag_at(b, self.time_control)
             if flag_at is not None and flag_at <= t and b.on_move is not None:
@@ -548,7 +560,7 @@ class MatchClock:
 
     def _each(self, kind: EventKind, board: int | None, now: int | None) -> bool:
         t = self._begin(now)
-        boards = BOARDS if board is None else (board,)
+        boards = self.boards if board is None else (board,)
         accepted = [self._try(ClockEvent(kind, t, n)) for n in boards].count(True) > 0
         self._log_flags(t)
         return accepted
@@ -584,12 +596,13 @@ def log_lines(
     time_control: TimeControl,
     reasons: Mapping[tuple[int, str, int, int], str] | None = None,
     with_checkpoints: bool = False,
+    boards: Iterable[int] = BOARDS,
 ) -> list[LogLine]:
     """Replay a log through the engine and say what each action left (checkpoints are left
     out unless asked for; they only mark "still running"). `reasons` gives an adjustment's
     reason by (board, side, t_ns, new remaining ns). Raises ClockError for a log that cannot
     have happened."""
-    state = initial_state(time_control)
+    state = initial_state(time_control, boards)
     out: list[LogLine] = []
     origin: int | None = None
     for e in events:

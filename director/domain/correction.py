@@ -44,13 +44,16 @@ def correct(
     corrected: Game,
     names: tuple[str, str] = ("A", "B"),
     live: Mapping[int, LiveCubes] | None = None,
+    lost_on_time: Side | None = None,
 ) -> Correction:
     """The match with game `index` replaced by `corrected`.
 
     When the corrected match is decided before its last recorded game, every game after the
     decision is voided (a rule 4′ abandoned game of the deciding pair is kept: it belongs to
     the record). Any other rule a game breaks stays a problem of the outcome: voiding is only
-    for games that came after the end of the match."""
+    for games that came after the end of the match. A match lost on time (RULES §10) stays so
+    after its games; a correction that decides it before the flag is a problem (undo the flag
+    first)."""
     replaced = (*games[:index], corrected, *games[index + 1 :])
     keep = len(replaced)
     for k in range(index + 1, len(replaced)):
@@ -59,5 +62,5 @@ def correct(
             keep = k
             break
     kept = replaced[:keep]
-    outcome = score_match(rules, kept, names, live)
+    outcome = score_match(rules, kept, names, live, lost_on_time=lost_on_time)
     return Correction(kept, tuple(range(keep, len(replaced))), outcome, replaced[keep:])

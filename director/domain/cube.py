@@ -10,9 +10,11 @@ the reason the UI shows.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
+from director.domain.boards import ByBoard
 from director.domain.errors import UserError
 from director.domain.rules import ALL_BOARDS, MAX_CUBE, CubeRule, MatchRules, Side
 
@@ -63,35 +65,39 @@ class Cube:
         return replace(self, offered_by=None)
 
 
-class _Boards(dict[int, Cube]):
-    """Cubes by board: a board no format has is a CubeError naming it."""
-
-    def __missing__(self, board: int) -> Cube:
-        raise CubeError(f"there is no board {board}")
+def _fresh_cubes() -> ByBoard[Cube]:
+    return ByBoard.each(ALL_BOARDS, lambda _: Cube())
 
 
 @dataclass(frozen=True)
 class LiveCubes:
     """The live cube of each board of the pair being played (kept by the desk while the games
-    are on). An offer withdrawn as a mis-click leaves no trace here: it never happened."""
+    are on), by board. An offer withdrawn as a mis-click leaves no trace here: it never
+    happened."""
 
-    board1: Cube = field(default_factory=Cube)
-    board2: Cube = field(default_factory=Cube)
+    cubes: ByBoard[Cube] = field(default_factory=_fresh_cubes)
+
+    @classmethod
+    def at(cls, cubes: Mapping[int, Cube]) -> LiveCubes:
+        """Fresh cubes on every board but those given."""
+        live = cls()
+        for board, cube in cubes.items():
+            live = live.with_board(board, cube)
+        return live
 
     def of(self, board: int) -> Cube:
-        """The cube of `board` (1 or 2); a board no format has is refused, not read as 2."""
-        return self._by_board()[board]
+        """The cube of `board`; a board no format has is refused, not read as another."""
+        try:
+            return self.cubes[board]
+        except KeyError:
+            raise CubeError(f"there is no board {board}") from None
 
     def with_board(self, board: int, cube: Cube) -> LiveCubes:
         """These cubes with `board`'s replaced."""
-        cubes = {**self._by_board(), board: cube}
-        if set(cubes) != set(ALL_BOARDS):
-            raise CubeError(f"there is no board {board}")
-        return LiveCubes(*(cubes[b] for b in ALL_BOARDS))
-
-    def _by_board(self) -> dict[int, Cube]:
-        cubes = dict(zip(ALL_BOARDS, (self.board1, self.board2), strict=True))
-        return _Boards(cubes)
+        try:
+            return LiveCubes(self.cubes.replaced(board, cube))
+        except KeyError:
+            raise CubeError(f"there is no board {board}") from None
 
     def sent(self, board: int) -> bool:
         """A double was offered on this board in this pair (on offer now, or taken)."""

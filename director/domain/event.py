@@ -10,7 +10,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from director.domain.boards import ByBoard
 from director.domain.cube import LiveCubes
+from director.domain.errors import UserError
 from director.domain.match import MatchOutcome
 from director.domain.pair_state import PairState, Permission
 from director.domain.rules import EventOptions, MatchRules, Side, TimeControl
@@ -38,9 +40,12 @@ class EventInfo:
 
 @dataclass(frozen=True)
 class TeamInfo:
+    """An entrant: a Tandem team with its two players, or an individual event's player, who
+    plays board 1 under the entrant's own name (RULES §10)."""
+
     id: int
     name: str
-    players: tuple[str, str]
+    players: tuple[str, ...]  # one name per board the entrant plays, in board order
     club: str = ""
     rating: int | None = None
     seed: int = 0
@@ -49,10 +54,24 @@ class TeamInfo:
     paid: bool = False
     present: bool = False
     version: int = 1
+    persons: tuple[int | None, int | None] = (None, None)  # club person ids, by board
 
     @property
     def withdrawn(self) -> bool:
         return self.withdrawn_after_round is not None
+
+    @property
+    def by_board(self) -> ByBoard[str]:
+        """The players keyed by the board each plays: boards 1 and 2 of a Tandem team, board 1
+        of an individual event's player."""
+        return ByBoard(tuple(enumerate(self.players, start=1)))
+
+    def player(self, board: int) -> str:
+        """The player of `board`; a board the entrant does not play is refused by number."""
+        try:
+            return self.by_board[board]
+        except KeyError:
+            raise UserError(f"{self.name!r} has no player on board {board}") from None
 
 
 class PlayStatus(StrEnum):

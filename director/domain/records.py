@@ -216,7 +216,7 @@ def _parse_team(team: object, where: str, problems: list[str]) -> RecordTeam | N
     if len(problems) > start:
         return None
     assert isinstance(team["name"], str) and isinstance(players, list)
-    return RecordTeam(team["name"], (players[0], players[1]))
+    return RecordTeam(team["name"], tuple(players))
 
 
 def _check_name(value: object, what: str, problems: list[str]) -> None:

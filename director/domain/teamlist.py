@@ -83,6 +83,28 @@ def player_problem(players: Sequence[str], taken: Mapping[str, str]) -> str | No
     return None
 
 
+def _refuse_the_other_formats_list(header: list[str], one_board: bool) -> None:
+    """A team list for an individual event, or a player list for a Tandem one, is told so in
+    one line (RULES §10), not as a column it lacks."""
+    other = REQUIRED if one_board else PLAYER_REQUIRED
+    own = PLAYER_REQUIRED if one_board else REQUIRED
+    if all(name in header for name in other) and not any(name in header for name in own):
+        entrants, kind, other_kind = (
+            ("players", "player", "team") if one_board else ("teams", "team", "player")
+        )
+        raise UserError(
+            f"this event's entrants are {entrants}: it needs a {kind} list "
+            f"({LIST_HEADER[one_board]}), not a {other_kind} list"
+        )
+
+
+# each list's header, as FORMATS.md writes it (a one-board event's first)
+LIST_HEADER = {
+    True: "player[,club][,rating][,seed]",
+    False: "team,player1,player2[,club][,rating][,seed]",
+}
+
+
 @dataclass(frozen=True)
 class TeamRow:
     line: int
@@ -92,6 +114,11 @@ class TeamRow:
     club: str = ""
     rating: int | None = None
     seed: int | None = None
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The names by board, from board 1: an individual event's row has its one player."""
+        return tuple(name for name in (self.player1, self.player2) if name)
 
 
 @dataclass(frozen=True)
@@ -145,6 +172,7 @@ def parse_team_list(
         raise UserError(f"the file is not valid CSV: {exc}") from None
     header = [cell.strip().lower() for cell in records[0]]
     columns, required = (PLAYER_COLUMNS, PLAYER_REQUIRED) if one_board else (COLUMNS, REQUIRED)
+    _refuse_the_other_formats_list(header, one_board)
     missing = [name for name in required if name not in header]
     if missing:
         raise UserError(f"the header row lacks {', '.join(missing)} (needs {','.join(required)})")

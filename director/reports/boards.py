@@ -38,7 +38,7 @@ def board_table(
         data.append(
             [
                 str(rank),
-                text(team.players[board - 1], "cell"),
+                text(team.player(board), "cell"),
                 text(team.name, "cell"),
                 str(t.games),
                 str(t.won),

@@ -65,7 +65,7 @@ def cover(data: EventData) -> list[Flowable]:
         out.append(
             rich(
                 f"{label}: <b>{esc(leader.name)}</b> "
-                f"({esc(leader.players[0])}, {esc(leader.players[1])})",
+                f"({', '.join(esc(player) for player in leader.players)})",
                 "h2",
             )
         )

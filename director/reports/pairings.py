@@ -33,8 +33,10 @@ def _team_cell(team: TeamInfo, points: float | None) -> list[Flowable]:
     return [
         text(team.name, "wall-team"),
         *([text(facts, "cell-small")] if facts else []),
-        rich(f"<font color='#666666'>1</font>&nbsp;&nbsp;{esc(team.players[0])}", "wall-player"),
-        rich(f"<font color='#666666'>2</font>&nbsp;&nbsp;{esc(team.players[1])}", "wall-player"),
+        *(
+            rich(f"<font color='#666666'>{board}</font>&nbsp;&nbsp;{esc(name)}", "wall-player")
+            for board, name in team.by_board.items()
+        ),
     ]
 
 
@@ -110,7 +112,7 @@ def story(
             Spacer(0, 4 * mm),
             rich(
                 f"<b>Bye:</b> {esc(match.team_a.name)} "
-                f"({esc(match.team_a.players[0])}, {esc(match.team_a.players[1])}) "
+                f"({', '.join(esc(player) for player in match.team_a.players)}) "
                 "scores a win with 0–0 game points (RULES §8).",
                 "wall-player",
             ),

@@ -18,9 +18,11 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.platypus import Flowable, KeepTogether, PageBreak, Spacer, Table
 
-from director.domain.cube import CubeRegime, pair_cube_rule
+from director.domain.boards import ByBoard
+from director.domain.cube import CubeRegime, unit_cube_rule
 from director.domain.event import EventInfo, MatchInfo
-from director.domain.rules import End, MatchRules, PipSqueeze, Stake, TimeControl
+from director.domain.match_reserve import match_clock
+from director.domain.rules import CubeRule, End, MatchRules, PipSqueeze, Stake, TimeControl
 from director.domain.scoring import agreed_level_offered
 from director.domain.wording import counted
 from director.reports.styles import (
@@ -50,9 +52,21 @@ def match_title(match: MatchInfo) -> str:
     return f"Round {match.round}, table {match.table}"
 
 
-def clock_text(tc: TimeControl) -> str:
-    minutes, seconds = divmod(tc.base_seconds, 60)
-    base = f"{minutes} min" + (f" {seconds} s" if seconds else "")
+def _duration(seconds_: int) -> str:
+    minutes, seconds = divmod(seconds_, 60)
+    return f"{minutes} min" + (f" {seconds} s" if seconds else "")
+
+
+def clock_text(tc: TimeControl, rules: MatchRules | None = None) -> str:
+    """The event's clock in words: a game's (RULES §7), or where the format has one reserve
+    per match (RULES §10) the reserve per match point and what it gives this match."""
+    if rules is not None and rules.event_format.match_clock:
+        whole = match_clock(rules, tc).base_seconds
+        return (
+            f"{_duration(tc.base_seconds)} per match point ({_duration(whole)} for this match) "
+            f"+ {tc.increment_seconds} s {tc.mode.label} per player per match"
+        )
+    base = _duration(tc.base_seconds)
     return f"{base} + {tc.increment_seconds} s {tc.mode.label} per player per game"
 
 
@@ -62,8 +76,13 @@ def cube_regimes(rules: MatchRules) -> frozenset[CubeRegime]:
     rules text names only those that can happen (the domain decides each, RULES §4)."""
     n = rules.match_length
     if not rules.scoring.variant.has_cube or n == 1:
-        return frozenset({pair_cube_rule(rules, 0, 0).regime})
-    return frozenset(pair_cube_rule(rules, a, b).regime for a in range(n) for b in range(n))
+        return frozenset({unit_cube_rule(rules, 0, 0).regime})
+    return frozenset(
+        unit_cube_rule(rules, a, b, crawford_played=played).regime
+        for a in range(n)
+        for b in range(n)
+        for played in (False, True)
+    )
 
 
 def doubling(rules: MatchRules) -> bool:
@@ -91,9 +110,21 @@ def rules_lines(rules: MatchRules, clock: TimeControl) -> list[str]:
                 f"One-cube pair when a team is {away} as the pair starts: the first board to "
                 "double takes the cube, the other board's cube stays dead at 1 (RULES §4)."
             )
-        if rules.no_cube_at_one_away:
+        if rules.no_cube_at_one_away and rules.event_format.cube_rule is CubeRule.ONE_CUBE:
             cube.append("No doubling on either board in a pair that starts with a team 1-away.")
+        if rules.event_format.cube_rule is CubeRule.CRAWFORD:
+            cube.append(
+                f"Crawford rule: nobody doubles in the game after a player first reaches "
+                f"{n - 1} (the Crawford game); post-Crawford games double as usual (RULES §10)."
+            )
         out.append(" ".join(cube))
+    if not rules.event_format.pair_end_rules:  # one board: no pairs, no draws (RULES §10)
+        out.append(f"The match ends the moment a game brings a player to {n}; no draws.")
+        out.append(
+            f"Time control: {esc(clock_text(clock, rules))}, paused between games and never "
+            "reset in the match; a flag loses the match (RULES §10)."
+        )
+        return out
     if rules.winner_required:
         out.append(
             f"Winner required (rule 4′): the match ends the moment a game brings a team to {n}; "
@@ -130,13 +161,9 @@ def match_header(
     event: EventInfo, match: MatchInfo, box: Layout, heading: str, *, rules: bool = True
 ) -> list[Flowable]:
     """Title, the two teams with their boards, and (unless printed elsewhere) the rules."""
-    team_b = match.team_b
-    b_name = team_b.name if team_b else "bye"
-    b_players = team_b.players if team_b else ("", "")
-    names = (match.team_a.name, b_name, *match.team_a.players, *b_players)
     out: list[Flowable] = [
         rich(f"{esc(heading)} — {esc(match_title(match))}", "title"),
-        teams_table(names, box),
+        teams_table(SheetNames.of(match), box),
         Spacer(0, 2 * mm),
     ]
     if rules:
@@ -144,16 +171,46 @@ def match_header(
     return out
 
 
-def sheet_teams(names: Sequence[str], box: Layout) -> Table:
-    """The scoresheet's teams: one row per team, its board 1 and board 2 players beside it."""
-    a, b, a1, a2, b1, b2 = names
+@dataclass(frozen=True)
+class SheetNames:
+    """The names a sheet prints: the two teams, and each board's two players (A's, B's), keyed
+    by the match's boards ("" leaves a line to write)."""
+
+    teams: tuple[str, str]
+    boards: ByBoard[tuple[str, str]]
+
+    @classmethod
+    def of(cls, match: MatchInfo) -> SheetNames:
+        a, b = match.team_a, match.team_b
+        return cls(
+            (a.name, b.name if b else "bye"),
+            ByBoard.each(
+                match.rules.event_format.boards, lambda n: (a.player(n), b.player(n) if b else "")
+            ),
+        )
+
+    @classmethod
+    def blank(cls, rules: MatchRules) -> SheetNames:
+        return cls(("", ""), ByBoard.each(rules.event_format.boards, lambda _: ("", "")))
+
+
+def sheet_teams(names: SheetNames, box: Layout) -> Table:
+    """The scoresheet's teams: one row per team, its players board by board beside it."""
+    boards = names.boards.items()
     rows = [
-        heads("", "Team", "Board 1", "Board 2"),
-        [text("A", "name-team"), text(a, "name-team"), text(a1, "name"), text(a2, "name")],
-        [text("B", "name-team"), text(b, "name-team"), text(b1, "name"), text(b2, "name")],
+        heads("", "Team", *(f"Board {n}" for n, _ in boards)),
+        *(
+            [
+                text(side, "name-team"),
+                text(team, "name-team"),
+                *(text(players[i], "name") for _, players in boards),
+            ]
+            for i, (side, team) in enumerate(zip("AB", names.teams, strict=True))
+        ),
     ]
-    heights = [4.5 * mm, None, None] if a else [4.5 * mm, 8 * mm, 8 * mm]
-    return grid(rows, box.columns(5, 39, 28, 28), padding=3, row_heights=heights)
+    heights = [4.5 * mm, None, None] if names.teams[0] else [4.5 * mm, 8 * mm, 8 * mm]
+    players = (56 / len(boards),) * len(boards)
+    return grid(rows, box.columns(5, 39, *players), padding=3, row_heights=heights)
 
 
 SLIP_QR = (
@@ -161,7 +218,7 @@ SLIP_QR = (
 )  # the result-slip QR code beside the teams: a phone camera reads it at arm's length
 
 
-def teams_and_slip(names: Sequence[str], slip_urls: Sequence[str], box: Layout) -> Flowable:
+def teams_and_slip(names: SheetNames, slip_urls: Sequence[str], box: Layout) -> Flowable:
     """The teams, and beside them each team's QR code that opens this match's result slip on
     a phone as that team (issue 18; a slip is confirmed with the other team's code, #26)."""
     if not slip_urls:
@@ -196,14 +253,16 @@ def slip_qr(url: str, size: float) -> Drawing:
     return drawing
 
 
-def teams_table(names: Sequence[str], box: Layout, *, size: float = 10) -> Table:
-    """Team A and team B with their board 1 and board 2 players ("" leaves a line to write)."""
-    a, b, a1, a2, b1, b2 = names
+def teams_table(names: SheetNames, box: Layout, *, size: float = 10) -> Table:
+    """Team A and team B with their players board by board ("" leaves a line to write)."""
+    a, b = names.teams
     rows = [
         ["", "Team A", "Team B"],
         ["Team", text(a, "name-team"), text(b, "name-team")],
-        ["Board 1", text(a1, "name"), text(b1, "name")],
-        ["Board 2", text(a2, "name"), text(b2, "name")],
+        *(
+            [f"Board {n}", text(pa, "name"), text(pb, "name")]
+            for n, (pa, pb) in names.boards.items()
+        ),
     ]
     return grid(rows, box.columns(16, 42, 42), size=size, padding=3)
 
@@ -225,11 +284,17 @@ class Column:
 def columns(rules: MatchRules) -> list[Column]:
     """The game grid's columns for this match's scoring and cube (RULES §2–§6)."""
     variant, cube = rules.scoring.variant, doubling(rules)
-    cols = [Column("Pair", 4.5, pair=True), Column("Start A–B", 8, "   –   ", pair=True)]
-    cols.append(Column("Away A / B", 8, "   /   ", pair=True))
+    record = rules.event_format
+    unit, paired = record.unit.capitalize(), not record.one_board  # a cell per pair, or game
+    cols = [Column(unit, 4.5, pair=paired), Column("Start A–B", 8, "   –   ", pair=paired)]
+    cols.append(Column("Away A / B", 8, "   /   ", pair=paired))
     if cube and CubeRegime.ONE_CUBE in cube_regimes(rules):
         cols.append(Column("One-cube · cube board", 10, f"{BOX}   1   2", pair=True))
-    cols += [Column("Board", 6, "1   2"), Column("Winner", 6.5, "A   B")]
+    if cube and record.cube_rule is CubeRule.CRAWFORD:
+        cols.append(Column("Crawford", 7, BOX))
+    if paired:
+        cols.append(Column("Board", 6, "   ".join(str(b) for b in record.boards)))
+    cols.append(Column("Winner", 6.5, "A   B"))
     cols.append(Column("End", 10, "O  P  R  T" if cube else "O  R  T"))
     if variant.has_levels:
         cols.append(Column("Level", 9.5, "S  G  BG"))
@@ -253,6 +318,9 @@ def legend(rules: MatchRules) -> str:
     parts = [
         "One row per game, in the order the games finish; a pair's two rows start at the score "
         "written when the pair starts. Winner: team A or B. Both players initial each game."
+        if not rules.event_format.one_board
+        else "One row per game, in the order played, starting at the score before it. Winner: "
+        "player A or B. Both players initial each game."
     ]
     ends = "O bear-off, P pass, R resign, T time" if cube else "O bear-off, R resign, T time"
     parts.append(f"End: {ends}.")
@@ -263,18 +331,26 @@ def legend(rules: MatchRules) -> str:
             "One-cube pair: tick the box, and circle the board that doubled first: only it "
             "may use the cube in that pair."
         )
+    if cube and rules.event_format.cube_rule is CubeRule.CRAWFORD:
+        parts.append("Crawford: tick the Crawford game; nobody doubles in it.")
     if cube:
         parts.append("Points = cube × level; a pass scores the cube before the offer.")
     if variant.legend:
         parts.append(variant.legend)
-    parts.append("Score A / Score B: the running team score after the game.")
+    parts.append(
+        f"Score A / Score B: the running {rules.event_format.entrant} score after the game."
+    )
     return " ".join(parts)
 
 
 def pairs_needed(rules: MatchRules) -> int:
-    """Enough pairs for the longest match: every complete pair scores 2 points or more."""
+    """Enough pairs (or games, on one board) for the longest match: every complete pair
+    scores 2 points or more, every game 1 or more."""
+    one_board = rules.event_format.one_board
     if rules.scoring.variant.stake is Stake.PIP_COUNT:
-        return 8  # pip counts score fast: a few pairs decide even a long match
+        return 16 if one_board else 8  # pip counts score fast: a few games decide a long match
+    if one_board:
+        return 2 * rules.match_length - 1  # N − 1 points each, then the game that decides
     return max(6, rules.match_length)
 
 
@@ -296,17 +372,20 @@ def game_grid(rules: MatchRules, box: Layout, first_pair: int, pairs: int, row: 
         ("TEXTCOLOR", (0, 1), (0, -1), INK),
         ("FONTSIZE", (0, 1), (0, -1), 9),
     ]
+    rows = len(rules.event_format.boards)  # a pair's game per board, or one game
     for p in range(pairs):
-        top = 1 + 2 * p
-        for _ in range(2):
+        top = 1 + rows * p
+        for _ in range(rows):
             data.append([str(first_pair + p) if _ == 0 else "", *(c.hint for c in cols[1:])])
         for j, col in enumerate(cols):
             if col.pair:
-                extra.append(("SPAN", (j, top), (j, top + 1)))
-        extra.append(("LINEBELOW", (0, top + 1), (-1, top + 1), 1.2, INK))
-        extra.append(("BACKGROUND", (0, top), (sum(c.pair for c in cols) - 1, top + 1), ZEBRA))
+                extra.append(("SPAN", (j, top), (j, top + rows - 1)))
+        if rows > 1:
+            extra.append(("LINEBELOW", (0, top + rows - 1), (-1, top + rows - 1), 1.2, INK))
+            last = sum(c.pair for c in cols) - 1
+            extra.append(("BACKGROUND", (0, top), (last, top + rows - 1), ZEBRA))
     extra.append(("FONTSIZE", (1, 1), (-1, -1), hint_size))
-    heights = [HEAD_ROW] + [row] * (2 * pairs)
+    heights = [HEAD_ROW] + [row] * (rows * pairs)
     return grid(data, widths, extra=extra, row_heights=heights, padding=2)
 
 
@@ -355,8 +434,12 @@ def result_block(
     names: tuple[str, str], rules: MatchRules, box: Layout, shared: Shared
 ) -> Flowable:
     """The result, the captains' and the director's signatures, and a box for notes."""
-    choices = [f"{BOX} {esc(names[0]) or 'Team A'} won", f"{BOX} {esc(names[1]) or 'Team B'} won"]
-    if not rules.winner_required:
+    who = rules.event_format.entrant.capitalize()
+    choices = [
+        f"{BOX} {esc(names[0]) or who + ' A'} won",
+        f"{BOX} {esc(names[1]) or who + ' B'} won",
+    ]
+    if not rules.winner_required and rules.event_format.pair_end_rules:
         choices.append(f"{BOX} draw")
     return KeepTogether(
         [
@@ -366,23 +449,27 @@ def result_block(
             ),
             rich("<b>Result:</b> " + ("&nbsp;" * 4).join(choices), "note"),
             Spacer(0, 0.5 * mm),
-            shared.part(("signatures", box), lambda: _signatures(box)),
+            shared.part(("signatures", box, rules.event_format), lambda: _signatures(box, rules)),
         ]
     )
 
 
 def _final_line(rules: MatchRules) -> Flowable:
     final = "Final score" + (" (adjusted)" if rules.scoring.variant.squeeze is not None else "")
+    who = rules.event_format.entrant.capitalize()
     return rich(
-        f"<b>{final}:</b> Team A ______  Team B ______ &nbsp;&nbsp; <b>Finished at</b> ____:____",
+        f"<b>{final}:</b> {who} A ______  {who} B ______ &nbsp;&nbsp; <b>Finished at</b> ____:____",
         "note",
     )
 
 
-def _signatures(box: Layout) -> Table:
-    label = "Notes · disputes · appeals (pair, board, time, ruling)"
+def _signatures(box: Layout, rules: MatchRules) -> Table:
+    record = rules.event_format
+    where = "game" if record.one_board else "pair, board"
+    label = f"Notes · disputes · appeals ({where}, time, ruling)"
+    a, b = ("Player A", "Player B") if record.one_board else ("Team A captain", "Team B captain")
     sign = [
-        ["Team A captain", "Team B captain", "Director (entered)", text(label, "cell-small")],
+        [a, b, "Director (entered)", text(label, "cell-small")],
         ["", "", "", ""],
     ]  # fmt: skip
     return grid(
@@ -414,7 +501,7 @@ class Sheet:
     """What one scoresheet prints: a match's, or blank lines to fill in."""
 
     title: str  # "Round 3, table 4", "Match 12" or "" (blank)
-    names: tuple[str, str, str, str, str, str]  # team A, team B, A1, A2, B1, B2
+    names: SheetNames
     rules: MatchRules
     round_text: str = ""
     # the match's result-slip links, team A's and team B's, printed as QR codes (): none)
@@ -422,18 +509,12 @@ class Sheet:
 
 
 def sheet_of(match: MatchInfo, slip_urls: tuple[str, ...] = ()) -> Sheet:
-    b = match.team_b
-    assert b is not None
-    return Sheet(
-        match_title(match),
-        (match.team_a.name, b.name, *match.team_a.players, *b.players),
-        match.rules,
-        slip_urls=slip_urls,
-    )
+    assert match.team_b is not None
+    return Sheet(match_title(match), SheetNames.of(match), match.rules, slip_urls=slip_urls)
 
 
 def blank_sheet(rules: MatchRules) -> Sheet:
-    return Sheet("", ("", "", "", "", "", ""), rules)
+    return Sheet("", SheetNames.blank(rules), rules)
 
 
 def _facts(event: EventInfo, sheet: Sheet, box: Layout) -> Table:
@@ -445,7 +526,8 @@ def _facts(event: EventInfo, sheet: Sheet, box: Layout) -> Table:
     n = sheet.rules.match_length
     labels = ["Round", "Table", "Match to", "Scoring", "Time control", "Started at"]
     values = [round_, table, counted(n, "point"), sheet.rules.scoring.variant.label,
-              clock_text(clock).removesuffix(" per player per game"), "____:____"]  # fmt: skip
+              clock_text(clock, sheet.rules).removesuffix(" per player per game")
+              .removesuffix(" per player per match"), "____:____"]  # fmt: skip
     data = [heads(*labels), [text(v, "cell") for v in values]]
     return grid(
         data, box.columns(7, 7, 10, 16, 30, 12), size=9, padding=2,
@@ -491,12 +573,13 @@ def scoresheet(event: EventInfo, sheet: Sheet, box: Layout, shared: Shared) -> l
     squeeze = rules.scoring.variant.squeeze
     if squeeze is not None:
         bottom += [Spacer(0, 1.5 * mm), conversion_box(squeeze, box, shared)]
-    bottom.append(result_block(sheet.names[:2], rules, box, shared))
+    bottom.append(result_block(sheet.names.teams, rules, box, shared))
     wanted = pairs_needed(rules)
+    rows = len(rules.event_format.boards)  # the rows of a pair (a game a board) or a game
     space = box.height - _measure(top, box) - _measure(bottom, box) - HEAD_ROW - 3 * mm
-    fits = max(1, int(space // (2 * ROW_MIN)))
+    fits = max(1, int(space // (rows * ROW_MIN)))
     first = min(wanted, fits)
-    row = max(ROW_MIN, min(ROW_MAX, space / (2 * first)))
+    row = max(ROW_MIN, min(ROW_MAX, space / (rows * first)))
     out = [*top, grid_of(1, first, row)]
     done = first
     if done >= wanted:
@@ -505,17 +588,17 @@ def scoresheet(event: EventInfo, sheet: Sheet, box: Layout, shared: Shared) -> l
     while done < wanted:
         cont_top: list[Flowable] = [
             PageBreak(),
-            rich(esc(f"{heading} (continued, from pair {done + 1})"), "h2"),
+            rich(esc(f"{heading} (continued, from {rules.event_format.unit} {done + 1})"), "h2"),
             sheet_teams(sheet.names, box),
             Spacer(0, 2 * mm),
         ]
         space = box.height - _measure(cont_top[1:], box) - HEAD_ROW - 3 * mm
-        if space - _measure(bottom, box) >= 2 * ROW_MIN * (wanted - done):
+        if space - _measure(bottom, box) >= rows * ROW_MIN * (wanted - done):
             count = wanted - done
             space -= _measure(bottom, box)
         else:
-            count = min(wanted - done, max(1, int(space // (2 * ROW_MIN))))
-        row = max(ROW_MIN, min(ROW_MAX, space / (2 * count)))
+            count = min(wanted - done, max(1, int(space // (rows * ROW_MIN))))
+        row = max(ROW_MIN, min(ROW_MAX, space / (rows * count)))
         out += [*cont_top, grid_of(done + 1, count, row)]
         done += count
     return [*out, *bottom]

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from reportlab.platypus import Flowable
 
 from director.domain.event import TeamInfo
+from director.domain.rules import ALL_BOARDS
 from director.reports.styles import Layout, Section, grid, heads, name_text, text
 
 TICKED, EMPTY = "☑", "☐"
@@ -45,8 +46,7 @@ def story(teams: Sequence[TeamInfo], box: Layout, *, level: int = 0) -> list[Flo
             [
                 str(team.seed),
                 team_cell(team),
-                text(team.players[0], "cell"),
-                text(team.players[1], "cell"),
+                *(text(team.by_board.get(board, ""), "cell") for board in ALL_BOARDS),
                 text(team.club, "cell"),
                 "" if team.rating is None else str(team.rating),
                 TICKED if team.paid else EMPTY,

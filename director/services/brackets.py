@@ -80,24 +80,11 @@ def give_length(event: models.Event, row: models.Match, length: int) -> bool:
     return True
 
 
-def pairable_today(plan: BracketPlan) -> bool:
-    """Whether the plan has a consolation, for the plans the round-by-round knockout pairs: a
-    main bracket alone, or one with a consolation of its first-round losers, no play-off for
-    third. (A UserError names what it cannot pair yet.)"""
-    shapes = {
-        (MAIN,): False,
-        (MAIN, CONSOLATION): True,
-    }
-    names = tuple(b.name for b in plan.brackets)
-    feeds = tuple(b.feeds for b in plan.brackets)
-    third = any(b.third_place for b in plan.brackets)
-    if names not in shapes or feeds[1:] not in ((), ((Feed(MAIN, 1, 1),),)) or third:
-        raise UserError(
-            f"the plan {plan.name!r} needs pairing match by match, which is not here yet: "
-            "a main bracket, with or without a consolation of its first-round losers, "
-            "and no play-off for third"
-        )
-    return shapes[names]
+def same_brackets(one: BracketPlan, other: BracketPlan) -> bool:
+    """Whether two plans have the same brackets, fed the same way (lengths aside)."""
+    return [(b.name, b.feeds, b.third_place) for b in one.brackets] == [
+        (b.name, b.feeds, b.third_place) for b in other.brackets
+    ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,15 +102,14 @@ def set_plan(session: Session, plan: BracketPlan, reason: str = "") -> Changed[P
     event = event_row(session)
     if event.pairing_system != PairingSystem.KNOCKOUT.value:
         raise UserError("only a knockout event has a bracket plan")
-    consolation = pairable_today(plan)
     before = plan_of(event)
-    if consolation != event.consolation:
+    if not same_brackets(plan, before):
         if session.scalars(select(models.Round.id)).first() is not None:
             raise UserError(
                 f"a round is paired: the plan keeps the brackets of {before.name!r} "
                 "(only their match lengths can change now)"
             )
-        event.consolation = consolation
+        event.consolation = len(plan.brackets) > 1  # the old switch follows the plan
     paired = session.scalars(
         select(models.Match).where(models.Match.bracket.is_not(None)).order_by(models.Match.id)
     ).all()

@@ -85,10 +85,10 @@ def restore_clock(
     """The match's clocks as they were: replayed from the log, every board that was running
     paused at its last logged instant (at most one checkpoint interval, 0.5 s, before a crash).
     The restore's own events are appended here; the caller commits."""
-    get_match(session, match_id)  # a missing match is the user's error, named
+    boards = get_match(session, match_id).rules.event_format.boards  # a missing match: named
     events = load_events(session, match_id)
     try:
-        clock = MatchClock.restore(events, tc, source)
+        clock = MatchClock.restore(events, tc, source, boards=boards)
     except ClockError as exc:
         raise UserError(f"the clock log of match {match_id} cannot be replayed: {exc}") from None
     append_events(session, match_id, len(events), clock.events_since(len(events)))
@@ -200,10 +200,11 @@ def clock_is_behind(session: Session, match_id: int) -> bool:
 def match_clock_log(session: Session, match_id: int) -> list[LogLine]:
     """The match's clock log for a dispute: every action replayed through the engine, with
     both sides' times after it and each adjustment's reason from the audit."""
-    tc = get_match(session, match_id).time_control
+    match = get_match(session, match_id)
+    tc, boards = match.time_control, match.rules.event_format.boards
     events = load_events(session, match_id)
     try:
-        return log_lines(events, tc, adjustment_reasons(session, match_id))
+        return log_lines(events, tc, adjustment_reasons(session, match_id), boards=boards)
     except ClockError as exc:
         raise UserError(f"the clock log of match {match_id} cannot be replayed: {exc}") from None
 

@@ -10,7 +10,7 @@ domain's (`domain/rating.py`, `season.py`, `rivals.py`), recomputed from the sto
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 
 from sqlalchemy import delete, func, insert, select
@@ -60,6 +60,8 @@ class EventResults:
     rounds: int
     format: str  # tandem / individual (RULES §10)
     matches: tuple[EventMatch, ...]
+    persons: dict[str, int] = field(default_factory=dict)  # name: the id stored in the event
+    players: tuple[str, ...] = ()  # every registered player, played or not
 
     def names(self) -> list[str]:
         """Every player's name once, in the order they first appear."""
@@ -80,26 +82,54 @@ def _identity(created: datetime) -> str:
 _OUTCOMES = {"A": Outcome.A_WON, "B": Outcome.B_WON, "draw": Outcome.DRAW}
 
 
-def event_results(session: Session) -> EventResults:
-    """The event's finished results, in each round's finish order (the last game recorded)."""
+def _players(session: Session) -> tuple[dict[int, tuple[str, ...]], dict[str, int]]:
+    """Each team's players' names by board, and the person ids the event stored."""
+    names: dict[int, tuple[str, ...]] = {}
+    persons: dict[str, int] = {}
+    for team_id, name, person in session.execute(
+        select(models.Player.team_id, models.Player.name, models.Player.person_id).order_by(
+            models.Player.team_id, models.Player.board
+        )
+    ):
+        names[team_id] = (*names.get(team_id, ()), name)
+        if person is not None:
+            persons[name] = person
+    return names, persons
+
+
+def _the_event(session: Session) -> models.Event:
     event = session.scalars(select(models.Event)).first()
     if event is None:
         raise UserError("this file holds no event")
+    return event
+
+
+def event_players(session: Session) -> EventResults:
+    """The event's registered players and the ids it stored (no results: `club link`)."""
+    event = _the_event(session)
+    names, persons = _players(session)
+    players = tuple(n for team in names.values() for n in team)
+    try:
+        day = date.fromisoformat(event.event_date)
+    except ValueError:
+        day = date.min
+    return EventResults(_identity(event.created_at), event.name, day, 0, event.format, (),
+                        persons, players)  # fmt: skip
+
+
+def event_results(session: Session) -> EventResults:
+    """The event's finished results, in each round's finish order (the last game recorded)."""
+    event = _the_event(session)
     try:
         day = date.fromisoformat(event.event_date)
     except ValueError:
         raise UserError(
             f"{event.name}: the event has no date; set it (Event, the header) before publishing"
         ) from None
-    names: dict[int, tuple[str, ...]] = {}
-    for team_id, name in session.execute(
-        select(models.Player.team_id, models.Player.name).order_by(
-            models.Player.team_id, models.Player.board
-        )
-    ):
-        names[team_id] = (*names.get(team_id, ()), name)
+    names, persons = _players(session)
+    players = tuple(n for team in names.values() for n in team)
     if event.format == "individual":  # the entrant is a player: board 1's (RULES §10)
-        names = {team: players[:1] for team, players in names.items()}
+        names = {team: on[:1] for team, on in names.items()}
     last_game = (
         select(models.Game.match_id, func.max(models.Game.clock_seq).label("last"))
         .group_by(models.Game.match_id)
@@ -133,8 +163,9 @@ def event_results(session: Session) -> EventResults:
                            m.final_b, _OUTCOMES[m.result], m.match_length, unrated)
             )  # fmt: skip
     return EventResults(
-        _identity(event.created_at), event.name, day, len(by_round), event.format, tuple(matches)
-    )
+        _identity(event.created_at), event.name, day, len(by_round), event.format,
+        tuple(matches), persons, players,
+    )  # fmt: skip
 
 
 # --- matching names to persons ----------------------------------------------------------
@@ -147,8 +178,9 @@ def normal(name: str) -> str:
 
 @dataclass(frozen=True)
 class NameMatch:
-    """How one name of the event was matched: `how` is "person", "alias", "mapped" or "new"
-    (`person` None: a person is created), or "ambiguous" (`candidates`: refused)."""
+    """How one name of the event was matched: `how` is "registered" (the id the event stored
+    when the player was picked from the club), "person", "alias", "mapped" or "new" (`person`
+    None: a person is created), or "ambiguous" (`candidates`: refused)."""
 
     name: str
     how: str
@@ -165,13 +197,25 @@ class NameMatch:
 
 
 def match_names(
-    session: Session, names: list[str], mapping: dict[str, int] | None = None
+    session: Session,
+    names: list[str],
+    mapping: dict[str, int] | None = None,
+    registered: dict[str, int] | None = None,
 ) -> list[NameMatch]:
-    """Each name's person: mapped explicitly, else by name or alias, else new; never guessed."""
+    """Each name's person: mapped explicitly, else the id the event stored (`registered`),
+    else by name or alias, else new; never guessed."""
     mapping = {normal(k): v for k, v in (mapping or {}).items()}
-    known = set(session.scalars(select(Person.id).where(Person.id.in_(set(mapping.values())))))
+    stored = {normal(k): (k, v) for k, v in (registered or {}).items()}
+    wanted = set(mapping.values()) | {v for _k, v in stored.values()}
+    known = set(session.scalars(select(Person.id).where(Person.id.in_(wanted))))
     if missing := sorted(set(mapping.values()) - known):
         raise UserError(f"the club has no person #{missing[0]}")
+    for key, (name, pid) in stored.items():
+        if pid not in known and key not in mapping:
+            raise UserError(
+                f"{name} was registered as person #{pid}, whom this club does not have: "
+                "is it the event's club? (or map the name: --map NAME=ID)"
+            )
     by_name: dict[str, set[int]] = {}
     for pid, name in session.execute(select(Person.id, Person.name)):
         by_name.setdefault(normal(name), set()).add(pid)
@@ -183,6 +227,8 @@ def match_names(
         key = normal(name)
         if key in mapping:
             out.append(NameMatch(name, "mapped", mapping[key]))
+        elif key in stored:
+            out.append(NameMatch(name, "registered", stored[key][1]))
         elif (found := by_name.get(key) or by_alias.get(key, set())) and len(found) == 1:
             out.append(NameMatch(name, "person" if key in by_name else "alias", min(found)))
         elif found:
@@ -190,6 +236,74 @@ def match_names(
         else:
             out.append(NameMatch(name, "new"))
     return out
+
+
+def match_event(
+    session: Session,
+    results: EventResults,
+    mapping: dict[str, int] | None = None,
+    *,
+    every_player: bool = False,
+) -> list[NameMatch]:
+    """The names of the event's results (or of `every_player` registered) matched: the ids the
+    event stored first, then `match_names`' steps."""
+    names = list(results.players) if every_player else results.names()
+    return match_names(session, names, mapping, results.persons)
+
+
+# --- persons: registering from the club -------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PersonHit:
+    """A person found while the name is typed; `alias` is the earlier name that matched."""
+
+    id: int
+    name: str
+    club: str
+    country: str
+    alias: str = ""
+
+    def describe(self) -> str:
+        where = ", ".join(x for x in (self.club, self.country) if x)
+        return (f"{self.name} #{self.id}" + (f" ({where})" if where else "")
+                + (f", once {self.alias}" if self.alias else ""))  # fmt: skip
+
+
+def search_persons(session: Session, text: str, limit: int = 20) -> list[PersonHit]:
+    """The persons whose name or alias holds `text` (case and spacing ignored), names that
+    begin with it first; `#12` finds the person of that id."""
+    want = normal(text)
+    if not want:
+        return []
+    rows = session.execute(select(Person.id, Person.name, Person.club, Person.country)).all()
+    person = {pid: (name, club, country) for pid, name, club, country in rows}
+    if want.lstrip("#").isdigit() and (found := person.get(int(want.lstrip("#")))):
+        return [PersonHit(int(want.lstrip("#")), *found)]
+    hits: dict[int, tuple[int, str, str]] = {}
+    for pid, (name, _c, _n) in person.items():
+        key = normal(name)
+        if want in key:
+            hits[pid] = (0 if key.startswith(want) else 1, key, "")
+    for pid, alias in session.execute(select(Alias.person_id, Alias.name)):
+        key = normal(alias)
+        if pid not in hits and want in key:
+            hits[pid] = (0 if key.startswith(want) else 1, normal(person[pid][0]), alias)
+    ranked = sorted(hits.items(), key=lambda kv: (kv[1][0], kv[1][1], kv[0]))[:limit]
+    return [PersonHit(pid, *person[pid], alias) for pid, (_r, _k, alias) in ranked]
+
+
+def add_person(session: Session, name: str, club: str = "", country: str = "") -> int:
+    """A new person in the register (a name typed that the club did not have); its id."""
+    name = " ".join(name.split())
+    if not name:
+        raise UserError("a person needs a name")
+    if len(name) > 100:
+        raise UserError("a person's name has at most 100 characters")
+    row = Person(name=name, club=club.strip(), country=country.strip())
+    session.add(row)
+    session.flush()
+    return row.id
 
 
 # --- publishing ---------------------------------------------------------------------------
@@ -308,6 +422,30 @@ def rating_list(session: Session, results: list[ClubResult] | None = None) -> li
     ratings = recompute(club_results(session) if results is None else results)
     names = person_names(session)
     return [_row(s, names[s.person]) for s in ratings.ranked()]
+
+
+@dataclass(frozen=True)
+class ClubRow:
+    """A person on the Club page: their place and rating once they played a rated match."""
+
+    id: int
+    name: str
+    place: int | None
+    rating: float | None
+    experience: int
+    matches: int
+    provisional: bool
+
+
+def club_table(session: Session) -> list[ClubRow]:
+    """Every person: the rated in rating order, then the rest by name."""
+    rated = rating_list(session)
+    out = [ClubRow(r.id, r.name, n, r.rating, r.experience, r.matches, r.provisional)
+           for n, r in enumerate(rated, 1)]  # fmt: skip
+    seen = {r.id for r in rated}
+    rest = sorted(((pid, name) for pid, name in person_names(session).items() if pid not in seen),
+                  key=lambda x: (normal(x[1]), x[0]))  # fmt: skip
+    return out + [ClubRow(pid, name, None, None, 0, 0, True) for pid, name in rest]
 
 
 def _row(s: Standing, name: str) -> RatingRow:

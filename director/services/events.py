@@ -12,7 +12,7 @@ from director.domain.changes import Area, Changed, Changes
 from director.domain.errors import ConflictError, UserError
 from director.domain.event import EventInfo
 from director.domain.match_reserve import match_clock
-from director.domain.rules import EventOptions, PairingSystem, rules_for_match
+from director.domain.rules import EventFormat, EventOptions, PairingSystem, rules_for_match
 from director.domain.wording import isolated, quoted
 from director.services import audit
 from director.store import convert, models
@@ -130,6 +130,7 @@ class OptionLocks:
     """Why each group of options cannot change now ("" while it can): the options dialog
     disables those fields with the reason, and `update_event` refuses the same changes."""
 
+    format: str = ""  # its entrants are registered as teams or as players
     match: str = ""
     time_control: str = ""
     pairing_system: str = ""
@@ -151,7 +152,13 @@ def _clock_lock(in_use: list[tuple[int, str]]) -> str:
 def option_locks(session: Session) -> OptionLocks:
     """What would alter the meaning of results already recorded or rounds paired."""
     paired = bool(rounds_paired(session))
+    entrant = event_row_format(session).entrant
+    registered = session.scalar(select(func.count()).select_from(models.Team))
     return OptionLocks(
+        format=f"the format cannot change once {entrant}s are registered: they entered as "
+        f"{entrant}s"
+        if registered
+        else "",
         match=(
             "the match rules (length, scoring, rule 4′, one-cube options, rule 5′) cannot change "
             "once games are recorded: it would change their scores"
@@ -164,10 +171,15 @@ def option_locks(session: Session) -> OptionLocks:
     )
 
 
+def event_row_format(session: Session) -> EventFormat:
+    return convert.event_info(event_row(session)).options.match.event_format
+
+
 def why_options_locked(session: Session, old: EventOptions, new: EventOptions) -> list[str]:
     """The locks that a change from `old` to `new` runs into."""
     locks = option_locks(session)
     changes = (
+        (locks.format, old.match.format != new.match.format),
         (locks.match, old.match != new.match),
         (locks.time_control, old.time_control != new.time_control),
         (locks.pairing_system, old.pairing_system != new.pairing_system),

@@ -38,7 +38,8 @@ from director.store import convert, models
 def _checked(info: MatchInfo, games: tuple[Game, ...]) -> MatchOutcome:
     """The match scored with these games and the live cubes of the pair being played."""
     live = {info.outcome.current_pair: info.cubes}
-    outcome = score_match(info.rules, games, info.names, live)
+    lost = info.outcome.lost_on_time
+    outcome = score_match(info.rules, games, info.names, live, lost_on_time=lost)
     if outcome.problems:
         raise UserError("; ".join(str(p) for p in outcome.problems))
     return outcome
@@ -151,7 +152,8 @@ def correction(info: MatchInfo, game_id: int, corrected: Game) -> Correction:
     original = info.games[index]
     corrected = replace(corrected, pair=original.pair, board=original.board)
     live = {info.outcome.current_pair: info.cubes}
-    return correct(info.rules, info.games, index, corrected, info.names, live)
+    lost = info.outcome.lost_on_time
+    return correct(info.rules, info.games, index, corrected, info.names, live, lost)
 
 
 def _void(session: Session, row: models.Match, game_ids: Sequence[int], reason: str) -> None:
@@ -168,11 +170,47 @@ def _void(session: Session, row: models.Match, game_ids: Sequence[int], reason: 
         row.pairs.remove(pair)
 
 
+def record_lost_on_time(
+    session: Session, match_id: int, loser: Side, *, version: int | None = None
+) -> Changed[MatchInfo]:
+    """RULES §10: `loser`'s match reserve ran out: an individual match is lost on time after
+    the games recorded, the winner's score raised to the match's length. (A Tandem flag loses
+    a game, rule 5: it is recorded as the game's end.) `undo_last_game` takes it back."""
+    row = match_row(session, match_id)
+    check_version(row, version)
+    claim(session, row)
+    info = get_match(session, match_id)
+    _playable(info)
+    if not info.pair_state.match_live:
+        raise UserError(f"the match is over ({info.outcome.result}): nobody can lose it on time")
+    live = {info.outcome.current_pair: info.cubes}
+    outcome = score_match(info.rules, info.games, info.names, live, lost_on_time=loser)
+    if outcome.problems:
+        raise UserError("; ".join(str(p) for p in outcome.problems))
+    row.lost_on_time = loser.value
+    store_outcome(row, outcome)
+    audit.log(session, "lost on time", f"match {match_id}", None, {"lost_on_time": loser.value})
+    session.flush()
+    return Changed(get_match(session, match_id), Changes.match(match_id))
+
+
 def undo_last_game(
     session: Session, match_id: int, reason: str = "undo", *, version: int | None = None
 ) -> Changed[MatchInfo]:
+    """Take back what was recorded last: a match lost on time (RULES §10), else its last game."""
     row = match_row(session, match_id)
     check_version(row, version)
+    if row.lost_on_time is not None:
+        claim(session, row)
+        lost = row.lost_on_time
+        row.lost_on_time = None
+        session.flush()
+        store_outcome(row, get_match(session, match_id).outcome)
+        audit.log(
+            session, "undo lost on time", f"match {match_id}", {"lost_on_time": lost}, None, reason
+        )
+        session.flush()
+        return Changed(get_match(session, match_id), Changes.match(match_id))
     if not row.games:
         raise UserError("this match has no game to undo")
     claim(session, row)

@@ -127,9 +127,10 @@ def list_forbidden_pairs(session: Session) -> list[ForbiddenPair]:
 
 def set_forbidden(
     session: Session, first: int, second: int, forbidden: bool, reason: str
-) -> Changed[None]:
+) -> Changed[list[str]]:
     """Forbid (or allow again) a pair of teams: the engine never pairs a forbidden pair, and a
-    pairing by hand that has one is warned. Audited with its reason."""
+    pairing by hand that has one is warned. Audited with its reason; returns the warnings (the
+    pair sits at one table of a published round that has not started)."""
     if not reason.strip():
         raise UserError("a forbidden pair needs a reason for the audit log (same club, family)")
     teams = {t.id: t for t in list_teams(session)}
@@ -144,5 +145,20 @@ def set_forbidden(
     action = "forbid pair" if forbidden else "allow pair"
     target = f"teams {min(first, second)} and {max(first, second)}"
     names = f"{teams[first].name} v {teams[second].name}"
-    audit.log(session, action, target, None, names, reason.strip())
-    return Changed(None, Changes.of(Area.ROUNDS))
+    warnings = _meeting_now(session, first, second) if forbidden else []
+    note = reason.strip() + ("; warnings: " + "; ".join(warnings) if warnings else "")
+    audit.log(session, action, target, None, names, note)
+    return Changed(warnings, Changes.of(Area.ROUNDS))
+
+
+def _meeting_now(session: Session, first: int, second: int) -> list[str]:
+    """Where the pair sits at one table of a round that may still be paired again or edited."""
+    pair = {first, second}
+    return [
+        f"{m.team_a.name} and {m.team_b.name} meet at table {m.table} of round {info.number},"
+        " which has not started: pair it again or edit it"
+        for info in rounds.list_rounds(session)
+        if not rounds.started_refusal(info, "edited")
+        for m in info.matches
+        if m.team_b is not None and {m.team_a.id, m.team_b.id} == pair
+    ]

@@ -151,8 +151,8 @@ def _check_board(board: object) -> int:
 
 
 def _players(match: MatchInfo, board: int) -> dict[str, str]:
-    b = match.team_b.players[board - 1] if match.team_b else ""
-    return {"A": match.team_a.players[board - 1], "B": b}
+    b = match.team_b.player(board) if match.team_b else ""
+    return {"A": match.team_a.player(board), "B": b}
 
 
 def clock_view(session: Session, token: str, board: int) -> dict[str, Any]:
@@ -266,6 +266,32 @@ def _kind_counts(session: Session, match_id: int, board: int) -> dict[str, int]:
     return {kind: count for kind, count in rows}
 
 
+def _last_event(session: Session, match_id: int, board: int, count: int) -> ClockEvent | None:
+    return _board_slice(session, match_id, board, count - 1, 1)[0] if count else None
+
+
+def replay_board(session: Session, token: str, board: object, replays: Replays) -> None:
+    """Replay the board's stored log into `replays` unless they have it already (reads only).
+
+    The table service calls it before it queues the phone's append: a long log's replay then
+    runs beside the other matches' writes instead of ahead of them, and the append finds the
+    state ready. A token, board or log the append would refuse is left for it to refuse."""
+    try:
+        board = _check_board(board)
+        match = match_for_token(session, token)
+    except SlipRefused:
+        return
+    count = sum(_kind_counts(session, match.id, board).values())
+    last, tc = _last_event(session, match.id, board, count), match.time_control
+    if replays.get(match.id, board, count, last, tc) is not None:
+        return
+    try:
+        state = replay(board_events(session, match.id, board), tc)
+    except ClockError:
+        return
+    replays.put(match.id, board, count, last, tc, state)
+
+
 def append_board_log(
     session: Session,
     token: str,
@@ -304,7 +330,7 @@ def append_board_log(
         )
     _phone_may_log(session, match, board, kinds, new)
     tc = match.time_control
-    last = _board_slice(session, match.id, board, count - 1, 1)[0] if count else None
+    last = _last_event(session, match.id, board, count)
     state = replays.get(match.id, board, count, last, tc) if replays is not None else None
     adjusted = []  # each new adjustment and the time before it, for the audit
     try:

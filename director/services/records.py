@@ -14,7 +14,8 @@ from director.domain.rules import MatchRules, Side
 from director.domain.scoring import Game
 from director.domain.wording import cut, quoted
 from director.services import audit, clocks
-from director.services.games import record_games
+from director.services.events import get_event
+from director.services.games import record_games, record_lost_on_time
 from director.services.matches import get_match
 from director.services.teams import team_named
 from director.store import models
@@ -26,6 +27,9 @@ RECORD_RULES = (
     "one_cube_threshold",
     "no_cube_at_one_away",
 )
+# what an individual match record carries of its rules (FORMATS, "Individual match record"):
+# the Crawford rule has no options, and a one-board match no rule 4′
+INDIVIDUAL_RECORD_RULES = ("match_length", "scoring")
 
 
 def match_record(match: MatchInfo) -> MatchRecord:
@@ -35,7 +39,7 @@ def match_record(match: MatchInfo) -> MatchRecord:
         Side.A: RecordTeam(match.team_a.name, match.team_a.players),
         Side.B: RecordTeam(match.team_b.name, match.team_b.players),
     }
-    return MatchRecord(match.rules, teams, match.games)
+    return MatchRecord(match.rules, teams, match.games, lost_on_time=match.outcome.lost_on_time)
 
 
 def export_match(session: Session, match_id: int) -> str:
@@ -55,8 +59,8 @@ def _registered_team(session: Session, team: RecordTeam) -> int:
     names = tuple(p.name for p in sorted(row.players, key=lambda p: p.board))
     if names != team.players:
         raise UserError(
-            f"team {quoted(team.name)} plays {names[0]} and {names[1]} in this event, "
-            f"but the record names {cut(team.players[0])} and {cut(team.players[1])}"
+            f"team {quoted(team.name)} plays {' and '.join(names)} in this event, "
+            f"but the record names {' and '.join(map(cut, team.players))}"
         )
     return row.id
 
@@ -66,11 +70,23 @@ def where(match: MatchInfo) -> str:
 
 
 def _rule_differences(record: MatchRules, match: MatchRules) -> list[str]:
+    carried = INDIVIDUAL_RECORD_RULES if record.event_format.one_board else RECORD_RULES
     return [
         f"{name}: record {cut(str(getattr(record, name)))}, event {getattr(match, name)}"
-        for name in RECORD_RULES
+        for name in carried
         if getattr(record, name) != getattr(match, name)
     ]
+
+
+def _check_format(session: Session, record: MatchRecord) -> None:
+    """A record is imported into an event of its format only: a Tandem record into a Tandem
+    event, an individual one into an individual event (RULES §10)."""
+    event = get_event(session).options.match.event_format
+    if record.rules.event_format != event:
+        raise UserError(
+            f"the record's format is {record.rules.event_format.label} and this event's is "
+            f"{event.label} (RULES §10): import it into an event of its format"
+        )
 
 
 def _flipped(game: Game) -> Game:
@@ -91,6 +107,7 @@ def _paired_matches(session: Session, a: int, b: int) -> list[MatchInfo]:
 def import_match(session: Session, text: str) -> MatchInfo:
     """Fill the paired match of the record's two teams that has no games yet (FORMATS.md)."""
     record = parse_record(text)
+    _check_format(session, record)
     a = _registered_team(session, record.teams[Side.A])
     b = _registered_team(session, record.teams[Side.B])
     names = f"{record.teams[Side.A].name} v {record.teams[Side.B].name}"
@@ -113,6 +130,9 @@ def import_match(session: Session, text: str) -> MatchInfo:
         )
     games = record.games if match.team_a.id == a else tuple(map(_flipped, record.games))
     info = record_games(session, match.id, games).value
+    if record.lost_on_time is not None:
+        loser = record.lost_on_time if match.team_a.id == a else record.lost_on_time.other
+        info = record_lost_on_time(session, match.id, loser).value
     clocks.append_events(session, match.id, 0, record.clock)  # kept for disputes as it came
     audit.log(session, "import match", f"match {match.id} ({where(match)})")
     return info

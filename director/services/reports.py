@@ -418,6 +418,7 @@ def _bracket(job: _Job) -> Built:
     from director.domain.rules import PairingSystem
     from director.reports import bracket
     from director.reports.styles import Section, text
+    from director.services.bracket_pairing import paired_by_match
     from director.services.matches import list_matches
     from director.services.teams import list_teams
 
@@ -427,6 +428,8 @@ def _bracket(job: _Job) -> Built:
         words = opts.pairing_system.value.replace("-", " ")
         note = f"This event is paired {words}, not knockout: it has no bracket."
         return [Section(title), text(title, "title"), text(note, "body")], "", False
+    if paired_by_match(job.session):
+        return _draw_sheets(job)
     by_round: dict[int, list[MatchInfo]] = {}
     for m in list_matches(job.session):
         if m.round is not None:
@@ -434,6 +437,61 @@ def _bracket(job: _Job) -> Built:
     teams = len(list_teams(job.session))
     total = max(1, (max(teams, 2) - 1).bit_length())  # rounds of a knockout of `teams`
     return bracket.story(by_round, total, job.box), "", False
+
+
+def _draw_sheets(job: _Job) -> Built:
+    """Every bracket's draw sheet from the event's draw (RULES §11), on landscape pages."""
+    from director.domain.brackets.draw import MatchKey, Status
+    from director.reports import draw_sheet
+    from director.reports.styles import LANDSCAPE, layout
+    from director.services.bracket_pairing import draw_state
+    from director.services.matches import list_matches
+
+    box = layout(job.paper, LANDSCAPE)
+    stored = {m.id: m for m in list_matches(job.session)}
+    if not stored:
+        return draw_sheet.story(None, {}, [], box), "", True
+    state = draw_state(job.session)
+    by_key = {s.key: stored[s.id] for s in state.stored.values() if s.id in stored}
+    name = {t.id: t.name for t in state.teams.values()}
+    progress = state.progress
+    boxes: dict[MatchKey, draw_sheet.Box] = {}
+    for i, node in enumerate(state.draw.nodes):
+        status, players = progress.of_index(i)
+        if status is Status.EMPTY:
+            continue
+        winner = progress.winner[i]
+        match = by_key.get(node.key)
+        entries = []
+        for p in players:
+            if p is None:
+                entries.append(draw_sheet.Entry("bye" if status is Status.BYE else ""))
+                continue
+            score = ""
+            if match is not None and match.team_b is not None and status is Status.DONE:
+                side_a = match.team_a.id == p
+                final = match.outcome.final.a if side_a else match.outcome.final.b
+                score = ("+" if p == winner else "") if match.forfeit_by else str(final)
+            entries.append(draw_sheet.Entry(name[p], score, p == winner))
+        note = ""
+        if match is not None and status is Status.READY:
+            note = f"table {match.table}"
+        boxes[node.key] = draw_sheet.Box((entries[0], entries[1]), note)
+    standings = []
+    for b in state.plan.brackets:
+        places = progress.places(b.name)
+        lines = []
+        if places.winner is not None and places.complete:
+            lines.append(("1", name[places.winner]))
+        if places.runner_up is not None:
+            lines.append(("2", name[places.runner_up]))
+        if places.third:
+            shared = len(places.third) > 1
+            lines += [("3=" if shared else "3", name[p]) for p in places.third]
+        if places.fourth is not None:
+            lines.append(("4", name[places.fourth]))
+        standings.append(draw_sheet.Standing(b.name, tuple(lines)))
+    return draw_sheet.story(state.draw, boxes, standings, box), "", True
 
 
 def _teams(job: _Job) -> Built:
@@ -566,7 +624,7 @@ REPORTS = (
     Report("event", "Event report", _event),
     Report("results", "Results", _results, of_round=True, sheet=True),
     Report("blank-scoresheet", "Blank scoresheet", _blank_scoresheet),
-    Report("bracket", "Knockout bracket", _bracket),
+    Report("bracket", "Draw sheets", _bracket),
     Report("audit", "Audit log", _audit, filtered=True),
 )
 KINDS = tuple(r.kind for r in REPORTS)

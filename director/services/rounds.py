@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 
 from director.domain.brackets.plan import CONSOLATION, MAIN
 from director.domain.changes import Area, Changed, Changes
-from director.domain.errors import UserError
+from director.domain.errors import ConflictError, UserError
 from director.domain.event import MatchInfo, PlayStatus, TeamInfo, round_status
 from director.domain.pairing.control import check_manual
 from director.domain.pairing.engine import pair_round, planned_rounds
@@ -25,6 +25,7 @@ from director.domain.pairing.model import (
     PairingOptions,
     RoundPairing,
     TeamEntry,
+    Violation,
 )
 from director.domain.pairing.swiss import clear_leader
 from director.domain.rules import PairingSystem
@@ -36,8 +37,8 @@ from director.services.matches import list_matches, new_match_row
 from director.services.teams import list_teams
 from director.store import convert, models
 
-if TYPE_CHECKING:  # the checker loads when it is run: pairing a round does not need it
-    from director.domain.pairing.checker import Violation
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 RoundStatus = PlayStatus  # a round's status is its matches' (domain.event.round_status)
 
@@ -58,6 +59,10 @@ class RoundPreview:
     teams: dict[int, TeamInfo]
     scores: dict[int, float] = field(default_factory=dict)  # match points before the round
     left_out: tuple[int, ...] = ()  # registered, active, but not checked in (RULES §8)
+    places: dict[int, str] = field(default_factory=dict)  # knockout: table → bracket place
+    # pairing a published round again: its pairings now, and the edits by hand it drops
+    replaces: tuple[Pairing, ...] = ()
+    dropped: tuple[str, ...] = ()
 
     def float_of(self, pairing: Pairing) -> str:
         """'A floats down' when the teams come from different score groups ('' otherwise)."""
@@ -76,6 +81,8 @@ class RoundPreview:
                 out.append(f"bye: {a}")
             else:
                 out.append(f"table {p.table}: {a} v {self.teams[p.team_b].name}")
+            if p.table in self.places:
+                out[-1] += f" ({self.places[p.table]})"
         return out
 
 
@@ -188,6 +195,13 @@ def next_round_number(session: Session, results: list[MatchResult] | None = None
     when already read): re-scoring every match of a 1,000-team event only to learn this took
     longer than the pairing."""
     last = session.scalar(select(func.max(models.Round.number))) or 0
+    if by_match(session):  # a knockout's next match waits only for its own feeders
+        from director.services import bracket_pairing
+
+        ready = bracket_pairing.ready_matches(session)
+        if ready.waiting:
+            raise UserError(ready.waiting)
+        return last + 1
     unfinished = [
         f"table {r.table}"
         for r in (stored_results(session) if results is None else results)
@@ -214,6 +228,11 @@ def _check_more_rounds(inputs: PairingInputs, number: int) -> None:
 def event_over(session: Session) -> str:
     """Why no further round will be paired ("all 5 rounds of this event are paired"), or ""
     while one may be (or the last round is still being played)."""
+    if by_match(session):
+        from director.services import bracket_pairing
+
+        ready = bracket_pairing.ready_matches(session)
+        return ready.waiting if ready.complete else ""
     try:
         number = next_round_number(session)
     except UserError:
@@ -225,11 +244,28 @@ def event_over(session: Session) -> str:
     return ""
 
 
-def preview_next_round(session: Session) -> RoundPreview:
-    """The engine's pairing of the next round, with its warnings; nothing is written."""
+def preview_next_round(session: Session, again: bool = False) -> RoundPreview:
+    """The engine's pairing of the next round, with its warnings; nothing is written. With
+    `again`, of the last round once more, as if it were not paired (it has no result yet):
+    with the pairings it replaces and the edits by hand it drops."""
+    if by_match(session):
+        if again:
+            raise UserError(AGAIN_BY_PLAN)
+        return _preview_ready(session)
     listed = list_teams(session)
     inputs = pairing_inputs(session, listed)
-    number = next_round_number(session, inputs.results)
+    replaces: tuple[Pairing, ...] = ()
+    if again:
+        last = _last_round(session, "paired again")
+        number = last.number
+        inputs = replace(
+            inputs,
+            results=[r for r in inputs.results if r.round < number],
+            rounds=[rp for rp in inputs.rounds if rp.round < number],
+        )
+        replaces = pairings_of(last)
+    else:
+        number = next_round_number(session, inputs.results)
     _check_more_rounds(inputs, number)
     teams = {t.id: t for t in listed}
     entries, left_out = checked_in(inputs.teams, teams, number)
@@ -239,7 +275,60 @@ def preview_next_round(session: Session) -> RoundPreview:
     paired = pair_round(entries, inputs.results, inputs.options, number)
     rows = compute_standings(inputs.teams, inputs.results, scheme=inputs.options.match_points)
     scores = {r.team_id: r.match_points for r in rows}
-    return RoundPreview(number, paired.pairings, paired.warnings, teams, scores, left_out)
+    dropped = hand_edits(session, number) if again else ()
+    return RoundPreview(
+        number,
+        paired.pairings,
+        paired.warnings,
+        teams,
+        scores,
+        left_out,
+        replaces=replaces,
+        dropped=dropped,
+    )
+
+
+def pairings_of(info: RoundInfo) -> tuple[Pairing, ...]:
+    return tuple(
+        Pairing(m.table, m.team_a.id, m.team_b.id if m.team_b else None) for m in info.matches
+    )
+
+
+AGAIN_BY_PLAN = (
+    "a knockout paired by its bracket plan pairs the same matches again: undo the round instead"
+)
+HAND_EDITS = ("edit pairings", "pair by hand")  # the audit's actions of a round paired by hand
+
+
+def hand_edits(session: Session, number: int) -> tuple[str, ...]:
+    """The round's edits by hand since it was last paired, in the audit's words (their warnings
+    left out): what pairing it again would drop."""
+    edits: list[str] = []
+    for line in audit.entries(session, round=number):
+        if line.round_number != number:
+            continue
+        if line.action in ("pair again", "undo round"):
+            edits = []
+        elif line.action in HAND_EDITS:
+            edits.append(line.reason.split("; warnings: ")[0] or line.action)
+    return tuple(edits)
+
+
+def _preview_ready(session: Session) -> RoundPreview:
+    """A knockout's next batch: every match whose two feeders are finished (RULES §11)."""
+    from director.services import bracket_pairing
+
+    number = next_round_number(session)
+    state = bracket_pairing.draw_state(session)
+    ready = bracket_pairing.ready_matches(session, state)
+    pairings = tuple(Pairing(n.table, n.team_a, n.team_b) for n in ready.new)
+    places = {n.table: str(n.key) for n in ready.new}
+    warnings = tuple(
+        f"{state.teams[b.team].name} goes through on a bye: {state.teams[b.gone].name} has "
+        f"withdrawn ({b.key})"
+        for b in ready.byes
+    )
+    return RoundPreview(number, pairings, warnings, state.teams, places=places)
 
 
 def checked_in(
@@ -256,12 +345,28 @@ def checked_in(
     ], out
 
 
+def sat_out(teams: Iterable[TeamInfo], pairings: Iterable[Pairing]) -> frozenset[int]:
+    """The teams a round leaves out by design (RULES §8 check-in): once any team is marked
+    present, those not marked present and not paired in it. Never "missing"."""
+    listed = list(teams)
+    if not any(t.present for t in listed):
+        return frozenset()
+    paired = {t for p in pairings for t in p.teams}
+    return frozenset(t.id for t in listed if not t.present and t.id not in paired)
+
+
 def manual_warnings(session: Session, number: int, pairings: tuple[Pairing, ...]) -> list[str]:
-    inputs = pairing_inputs(session)
+    listed = list_teams(session)
+    inputs = pairing_inputs(session, listed)
     history = [r for r in inputs.results if r.round < number]
+    out = sat_out(listed, pairings)
+    entries = [
+        replace(e, withdrawn_after_round=number - 1) if e.id in out and e.active_in(number) else e
+        for e in inputs.teams
+    ]
     return check_manual(
         pairings,
-        inputs.teams,
+        entries,
         history,
         round_no=number,
         forbidden_pairs=inputs.options.forbidden_pairs,
@@ -271,7 +376,18 @@ def manual_warnings(session: Session, number: int, pairings: tuple[Pairing, ...]
 def pair_next_round(
     session: Session, pairings: tuple[Pairing, ...] | None = None, reason: str = ""
 ) -> Changed[RoundInfo]:
-    """Write the next round: the engine's pairing, or the director's own (audited)."""
+    """Write the next round: the engine's pairing, or the director's own (audited). A
+    knockout's next round is its ready matches (RULES §11), never paired by hand."""
+    if by_match(session):
+        from director.services import bracket_pairing
+
+        number = next_round_number(session)
+        if pairings is not None and set(pairings) != set(_preview_ready(session).pairings):
+            raise UserError(PAIRED_BY_PLAN)
+        ready = bracket_pairing.pair_ready(session, number)
+        changes = Changes.of(Area.ROUNDS, matches=(b.match_id for b in ready.byes))
+        # a pairing that only turned withdrawals into byes answers with the last round
+        return Changed(get_round(session, number if ready.new else number - 1), changes)
     preview = preview_next_round(session)
     chosen = preview.pairings if pairings is None else pairings
     if pairings is not None and set(pairings) != set(preview.pairings):
@@ -386,6 +502,8 @@ def set_round_pairings(
     session: Session, number: int, pairings: tuple[Pairing, ...], reason: str
 ) -> list[str]:
     """Replace a round's pairings by hand (no results yet); returns the warnings, audited."""
+    if by_match(session):
+        raise UserError(PAIRED_BY_PLAN)
     lock_round(session, number)
     info = get_round(session, number)
     _refuse_if_started(info, "re-paired")
@@ -404,15 +522,43 @@ def set_round_pairings(
     return warnings
 
 
-def repair_round(session: Session, number: int) -> Changed[RoundInfo]:
-    """Pair the last round again with the engine (it must have no results)."""
+def _last_round(session: Session, action: str) -> RoundInfo:
+    listed = list_rounds(session)
+    if not listed:
+        raise UserError("no round is paired yet")
+    _refuse_if_started(listed[-1], action)
+    return listed[-1]
+
+
+def repair_round(
+    session: Session, number: int, reason: str = "", expected: tuple[Pairing, ...] | None = None
+) -> Changed[RoundInfo]:
+    """Pair the last round again with the engine (it must have no results): `expected` is the
+    pairing the director was shown (`preview_next_round(again=True)`), refused if the engine's
+    answer has changed since. Audited with the pairings before and after, the reason and the
+    edits by hand it drops."""
     lock_round(session, number)
-    rounds = list_rounds(session)
-    if not rounds or rounds[-1].number != number:
+    last = _last_round(session, "paired again")
+    if last.number != number:
         raise UserError("only the last round can be paired again")
-    _refuse_if_started(rounds[-1], "paired again")
-    undo_last_round(session)
-    return pair_next_round(session)
+    if not reason.strip():
+        raise UserError("pairing a round again needs a reason for the audit log")
+    preview = preview_next_round(session, again=True)
+    if expected is not None and set(expected) != set(preview.pairings):
+        raise ConflictError(
+            f"the pairing of round {number} has changed since it was shown (a team or a"
+            " forbidden pair changed): look at it again",
+            Changes.of(Area.ROUNDS, Area.TEAMS),
+        )
+    session.delete(_round_row(session, number))
+    session.flush()
+    pair_next_round(session)  # the engine's pairing, as previewed
+    before = [(p.table, p.team_a, p.team_b) for p in preview.replaces]
+    after = [(p.table, p.team_a, p.team_b) for p in preview.pairings]
+    dropped = " / ".join(preview.dropped)
+    note = reason.strip() + (f"; drops the edits made by hand: {dropped}" if dropped else "")
+    audit.log(session, "pair again", f"round {number}", before, after, note)
+    return Changed(get_round(session, number), Changes.of(Area.ROUNDS))
 
 
 def undo_last_round(session: Session) -> Changed[int]:
@@ -447,11 +593,31 @@ def set_forbidden_pair(session: Session, team1: int, team2: int, forbidden: bool
 
 
 def check_pairings(session: Session) -> list[Violation]:
-    """The independent checker over every round of the event (RULES §8)."""
+    """The independent checker over every round of the event (RULES §8); a knockout paired
+    match by match through the brackets' own checker (RULES §11)."""
     from director.domain.pairing.checker import check_event
 
-    inputs = pairing_inputs(session)
-    return check_event(inputs.teams, inputs.rounds, inputs.results, inputs.options)
+    if by_match(session):
+        from director.services.bracket_pairing import check_draw_stored
+
+        return [Violation(n, (), "bracket", text) for n, text in check_draw_stored(session)]
+    listed = list_teams(session)
+    inputs = pairing_inputs(session, listed)
+    left_out = {rp.round: sat_out(listed, rp.pairings) for rp in inputs.rounds}
+    return check_event(inputs.teams, inputs.rounds, inputs.results, inputs.options, left_out)
+
+
+PAIRED_BY_PLAN = (
+    "a knockout's brackets are paired by its plan, not by hand: set the seeds before round 1, "
+    "or record a forfeit"
+)
+
+
+def by_match(session: Session) -> bool:
+    """A knockout paired match by match (RULES §11): see `services/bracket_pairing.py`."""
+    from director.services.bracket_pairing import paired_by_match
+
+    return paired_by_match(session)
 
 
 def is_knockout(session: Session) -> bool:

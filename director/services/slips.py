@@ -109,7 +109,7 @@ class SlipInfo:
             how.append(f"agreed {g.agreed_level.value}")
         how.append(f"cube {g.cube}")
         return (
-            f"table {self.match.table}, pair {g.pair}, board {g.board}: "
+            f"table {self.match.table}, {self.match.rules.event_format.where(g.pair, g.board)}: "
             f"{winner} ({g.winner.value}) wins, {', '.join(how)}"
         )
 

@@ -19,7 +19,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from director.domain.changes import Area, Changes
-from director.store import models
+from director.store import convert, models
 
 POLL_SECONDS = 2.0
 # the areas a fingerprint covers (the slips are the table service's: services/publish.py)
@@ -47,16 +47,9 @@ def _match_signatures(session: Session) -> dict[int, str]:
     for match_id, version in session.execute(select(models.Match.id, models.Match.version)):
         parts[match_id].append(("v", version))
     pair = models.Pair
-    cubes = select(
-        pair.match_id,
-        pair.number,
-        pair.cube1_value,
-        pair.cube1_owner,
-        pair.cube1_offered_by,
-        pair.cube2_value,
-        pair.cube2_owner,
-        pair.cube2_offered_by,
-    ).order_by(pair.match_id, pair.number)
+    cubes = select(pair.match_id, pair.number, *convert.live_cube_columns()).order_by(
+        pair.match_id, pair.number
+    )
     for row in session.execute(cubes):
         parts[row[0]].append(tuple(row[1:]))
     clock = models.ClockEvent
@@ -67,7 +60,9 @@ def _match_signatures(session: Session) -> dict[int, str]:
 
 
 def current_token(session: Session) -> ChangeToken:
-    team, player, rnd, clock = models.Team, models.Player, models.Round, models.ClockEvent
+    team, player, rnd, clock, match = (
+        models.Team, models.Player, models.Round, models.ClockEvent, models.Match,
+    )  # fmt: skip
     matches = _match_signatures(session)
     areas = {
         Area.EVENT: _digest(session.execute(select(models.Event.id, models.Event.version))),
@@ -79,8 +74,24 @@ def current_token(session: Session) -> ChangeToken:
                 ),
             ]
         ),
+        # the rounds and where each match is placed: its round, table, teams and its place in
+        # a knockout's brackets (a pairing changed by hand or a withdrawal's bye changes no round)
         Area.ROUNDS: _digest(
-            session.execute(select(rnd.id, rnd.number, rnd.published, rnd.bracket).order_by(rnd.id))
+            [
+                *session.execute(select(rnd.id, rnd.number, rnd.published).order_by(rnd.id)),
+                *session.execute(
+                    select(
+                        match.id,
+                        match.round_id,
+                        match.table_no,
+                        match.team_a_id,
+                        match.team_b_id,
+                        match.bracket,
+                        match.bracket_round,
+                        match.slot,
+                    ).order_by(match.id)
+                ),  # fmt: skip
+            ]
         ),
         Area.RESULTS: _digest(sorted(matches.items())),
         Area.CLOCKS: _digest(session.execute(select(func.count(), func.max(clock.id)))),

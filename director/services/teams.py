@@ -15,7 +15,7 @@ from sqlalchemy.orm.attributes import flag_modified
 from director.domain.changes import Area, Changed, Changes
 from director.domain.errors import ConflictError, UserError
 from director.domain.event import TeamInfo
-from director.domain.rules import EventFormat
+from director.domain.rules import EventFormat, Format
 from director.domain.teamlist import (
     MAX_NAME,
     PROGRESS_STEP,
@@ -52,16 +52,20 @@ def list_teams(session: Session, ids: Iterable[int] | None = None) -> list[TeamI
     Read as plain rows: pages refresh the whole list after every change, and an ORM object
     per team and player costs more than the rest of a standings refresh."""
     teams = select(*models.Team.__table__.columns)
-    players = select(models.Player.team_id, models.Player.board, models.Player.name)
+    players = select(
+        models.Player.team_id, models.Player.board, models.Player.name, models.Player.person_id
+    )
     if ids is not None:
         wanted = list(ids)
         teams = teams.where(models.Team.id.in_(wanted))
         players = players.where(models.Player.team_id.in_(wanted))
     names: dict[int, dict[int, str]] = defaultdict(dict)
-    for team_id, board, name in session.execute(players):
+    persons: dict[int, dict[int, int | None]] = defaultdict(dict)
+    for team_id, board, name, person in session.execute(players):
         names[team_id][board] = name
+        persons[team_id][board] = person
     rows = session.execute(teams.order_by(models.Team.seed, models.Team.id))
-    return [convert.team_info(row, names[row.id]) for row in rows]
+    return [convert.team_info(row, names[row.id], persons[row.id]) for row in rows]
 
 
 def team_map(session: Session, ids: Iterable[int] | None = None) -> dict[int, TeamInfo]:
@@ -105,7 +109,9 @@ def _check_unique(session: Session, name: str, team_id: int | None = None) -> No
     if clash is not None and clash != team_id:
         other = session.get(models.Team, clash)
         assert other is not None
-        raise UserError(f"a team named {other.name!r} is already registered")
+        raise UserError(
+            f"a {entrant_format(session).entrant} named {other.name!r} is already registered"
+        )
 
 
 def players_taken(session: Session, except_team: int | None = None) -> dict[str, str]:
@@ -142,6 +148,28 @@ def _names_written(session: Session, recheck: Callable[[], None]) -> Iterator[No
         ) from None
 
 
+# what registering the other format's entrant is told (RULES §1, §10)
+PLAYERS_NOT_TEAMS = "this event's entrants are players: register a player, not a team"
+TEAMS_NOT_PLAYERS = "this event's entrants are teams: register a team with its two players"
+# a Tandem team's boards, each with its player (RULES §1)
+PAIR_BOARDS = Format.TANDEM.record.boards
+
+
+def _board_players(players: tuple[str, str]) -> tuple[str, str]:
+    """A team's players as typed, board by board, cleaned; an empty one refused by board."""
+    p1, p2 = (
+        _clean(f"the board {board} player", name)
+        for board, name in zip(PAIR_BOARDS, players, strict=True)
+    )
+    return p1, p2
+
+
+def _person(person: int | None) -> int | None:
+    if person is not None and person < 1:
+        raise UserError(f"the club has no person #{person}")
+    return person
+
+
 def _current_round(session: Session) -> int:
     return session.scalar(select(func.max(models.Round.number))) or 0
 
@@ -153,10 +181,14 @@ def add_team(
     club: str = "",
     rating: int | None = None,
     seed: int | None = None,
+    persons: tuple[int | None, int | None] = (None, None),
 ) -> Changed[TeamInfo]:
+    """Register a team; `persons` are its players' ids in the club's register when they were
+    picked from it (the event keeps them and runs without the club)."""
+    if _one_board(session):
+        raise UserError(PLAYERS_NOT_TEAMS)
     name = _clean("the team name", name)
-    p1 = _clean("the board 1 player", players[0])
-    p2 = _clean("the board 2 player", players[1])
+    p1, p2 = _board_players(players)
     club = _clean("the club", club, required=False)
     _check_unique(session, name)
     _check_players(session, (p1, p2))
@@ -167,7 +199,10 @@ def add_team(
     row = models.Team(
         name=name, club=club, rating=rating, seed=seed, joined_round=_current_round(session) + 1
     )
-    row.players = [models.Player(board=1, name=p1), models.Player(board=2, name=p2)]
+    row.players = [
+        models.Player(board=b, name=p, person_id=_person(person))
+        for b, p, person in zip(PAIR_BOARDS, (p1, p2), persons, strict=True)
+    ]
 
     def recheck() -> None:
         _check_unique(session, name)
@@ -184,12 +219,13 @@ def add_player(
     club: str = "",
     rating: int | None = None,
     seed: int | None = None,
+    person: int | None = None,
 ) -> Changed[TeamInfo]:
     """Register a player in an individual event (RULES §10): the player is the entrant, under
     the player's own name, on the one board; a name is entered once, compared as `name_key`
-    does (case and spacing ignored)."""
+    does (case and spacing ignored). `person` is the player's id in the club's register."""
     if not _one_board(session):
-        raise UserError("this event's entrants are teams: register a team with its two players")
+        raise UserError(TEAMS_NOT_PLAYERS)
     name = _clean("the player's name", name)
     club = _clean("the club", club, required=False)
     clash = team_named(session, name)
@@ -204,7 +240,7 @@ def add_player(
     row = models.Team(
         name=name, club=club, rating=rating, seed=seed, joined_round=_current_round(session) + 1
     )
-    row.players = [models.Player(board=1, name=name)]
+    row.players = [models.Player(board=1, name=name, person_id=_person(person))]
     session.add(row)
     session.flush()
     return Changed(convert.team_info(row), Changes.of(Area.TEAMS))
@@ -217,6 +253,7 @@ def edit_team(
     version: int | None = None,
     name: str | None = None,
     players: tuple[str, str] | None = None,
+    persons: tuple[int | None, int | None] | None = None,
     club: str | None = None,
     rating: int | None | Unset = UNSET,
     seed: int | None = None,
@@ -230,35 +267,48 @@ def edit_team(
             Changes.of(Area.TEAMS),
         )
     before = convert.team_info(row)
+    one_board = _one_board(session)
+    if one_board and players is not None:
+        raise UserError("this event's entrants are players: a player is edited by name")
+    name_label = "the player's name" if one_board else "the team name"
 
     def recheck() -> None:
         session.expire_all()
         if name is not None:
-            _check_unique(session, _clean("the team name", name), team_id)
+            _check_unique(session, _clean(name_label, name), team_id)
         if players is not None:
-            _check_players(session, (players[0], players[1]), team_id)
+            _check_players(session, _board_players(players), team_id)
 
     with _names_written(session, recheck):
         if name is not None:
-            new_name = _clean("the team name", name)
+            new_name = _clean(name_label, name)
             _check_unique(session, new_name, team_id)  # before the change: no autoflush of a clash
             row.name = new_name
+            if one_board:  # the entrant is its one player, under the same name (RULES §10)
+                for player in row.players:
+                    player.name = new_name
         if players is not None:
-            names = (
-                _clean("the board 1 player", players[0]),
-                _clean("the board 2 player", players[1]),
-            )
+            names = _board_players(players)
             _check_players(session, names, team_id)
             if names != before.players:
                 for player in row.players:  # a swap of boards must not clash with itself
                     player.name_key = f"\x01{player.id}"
                 session.flush()
+            by_board = dict(zip(PAIR_BOARDS, names, strict=True))
+            # a person goes with the name picked for it (a swap of boards keeps both); another
+            # name is not the person picked for the old one
+            picked = {name_key(p.name): p.person_id for p in row.players}
             for player in row.players:
-                player.name = names[player.board - 1]
+                player.name = by_board[player.board]
+                player.person_id = picked.get(name_key(player.name))
             if names != before.players:
                 # the players are the team's: their change bumps the team's version, so another
                 # station's edit against the old view is refused (the version check is the UPDATE)
                 flag_modified(row, "name")
+        if persons is not None:
+            for player in row.players:
+                player.person_id = _person(persons[player.board - 1])
+            flag_modified(row, "name")
         if club is not None:
             row.club = _clean("the club", club, required=False)
         if not isinstance(rating, Unset):
@@ -273,7 +323,7 @@ def edit_team(
             row.present = present
 
     after = convert.team_info(row)
-    if after.name != before.name or after.players != before.players:
+    if (after.name, after.players, after.persons) != (before.name, before.players, before.persons):
         audit.log(session, "edit team", f"team {team_id}", before.__dict__, after.__dict__)
     return Changed(after, Changes.of(Area.TEAMS))
 
@@ -385,7 +435,7 @@ def import_teams(
             _refuse_raced_list(session, text)
         told(n, n, 2)
     imported = tuple(
-        TeamInfo(team_id, r.team, (r.player1, r.player2), r.club, r.rating, seed, joined)
+        TeamInfo(team_id, r.team, r.players, r.club, r.rating, seed, joined)
         for team_id, r, seed in zip(ids, parsed.rows, seeds, strict=True)
     )
     return Changed(ImportResult(imported, parsed.bad, _warnings(imported)), Changes.of(Area.TEAMS))
@@ -409,8 +459,7 @@ def _insert_list(
     players = [
         {"team_id": team_id, "board": board, "name": name}
         for team_id, r in zip(ids, parsed.rows, strict=True)
-        for board, name in ((1, r.player1), (2, r.player2))
-        if name  # an individual entrant has its one player, on board 1
+        for board, name in enumerate(r.players, start=1)  # an individual entrant: board 1
     ]
     per_team = len(players) // n
     for start in range(0, n, PROGRESS_STEP):
@@ -448,8 +497,7 @@ def _warnings(teams: tuple[TeamInfo, ...]) -> tuple[str, ...]:
         return ()
     out = []
     for team in teams:
-        for label, value in (("team", team.name), ("player", team.players[0]),
-                             ("player", team.players[1])):  # fmt: skip
+        for label, value in (("team", team.name), *(("player", p) for p in team.players)):
             if not value:
                 continue
             missing = "".join(dict.fromkeys(ch for ch in value if ch in anywhere))
@@ -464,7 +512,7 @@ def _warnings(teams: tuple[TeamInfo, ...]) -> tuple[str, ...]:
 
 def export_teams(session: Session) -> str:
     rows = (
-        TeamRow(0, t.name, t.players[0], t.players[1], t.club, t.rating, t.seed)
+        TeamRow(0, t.name, t.by_board.get(1, ""), t.by_board.get(2, ""), t.club, t.rating, t.seed)
         for t in list_teams(session)
     )
     return write_team_list(rows, one_board=_one_board(session))
@@ -505,5 +553,24 @@ def seed_by_rating(session: Session) -> Changed[list[TeamInfo]]:
     before = {t.id: t.seed for t in teams}
     after = {t.id: s for t, s in zip(teams, seeds, strict=True)}
     audit.log(session, "seed by rating", "teams", before, after, "seeded by rating")
+    session.flush()
+    return Changed(list_teams(session), Changes.of(Area.TEAMS))
+
+
+def link_persons(session: Session, persons: dict[str, int]) -> Changed[list[TeamInfo]]:
+    """Store each named player's person id from the club's register (`club link`): an event
+    registered without the club carries its ids from then on. Audited; a name the event has
+    no player for is refused."""
+    by_key = {row.name_key: row for row in session.scalars(select(models.Player))}
+    before: dict[str, int | None] = {}
+    for name, person in persons.items():
+        row = by_key.get(name_key(name))
+        if row is None:
+            raise UserError(f"the event has no player called {quoted(name)}")
+        before[row.name] = row.person_id
+        row.person_id = _person(person)
+    after = {row.name: row.person_id for row in by_key.values() if row.name in before}
+    if before != after:
+        audit.log(session, "link persons", "players", before, after, "picked from the club")
     session.flush()
     return Changed(list_teams(session), Changes.of(Area.TEAMS))

@@ -88,13 +88,20 @@ def write_event_options(row: models.Event, options: EventOptions) -> None:
     row.paper = options.paper.value
 
 
-def team_info(row: models.Team | Row[Any], players: dict[int, str] | None = None) -> TeamInfo:
-    """A team from its ORM row, or from a plain team row with its players' names by board."""
+def team_info(
+    row: models.Team | Row[Any],
+    players: dict[int, str] | None = None,
+    persons: dict[int, int | None] | None = None,
+) -> TeamInfo:
+    """A team from its ORM row, or from a plain team row with its players' names (and club
+    person ids) by board."""
     names = players if players is not None else {p.board: p.name for p in row.players}
+    if persons is None:
+        persons = {} if players is not None else {p.board: p.person_id for p in row.players}
     return TeamInfo(
         id=row.id,
         name=row.name,
-        players=(names.get(1, ""), names.get(2, "")),
+        players=tuple(names[board] for board in sorted(names)),
         club=row.club,
         rating=row.rating,
         seed=row.seed,
@@ -103,6 +110,7 @@ def team_info(row: models.Team | Row[Any], players: dict[int, str] | None = None
         paid=row.paid,
         present=row.present,
         version=row.version,
+        persons=(persons.get(1), persons.get(2)),
     )
 
 
@@ -179,6 +187,11 @@ def live_cubes(pair: models.Pair | Row[Any]) -> LiveCubes:
 _CUBE_COLUMNS = ("value", "owner", "offered_by")
 
 
+def live_cube_columns() -> tuple[Any, ...]:
+    """The pair's columns of every board's live cube, by board: value, owner, offered by."""
+    return tuple(getattr(models.Pair, f"cube{b}_{c}") for b in ALL_BOARDS for c in _CUBE_COLUMNS)
+
+
 def write_cube(pair: models.Pair, board: int, cube: Cube) -> None:
     if board not in ALL_BOARDS:
         raise ValueError(f"there is no board {board}")
@@ -208,7 +221,8 @@ def match_info(
     team_b = teams[row.team_b_id] if row.team_b_id is not None else None
     names = (team_a.name, team_b.name if team_b else "bye")
     live = {p.number: live_cubes(p) for p in pair_rows}
-    outcome = score_match(rules, games, names, live)
+    lost = Side(row.lost_on_time) if row.lost_on_time else None
+    outcome = score_match(rules, games, names, live, lost_on_time=lost)
     return MatchInfo(
         id=row.id,
         round=round_number,

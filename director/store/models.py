@@ -154,6 +154,9 @@ class Player(Base):
     board: Mapped[int] = mapped_column(Integer)
     name: Mapped[str] = mapped_column(String(100))
     name_key: Mapped[str] = _name_key_column()
+    # the person picked from the club's register (its id there, RULES §12): the event keeps
+    # it and needs no club to run; publishing uses it instead of matching the name (0011)
+    person_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
     team: Mapped[Team] = relationship(back_populates="players")
 
@@ -206,6 +209,9 @@ class Match(Base):
     clock_mode: Mapped[str] = mapped_column(String(20), server_default="fischer")
     # a team that did not show: the other wins by forfeit (0-0 game points)
     forfeit_by: Mapped[str | None] = mapped_column(String(1), nullable=True)
+    # an individual match's player whose match reserve ran out after its games (RULES §10;
+    # revision 0012): the match is lost on time, the winner's score raised to its length
+    lost_on_time: Mapped[str | None] = mapped_column(String(1), nullable=True)
     # the scoreline as last computed from the games; `check` re-derives and compares
     score_a: Mapped[int] = mapped_column(Integer, default=0)
     score_b: Mapped[int] = mapped_column(Integer, default=0)

@@ -19,6 +19,7 @@ from sqlalchemy import BigInteger, Boolean, Column, DateTime, Integer, String, T
 
 from director.domain.clock import EventKind
 from director.domain.rules import (
+    ALL_BOARDS,
     ClockMode,
     End,
     LateEntry,
@@ -61,11 +62,13 @@ WORDS: dict[tuple[str, str], type[StrEnum]] = {
     ("event", "match_points"): MatchPointScheme,
     ("event", "paper"): Paper,
     ("match", "forfeit_by"): Side,
+    ("match", "lost_on_time"): Side,
     ("match", "result"): StoredResult,
-    ("pair", "cube1_owner"): Side,
-    ("pair", "cube1_offered_by"): Side,
-    ("pair", "cube2_owner"): Side,
-    ("pair", "cube2_offered_by"): Side,
+    **{
+        ("pair", f"cube{board}_{column}"): Side
+        for board in ALL_BOARDS
+        for column in ("owner", "offered_by")
+    },
     ("game", "winner"): Side,
     ("game", "end"): End,
     ("game", "level"): Level,

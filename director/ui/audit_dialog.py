@@ -27,6 +27,7 @@ from director.domain.wording import counted
 from director.services import audit
 from director.services.audit import AuditLine, MatchPlace
 from director.ui.context import EventContext
+from director.ui.elided import add_tooltips, narrow
 from director.ui.plain import tooltip
 from director.ui.reports.request import ReportRequest
 from director.ui.style import hint, section_title
@@ -53,6 +54,7 @@ class AuditDialog(QDialog):
         self.teams: dict[int, str] = {}
         self.subject = QComboBox(self)
         self.subject.setObjectName("subject")
+        narrow(self.subject)  # its matches are named by their teams: any length
         self.action = QComboBox(self)
         self.action.setObjectName("action")
         self.table = QTableWidget(0, len(HEADERS), self)
@@ -115,6 +117,7 @@ class AuditDialog(QDialog):
             for place in self.places.values():
                 if place.round == number and place.id in touched:
                     self.subject.addItem(f"    {place.label}", f"match {place.id}")
+        add_tooltips(self.subject)
         self.action.clear()
         self.action.addItem(EVERYTHING, None)
         for action in sorted({line.action for line in self.lines}):

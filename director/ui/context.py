@@ -12,7 +12,7 @@ tells the pages what it names as changed elsewhere, so they show it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 from PySide6.QtCore import QObject, Signal
 from sqlalchemy.orm import Session
@@ -24,6 +24,9 @@ from director.services.rounds import progress
 from director.store.backup import space_warning
 from director.store.engine import EventDatabase
 from director.ui.background import Background
+
+if TYPE_CHECKING:
+    from director.ui.club_context import ClubContext
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -47,6 +50,8 @@ class EventContext(QObject):
         super().__init__(parent)
         self.db = db
         self.clock_windows: dict[int, ClockReader] = {}  # match id -> its open clock window
+        # the club opened on the Club page: registering players finds persons in it
+        self.club: ClubContext | None = None
         # every database call off the GUI thread; "not answering" goes out as a notice
         self.background = Background(
             db,

@@ -46,6 +46,7 @@ from director.domain.wording import counted
 from director.services.teams import (
     ImportResult,
     TeamListPreview,
+    entrant_format,
     import_teams,
     preview_team_list,
 )
@@ -55,6 +56,7 @@ from director.ui.style import ACCENT, ERROR, ERROR_BACKGROUND, error_label, show
 Index = QModelIndex | QPersistentModelIndex
 HEADERS = ("Line", "Team", "Board 1", "Board 2", "Club", "Rating", "Seed", "Check")
 CHECK_COLUMN = len(HEADERS) - 1
+BOARD_HEADERS = tuple(int(h.split()[1]) for h in HEADERS if h.startswith("Board "))
 BAD_BACKGROUND = QColor(ERROR_BACKGROUND)
 BAD_TEXT = QColor(ERROR)
 GOOD_TEXT = QColor(ACCENT)
@@ -124,7 +126,7 @@ def read_team_list(
     label = QLabel(f"Reading {source_name}…", box)
     label.setTextFormat(Qt.TextFormat.PlainText)  # a file's name is shown as it is written
     box.setLabel(label)
-    box.setWindowTitle("Import teams")
+    box.setWindowTitle(f"Import {ctx.read(entrant_format).entrant}s")
     box.setWindowModality(Qt.WindowModality.WindowModal)
     box.setMinimumDuration(READING_SHOWN_MS)
     box.setAutoReset(False)
@@ -173,9 +175,12 @@ def read_team_list(
 
 
 class PreviewModel(QAbstractTableModel):
-    def __init__(self, rows: list[PreviewRow], parent: QObject | None = None) -> None:
+    def __init__(
+        self, rows: list[PreviewRow], parent: QObject | None = None, entrant: str = "team"
+    ) -> None:
         super().__init__(parent)
         self.rows = rows
+        self.entrant = entrant  # the second column names who enters: a team, or a player
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self.rows)
@@ -191,7 +196,7 @@ class PreviewModel(QAbstractTableModel):
             and orientation is Qt.Orientation.Horizontal
             and 0 <= section < len(HEADERS)
         ):
-            return HEADERS[section]
+            return self.entrant.capitalize() if section == 1 else HEADERS[section]
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -239,15 +244,17 @@ class CsvImportDialog(QDialog):
         self.data = data
         self.parsed = parsed = preview.parsed
         self.result_: ImportResult | None = None
-        self.setWindowTitle(f"Import teams from {source_name}")
+        record = ctx.read(entrant_format)
+        entrant = record.entrant
+        self.setWindowTitle(f"Import {entrant}s from {source_name}")
         self.resize(940, 560)
         good, bad = len(parsed.rows), len(parsed.bad)
-        summary = f"{counted(good, 'team')} ready to import"
+        summary = f"{counted(good, entrant)} ready to import"
         if bad:
             summary += f"; {counted(bad, 'bad row')}, marked in red with the reason"
         self.summary = QLabel(summary + ".", self)
         self.summary.setProperty("role", "section")
-        self.model = PreviewModel(preview_rows(preview, decode(data)), self)
+        self.model = PreviewModel(preview_rows(preview, decode(data)), self, entrant)
         self.table = QTableView(self)
         self.table.setModel(self.model)
         self.table.verticalHeader().hide()
@@ -259,13 +266,16 @@ class CsvImportDialog(QDialog):
         self.table.resizeColumnsToContents()
         for column in range(1, CHECK_COLUMN):
             header.resizeSection(column, min(header.sectionSize(column), 220))
+        for board in BOARD_HEADERS:  # a format's boards: a player list has no board columns
+            column = HEADERS.index(f"Board {board}")
+            self.table.setColumnHidden(column, board not in record.boards or record.one_board)
         skip = f"skip {counted(bad, 'bad row')}"
         self.skip_bad = QCheckBox(f"Import the good rows only ({skip})", self)
         self.skip_bad.setVisible(bad > 0)
         self.skip_bad.toggled.connect(self._update_button)
         self.error = error_label(self)
         self.button_box = buttons = QDialogButtonBox(self)
-        self.import_button = QPushButton(f"Import {counted(good, 'team')}", self)
+        self.import_button = QPushButton(f"Import {counted(good, entrant)}", self)
         self.import_button.setProperty("role", "primary")
         buttons.addButton(self.import_button, QDialogButtonBox.ButtonRole.AcceptRole)
         buttons.addButton(QDialogButtonBox.StandardButton.Cancel)

@@ -190,16 +190,21 @@ class EventDialog(QDialog):
         path_row = QHBoxLayout()
         path_row.addWidget(self.path, 1)
         path_row.addWidget(choose)
-        rows: list[tuple[str, QWidget | QHBoxLayout, str]] = [
+        form = self.options_form
+        for widget in (form.format, form.format_label, form.format_note):
+            widget.setParent(tab)
+            widget.show()
+        rows: list[tuple[str, QWidget | QHBoxLayout, str | QLabel]] = [
             ("Event name", self.name, "Shown in the window title, on reports and the display."),
+            ("Format", form.format, form.format_note),
             ("Venue", self.venue, "Where the event is played; printed on reports."),
             ("Date", date_row, "The day of the event; untick for none."),
             ("Organiser", self.organiser, "The club or person running the event; on reports."),
             ("Director", self.director, "The director or arbiter; printed on every report."),
         ]
         if self.ctx is None:
-            note = "Every change is saved here at once: there is no Save. Keep it on a local disk."
-            rows.append(("Event file", path_row, note))
+            saved = "Every change is saved here at once: there is no Save. Keep it on a local disk."
+            rows.append(("Event file", path_row, saved))
         else:  # an open event stays where it is; say where that is
             where = plain_label(shown_target(self.ctx.title), tab)
             where.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -207,9 +212,11 @@ class EventDialog(QDialog):
             self.path.hide()  # no chooser: the file of an open event is not changed here
             choose.hide()
             rows.append(("Event file", where, "Every change is saved here at once."))
-        for label, editor, note in rows:
+        for label, editor, explained in rows:
             row = grid.rowCount()
-            grid.addWidget(QLabel(label, tab), row, 0)
+            grid.addWidget(
+                form.format_label if editor is form.format else QLabel(label, tab), row, 0
+            )
             if isinstance(editor, QWidget):
                 grid.addWidget(editor, row, 1)
             else:
@@ -217,7 +224,7 @@ class EventDialog(QDialog):
             if label == "Event file":
                 grid.addWidget(self.path_error, row + 1, 1)
                 row += 1
-            text = hint(note, tab)
+            text = explained if isinstance(explained, QLabel) else hint(explained, tab)
             text.setContentsMargins(0, 0, 0, 10)
             grid.addWidget(text, row + 1, 1)
         grid.setRowStretch(grid.rowCount(), 1)

@@ -37,6 +37,13 @@ def summary(info: EventInfo) -> str:
         PairingSystem.KNOCKOUT: "Knockout",
     }[o.pairing_system]
     clock = o.time_control
+    record = o.match.event_format
+    if record.match_clock:  # one reserve a match (RULES §10): its base is per match point
+        return (
+            f"{record.label} · match to {o.match.match_length} · {o.match.scoring.variant.label}"
+            f"\n{system}\nReserve {clock.base_seconds // 60}:{clock.base_seconds % 60:02d} a "
+            f"point + {clock.increment_seconds} s {clock.mode.label.split()[-1]}"
+        )
     return (
         f"Match to {o.match.match_length} · {o.match.scoring.variant.label}\n{system}\n"
         f"Clock {clock.base_seconds // 60}:{clock.base_seconds % 60:02d} + "
@@ -64,6 +71,8 @@ class EventView(QWidget):
         self.navigation.setIconSize(QSize(22, 22))
         for number, spec in enumerate(PAGES, start=1):
             self.navigation.addItem(spec.title)
+            if spec.key == "teams":  # who enters, as the format says: teams or players
+                self.teams_item = self.navigation.item(number - 1)
             item = self.navigation.item(number - 1)
             item.setIcon(icon(spec.icon))
             item.setToolTip(f"{spec.title} (Ctrl+{number})")
@@ -112,6 +121,10 @@ class EventView(QWidget):
     def _show_info(self) -> None:
         self.event_name.setText(self.info.name)
         self.event_summary.setText(summary(self.info))
+        entrants = f"{self.info.options.match.event_format.entrant}s".capitalize()
+        number = self.navigation.row(self.teams_item) + 1
+        self.teams_item.setText(entrants)
+        self.teams_item.setToolTip(f"{entrants} (Ctrl+{number})")
 
     def page(self, index: int) -> QWidget:
         """The page at `index`, built now if this is its first showing."""

@@ -25,6 +25,7 @@ from director.domain.errors import UserError
 from director.services import manual_pairing
 from director.services.teams import list_teams
 from director.ui.context import EventContext
+from director.ui.round_dialogs import set_warnings, warnings_label
 from director.ui.style import error_label, hint, section_title, show_error
 
 
@@ -46,6 +47,7 @@ class ForbiddenPairsDialog(QDialog):
         self.error = error_label(self)
         self.error.setObjectName("refusal")
         self.error.setTextFormat(Qt.TextFormat.PlainText)  # it names teams
+        self.warnings = warnings_label([], self)  # the pair meets in a round not started
         self.forbid_button = QPushButton("Forbid this pair", self)
         self.forbid_button.setProperty("role", "primary")
         self.allow_button = QPushButton("Allow the chosen pair again", self)
@@ -75,6 +77,7 @@ class ForbiddenPairsDialog(QDialog):
         layout.addLayout(form)
         layout.addLayout(row)
         layout.addWidget(self.error)
+        layout.addWidget(self.warnings)
         layout.addWidget(buttons)
         self.resize(560, 480)
         self.refresh()
@@ -105,7 +108,7 @@ class ForbiddenPairsDialog(QDialog):
 
     def _change(self, first: int, second: int, *, forbidden: bool) -> None:
         try:
-            self.ctx.change(
+            warnings = self.ctx.change(
                 manual_pairing.set_forbidden,
                 first,
                 second,
@@ -116,5 +119,6 @@ class ForbiddenPairsDialog(QDialog):
             show_error(self.error, str(refusal))
             return
         show_error(self.error, "")
+        set_warnings(self.warnings, warnings)
         self.reason.clear()
         self.refresh()

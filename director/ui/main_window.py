@@ -6,13 +6,14 @@ place in the navigation. Everything about an event's data happens in the pages, 
 
 from __future__ import annotations
 
+import contextlib
 import gc
-from collections.abc import Callable
-from functools import partial
+from collections.abc import Callable, Iterator
+from functools import partial, wraps
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Concatenate, ParamSpec, TypeVar
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QMargins, QSettings, QTimer
 from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import (
     QMainWindow,
@@ -25,7 +26,7 @@ from PySide6.QtWidgets import (
 from director.domain.errors import UserError
 from director.store.targets import EXTENSION
 from director.ui import database_layer
-from director.ui.message_bar import MessageBar, MessageHolder
+from director.ui.message_bar import MessageBar
 from director.ui.pages import PAGES, page_index
 from director.ui.plain import set_by_key
 from director.ui.recent import RecentEvents
@@ -92,6 +93,23 @@ def _back_up_at_open(database: EventDatabase, _session: object) -> None:
     back_up_at_open(database)
 
 
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def opening(
+    method: Callable[Concatenate[MainWindow, P], R],
+) -> Callable[Concatenate[MainWindow, P], R]:
+    """A method that opens an event: a close asked for inside it waits for its end."""
+
+    @wraps(method)
+    def opens(window: MainWindow, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        with window.opening_event():
+            return method(window, *args, **kwargs)
+
+    return opens
+
+
 class MainWindow(QMainWindow):
     def __init__(self, settings: QSettings | None = None) -> None:
         super().__init__()
@@ -104,6 +122,8 @@ class MainWindow(QMainWindow):
         self.table_service: TableServiceWindow | None = None  # the players' phones (issue 18)
         self.read_only = False  # the open event is a view-only file: every change is refused
         self.watch: ServerWatch | None = None  # other stations' changes, for a server event
+        self.opening = 0  # events being opened (the GUI thread waits inside, events run)
+        self.close_when_opened = False  # a close asked for meanwhile (a signal, the frame's x)
         self.setWindowIcon(app_icon())
         self.messages = MessageBar(self)
         self.read_only_banner = read_only_banner(self)
@@ -115,7 +135,8 @@ class MainWindow(QMainWindow):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
         layout.addWidget(self.read_only_banner)
-        layout.addWidget(MessageHolder(self.messages, central))
+        layout.addWidget(self.messages)
+        self.messages.inset = QMargins(16, 10, 16, 0)
         layout.addWidget(self.stack, 1)
         self.setCentralWidget(central)
         self.start.new_requested.connect(self.new_event)
@@ -243,6 +264,7 @@ class MainWindow(QMainWindow):
 
     # -- opening and closing events --------------------------------------------------------------
 
+    @opening
     def open_target(self, target: str, remember: bool = True) -> bool:
         """Open an event file (locked for this window) or server URL; a failure is shown and
         the window stays as it was. A damaged file, or one that cannot be written, is explained
@@ -270,6 +292,7 @@ class MainWindow(QMainWindow):
             show_opening_message(self.messages, database)  # an older file was upgraded...
         return True
 
+    @opening
     def view_only(self, target: str) -> bool:
         try:
             database = waited(partial(_open_view_only, target))
@@ -278,6 +301,7 @@ class MainWindow(QMainWindow):
             return False
         return self.set_database(database, remember=False, read_only=True)
 
+    @opening
     def set_database(
         self, database: EventDatabase, remember: bool = True, *, read_only: bool = False
     ) -> bool:
@@ -404,6 +428,7 @@ class MainWindow(QMainWindow):
         if path:
             self.open_target(path)
 
+    @opening
     def open_demo(self) -> bool:
         try:
             with busy():
@@ -507,7 +532,27 @@ class MainWindow(QMainWindow):
 
     # -- the window's memory -------------------------------------------------------------------
 
+    @contextlib.contextmanager
+    def opening_event(self) -> Iterator[None]:
+        """Around an event's opening, which waits for the database with the event loop
+        running: a close asked for meanwhile (SIGTERM or SIGHUP, the frame's close button) is
+        done once the opening is over. Done at once, the window closed with no event in it yet,
+        the opening then put the event into the closed window, and the app ran on with no
+        window and the event's lock held (at start, before its event loop, nothing quit)."""
+        self.opening += 1
+        try:
+            yield
+        finally:
+            self.opening -= 1
+            if not self.opening and self.close_when_opened:
+                self.close_when_opened = False
+                QTimer.singleShot(0, self.close)  # in the event loop: its last window quits it
+
     def closeEvent(self, event: QCloseEvent) -> None:
+        if self.opening:
+            self.close_when_opened = True
+            event.ignore()
+            return
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
         if self.help_window is not None:

@@ -1,7 +1,8 @@
 """A page's message strip (refused actions, confirmations) and a non-blocking question box.
 
 Refusals are shown where the person is looking, in words from the service, and stay until the
-next action or the close button; confirmations fade after a few seconds. Questions never block
+next action or the close button; confirmations fade after a few seconds. A message floats over
+the page and never moves it. Questions never block
 the event loop (`QMessageBox.open`, not `exec`), so tests drive them like any other widget.
 """
 
@@ -10,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtCore import QMargins, QTimer
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -22,26 +23,37 @@ from PySide6.QtWidgets import (
 from director.ui.plain import plain_label, set_by_key
 
 if TYPE_CHECKING:  # a message box's class builds its enums: made when one is shown
+    from PySide6.QtGui import QMoveEvent, QResizeEvent
     from PySide6.QtWidgets import QMessageBox
 
 INFO_SECONDS = 6
 
 
-class MessageBar(QFrame):
-    """One line of feedback above a page's content; hidden while there is nothing to say."""
+class MessageBar(QWidget):
+    """One line of feedback about a page's content, never moving it (#24 point 5: a bar that
+    showed and faded pushed the round table down and back, and a click meant for one row
+    landed on another). This widget is the message's place in the page's layout and takes no
+    room there; the message itself (`frame`) floats over what is below that place, as wide as
+    it (above it, for a place in the lower half of the page, as under a preview), so nothing
+    the director is about to click moves when a message comes or goes. A click on a message
+    that covers a row reaches the message, not the row."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setObjectName("messageBar")
-        self.label = plain_label("", self)  # refusals quote names people typed
+        self.setFixedHeight(0)
+        self.inset = QMargins()  # room around the message inside its place's width
+        self.frame = QFrame(self)
+        self.frame.setObjectName("messageBar")
+        self.frame.setAutoFillBackground(True)
+        self.label = plain_label("", self.frame)  # refusals quote names people typed
         self.label.setWordWrap(True)
         set_by_key(self.label, "textInteractionFlags", "TextSelectableByMouse")
-        close = QToolButton(self)
+        close = QToolButton(self.frame)
         close.setText("✕")
         close.setAutoRaise(True)
         close.setToolTip("Hide this message")
         close.clicked.connect(self.clear)
-        layout = QHBoxLayout(self)
+        layout = QHBoxLayout(self.frame)
         layout.setContentsMargins(12, 6, 6, 6)
         layout.addWidget(self.label, 1)
         corner = QVBoxLayout()  # the close button at the top of a message of several lines
@@ -51,15 +63,18 @@ class MessageBar(QFrame):
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self.clear)
-        self.hide()
+        self.frame.hide()
 
     @property
     def text(self) -> str:
-        return "" if self.isHidden() else self.label.text()
+        return "" if self.frame.isHidden() else self.label.text()
 
     @property
     def kind(self) -> str:
         return str(self.property("kind") or "")
+
+    def isVisible(self) -> bool:  # whether a message is shown (the place itself always is)
+        return self.frame.isVisible()
 
     def show_error(self, text: str) -> None:
         self._show(text, "error")
@@ -75,35 +90,47 @@ class MessageBar(QFrame):
     def _show(self, text: str, kind: str) -> None:
         self._timer.stop()
         self.setProperty("kind", kind)
-        self.style().unpolish(self)  # the style sheet keys on the property: re-read it
-        self.style().polish(self)
+        self.frame.setProperty("kind", kind)
+        self.frame.style().unpolish(self.frame)  # the style sheet keys on the property
+        self.frame.style().polish(self.frame)
         self.label.setText(text)
-        self.show()
+        self._place()
+        self.frame.show()
+        self.frame.raise_()
+
+    def _place(self) -> None:
+        """Over the page, from this place down (or up to it, in the page's lower half)."""
+        host = self.parentWidget()
+        if host is None:
+            return
+        if self.frame.parentWidget() is not host:  # a layout gave this place to another widget
+            self.frame.setParent(host)
+        area = self.geometry().marginsRemoved(self.inset)
+        width = max(area.width(), 1)
+        layout = self.frame.layout()
+        height = layout.totalHeightForWidth(width) if layout is not None else -1
+        if height < 0:  # (its size hint wraps at a width of its own)
+            height = self.frame.sizeHint().height()
+        top = area.top()
+        if self.geometry().top() > host.height() // 2:
+            top = self.geometry().top() - height - self.inset.bottom()
+        top = max(0, min(top, host.height() - height))
+        self.frame.setGeometry(area.left(), top, width, height)
+
+    def moveEvent(self, event: QMoveEvent) -> None:
+        super().moveEvent(event)
+        if not self.frame.isHidden():
+            self._place()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if not self.frame.isHidden():
+            self._place()
 
     def clear(self) -> None:
         self._timer.stop()
         self.label.clear()
-        self.hide()
-
-
-class MessageHolder(QWidget):
-    """A message bar with room around it, taking no room at all while the bar is hidden."""
-
-    def __init__(self, bar: MessageBar, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(16, 10, 16, 0)
-        layout.addWidget(bar)
-        self.bar = bar
-        self.setVisible(not bar.isHidden())
-        bar.installEventFilter(self)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        # ShowToParent/HideToParent: sent even while this holder is hidden
-        shown, hidden = QEvent.Type.ShowToParent, QEvent.Type.HideToParent
-        if watched is self.bar and event.type() in (shown, hidden):
-            self.setVisible(event.type() == shown)
-        return super().eventFilter(watched, event)
+        self.frame.hide()
 
 
 def ask(

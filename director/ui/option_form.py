@@ -20,11 +20,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from director.domain.errors import UserError
+from director.domain.match_reserve import DELAY_S, RESERVE_PER_POINT_S, match_time_control
 from director.domain.rules import (
     MAX_MATCH_LENGTH,
     TIME_CONTROL_PRESETS,
     ClockMode,
+    CubeRule,
     EventOptions,
+    Format,
     LateEntry,
     MatchPointScheme,
     MatchRules,
@@ -34,7 +38,7 @@ from director.domain.rules import (
     Scoring,
     TimeControl,
 )
-from director.ui.option_texts import EXPLANATIONS, choice_label
+from director.ui.option_texts import EXPLANATIONS, MATCH_CLOCK_TEXTS, choice_label
 from director.ui.option_widgets import DurationBox, TieBreakList
 from director.ui.plain import tooltip
 from director.ui.style import error_label, hint, show_error
@@ -52,8 +56,11 @@ MATCH_KEYS = (
     "agreed_lower_forfeit",
 )
 CLOCK_KEYS = ("preset", "base", "increment", "clock_mode")
+# an individual event's clock as the form first offers it: 2 min a match point + 12 s delay
+MATCH_CLOCK_DEFAULT = TimeControl(RESERVE_PER_POINT_S, DELAY_S, ClockMode.DELAY)
 # OptionLocks' groups and the fields each one holds
 LOCKED_FIELDS = {
+    "format": ("format",),
     "match": MATCH_KEYS,
     "time_control": CLOCK_KEYS,
     "pairing_system": ("pairing_system",),
@@ -94,6 +101,9 @@ class OptionsForm(QWidget):
         super().__init__(parent)
         self.tabs: list[Tab] = []
         self.locked: set[str] = set()  # fields `lock` disabled
+        self.labels: dict[str, QLabel] = {}  # each field's label and note, as `_row` made them
+        self.notes: dict[str, QLabel] = {}
+        self._build_format()
         self._build_match_rules()
         self._build_clock()
         self._build_pairings()
@@ -127,13 +137,30 @@ class OptionsForm(QWidget):
         if isinstance(editor, QCheckBox):
             editor.setText(label)
         else:
-            tab.grid.addWidget(QLabel(label, tab.widget), row, 0)
+            self.labels[key] = QLabel(label, tab.widget)
+            tab.grid.addWidget(self.labels[key], row, 0)
         tab.grid.addWidget(editor, row, 1)
         note = hint(f"{explanation} Default: {default}.", tab.widget)
+        self.notes[key] = note
         note.setContentsMargins(0, 0, 0, 10)
         tab.grid.addWidget(note, row + 1, 1)
         editor.setToolTip(explanation)
         editor.setObjectName(key)
+
+    def _build_format(self) -> None:
+        """The format's editor, label and note: the event dialog shows them on its first tab
+        (a format is the first thing a new event is), so they belong to no tab here."""
+        label, explanation, default = EXPLANATIONS["format"]
+        self.format = enum_combo(Format, self)
+        self.format.setObjectName("format")
+        self.format.setToolTip(explanation)
+        self.format_label = QLabel(label, self)
+        self.format_note = hint(f"{explanation} Default: {default}.", self)
+        self.format_note.setContentsMargins(0, 0, 0, 10)
+        for widget in (self.format, self.format_label, self.format_note):
+            widget.hide()  # until a dialog lays them out
+        self.format.currentIndexChanged.connect(self._format_chosen)
+        self.format.currentIndexChanged.connect(lambda *_: self.changed.emit())
 
     def _build_match_rules(self) -> None:
         tab = self._tab("Match rules")
@@ -160,6 +187,10 @@ class OptionsForm(QWidget):
         self.clock_mode = enum_combo(ClockMode, tab.widget)
         for key in CLOCK_KEYS:
             self._row(tab, key, getattr(self, key))
+        self.reserve_example = hint("", tab.widget)
+        self.reserve_example.setObjectName("reserve_example")
+        tab.grid.addWidget(self.reserve_example, tab.grid.rowCount(), 1)
+        self.match_length.valueChanged.connect(self._show_reserve)
         self.preset.currentIndexChanged.connect(self._preset_chosen)
         for box in (self.base, self.increment):
             box.valueChanged.connect(self._clock_edited)
@@ -213,6 +244,9 @@ class OptionsForm(QWidget):
 
     def set_options(self, options: EventOptions) -> None:
         match, clock = options.match, options.time_control
+        self.format.blockSignals(True)  # its defaults are for a director's switch, not a load
+        select(self.format, match.format.value)
+        self.format.blockSignals(False)
         self.match_length.setValue(match.match_length)
         select(self.scoring, match.scoring.value)
         self.winner_required.setChecked(match.winner_required)
@@ -233,7 +267,7 @@ class OptionsForm(QWidget):
         self.tie_breaks.set_tie_breaks(options.tie_breaks)
         select(self.paper, options.paper.value)
         self._clock_edited()
-        self._scoring_changed()
+        self._show_format()
 
     def options(self) -> EventOptions:
         match = MatchRules(
@@ -243,6 +277,7 @@ class OptionsForm(QWidget):
             one_cube_threshold=int(self.one_cube_threshold.currentData()),
             no_cube_at_one_away=self.no_cube_at_one_away.isChecked(),
             agreed_lower_forfeit=self.agreed_lower_forfeit.isChecked(),
+            format=self.event_format(),
         )
         return EventOptions(
             match=match,
@@ -258,6 +293,9 @@ class OptionsForm(QWidget):
             tie_breaks=self.tie_breaks.tie_breaks(),
             paper=Paper(self.paper.currentData()),
         )
+
+    def event_format(self) -> Format:
+        return Format(self.format.currentData())
 
     def time_control(self) -> TimeControl:
         mode = ClockMode(self.clock_mode.currentData())
@@ -277,15 +315,85 @@ class OptionsForm(QWidget):
     # -- reactions -----------------------------------------------------------------------------
 
     def _scoring_changed(self) -> None:
-        # the domain says whether this scoring has a cube and levels; without a cube the cube
-        # options are moot, without levels rule 5′ is (RULES §6.5)
+        # the domain says whether this scoring has a cube and levels and whether this format
+        # plays pairs under the one-cube rule: without a cube or a pair the cube options are
+        # moot, without levels or a game lost on time rule 5′ is (RULES §6.5, §10)
         variant = Scoring(self.scoring.currentData()).variant
+        record = self.event_format().record
+        one_cube = variant.has_cube and record.cube_rule is CubeRule.ONE_CUBE
         for key, used in (
-            ("one_cube_threshold", variant.has_cube),
-            ("no_cube_at_one_away", variant.has_cube),
-            ("agreed_lower_forfeit", variant.has_levels),
+            ("winner_required", record.pair_end_rules),
+            ("one_cube_threshold", one_cube),
+            ("no_cube_at_one_away", one_cube),
+            ("agreed_lower_forfeit", variant.has_levels and record.game_forfeit),
         ):
             getattr(self, key).setEnabled(used and key not in self.locked)
+
+    def _format_chosen(self) -> None:
+        """A director's switch of format: the clock offered is that format's own, unless the
+        director has set one already."""
+        record = self.event_format().record
+        clock, other = (
+            (TimeControl(), MATCH_CLOCK_DEFAULT)
+            if record.match_clock
+            else (MATCH_CLOCK_DEFAULT, TimeControl())
+        )
+        if self.time_control() == clock and "base" not in self.locked:
+            for box in (self.base, self.increment, self.clock_mode):
+                box.blockSignals(True)
+            self.base.setValue(other.base_seconds)
+            self.increment.setValue(other.increment_seconds)
+            select(self.clock_mode, other.mode.value)
+            for box in (self.base, self.increment, self.clock_mode):
+                box.blockSignals(False)
+            self._clock_edited()
+        self._show_format()
+
+    def _show_format(self) -> None:
+        """The fields read as the format plays: a match reserve's words where the format has
+        one clock per match (RULES §10), a game's presets where it has one per game."""
+        record = self.event_format().record
+        shown = MATCH_CLOCK_DEFAULT
+        match_defaults = {
+            "base": f"{shown.base_seconds // 60}:{shown.base_seconds % 60:02d}",
+            "increment": f"{shown.increment_seconds} s",
+            "clock_mode": shown.mode.label,
+        }
+        for key, match_default in match_defaults.items():
+            label, explanation, default = EXPLANATIONS[key]
+            if record.match_clock:
+                label, explanation = MATCH_CLOCK_TEXTS[key]
+                default = match_default
+            self.labels[key].setText(label)
+            self.notes[key].setText(f"{explanation} Default: {default}.")
+            getattr(self, key).setToolTip(explanation)
+        for widget in (self.labels["preset"], self.preset, self.notes["preset"]):
+            widget.setVisible(not record.match_clock)
+        self.rounds.setSpecialValueText(f"Until one {record.entrant} is clear")
+        self._scoring_changed()
+        self._show_reserve()
+
+    def _show_reserve(self) -> None:
+        """A match reserve in numbers, for this event's match length (the domain's sum)."""
+        record = self.event_format().record
+        self.reserve_example.setVisible(record.match_clock)
+        if not record.match_clock:
+            return
+        clock, length = self.time_control(), self.match_length.value()
+        try:
+            reserve = match_time_control(
+                clock.base_seconds, clock.increment_seconds, length, mode=clock.mode
+            )
+        except UserError:
+            self.reserve_example.setText("")
+            return
+        minutes, seconds = divmod(reserve.base_seconds, 60)
+        each = f"{minutes} min" + (f" {seconds} s" if seconds else "")
+        self.reserve_example.setText(
+            f"A {length}-point match: {each} each for the whole match, + "
+            f"{clock.increment_seconds} s {clock.mode.label.lower()} a move; the clock pauses "
+            "between games and a flag loses the match."
+        )
 
     def lock(self, locks: OptionLocks) -> None:
         """Fields that cannot change now are disabled, with the service's reason as their
@@ -299,7 +407,11 @@ class OptionsForm(QWidget):
                 editor.setEnabled(False)
                 editor.setToolTip(tooltip(reason[:1].upper() + reason[1:] + "."))
                 self.locked.add(key)
-            tab = next(t for t in self.tabs if t.widget.isAncestorOf(getattr(self, keys[0])))
+            tab = next(
+                (t for t in self.tabs if t.widget.isAncestorOf(getattr(self, keys[0]))), None
+            )
+            if tab is None:  # the format sits on the dialog's Event tab: its tooltip says why
+                continue
             note = hint(f"Locked: {reason}.", tab.widget)
             note.setObjectName(f"locked_{group}")
             layout = tab.widget.layout()
@@ -333,7 +445,8 @@ class OptionsForm(QWidget):
         self.changed.emit()
 
     def _clock_edited(self) -> None:
-        """Show the preset these values match, or Custom."""
+        """Show the preset these values match, or Custom, and the match's reserve."""
+        self._show_reserve()
         current = self.time_control()
         name = next((n for n, tc in TIME_CONTROL_PRESETS.items() if tc == current), CUSTOM)
         self.preset.blockSignals(True)

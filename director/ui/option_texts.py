@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from director.domain.rules import (
     ClockMode,
+    Format,
     LateEntry,
     MatchPointScheme,
     PairingSystem,
@@ -18,6 +19,12 @@ from director.domain.rules import (
 
 # key: (label, explanation, default as shown)
 EXPLANATIONS: dict[str, tuple[str, str, str]] = {
+    "format": (
+        "Format",
+        "Tandem: teams of two on two boards, one cube a pair near the end. Individual: player "
+        "against player on one board, the Crawford rule, one clock reserve per match (RULES §10).",
+        "Tandem",
+    ),
     "match_length": (
         "Match length",
         "Points a team needs to win a match; pin game uses long matches such as 150.",
@@ -151,5 +158,25 @@ def choice_label(kind: type, value: str) -> str:
         return Scoring(value).variant.label
     if kind is ClockMode:
         return ClockMode(value).label
+    if kind is Format:
+        return Format(value).record.label
     member = kind(value)
     return CHOICE_LABELS.get(member, str(value))
+
+
+# an individual event's clock (RULES §10): the same fields read as the match's reserve
+MATCH_CLOCK_TEXTS: dict[str, tuple[str, str]] = {
+    "base": (
+        "Reserve per match point",
+        "Each player's reserve for the whole match, per point of its length (minutes:seconds); "
+        "paused between games, never reset in the match.",
+    ),
+    "increment": (
+        "Delay",
+        "The simple delay of each move in seconds: the reserve runs only once it is used up.",
+    ),
+    "clock_mode": (
+        "Clock mode",
+        "Simple delay, as the US clock rules have it; Fischer or Bronstein on request.",
+    ),
+}

@@ -48,6 +48,7 @@ PAGES = (
     # the desk reopens on the match it showed last
     Page("desk", "Match desk", "nav-desk", "director.ui.desk.match_desk", "MatchDeskPage", True),
     Page("standings", "Standings", "nav-standings", "director.ui.standings_page", "StandingsPage"),
+    Page("club", "Club", "nav-club", "director.ui.club_page", "ClubPage"),
 )
 
 

@@ -169,8 +169,8 @@ class PhoneClocksView(QWidget):
         now = self.source()
         for r, (m, n) in enumerate(self.rows):
             match = self.matches[m]
-            a_name = match.team_a.players[n - 1]
-            b_name = match.team_b.players[n - 1] if match.team_b else ""
+            a_name = match.team_a.player(n)
+            b_name = match.team_b.player(n) if match.team_b else ""
             board = live.get((m, n))
             if board is None:
                 cells = [f"{a_name}", f"{b_name}", "no phone yet", "–", "–"]

@@ -82,14 +82,24 @@ def set_warnings(label: QLabel, warnings: list[str] | tuple[str, ...]) -> None:
 
 
 class PairRoundDialog(QDialog):
-    """The engine's pairing of the next round; Publish writes it."""
+    """The engine's pairing of the next round; Publish writes it. With `again`, of the last
+    round once more (`preview_next_round(again=True)`): the edits by hand it drops are shown,
+    and a reason is asked for the audit log."""
 
-    def __init__(self, ctx: EventContext, preview: RoundPreview, parent: QWidget | None = None):
+    def __init__(
+        self,
+        ctx: EventContext,
+        preview: RoundPreview,
+        parent: QWidget | None = None,
+        again: bool = False,
+    ):
         super().__init__(parent)
         self.ctx = ctx
         self.preview = preview
+        self.again = again
         self.published: RoundInfo | None = None
-        self.setWindowTitle(f"Pair round {preview.number}")
+        number = preview.number
+        self.setWindowTitle(f"Pair round {number} again" if again else f"Pair round {number}")
         self.table = pairings_table(
             [self._line(p) for p in preview.pairings], self, PREVIEW_HEADERS
         )
@@ -105,10 +115,26 @@ class PairRoundDialog(QDialog):
         self.left_out.setWordWrap(True)
         self.left_out.setStyleSheet(WARNING_STYLE)
         self.left_out.setVisible(bool(left_out))
+        self.dropped = plain_label(
+            "Pairing again drops the changes made by hand since the round was paired:\n"
+            + "\n".join(f"• {edit}" for edit in preview.dropped)
+            if preview.dropped
+            else "",
+            self,
+        )
+        self.dropped.setObjectName("dropped")
+        self.dropped.setWordWrap(True)
+        self.dropped.setStyleSheet(WARNING_STYLE)
+        self.dropped.setVisible(bool(preview.dropped))
+        self.reason = QLineEdit(self)
+        self.reason.setObjectName("reason")
+        self.reason.setPlaceholderText("why pair it again (kept in the audit log)")
+        self.reason.setVisible(again)
         self.error = error_label(self)
         self.error.setObjectName("refusal")
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
-        self.publish_button = QPushButton(f"Publish round {preview.number}", self)
+        publish = f"Publish round {number} again" if again else f"Publish round {number}"
+        self.publish_button = QPushButton(publish, self)
         self.publish_button.setProperty("role", "primary")
         buttons.addButton(self.publish_button, QDialogButtonBox.ButtonRole.AcceptRole)
         buttons.accepted.connect(self.publish)
@@ -117,14 +143,19 @@ class PairRoundDialog(QDialog):
         layout.addWidget(section_title(f"Round {preview.number}: the proposed pairings", self))
         layout.addWidget(
             hint(
-                "Check the pairings, then publish them. After publishing you can still swap two "
-                "teams, pair the round again or undo it, as long as no result is entered.",
+                "The engine's pairing replaces the round's pairings now; check it, say why, then"
+                " publish it."
+                if again
+                else "Check the pairings, then publish them. After publishing you can still swap"
+                " two teams, pair the round again or undo it, as long as no result is entered.",
                 self,
             )
         )
+        layout.addWidget(self.dropped)
         layout.addWidget(self.left_out)
         layout.addWidget(self.warnings)
         layout.addWidget(self.table, 1)
+        layout.addWidget(self.reason)
         layout.addWidget(self.error)
         layout.addWidget(buttons)
         self.resize(820, 560)
@@ -147,7 +178,15 @@ class PairRoundDialog(QDialog):
 
     def publish(self) -> None:
         try:
-            self.published = self.ctx.change(rounds.pair_next_round)
+            if self.again:
+                self.published = self.ctx.change(
+                    rounds.repair_round,
+                    self.preview.number,
+                    self.reason.text(),
+                    self.preview.pairings,
+                )
+            else:
+                self.published = self.ctx.change(rounds.pair_next_round)
         except UserError as refusal:
             show_error(self.error, f"Not published: {refusal}")
             return

@@ -35,11 +35,12 @@ from director.domain.wording import counted
 from director.services import no_show, rounds
 from director.services.matches import list_matches
 from director.services.rounds import RoundInfo
+from director.services.teams import entrant_format
 from director.ui.audit_dialog import AuditDialog
 from director.ui.context import EventContext
 from director.ui.forbidden_pairs_dialog import ForbiddenPairsDialog
 from director.ui.message_bar import MessageBar, ask
-from director.ui.models.round_model import RoundMatchesModel
+from director.ui.models.round_model import COLUMNS, RoundMatchesModel
 from director.ui.no_show_dialog import NoShowDialog
 from director.ui.plain import tooltip
 from director.ui.refresh import RefreshWhenShown
@@ -68,7 +69,7 @@ QListWidget#roundList::item:selected {{
 
 
 PAIR_TIP = "Preview the next round's pairings and publish them (Ctrl+Shift+P)"
-REPAIR_TIP = "Pair the last round again with the engine"
+REPAIR_TIP = "Pair the last round again with the engine: shown first, with the edits it drops"
 UNDO_TIP = "Delete the last round's pairings (kept in the audit log)"
 
 
@@ -216,6 +217,10 @@ class RoundsPage(QWidget):
         return True
 
     def refresh(self) -> None:
+        entrant = self.ctx.read(entrant_format).entrant
+        if entrant != self.model.entrant:
+            self.model.entrant = entrant
+            self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(COLUMNS) - 1)
         shown = self.current_round()
         self.rounds = self.ctx.read(rounds.list_rounds)
         self.round_list.blockSignals(True)
@@ -394,15 +399,19 @@ class RoundsPage(QWidget):
         self.dialog = None
 
     def pair_again(self) -> None:
-        last = self.rounds[-1] if self.rounds else None
-        if last is None:
+        """The engine's pairing of the last round once more, shown before it replaces the
+        round (with the edits by hand it drops), and published with a reason."""
+        if not self.rounds:
             return
-
-        def repair() -> None:
-            self._change(lambda: self.ctx.change(rounds.repair_round, last.number))
-
-        text = f"Pair round {last.number} again? Its current pairings are replaced."
-        self.question = ask(self, "Pair again", text, "Pair again", repair)
+        self.messages.clear()
+        try:
+            preview = self.ctx.read(rounds.preview_next_round, again=True)
+        except UserError as refusal:
+            self.messages.show_error(str(refusal))
+            return
+        dialog = PairRoundDialog(self.ctx, preview, self, again=True)
+        dialog.accepted.connect(lambda: self._published(dialog))
+        self._open(dialog)
 
     def undo_last_round(self) -> None:
         last = self.rounds[-1] if self.rounds else None

@@ -16,9 +16,11 @@ from PySide6.QtWidgets import (
 )
 
 from director.domain.changes import Area, Changes
+from director.domain.wording import counted
 from director.services import standings as service
 from director.services.events import rounds_paired
 from director.services.standings import Standings
+from director.services.teams import entrant_format
 from director.ui.context import EventContext
 from director.ui.models import board_stats_model
 from director.ui.models.board_stats_model import BoardStatsModel
@@ -119,13 +121,20 @@ class StandingsPage(QWidget):
 
     def refresh(self) -> None:
         self.view = self.ctx.read(service.standings, self.through_round())
+        record = self.ctx.read(entrant_format)
+        self.model.entrant = record.entrant
         self.model.set_standings(self.view)
+        # one board: the player is the entrant, so no players column and no board statistics
+        self.table.setColumnHidden(self.model.columns.index("Players"), record.one_board)
+        self.tabs.setTabVisible(BOARDS_TAB, not record.one_board)
         self._fill_rounds(self.ctx.read(rounds_paired))
         self.stale = {CROSSTABLE_TAB, BOARDS_TAB}  # read when their tab is shown
         self.load_tab(self.tabs.currentIndex())
         self._fit_columns()
         self.legend.setText(self.legend_text(self.view))
-        self.summary.setText(f"{self.view.heading}, {len(self.view.lines)} teams")
+        self.summary.setText(
+            f"{self.view.heading}, {counted(len(self.view.lines), record.entrant)}"
+        )
 
     def load_tab(self, index: int) -> None:
         """The crosstable and the board statistics cost a read each: only when looked at."""

@@ -24,7 +24,8 @@ from PySide6.QtGui import QColor, QFont
 
 from director.domain.errors import UserError
 from director.domain.event import TeamInfo
-from director.domain.wording import counted
+from director.domain.rules import Format
+from director.domain.wording import counted, quoted
 from director.services.teams import edit_team
 from director.ui.context import EventContext
 
@@ -52,6 +53,8 @@ COLUMNS = (
     Column("Status", "", "Playing, or withdrawn after a round (not paired from the next)"),
 )
 CHECK_FIELDS = ("paid", "present")
+# the columns of a team's players (`player1`, `player2`), and the board each plays
+PLAYER_FIELDS = {f"player{board}": board for board in Format.TANDEM.record.boards}
 WITHDRAWN_COLOUR = QColor("#8a9490")
 
 
@@ -68,8 +71,7 @@ def display_value(team: TeamInfo, field: str) -> str:
     values: dict[str, Any] = {
         "seed": team.seed,
         "name": team.name,
-        "player1": team.players[0],
-        "player2": team.players[1],
+        **{f"player{board}": name for board, name in team.by_board.items()},
         "club": team.club,
         "rating": "" if team.rating is None else team.rating,
         "": status_text(team),
@@ -86,6 +88,7 @@ class TeamModel(QAbstractTableModel):
         self._ids: list[int] = []
         self._teams: dict[int, TeamInfo] = {}
         self._sort_keys: dict[int, list[Any]] = {}  # per column, each row's; made when sorted
+        self.entrant = "team"  # who enters, as the event's format says ("team" or "player")
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -156,10 +159,12 @@ class TeamModel(QAbstractTableModel):
     ) -> Any:
         if orientation is not Qt.Orientation.Horizontal or not 0 <= section < len(COLUMNS):
             return None
+        spec = COLUMNS[section]
+        named = spec.field == "name" and self.entrant != "team"  # the player is the entrant
         if role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section].title
+            return self.entrant.capitalize() if named else spec.title
         if role == Qt.ItemDataRole.ToolTipRole:
-            return COLUMNS[section].tip
+            return f"The {self.entrant}'s name, unique in the event" if named else spec.tip
         return None
 
     def flags(self, index: Index) -> Qt.ItemFlag:
@@ -237,10 +242,9 @@ class TeamModel(QAbstractTableModel):
         """The edit_team arguments for a typed value; numbers must be whole numbers."""
         if display_value(team, field) == text:
             return {}  # nothing changed: no write, no audit entry
-        if field == "player1":
-            return {"players": (text, team.players[1])}
-        if field == "player2":
-            return {"players": (team.players[0], text)}
+        board = PLAYER_FIELDS.get(field)
+        if board is not None:
+            return {"players": tuple(team.by_board.replaced(board, text).values())}
         if field in ("seed", "rating"):
             label = "the seed" if field == "seed" else "the rating"
             stripped = text.strip()
@@ -249,16 +253,16 @@ class TeamModel(QAbstractTableModel):
             try:
                 return {field: int(stripped)}
             except ValueError:
-                raise UserError(f"{label} must be a whole number, not {text!r}") from None
+                raise UserError(f"{label} must be a whole number, not {quoted(text)}") from None
         return {field: text}
 
 
 SHOW = ("All teams", "Playing", "Withdrawn", "Not present", "Not paid")
 
 
-def counts_text(teams: list[TeamInfo]) -> str:
+def counts_text(teams: list[TeamInfo], entrant: str = "team") -> str:
     withdrawn = sum(t.withdrawn for t in teams)
-    text = counted(len(teams), "team")
+    text = counted(len(teams), entrant)
     if withdrawn:
         text += f", {withdrawn} withdrawn"
     if teams:

@@ -32,6 +32,7 @@ from director.domain.event import TeamInfo
 from director.domain.wording import counted
 from director.services.events import get_event
 from director.services.teams import (
+    entrant_format,
     export_teams,
     list_teams,
     remove_team,
@@ -46,10 +47,16 @@ from director.ui.csv_import_dialog import CsvImportDialog, ImportCancelled, read
 from director.ui.message_bar import MessageBar, ask
 from director.ui.refresh import RefreshWhenShown
 from director.ui.style import hint, page_header, page_layout, section_title
-from director.ui.team_dialog import AddTeamDialog
+from director.ui.team_dialog import AddPlayerDialog, AddTeamDialog
 from director.ui.team_model import CHECK_FIELDS, COLUMNS, SHOW, TeamFilter, TeamModel, counts_text
 
 STRETCH_COLUMNS = ("Team", "Board 1", "Board 2", "Club")
+BOARD_COLUMNS = {"player1": 1, "player2": 2}  # the columns of each board's player
+# the empty page's words on the CSV, by entrant (FORMATS.md, team list and player list)
+CSV_COLUMNS = {
+    "team": "team, player1, player2, and optionally club, rating, seed",
+    "player": "player, and optionally club, rating, seed",
+}
 
 
 class TeamsPage(QWidget):
@@ -58,6 +65,7 @@ class TeamsPage(QWidget):
     def __init__(self, ctx: EventContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
+        self.entrant = ""  # "team" or "player", as the event's format says: set by refresh
         self.model = TeamModel(ctx, self)
         self.proxy = TeamFilter(self.model, self)
         self.messages = MessageBar(self)
@@ -122,20 +130,17 @@ class TeamsPage(QWidget):
         empty = QWidget(self)
         layout = QVBoxLayout(empty)
         layout.addStretch(1)
-        title = section_title("No teams yet", empty)
+        self.empty_title = title = section_title("", empty)
         title.setAlignment(Qt.AlignmentFlag.AlignCenter)
         layout.addWidget(title)
-        text = hint(
-            "Add the teams one by one, or import a team list (CSV with the columns team, "
-            "player1, player2, and optionally club, rating, seed).",
-            empty,
-        )
+        self.empty_text = text = hint("", empty)
         text.setAlignment(Qt.AlignmentFlag.AlignCenter)
         layout.addWidget(text)
         row = QHBoxLayout()
         row.addStretch(1)
-        for label, slot in (("Add teams…", self.add_teams), ("Import CSV…", self.import_csv)):
-            button = QPushButton(label, empty)
+        self.empty_add = QPushButton("", empty)
+        importing = QPushButton("Import CSV…", empty)
+        for button, slot in ((self.empty_add, self.add_teams), (importing, self.import_csv)):
             button.clicked.connect(lambda _=False, s=slot: s())
             row.addWidget(button)
         row.addStretch(1)
@@ -145,6 +150,7 @@ class TeamsPage(QWidget):
 
     def _lay_out(self) -> None:
         top = page_header("Teams", self.counts, self)
+        self.title_label = next(w for w in self.findChildren(QLabel) if w.text() == "Teams")
         top.addWidget(self.import_button, 0, Qt.AlignmentFlag.AlignBottom)
         top.addWidget(self.export_button, 0, Qt.AlignmentFlag.AlignBottom)
         top.addWidget(self.seed_button, 0, Qt.AlignmentFlag.AlignBottom)
@@ -181,10 +187,36 @@ class TeamsPage(QWidget):
 
     # -- state ---------------------------------------------------------------------------------
 
+    def _show_entrant(self, entrant: str, boards: tuple[int, ...]) -> None:
+        """The page in the words of who enters: a team with a player per board, or a player
+        alone (RULES §10), with only the boards the format has."""
+        if entrant == self.entrant:
+            return
+        self.entrant = self.model.entrant = entrant
+        plural = f"{entrant}s"
+        self.title_label.setText(plural.capitalize())
+        self.add_button.setText(f"Add {plural}…")
+        self.empty_add.setText(f"Add {plural}…")
+        self.empty_title.setText(f"No {plural} yet")
+        self.empty_text.setText(
+            f"Add the {plural} one by one, or import a {entrant} list (CSV with the columns "
+            f"{CSV_COLUMNS[entrant]})."
+        )
+        self.show_choice.setItemText(0, f"All {plural}")  # the filter shows all but its own
+        others = "players, clubs" if entrant == "player" else "teams, players, clubs"
+        self.search.setPlaceholderText(f"Search {others}  (Ctrl+F)")
+        for column, spec in enumerate(COLUMNS):
+            board = BOARD_COLUMNS.get(spec.field)
+            # one board: the player is the entrant, named in the entrant's column
+            self.table.setColumnHidden(column, board is not None and len(boards) == 1)
+        self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(COLUMNS) - 1)
+
     def refresh(self) -> None:
+        record = self.ctx.read(entrant_format)
+        self._show_entrant(record.entrant, record.boards)
         teams = self.ctx.read(list_teams)
         self.model.set_teams(teams)
-        self.counts.setText(counts_text(teams))
+        self.counts.setText(counts_text(teams, self.entrant))
         self.stack.setCurrentIndex(1 if teams else 0)
         self.export_button.setEnabled(bool(teams))
         refusal = self.ctx.read(seeding_refusal)  # the service's answer, shown as the reason
@@ -219,8 +251,8 @@ class TeamsPage(QWidget):
 
     # -- actions -------------------------------------------------------------------------------
 
-    def add_teams(self) -> AddTeamDialog:
-        dialog = AddTeamDialog(self.ctx, self)
+    def add_teams(self) -> AddTeamDialog | AddPlayerDialog:
+        dialog = (AddPlayerDialog if self.entrant == "player" else AddTeamDialog)(self.ctx, self)
         dialog.finished.connect(dialog.deleteLater)
         dialog.open()
         return dialog
@@ -232,11 +264,11 @@ class TeamsPage(QWidget):
         names = ", ".join(t.name for t in chosen)
         ask(
             self,
-            "Remove teams",
+            f"Remove {self.entrant}s",
             f"Remove {names}?",
             "Remove",
             lambda: self._remove(chosen),
-            "A team that is in a pairing cannot be removed: withdraw it instead.",
+            f"A {self.entrant} that is in a pairing cannot be removed: withdraw it instead.",
         )
 
     def _remove(self, teams: list[TeamInfo]) -> None:
@@ -318,7 +350,7 @@ class TeamsPage(QWidget):
         result = dialog.result_
         if result is None:
             return
-        text = f"Imported {counted(len(result.imported), 'team')}."
+        text = f"Imported {counted(len(result.imported), self.entrant)}."
         if result.skipped:
             count = len(result.skipped)
             text += f" Skipped {counted(count, 'bad row')}."
@@ -328,7 +360,7 @@ class TeamsPage(QWidget):
 
     def export_csv(self, path: str | None = None) -> Path | None:
         if path is None:
-            suggested = f"{self.ctx.read(get_event).name} teams.csv"
+            suggested = f"{self.ctx.read(get_event).name} {self.entrant}s.csv"
             path, _ = QFileDialog.getSaveFileName(
                 self, "Export the team list", suggested, "Team lists (*.csv)"
             )
@@ -340,5 +372,7 @@ class TeamsPage(QWidget):
         except UserError as exc:
             self.messages.show_error(str(exc))
             return None
-        self.messages.show_info(f"Exported {self.model.rowCount()} teams to {target}.")
+        self.messages.show_info(
+            f"Exported {counted(self.model.rowCount(), self.entrant)} to {target}."
+        )
         return target

@@ -19,7 +19,6 @@ from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route
@@ -62,18 +61,23 @@ def routes(web: WebContext) -> list[BaseRoute]:
             return None
         return refusal(429, TOO_MANY, code="rate")
 
-    def append(token: str, board: int, first: object, events: object) -> phone_clocks.Appended:
+    async def append(
+        token: str, board: int, first: object, events: object
+    ) -> phone_clocks.Appended:
         """One board's events into the match's log. The two phones of a match write to one
         log: one at a time (the phones' writer queue), and another station's write taking the
-        same seq first is retried (the unique seq refuses the second)."""
-        for attempt in range(WRITE_TRIES):
-            try:
-                return web.session_write(
-                    phone_clocks.append_board_log, token, board, first, events, replays
-                )
-            except IntegrityError:
-                if attempt == WRITE_TRIES - 1:
-                    raise
+        same seq first is retried (the unique seq refuses the second). The board's stored log
+        is replayed first, outside the writers' line: a long one holds up no other match."""
+        async with web.writes.turn(token):
+            await web.run_db(phone_clocks.replay_board, token, board, replays)
+            for attempt in range(WRITE_TRIES):
+                try:
+                    return await web.queued_write(
+                        phone_clocks.append_board_log, token, board, first, events, replays
+                    )
+                except IntegrityError:
+                    if attempt == WRITE_TRIES - 1:
+                        raise
         raise AssertionError("unreachable")
 
     def start_by_token(session: Session, token: str) -> dict[str, Any]:
@@ -111,9 +115,7 @@ def routes(web: WebContext) -> list[BaseRoute]:
         body = await json_body(request)
         token = request.path_params["token"]
         try:
-            done = await run_in_threadpool(
-                append, token, board_of(request), body.get("first"), body.get("events")
-            )
+            done = await append(token, board_of(request), body.get("first"), body.get("events"))
         except SlipRefused as problem:
             return refused(request, problem)
         room.heard(done)
@@ -129,7 +131,8 @@ def routes(web: WebContext) -> list[BaseRoute]:
         if (blocked := await guessing(request)) is not None:
             return blocked
         try:
-            start = await web.write_db(start_by_token, request.path_params["token"])
+            token = request.path_params["token"]
+            start = await web.write_db(token, start_by_token, token)
         except SlipRefused as problem:
             return refused(request, problem)
         return JSONResponse({"start": start})

@@ -3,18 +3,25 @@
 Database work never runs on the server's event loop (nor on the GUI thread): a route calls
 `await web.run_db(service, ...)`, which runs the service in a fresh session on a worker
 thread, in its own transaction, committed when it returns. A phone's write calls
-`await web.write_db(service, ...)`: the phones' writes go one at a time (a writer queue), take
-the database's write lock before they read, and are tried again when the desk or another
-station was writing: a phone never hears "database is locked".
+`await web.write_db(token, service, ...)`: the phones' writes go one at a time (a writer
+queue), take the database's write lock before they read, and are tried again when the desk or
+another station was writing: a phone never hears "database is locked".
+
+One match does not hold up another: a write waits for its turn as a coroutine, holding none of
+the worker threads every read needs (60 resends of one phone stuck behind the desk's write
+once took all 40 of them), and one token has one write in the queue at a time (a phone
+resending, or a token holder flooding, waits behind itself, not ahead of the other tables).
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import functools
 import logging
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Concatenate, ParamSpec, TypeVar
 
@@ -75,6 +82,43 @@ class Devices:
 
 
 @dataclass
+class WriteQueue:
+    """The phones' writes in line, on the server's event loop (used from it only): one at a
+    time per key (a team's token) and one at a time overall, as coroutines."""
+
+    _loop: asyncio.AbstractEventLoop | None = None
+    _writer: asyncio.Lock = field(default_factory=asyncio.Lock)
+    _keys: dict[str, tuple[asyncio.Lock, int]] = field(default_factory=dict)
+
+    def _locks_of_this_loop(self) -> None:
+        loop = asyncio.get_running_loop()
+        if loop is not self._loop:  # the service started again: a lock belongs to one loop
+            self._loop, self._writer, self._keys = loop, asyncio.Lock(), {}
+
+    @contextlib.asynccontextmanager
+    async def turn(self, key: str) -> AsyncIterator[None]:
+        """The key's writes one after another (its lock is dropped when nobody waits)."""
+        self._locks_of_this_loop()
+        lock, waiting = self._keys.get(key, (asyncio.Lock(), 0))
+        self._keys[key] = (lock, waiting + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            lock, waiting = self._keys[key]
+            if waiting > 1:
+                self._keys[key] = (lock, waiting - 1)
+            else:
+                del self._keys[key]
+
+    @contextlib.asynccontextmanager
+    async def writer(self) -> AsyncIterator[None]:
+        self._locks_of_this_loop()
+        async with self._writer:
+            yield
+
+
+@dataclass
 class WebContext:
     db: EventDatabase
     hub: PushHub = field(default_factory=PushHub)
@@ -84,6 +128,7 @@ class WebContext:
     on_change: Callable[[Changes], None] = lambda _changes: None
     clocks: ClockRoom = field(init=False)  # the phone clocks (director/web/clock_room.py)
     _writing: threading.Lock = field(default_factory=threading.Lock)
+    writes: WriteQueue = field(default_factory=WriteQueue)
 
     def __post_init__(self) -> None:
         self.clocks = ClockRoom(self.hub)
@@ -112,11 +157,24 @@ class WebContext:
         raise AssertionError("unreachable")
 
     async def write_db(
+        self,
+        key: str,
+        service: Callable[Concatenate[Session, P], T],
+        *args: P.args,
+        **kwargs: P.kwargs,
+    ) -> T:
+        """A phone's write for `key` (its token), in its turn (see the module's words)."""
+        async with self.writes.turn(key):
+            return await self.queued_write(service, *args, **kwargs)
+
+    async def queued_write(
         self, service: Callable[Concatenate[Session, P], T], *args: P.args, **kwargs: P.kwargs
     ) -> T:
-        return await run_in_threadpool(
-            functools.partial(self.session_write, service, *args, **kwargs)
-        )
+        """A write in the writers' line; the caller has its key's turn (`writes.turn`)."""
+        async with self.writes.writer():
+            return await run_in_threadpool(
+                functools.partial(self.session_write, service, *args, **kwargs)
+            )
 
     async def run_db(
         self, service: Callable[Concatenate[Session, P], T], *args: P.args, **kwargs: P.kwargs

@@ -54,6 +54,8 @@ def slip_form(match: MatchInfo) -> dict[str, Any]:
         "fields": {end.value: list(required_fields(rules.scoring, end)) for end in End},
         "agreed_level": {end.value: agreed_level_offered(rules, end) for end in End},
         "boards_done": sorted(match.outcome.boards_done),
+        "boards": list(rules.event_format.boards),  # the match's boards: its format's
+        "entrant": rules.event_format.entrant,
         "cube": cube,
     }
 
@@ -115,6 +117,7 @@ def routes(web: WebContext) -> list[BaseRoute]:
         body = await json_body(request)
         try:
             done = await web.write_db(
+                request.path_params["token"],
                 slips.submit_slip,
                 request.path_params["token"],
                 body.get("uid"),
@@ -134,6 +137,7 @@ def routes(web: WebContext) -> list[BaseRoute]:
             return refusal(422, "agree must be true or false", code="input")
         try:
             done = await web.write_db(
+                request.path_params["token"],
                 slips.answer_slip,
                 request.path_params["token"],
                 body.get("uid"),

@@ -27,10 +27,12 @@ from director.services.rounds import progress
 from director.services.teams import team_map
 
 
-def _team(team: TeamInfo | None) -> dict[str, Any] | None:
+def _team(team: TeamInfo | None, one_board: bool = False) -> dict[str, Any] | None:
     if team is None:
         return None
-    return {"id": team.id, "name": team.name, "players": list(team.players), "club": team.club}
+    # one board: the player is the entrant, named once (RULES §10)
+    players = [] if one_board else list(team.players)
+    return {"id": team.id, "name": team.name, "players": players, "club": team.club}
 
 
 def match_summary(match: MatchInfo, clocks_started: bool = False) -> dict[str, Any]:
@@ -38,12 +40,17 @@ def match_summary(match: MatchInfo, clocks_started: bool = False) -> dict[str, A
     and whether its phone clocks were started for the pair being played."""
     outcome = match.outcome
     live = not match.is_bye and match.forfeit_by is None and not outcome.finished
+    record = match.rules.event_format
     return {
         "id": match.id,
         "round": match.round,
         "table": match.table,
-        "team_a": _team(match.team_a),
-        "team_b": _team(match.team_b),
+        "team_a": _team(match.team_a, record.one_board),
+        "team_b": _team(match.team_b, record.one_board),
+        "entrant": record.entrant,  # who plays: a team or a player
+        "unit": record.unit,  # what the match is a sequence of: pairs, or games
+        "boards": list(record.boards),
+        "crawford": live and outcome.cube_rule.crawford,  # RULES §10: no doubling in it
         "bye": match.is_bye,
         "forfeit_by": match.forfeit_by.value if match.forfeit_by else None,
         "score": {"A": outcome.final.a, "B": outcome.final.b},

@@ -113,8 +113,9 @@ function statusText(match) {
     if (match.result === "draw") return "finished: draw";
     return `finished: ${isolated(teamName(match.result === "A" ? match.team_a : match.team_b))} wins`;
   }
-  if (match.status === "in progress") return `pair ${match.pair}`;
-  return match.clocks_started ? `pair ${match.pair}: clocks running` : "not started";
+  const unit = `${match.unit || "pair"} ${match.pair}`;  // a pair of games, or one game (RULES §10)
+  if (match.status === "in progress") return unit;
+  return match.clocks_started ? `${unit}: clocks running` : "not started";
 }
 
 function matchCard(match, mine) {
@@ -124,6 +125,7 @@ function matchCard(match, mine) {
         el("span", {}, `Table ${match.table}`),
         el("span", { class: match.status === "finished" ? "status-finished" : "" },
           match.one_cube_pair ? el("span", { class: "badge", title: match.cube_rule }, "one cube") : null,
+          match.crawford ? el("span", { class: "badge", title: match.cube_rule }, "Crawford") : null,
           " ", statusText(match))),
       sideBlock(match, "A"),
       match.bye ? null : sideBlock(match, "B")));
@@ -339,7 +341,10 @@ function slipPage() {
 
   const form = (match, f, side) => {
     const names = { A: teamName(match.team_a), B: teamName(match.team_b) };
-    const open = [1, 2].filter((b) => !f.boards_done.includes(b));
+    const open = f.boards.filter((b) => !f.boards_done.includes(b));
+    const oneBoard = f.boards.length === 1;  // an individual match: game after game (RULES §10)
+    // one board whose cube is dead (the Crawford game): no double to pass, the cube stays at 1
+    const deadCube = oneBoard && !f.cube[String(open[0])].allowed;
     // a phone clock's flag links here with RULES §5's proposal: ?board=N&end=time&winner=S…
     const pre = Object.fromEntries(new URLSearchParams(location.search));
     const node = el("form", { id: "slip-form" });
@@ -359,8 +364,8 @@ function slipPage() {
       if (f.has_cube) {
         const reason = f.cube[String(board)].allowed ? "" : f.cube[String(board)].reason;
         parts.push(el("div", { class: "field" }, el("label", { class: "label", for: "cube" }, end === "pass" ? "Cube before the refused double" : "Cube"),
-          el("select", { id: "cube", name: "cube" }, [1, 2, 4, 8, 16, 32, 64].map((v) => el("option", { value: v, selected: String(v) === (data.get("cube") || "1") }, v))),
-          reason ? el("p", { class: "note" }, `Board ${board}: ${reason}`) : null));
+          el("select", { id: "cube", name: "cube" }, (deadCube ? [1] : [1, 2, 4, 8, 16, 32, 64]).map((v) => el("option", { value: v, selected: String(v) === (data.get("cube") || "1") }, v))),
+          reason ? el("p", { class: "note" }, oneBoard ? reason : `Board ${board}: ${reason}`) : null));
       }
       for (const key of need.filter((k) => numbers[k])) {
         parts.push(el("div", { class: "field" }, el("label", { class: "label", for: key }, numbers[key]),
@@ -371,18 +376,18 @@ function slipPage() {
       fields.replaceChildren(...parts);
     };
     node.append(
-      el("div", { class: "field" }, el("span", { class: "label" }, "Board"), choice("board", [1, 2].map((b) => [b, `Board ${b}`, !open.includes(b)]), open.includes(Number(pre.board)) ? pre.board : open[0])),
+      ...(oneBoard ? [] : [el("div", { class: "field" }, el("span", { class: "label" }, "Board"), choice("board", f.boards.map((b) => [b, `Board ${b}`, !open.includes(b)]), open.includes(Number(pre.board)) ? pre.board : open[0]))]),
       el("div", { class: "field" }, el("span", { class: "label" }, "Winner"), choice("winner", [["A", names.A], ["B", names.B]], pre.winner || side)),
       el("div", { class: "field" }, el("span", { class: "label" }, "How it ended"),
-        choice("end", [["bear-off", "borne off"], ["pass", "double passed", !f.has_cube], ["resign", "resigned"], ["time", "time"]], pre.end || "bear-off")),
+        choice("end", [["bear-off", "borne off"], ["pass", "double passed", !f.has_cube || deadCube], ["resign", "resigned"], ["time", "time"]], pre.end || "bear-off")),
       fields,
-      el("button", { type: "submit", id: "send-slip" }, "Send to the other team for confirmation"));
+      el("button", { type: "submit", id: "send-slip" }, `Send to the other ${f.entrant} for confirmation`));
     node.addEventListener("change", redraw);
     node.addEventListener("submit", (event) => {
       event.preventDefault();
       const data = new FormData(node);
       const end = data.get("end");
-      const game = { pair: match.pair, board: Number(data.get("board")), winner: data.get("winner"), end, cube: Number(data.get("cube") || 1) };
+      const game = { pair: match.pair, board: Number(data.get("board") || open[0]), winner: data.get("winner"), end, cube: Number(data.get("cube") || 1) };
       for (const key of f.fields[end] || []) {
         const value = data.get(key);
         if (value === null || value === "") continue;
@@ -403,7 +408,7 @@ function slipPage() {
       theirs ? el("button", { type: "button", class: "confirm", onclick: () => act(true) }, "Confirm") : null,
       el("button", { type: "button", class: "secondary", onclick: () => act(false) }, theirs ? "Dispute" : "Withdraw")) : null;
     const cls = { accepted: "ok", pending: "ok", refused: "error", disputed: "error", withdrawn: "muted", unconfirmed: "warn" }[s.status];
-    const words = { unconfirmed: theirs ? "waiting for your confirmation" : "waiting for the other team", pending: "confirmed: waiting for the director",
+    const words = { unconfirmed: theirs ? "waiting for your confirmation" : `waiting for the other ${state.form.entrant}`, pending: "confirmed: waiting for the director",
       accepted: "recorded by the director", refused: "refused", disputed: "disputed", withdrawn: "withdrawn" }[s.status];
     return el("article", { class: "card slip", "data-slip": s.uid },
       el("div", {}, s.description), el("div", { class: cls }, words, s.reason ? `: ${s.reason}` : ""), buttons);
@@ -420,16 +425,17 @@ function slipPage() {
     const side = state.side;
     nodes.push(el("h2", {}, `Result slip · round ${m.round}, table ${m.table}`), matchCard(m, true));
     // this phone as a board's clock (issue 19): the same token opens it
-    nodes.push(el("p", { class: "row", id: "clock-links" }, [1, 2].map((b) =>
-      el("a", { href: `/clock/${encodeURIComponent(token)}/${b}`, id: `clock-${b}`, class: "button" }, `Clock for board ${b}`))));
-    nodes.push(el("p", { class: "note", id: "our-team" }, `This phone is ${isolated(teamName(side === "A" ? m.team_a : m.team_b))} (your team's QR code). `,
-      "The other team confirms your slips with theirs."));
+    const boards = state.form.boards, entrant = state.form.entrant;
+    nodes.push(el("p", { class: "row", id: "clock-links" }, boards.map((b) =>
+      el("a", { href: `/clock/${encodeURIComponent(token)}/${b}`, id: `clock-${b}`, class: "button" }, boards.length === 1 ? "Match clock" : `Clock for board ${b}`))));
+    nodes.push(el("p", { class: "note", id: "our-team" }, `This phone is ${isolated(teamName(side === "A" ? m.team_a : m.team_b))} (your ${entrant === "team" ? "team's" : "own"} QR code). `,
+      `The other ${entrant} confirms your slips with theirs.`));
     for (const s of state.slips.filter((x) => x.status === "unconfirmed" || x.status === "pending")) nodes.push(slipCard(s, side));
     if (m.status !== "finished") {
       // a push redraws the page: the form the player is filling in is kept while it still fits
       const key = JSON.stringify([m.id, m.pair, state.form.boards_done, side]);
       if (!keptForm || keptForm.key !== key) keptForm = { key, node: form(m, state.form, side) };
-      nodes.push(el("h2", {}, `Enter a finished game of pair ${m.pair}`), keptForm.node);
+      nodes.push(el("h2", {}, boards.length === 1 ? `Enter game ${m.pair}` : `Enter a finished game of pair ${m.pair}`), keptForm.node);
     }
     else nodes.push(el("p", { class: "ok" }, "The match is over."));
     const done = state.slips.filter((x) => !["unconfirmed", "pending"].includes(x.status));

@@ -101,3 +101,46 @@ def test_bad_input_is_one_line_and_status_2(
     event, unfinished = nights
     values = {"tmp": tmp_path, "club": club, "event": event, "unfinished": unfinished}
     fails_cleanly(run("club", *(a.format(**values) for a in args)), needle)
+
+
+def test_link_stores_the_club_ids_in_the_event_and_publish_uses_them(
+    club: Path, tmp_path: Path
+) -> None:
+    import sqlite3
+
+    march = club_night(tmp_path / "march.tandem", "2026-03-05", "AB")
+    assert run("club", "publish", str(march), str(club), "--yes").returncode == 0
+    # a second Ana joins the club: by name alone April's Ana could be either
+    april = club_night(tmp_path / "april.tandem", "2026-04-02", "AA")
+    dry = run("club", "link", str(april), str(club))
+    fails_cleanly(dry, "nothing linked: check the matches above")
+    assert "  Ana: person #1 (person)" in dry.stdout
+    done = run("club", "link", str(april), str(club), "--yes")
+    assert done.returncode == 0, done.stderr
+    assert "stored 8 person ids in the event" in done.stdout
+    with sqlite3.connect(april) as c:
+        assert c.execute("SELECT person_id FROM player WHERE name = 'Ana'").fetchall() == [(1,)]
+    with sqlite3.connect(club) as c:
+        c.execute("INSERT INTO person (name, club, country, created_at) "
+                  "VALUES ('Ana', '', '', '2026-04-01')")  # fmt: skip
+    proc = run("club", "publish", str(april), str(club), "--yes")
+    assert proc.returncode == 0, proc.stderr
+    assert "  Ana: person #1 (registered)" in proc.stdout
+
+
+def test_report_writes_the_clubs_pdfs(club: Path, tmp_path: Path) -> None:
+    from tests.reports.pdfcheck import pdf_text
+
+    event = club_night(tmp_path / "night.tandem", winners="AB")
+    assert run("club", "publish", str(event), str(club), "--yes").returncode == 0
+    out = tmp_path / "ratings.pdf"
+    proc = run("club", "report", str(club), "ratings", str(out))
+    assert proc.returncode == 0, proc.stderr
+    assert "Rating list" in pdf_text(out.read_bytes()) and "weekly" in pdf_text(out.read_bytes())
+    card = tmp_path / "ana.pdf"
+    assert run("club", "report", str(club), "person", str(card), "--person", "ana").returncode == 0
+    assert "Rating history" in pdf_text(card.read_bytes())
+    fails_cleanly(run("club", "report", str(club), "person", str(card)),
+                  "the person report needs --person")  # fmt: skip
+    fails_cleanly(run("club", "report", str(club), "season", str(card)),
+                  "the club has no season yet")  # fmt: skip

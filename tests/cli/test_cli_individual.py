@@ -123,9 +123,9 @@ def test_an_individual_event_imports_and_exports_a_player_list(tmp_path: Path) -
     finally:
         db.close()
     assert [(t.name, t.players) for t in entrants] == [
-        ("Ana Kovač", ("Ana Kovač", "")),
-        ("Ben Ode", ("Ben Ode", "")),
-        ("Cy", ("Cy", "")),
+        ("Ana Kovač", ("Ana Kovač",)),
+        ("Ben Ode", ("Ben Ode",)),
+        ("Cy", ("Cy",)),
     ]
     assert run("check", str(event)).returncode == 0
 
@@ -148,4 +148,21 @@ def test_an_individual_event_refuses_a_team_list_by_its_header(tmp_path: Path) -
     event = new_individual(tmp_path)
     teams = tmp_path / "teams.csv"
     teams.write_text("team,player1,player2\nT,Ana,Ben\n")
-    fails_cleanly(run("import-teams", str(event), str(teams)), "needs player")
+    fails_cleanly(
+        run("import-teams", str(event), str(teams)),
+        "this event's entrants are players: it needs a player list "
+        "(player[,club][,rating][,seed]), not a team list",
+    )
+
+
+def test_a_tandem_event_refuses_a_player_list_by_its_header(tmp_path: Path) -> None:
+    """#28: a player list given to a Tandem event is told so, not as columns it lacks."""
+    event = tmp_path / "tandem.tandem"
+    assert run("new", str(event), "--name", "Club night", "--length", "5").returncode == 0
+    players = tmp_path / "players.csv"
+    players.write_text("player,club\nAna,North\n")
+    fails_cleanly(
+        run("import-teams", str(event), str(players)),
+        "this event's entrants are teams: it needs a team list "
+        "(team,player1,player2[,club][,rating][,seed]), not a player list",
+    )

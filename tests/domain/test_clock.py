@@ -102,7 +102,7 @@ def test_rules_7_bronstein_gives_back_time_used_up_to_delay() -> None:
     now.wait(20)
     clock.press(1, B)
     assert secs(clock, 1, B) == 112  # 20 s used, 12 s back
-    assert clock.state.board1.b.credited_ns == 12 * NS
+    assert clock.state.board(1).b.credited_ns == 12 * NS
     assert_replays(clock)
 
 
@@ -273,7 +273,7 @@ def test_rules_7_adjust_while_paused_and_negative_refused() -> None:
     with pytest.raises(ClockError, match="negative"):
         clock.adjust(1, B, -1)
     clock.adjust(1, B, 90 * NS)
-    side = clock.state.board1.b
+    side = clock.state.board(1).b
     assert side.remaining_ns == 90 * NS and side.adjusted_ns == -30 * NS
     assert clock.events[-1] == ClockEvent(EventKind.ADJUST, now.t, 1, B, 90 * NS)
     with pytest.raises(ClockError):
@@ -336,7 +336,7 @@ def test_rules_7_flagged_side_stays_at_zero_and_other_board_runs() -> None:
     assert not clock.stop(1)  # a flag already stopped the board
     with pytest.raises(ClockError):
         clock.adjust(1, A, 60 * NS)  # nothing is added after a flag
-    b = clock.state.board1
+    b = clock.state.board(1)
     assert b.flagged is A and b.a.credited_ns == 0
     assert_replays(clock)
 
@@ -641,3 +641,24 @@ def test_pause_all_leaves_a_stopped_board_and_pauses_the_running_one() -> None:
     assert clock.pause()
     assert clock.board_at(1).phase is Phase.STOPPED and clock.is_paused(2)
     assert clock.floor_ns == now.t
+
+
+def test_a_one_board_match_clock_times_its_board_alone() -> None:
+    """#28: the clocks are keyed by the match's boards; an individual match's has board 1
+    alone, and start, pause-all, checkpoints and a restore act on it without a board 2."""
+    time = FakeTime()
+    clock = MatchClock(DELAY, time, boards=(1,))
+    assert clock.boards == (1,) and clock.state.boards.boards == (1,)
+    clock.set_first_mover(1, A)
+    clock.start()
+    time.wait(20)
+    assert clock.pause() and clock.state.board(1).phase is Phase.PAUSED
+    assert {e.board for e in clock.events} == {1}
+    with pytest.raises(ClockError, match="there is no board 2"):
+        clock.state.board(2)
+    with pytest.raises(ClockError, match="there is no board 2"):
+        clock.set_first_mover(2, A)
+    again = MatchClock.restore(clock.events, DELAY, time, boards=(1,))
+    assert again.state.board(1) == clock.state.board(1)
+    assert replay(clock.events, DELAY, boards=(1,)) == clock.state
+    assert [e.board for e in again.events_since(clock.event_count)] == [1]

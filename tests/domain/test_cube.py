@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from director.domain.boards import ByBoard
 from director.domain.cube import Cube, CubeError, LiveCubes
-from director.domain.rules import Side
+from director.domain.rules import Format, Side
 
 A, B = Side.A, Side.B
 
@@ -59,9 +60,17 @@ def test_live_cubes_are_read_and_replaced_by_board() -> None:
     (`of(3)` read board 2's cube)."""
     cubes = LiveCubes().with_board(2, Cube(2, A))
     assert cubes.of(2) == Cube(2, A) and cubes.of(1) == Cube()
-    assert cubes == LiveCubes(board2=Cube(2, A))
+    assert cubes == LiveCubes.at({2: Cube(2, A)})
     for board in (0, 3):
         with pytest.raises(CubeError, match=f"there is no board {board}"):
             cubes.of(board)
         with pytest.raises(CubeError, match=f"there is no board {board}"):
             cubes.with_board(board, Cube())
+
+
+def test_the_live_cubes_of_a_one_board_match_have_its_board_alone() -> None:
+    """#28: an individual match's cubes are keyed by its one board; board 2 is no board."""
+    one = LiveCubes(ByBoard.each(Format.INDIVIDUAL.record.boards, lambda _: Cube()))
+    assert one.with_board(1, Cube(2, A)).of(1) == Cube(2, A)
+    with pytest.raises(CubeError, match="there is no board 2"):
+        one.of(2)

@@ -39,24 +39,24 @@ def test_rules_4_the_cube_board_is_the_board_whose_game_used_the_cube() -> None:
 
 
 def test_rules_4_a_live_offer_makes_its_board_the_cube_board() -> None:
-    live = {2: LiveCubes(board1=Cube().offer(B))}
+    live = {2: LiveCubes.at({1: Cube().offer(B)})}
     state = score_match(FIVE, at_3_0(), live=live).pair_state
     assert state.cube_board == 1
     allowed, reason = state.may_double(2)
     assert not allowed and "the cube is on board 1, dead here" in reason
-    taken = score_match(FIVE, at_3_0(), live={2: LiveCubes(board1=Cube(2, A))}).pair_state
+    taken = score_match(FIVE, at_3_0(), live={2: LiveCubes.at({1: Cube(2, A)})}).pair_state
     assert taken.cube_board == 1
 
 
 def test_rules_4_a_withdrawn_offer_never_happened() -> None:
-    live = {2: LiveCubes(board1=Cube().offer(B).withdraw())}
+    live = {2: LiveCubes.at({1: Cube().offer(B).withdraw()})}
     state = score_match(FIVE, at_3_0(), live=live).pair_state
     assert state.cube_board is None
     assert state.may_double(2).allowed and state.may_double(1).allowed
 
 
 def test_rules_4_the_other_board_recording_a_doubled_game_under_a_live_offer_is_refused() -> None:
-    live = {2: LiveCubes(board1=Cube().offer(B))}
+    live = {2: LiveCubes.at({1: Cube().offer(B)})}
     state = score_match(FIVE, at_3_0(), live=live).pair_state
     [problem] = state.problems_of(win(2, 2, B, cube=2))
     assert (problem.pair, problem.board) == (2, 2)
@@ -73,7 +73,7 @@ def test_rules_4_correcting_the_doubled_game_re_derives_the_cube_board() -> None
 
 
 def test_rules_4_a_live_cube_of_an_earlier_pair_does_not_count() -> None:
-    live = {1: LiveCubes(board2=Cube(2, A))}
+    live = {1: LiveCubes.at({2: Cube(2, A)})}
     assert score_match(FIVE, at_3_0(), live=live).pair_state.cube_board is None
 
 
@@ -97,7 +97,7 @@ def test_a_complete_pair_moves_the_state_to_the_next_pair() -> None:
 
 
 def test_rules_2_a_pass_is_the_doubler_winning_the_value_before_the_offer() -> None:
-    live = {1: LiveCubes(board2=Cube(2, A).offer(A))}
+    live = {1: LiveCubes.at({2: Cube(2, A).offer(A)})}
     state = score_match(FIVE, [], live=live).pair_state
     assert state.pass_game(2) == Game(1, 2, A, End.PASS, cube=2)
 

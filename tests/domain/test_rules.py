@@ -166,3 +166,24 @@ def test_no_code_but_the_records_writes_the_boards_of_a_match() -> None:
     """#28: a match's boards are its format's; a `(1, 2)` written elsewhere is a Tandem
     assumption an individual match would break."""
     assert _lines_outside_the_records(_BOARDS_LITERAL) == []
+
+
+# a shape that fixes a match at two boards: fields or columns named for board 1 and board 2,
+# or a team's players read by position
+_BOARD_PAIR_SHAPES = re.compile(
+    r"\.board[12]\b|\bboard[12]\s*[:=]|\bcube[12]_|\.players\[\s*([01]|\w+ - 1)\s*\]"
+)
+
+
+def test_what_a_match_keeps_per_board_is_keyed_by_its_boards() -> None:
+    """#28: live cubes, clocks, players and a sheet's names are keyed by the match's boards
+    (`ByBoard`, `TeamInfo.player(board)`), never fields `board1`/`board2`, `cube1_*`/`cube2_*`
+    or `players[0]`/`[1]` an individual match would read wrongly. The store's columns
+    `cube1_*`/`cube2_*` are named in its models and read by board number (`convert`)."""
+    models = Path(director.__file__).parent / "store" / "models.py"
+    found = [
+        line
+        for line in _lines_outside_the_records(_BOARD_PAIR_SHAPES)
+        if not line.startswith(str(models.relative_to(models.parents[1])))
+    ]
+    assert found == []

@@ -156,12 +156,24 @@ def action_text(action: QAction) -> str:
     return mnemonic_text(action.text())
 
 
+def as_typed(text: str, full: str) -> int:
+    """How often `full` is shown as typed in `text`: whole, or its first characters followed by
+    "…" where the room is short (ui/elided.py: a long name never widens a window)."""
+    whole = text.count(full)
+    shortened = sum(
+        1
+        for found in re.finditer(rf"{re.escape(full.split(maxsplit=1)[0])}\b([^…]*)…", text)
+        if full.startswith(found.group(0)[:-1]) and found.group(0)[:-1] != full
+    )
+    return whole + shortened
+
+
 def interpreted(what: str, text: str) -> list[str]:
     return [
         f"{what}: shows {text!r} for {full!r}"
         for marker, full in HOSTILE.items()
         # a name shown in other letters ("zq1 r&d <team>") is not shown as typed either
-        if len(re.findall(rf"{marker}\b", text, re.IGNORECASE)) != text.count(full)
+        if len(re.findall(rf"{marker}\b", text, re.IGNORECASE)) != as_typed(text, full)
     ]
 
 

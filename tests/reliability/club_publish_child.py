@@ -40,7 +40,7 @@ def main() -> None:
         event = results(n % 2 == 1) if n > 1 else base
         event = replace(event, name=f"Kill night {n}")
         with db.Session() as s, s.begin():
-            club.publish(s, event, club.match_names(s, event.names()))
+            club.publish(s, event, club.match_event(s, event))
         print(n, flush=True)
 
 

@@ -1,8 +1,12 @@
-"""The knockout bracket: rounds named from the final back, standings by elimination round."""
+"""The knockout bracket of an older knockout (paired round by round, before bracket plans were
+stored): rounds named from the final back, standings by elimination round. A knockout paired
+match by match prints its draw sheets (tests/reports/test_draw_sheet.py)."""
 
 from __future__ import annotations
 
 from pathlib import Path
+
+from sqlalchemy import update
 
 from director.domain.event import MatchInfo
 from director.domain.rules import PairingSystem
@@ -10,6 +14,8 @@ from director.reports.bracket import round_name, winner
 from director.services.matches import list_matches
 from director.services.reports import render
 from director.services.simulate import SimulationSettings, simulate_event
+from director.store import models
+from director.store.engine import EventDatabase
 from tests.reports.pdfcheck import flat, page_texts
 
 
@@ -19,12 +25,19 @@ def test_round_names_count_back_from_the_final() -> None:
     ]  # fmt: skip
 
 
+def older(db: EventDatabase) -> EventDatabase:
+    """The event as a knockout from before revision 0010 keeps it: no plan stored."""
+    with db.Session() as session, session.begin():
+        session.execute(update(models.Event).values(bracket_plan=""))
+    return db
+
+
 def test_an_eight_team_knockout_prints_its_bracket_and_elimination_standings(
     tmp_path: Path, invariant: None
 ) -> None:
     settings = SimulationSettings(teams=8, rounds=3, system=PairingSystem.KNOCKOUT,
                                   forfeit_rate=0.0, seed=5)  # fmt: skip
-    db = simulate_event(str(tmp_path / "ko.tandem"), settings)
+    db = older(simulate_event(str(tmp_path / "ko.tandem"), settings))
     try:
         with db.Session() as session:
             data = render(session, "bracket")
@@ -50,7 +63,7 @@ def test_the_consolation_bracket_holds_the_first_round_losers_and_names_its_own_
 ) -> None:
     settings = SimulationSettings(teams=8, rounds=3, system=PairingSystem.KNOCKOUT,
                                   forfeit_rate=0.0, seed=5, consolation=True)  # fmt: skip
-    db = simulate_event(str(tmp_path / "ko.tandem"), settings)
+    db = older(simulate_event(str(tmp_path / "ko.tandem"), settings))
     try:
         with db.Session() as session:
             data = render(session, "bracket")
@@ -98,5 +111,10 @@ def test_the_bracket_report_reads_each_matchs_stored_bracket(
     assert {m.id for ms in main.values() for m in ms} == {
         m.id for m in matches if m.bracket == "main"
     }
-    assert [[m.slot for m in consolation[n]] for n in sorted(consolation)] == [[1, 2], [1]]
-    assert {m.bracket_round for ms in consolation.values() for m in ms} == {1, 2}
+    # seeds 1-4 had byes: one who loses in main round 2 is a round-1 loser (RULES §11)
+    assert [sorted(m.slot or 0 for m in consolation[n]) for n in sorted(consolation)] == [
+        [1, 2, 3, 4],
+        [1, 2],
+        [1],
+    ]
+    assert {m.bracket_round for ms in consolation.values() for m in ms} == {1, 2, 3}

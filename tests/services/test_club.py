@@ -32,7 +32,7 @@ def publish(club_path: Path, event: Path, mapping: dict[str, int] | None = None)
     db = open_club(str(club_path), make_backup=False)
     try:
         with db.Session() as s, s.begin():
-            return club.publish(s, results, club.match_names(s, results.names(), mapping))
+            return club.publish(s, results, club.match_event(s, results, mapping))
     finally:
         db.close()
 
@@ -226,17 +226,21 @@ def test_a_person_and_a_season(club_file: Path, tmp_path: Path) -> None:
 
 
 def test_an_individual_night_rates_each_player_alone(club_file: Path, tmp_path: Path) -> None:
-    from dataclasses import replace
-
-    from director.domain.rules import Format, MatchRules
-    from director.services.events import get_event, update_event
+    from director.domain.rules import ClockMode, EventOptions, Format, MatchRules, TimeControl
+    from director.services.events import create_event
+    from director.services.teams import add_player
+    from director.store.engine import create_database
 
     event = tmp_path / "individual.tandem"
-    club_night(event, winners="", rounds_played=0, players=(("Ana", "Ana 2"), ("Ben", "Ben 2")))
-    db = open_database(str(event))
+    options = EventOptions(  # the format is chosen before anyone is registered
+        match=MatchRules(3, format=Format.INDIVIDUAL),
+        time_control=TimeControl(120, 12, ClockMode.DELAY),
+    )
+    db = create_database(str(event))
     with db.Session() as s, s.begin():
-        options = get_event(s).options
-        update_event(s, options=replace(options, match=MatchRules(3, format=Format.INDIVIDUAL)))
+        create_event(s, "Solo night", options, event_date="2026-03-05")
+        for name in ("Ana", "Ben"):
+            add_player(s, name)
     db.close()
     play_round(event, "A")
     done = publish(club_file, event)

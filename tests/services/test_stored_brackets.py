@@ -114,14 +114,9 @@ def test_an_event_without_a_plan_reads_as_the_old_knockout(db: EventDatabase) ->
     assert [(b.name, b.lengths) for b in plan.brackets] == [("main", (length,))]
 
 
-def test_a_plan_for_another_pairing_system_or_not_yet_pairable_is_refused(
-    db: EventDatabase,
-) -> None:
+def test_a_plan_for_another_pairing_system_is_refused(db: EventDatabase) -> None:
     with db.Session() as s, pytest.raises(UserError, match="only a knockout"):
         set_plan(s, ready_made("single"))
-    _knockout(db, 4)
-    with db.Session() as s, pytest.raises(UserError, match="match by match"):
-        set_plan(s, ready_made("consolation-last-chance"))
 
 
 def test_the_consolation_option_follows_a_stored_plan(db: EventDatabase) -> None:

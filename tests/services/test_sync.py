@@ -49,3 +49,24 @@ def test_each_kind_of_change_is_reported_by_name(db: EventDatabase) -> None:
     assert undone.areas >= {Area.RESULTS, Area.AUDIT} and undone.matches == {first.id}
     assert poll() == Changes()
     other.close()
+
+
+def test_pairings_changed_by_hand_on_another_station_touch_the_rounds(db: EventDatabase) -> None:
+    """The rounds' fingerprint reads where each match is placed (its round, table, teams and
+    bracket place), not only the rounds: a round paired again by hand changes no round row."""
+    from director.domain.pairing.model import Pairing
+    from director.services import rounds
+
+    other = open_database(db.target)
+    with db.Session() as session, session.begin():
+        ids = [add_team(session, f"T{i}", (f"P{i}", f"Q{i}")).value.id for i in range(4)]
+        rounds.pair_next_round(session)
+    with other.Session() as session:
+        token, _ = changes_since(session, None)
+    with db.Session() as session, session.begin():
+        again = (Pairing(1, ids[0], ids[3]), Pairing(2, ids[1], ids[2]))
+        rounds.set_round_pairings(session, 1, again, "a swap the players asked for")
+    with other.Session() as session:
+        _, changed = changes_since(session, token)
+    assert changed.touches(Area.ROUNDS)
+    other.close()

@@ -35,7 +35,7 @@ def test_a_club_on_the_server_publishes_and_rates(pg_url: str, tmp_path: Path) -
     db = open_club(pg_url)
     try:
         with db.Session() as s, s.begin():
-            club.publish(s, results, club.match_names(s, results.names()))
+            club.publish(s, results, club.match_event(s, results))
         with db.Session() as s:
             rows = club.rating_list(s)
     finally:

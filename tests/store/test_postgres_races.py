@@ -88,7 +88,7 @@ def _games(db: EventDatabase) -> int:
 
 RACES: dict[str, Callable[[Session], object]] = {
     "undo last round": rounds.undo_last_round,
-    "pair again": lambda s: rounds.repair_round(s, 1).value,
+    "pair again": lambda s: rounds.repair_round(s, 1, reason="again").value,
     "swap": lambda s: manual_pairing.edit_round(s, 1, Edit.SWAP, 1, 3, "swap two teams").value,
     "pair two teams": lambda s: manual_pairing.edit_round(s, 1, Edit.PAIR, 1, 2, "by hand").value,
     "give the bye": lambda s: (

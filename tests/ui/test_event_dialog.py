@@ -6,16 +6,19 @@ import os
 import re
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QAbstractSpinBox, QCheckBox, QComboBox, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
+from director.domain.errors import UserError
 from director.domain.rules import (
     ClockMode,
     End,
     EventOptions,
+    Format,
     LateEntry,
     Level,
     MatchPointScheme,
@@ -416,3 +419,63 @@ def test_a_folder_chosen_before_the_name_still_names_the_file_after_the_event(
     dialog.choose_path()  # a name of the director's own is kept
     qtbot.keyClicks(dialog.name, " 2026")
     assert dialog.path.text() == str(other / "mine.tandem")
+
+
+def test_the_new_event_dialog_offers_the_format_and_an_individual_clock(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """#28: the dialog offers Tandem or Individual on its first tab; an individual event's
+    clock is a reserve per match point with a simple delay (RULES §10), and the options only
+    a Tandem pair has (rule 4′, the one-cube rule, rule 5′) are disabled with the format."""
+    dialog = new_dialog(qtbot, tmp_path)
+    form = dialog.options_form
+    assert dialog.tabs.widget(0).isAncestorOf(form.format)
+    assert [form.format.itemText(i) for i in range(form.format.count())] == [
+        "Tandem",
+        "Individual",
+    ]
+    assert form.one_cube_threshold.isEnabled() and form.winner_required.isEnabled()
+    form.format.setCurrentIndex(form.format.findData(Format.INDIVIDUAL.value))
+    for key in ("winner_required", "one_cube_threshold", "no_cube_at_one_away"):
+        assert not getattr(form, key).isEnabled(), key
+    assert not form.agreed_lower_forfeit.isEnabled()  # a flag loses the match (§10)
+    clock = next(t for t in form.tabs if t.title == "Clock").widget
+    labels = [w.text() for w in clock.findChildren(QLabel) if w.isVisibleTo(clock)]
+    assert "Reserve per match point" in labels and "Delay" in labels
+    assert not form.preset.isVisibleTo(clock)  # the presets are a game's clock
+    assert form.time_control() == TimeControl(120, 12, ClockMode.DELAY)
+    form.match_length.setValue(7)
+    assert "14 min" in form.reserve_example.text()  # a 7-point match: 7 × 2 min each
+    qtbot.keyClicks(dialog.name, "Thursday Individual")
+    with qtbot.waitSignal(dialog.accepted):
+        dialog.ok_button.click()
+    assert dialog.database is not None
+    dialog.database.close()
+    info = stored_event(tmp_path / "Thursday Individual.tandem")
+    assert info.options.match.format is Format.INDIVIDUAL
+    assert info.options.time_control == TimeControl(120, 12, ClockMode.DELAY)
+    assert info.options.match.match_length == 7
+
+
+def test_back_to_tandem_the_clock_is_a_game_s_again(qtbot: QtBot) -> None:
+    form = OptionsForm()
+    qtbot.addWidget(form)
+    form.format.setCurrentIndex(form.format.findData(Format.INDIVIDUAL.value))
+    form.format.setCurrentIndex(form.format.findData(Format.TANDEM.value))
+    assert not form.preset.isHidden() and form.one_cube_threshold.isEnabled()
+    assert form.options() == EventOptions()
+
+
+def test_the_format_is_locked_once_an_entrant_is_registered(qtbot: QtBot, event_path: Path) -> None:
+    ctx = EventContext(open_database(str(event_path)))
+    ctx.change(add_team, "A", ("a1", "a2"))
+    dialog = EventDialog(ctx=ctx)
+    qtbot.addWidget(dialog)
+    assert not dialog.options_form.format.isEnabled()
+    assert "once teams are registered" in dialog.options_form.format.toolTip()
+    ctx.close()
+    db = open_database(str(event_path))
+    changed = replace(EventOptions(), match=MatchRules(format=Format.INDIVIDUAL))
+    with db.Session() as s, s.begin(), pytest.raises(UserError, match="once teams are registered"):
+        update_event(s, options=replace(changed, time_control=TimeControl(120, 12)))
+    db.close()

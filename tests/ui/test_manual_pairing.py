@@ -16,7 +16,7 @@ from director.services.manual_pairing import Edit
 from director.store.engine import open_database
 from director.ui.context import EventContext
 from director.ui.forbidden_pairs_dialog import ForbiddenPairsDialog
-from director.ui.round_dialogs import EditPairingsDialog
+from director.ui.round_dialogs import EditPairingsDialog, PairRoundDialog
 from director.ui.rounds_page import RoundsPage
 from tests.ui.test_rounds_page import click, ctx, page, publish_round, stored_rounds
 
@@ -172,3 +172,52 @@ def test_the_edit_dialog_shows_a_bye_at_no_table(qtbot: QtBot, tmp_path: Path) -
         shown = dialog.first.itemText(dialog.first.findData(bye.team_a))
         assert shown.startswith("–") and "bye" in shown and "table" not in shown
         dialog.close()
+
+
+def test_forbidding_a_pair_that_meets_in_the_unstarted_round_is_warned_in_the_dialog(
+    qtbot: QtBot, page: RoundsPage, event_path: Path
+) -> None:
+    publish_round(qtbot, page)
+    first = pairings(event_path, 1)[0]
+    click(qtbot, page.forbidden_button)
+    dialog = page.dialog
+    assert isinstance(dialog, ForbiddenPairsDialog)
+    dialog.first.setCurrentIndex(dialog.first.findData(first.team_a))
+    dialog.second.setCurrentIndex(dialog.second.findData(first.team_b))
+    qtbot.keyClicks(dialog.reason, "brothers")
+    click(qtbot, dialog.forbid_button)
+    assert dialog.pairs.count() == 1
+    assert dialog.warnings.isVisible()
+    assert "meet at table 1 of round 1, which has not started" in dialog.warnings.text()
+
+
+def test_pair_again_shows_the_new_pairing_and_the_swap_it_drops_before_publishing(
+    qtbot: QtBot, page: RoundsPage, event_path: Path
+) -> None:
+    publish_round(qtbot, page)
+    engine = pairings(event_path, 1)
+    (one, _), (three, _) = [(p.team_a, p.team_b) for p in engine[:2]]
+    edit = open_edit(qtbot, page, Edit.SWAP)
+    edit.first.setCurrentIndex(edit.first.findData(one))
+    edit.second.setCurrentIndex(edit.second.findData(three))
+    qtbot.keyClicks(edit.reason, "same club")
+    click(qtbot, edit.save_button)
+    swapped = pairings(event_path, 1)
+    click(qtbot, page.repair_button)
+    dialog = page.dialog
+    assert isinstance(dialog, PairRoundDialog)
+    assert dialog.windowTitle() == "Pair round 1 again"
+    assert "same club" in dialog.dropped.text() and dialog.dropped.isVisible()
+    assert dialog.table.rowCount() == len(engine)
+    assert pairings(event_path, 1) == swapped  # shown, not written
+    click(qtbot, dialog.publish_button)  # no reason yet: refused in the dialog
+    assert dialog.isVisible() and "needs a reason" in dialog.error.text()
+    qtbot.keyClicks(dialog.reason, "the swap was a mistake")
+    click(qtbot, dialog.publish_button)
+    assert not dialog.isVisible()
+    assert set(pairings(event_path, 1)) == set(engine)
+    db = open_database(str(event_path))
+    with db.Session() as session:
+        [line] = [e for e in entries(session) if e.action == "pair again"]
+    db.close()
+    assert line.reason.startswith("the swap was a mistake; drops the edits made by hand: swap")

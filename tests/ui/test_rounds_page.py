@@ -242,7 +242,10 @@ def test_pair_again_replaces_the_last_round(
 ) -> None:
     publish_round(qtbot, page)
     click(qtbot, page.repair_button)
-    answer(page.question, "Pair again")
+    dialog = page.dialog
+    assert isinstance(dialog, PairRoundDialog)
+    qtbot.keyClicks(dialog.reason, "a team arrived late")
+    click(qtbot, dialog.publish_button)
     (again,) = stored_rounds(event_path)
     assert again.number == 1 and len(again.matches) == 4
     assert page.messages.kind != "error"

@@ -108,7 +108,7 @@ def board_out(b: BoardClock) -> dict[str, Any]:
 
 
 def state_out(s: MatchClockState) -> dict[str, Any]:
-    return {"board1": board_out(s.board1), "board2": board_out(s.board2)}
+    return {f"board{n}": board_out(b) for n, b in s.boards.items()}
 
 
 def unwire(d: dict[str, Any]) -> ClockEvent:

@@ -8,7 +8,8 @@ exhibited, found by its own matching search on the pairs that the criteria above
 Rules reported (``Violation.rule``):
 
 - ``unknown-team``, ``team-twice``, ``not-active`` (withdrawn, or not yet joined), all systems;
-- Swiss: ``team-missing`` (an active team neither paired nor given the bye), ``double-bye``,
+- Swiss: ``team-missing`` (an active team neither paired nor given the bye, unless the
+  check-in left it out), ``double-bye``,
   ``rematch`` (more rematches than needed), ``bye-repeat`` (the bye to a team with more free
   wins than another that could have had it), ``forbidden`` (a forbidden pair that could have
   been avoided), ``bye-rank`` (the bye to a team when a lower-ranked one with as few free
@@ -21,7 +22,9 @@ Rules reported (``Violation.rule``):
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
+from dataclasses import replace
 
 from director.domain.pairing.checker_brackets import (
     ExpectedBracket,
@@ -48,8 +51,10 @@ def check_event(
     rounds_pairings: Sequence[RoundPairing],
     results: Sequence[MatchResult],
     options: PairingOptions,
+    sat_out: Mapping[int, AbstractSet[int]] | None = None,
 ) -> list[Violation]:
-    """Every violation of the pairing rules in the event's rounds so far."""
+    """Every violation of the pairing rules in the event's rounds so far. `sat_out`: by round,
+    the teams left out of it by design (RULES §8 check-in: not marked present), never missing."""
     by_id = {t.id: t for t in teams}
     rounds = sorted(rounds_pairings, key=lambda rp: rp.round)
     out: list[Violation] = []
@@ -59,7 +64,12 @@ def check_event(
         problems = _basic(rp, by_id)
         out += problems
         if options.system is PairingSystem.SWISS:
-            out += SwissRoundCheck(teams, rp, results, options, met, free, bool(problems)).check()
+            out_of_it = (sat_out or {}).get(rp.round, frozenset())
+            present = [
+                replace(t, withdrawn_after_round=rp.round - 1) if t.id in out_of_it else t
+                for t in teams
+            ]
+            out += SwissRoundCheck(present, rp, results, options, met, free, bool(problems)).check()
         elif options.system is PairingSystem.ROUND_ROBIN:
             out += _round_robin(teams, rp, options.double_round_robin)
         for p in rp.pairings:

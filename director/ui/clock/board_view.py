@@ -51,8 +51,8 @@ def players(match: MatchInfo | None, board: int) -> tuple[tuple[str, str], tuple
     """(player, team) for side A and B of a board."""
     if match is None:
         return (("", ""), ("", ""))
-    a = (match.team_a.players[board - 1], match.team_a.name)
-    b = (match.team_b.players[board - 1], match.team_b.name) if match.team_b else ("—", "bye")
+    a = (match.team_a.player(board), match.team_a.name)
+    b = (match.team_b.player(board), match.team_b.name) if match.team_b else ("—", "bye")
     return (a, b)
 
 

@@ -7,9 +7,11 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QGroupBox, QPushButton, QVBoxLayout, QWidget
 
 from director.domain.event import MatchInfo
+from director.domain.rules import Side
 from director.domain.wording import isolated
 from director.ui.desk.cube_widget import CubeWidget
-from director.ui.desk.words import board_players, side_name
+from director.ui.desk.words import board_players, board_sides, seat, side_name, unit_title
+from director.ui.elided import short_names
 from director.ui.plain import esc, plain_label, rich_label, tooltip
 
 
@@ -58,13 +60,22 @@ class BoardPanel(QGroupBox):
         layout.addWidget(self.record_button)
 
     def show_match(self, match: MatchInfo) -> None:
-        a, b = (isolated(name) for name in board_players(match, self.board))
-        team_a, team_b = (isolated(name) for name in match.names)
         n = self.board
+        # long names shortened: one without spaces cannot wrap, and widened the window
+        a, b = (isolated(name) for name in short_names(self.players, board_players(match, n)))
+        team_a, team_b = (isolated(name) for name in short_names(self.players, match.names))
+        one_board = match.rules.event_format.one_board  # the players are the entrants
+        seat_a, seat_b = (seat(match, side, n) for side in Side)
         self.players.setText(
-            f"<b>A{n}</b> {esc(a)} <span style='color:gray'>({esc(team_a)})</span>&nbsp; v"
-            f" &nbsp;<b>B{n}</b> {esc(b)} <span style='color:gray'>({esc(team_b)})</span>"
+            f"<b>{seat_a}</b> {esc(a)}&nbsp; v &nbsp;<b>{seat_b}</b> {esc(b)}"
+            if one_board
+            else f"<b>{seat_a}</b> {esc(a)} <span style='color:gray'>({esc(team_a)})</span>"
+            f"&nbsp; v &nbsp;<b>{seat_b}</b> {esc(b)} "
+            f"<span style='color:gray'>({esc(team_b)})</span>"
         )
+        self.setTitle("" if one_board else f"Board {n}")  # one board: its players say it
+        self.record_button.setText("Record game…" if one_board else f"Record game on board {n}…")
+        self.players.setToolTip(tooltip(" v ".join(board_sides(match, n))))
         outcome = match.outcome
         live = self.live(match)
         self.status.setText(self.status_text(match))
@@ -89,15 +100,17 @@ class BoardPanel(QGroupBox):
         if match.forfeit_by is not None:
             return f"won by forfeit: team {match.forfeit_by} did not play"
         pair = outcome.current_pair
+        unit = unit_title(match, pair)
         if self.board in outcome.boards_done:
             game = next(g for g in match.games if g.pair == pair and g.board == self.board)
             line = next((ln for ln in outcome.lines if ln.game is game), None)
             points = line.points if line else 0
-            won = f"{side_name(match, game.winner)} won {points} ({game.end})"
+            (winner,) = short_names(self.status, (side_name(match, game.winner),))
+            won = f"{isolated(winner)} won {points} ({game.end})"
             if line is not None and not line.counted:
-                won = f"abandoned under rule 4′ ({side_name(match, game.winner)} won it)"
+                won = f"abandoned under rule 4′ ({isolated(winner)} won it)"
             waiting = "" if outcome.finished else f"; waiting for board {3 - self.board}"
-            return f"Pair {pair}: recorded, {won}{waiting}"
+            return f"{unit}: recorded, {won}{waiting}"
         if outcome.finished:
             return "the match is over"
-        return f"Pair {pair}: in play"
+        return f"{unit}: in play"

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QPushButton, QVB
 
 from director.domain.cube import Cube, CubeError
 from director.domain.rules import Side
+from director.ui.elided import shortened
 from director.ui.plain import esc, mnemonic_safe, plain_label, rich_label, tooltip
 
 CUBE_STYLE = (
@@ -19,6 +20,7 @@ CUBE_STYLE = (
     " font-size: 22pt; font-weight: bold; min-width: 48px; min-height: 48px;"
     " max-width: 48px; max-height: 48px; }"
 )
+NAME_ROOM = 100  # pixels for a player's name on an offer button: two boards fit 1280 px
 
 
 class CubeWidget(QWidget):
@@ -68,6 +70,10 @@ class CubeWidget(QWidget):
         layout.addWidget(self.reason_label)
 
     @property
+    def offers(self) -> tuple[QPushButton, QPushButton]:
+        return (self.offer_a, self.offer_b)
+
+    @property
     def action_buttons(self) -> tuple[QPushButton, ...]:
         return (
             self.offer_a,
@@ -85,8 +91,13 @@ class CubeWidget(QWidget):
         self.value_label.setText(str(cube.value))
         self.state_label.setText(self._state_text(cube, players))
         offered = cube.offered_by is not None
-        self.offer_a.setText(mnemonic_safe(f"A doubles ({players[0]})"))
-        self.offer_b.setText(mnemonic_safe(f"B doubles ({players[1]})"))
+        whole: dict[QPushButton, str] = {}  # an offer whose name is shortened: its whole text
+        for button, letter, player in zip(self.offers, "AB", players, strict=True):
+            # a long name is shortened (its whole text in the tooltip): never a wider window
+            name = shortened(button.fontMetrics(), player, NAME_ROOM)
+            button.setText(mnemonic_safe(f"{letter} doubles ({name})"))
+            if name != player:
+                whole[button] = f"{letter} doubles ({player})"
         self.offer_a.setEnabled(live and allowed and cube.may_offer(Side.A))
         self.offer_b.setEnabled(live and allowed and cube.may_offer(Side.B))
         for button in (self.take_button, self.pass_button, self.withdraw_button):
@@ -96,7 +107,8 @@ class CubeWidget(QWidget):
         style = "color: #b03a2e; font-weight: bold;" if dead else "" if live else "color: gray;"
         self.reason_label.setStyleSheet(style)
         for button in self.action_buttons:
-            button.setToolTip(tooltip(self._tooltip(button, cube, reason, allowed, live)))
+            why = self._tooltip(button, cube, reason, allowed, live)
+            button.setToolTip(tooltip(f"{whole[button]}\n{why}" if button in whole else why))
 
     def set_has_cube(self, has_cube: bool, reason: str) -> None:
         """Pin game and chasing the girls have no cube: only the reason is shown."""

@@ -14,7 +14,13 @@ from PySide6.QtWidgets import (
 )
 
 from director.domain.event import MatchInfo
-from director.ui.models.games_model import CUBE_COLUMN, PIP_COLUMN, GamesModel
+from director.ui.models.games_model import (
+    BOARD_COLUMN,
+    COUNTED_COLUMN,
+    CUBE_COLUMN,
+    PIP_COLUMN,
+    GamesModel,
+)
 
 
 class GamesPanel(QWidget):
@@ -58,6 +64,10 @@ class GamesPanel(QWidget):
         self.table.setColumnHidden(PIP_COLUMN, not pip_squeeze)
         has_cube = match is None or match.rules.scoring.variant.has_cube
         self.table.setColumnHidden(CUBE_COLUMN, not has_cube)
+        record = None if match is None else match.rules.event_format
+        one_board = record is not None and record.one_board
+        self.table.setColumnHidden(BOARD_COLUMN, one_board)  # one board: game after game
+        self.table.setColumnHidden(COUNTED_COLUMN, record is not None and not record.pair_end_rules)
         has_games = match is not None and bool(match.games)
         self.undo_button.setEnabled(has_games)
         self.edit_button.setEnabled(has_games)

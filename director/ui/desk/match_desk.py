@@ -40,6 +40,8 @@ from director.ui.desk.games_panel import GamesPanel
 from director.ui.desk.match_picker import MatchPicker
 from director.ui.desk.record_dialog import CorrectGameDialog, RecordGameDialog
 from director.ui.desk.scoreline import Scoreline
+from director.ui.desk.words import side_name, unit_title
+from director.ui.elided import ElidedLabel
 from director.ui.message_bar import MessageBar, ask
 from director.ui.no_show_dialog import NoShowDialog
 from director.ui.plain import plain_label, tooltip
@@ -50,6 +52,7 @@ from director.ui.style import hint, section_title
 # Ctrl+digits switch pages and Ctrl+E opens the event options (main window): the desk keeps clear.
 RECORD_KEYS = ("Alt+1", "Alt+2")
 UNDO_KEY = "Ctrl+Backspace"
+TAKE_BACK_KEY = "Ctrl+Z"  # a pass just recorded, at once; else the undo, with its question
 CORRECT_KEY = "F2"
 NEXT_TABLE_KEYS = ("Ctrl+PgDown", "Ctrl+PgUp")  # next, previous table of the round
 BANNER_STYLE = "padding: 4px 8px; border-radius: 4px; font-size: 11pt; font-weight: bold;"
@@ -73,12 +76,13 @@ class MatchDeskPage(QWidget):
         self.match_id: int | None = None
         self.match: MatchInfo | None = None
         self.dialog: RecordGameDialog | None = None
+        self.pass_to_take_back: tuple[int, int] | None = None  # the match, its version after
         self.clock_settings: QSettings | None = None  # the clock window's keys (tests: a file)
 
         self.picker = MatchPicker(self.round_matches)
         self.picker.picked.connect(self.show_match)
         self.picker.cleared.connect(self.show_no_match)
-        self.heading = plain_label()
+        self.heading = ElidedLabel()  # a long name is shortened, never widens the window
         self.heading.setObjectName("heading")
         self.heading.setStyleSheet("font-size: 14pt; font-weight: bold;")
         self.pair_label = plain_label()
@@ -195,6 +199,7 @@ class MatchDeskPage(QWidget):
             (RECORD_KEYS[0], lambda: self.open_record_dialog(1)),
             (RECORD_KEYS[1], lambda: self.open_record_dialog(2)),
             (UNDO_KEY, self.undo_last_game),
+            (TAKE_BACK_KEY, self.take_back),
             (CORRECT_KEY, lambda: self.edit_game(self.games_panel.selected_row())),
             (NEXT_TABLE_KEYS[0], lambda: self.picker.step(1)),
             (NEXT_TABLE_KEYS[1], lambda: self.picker.step(-1)),
@@ -252,6 +257,8 @@ class MatchDeskPage(QWidget):
                 self.match = self.ctx.read(get_match, self.match_id)
             except UserError:
                 self.match_id = None  # the match is gone (its round was undone)
+        if self.match is not None:
+            self.picker.show_state_of(self.match)
         self.show_state()
 
     def show_state(self) -> None:
@@ -272,11 +279,25 @@ class MatchDeskPage(QWidget):
         a, b = (isolated(name) for name in match.names)
         self.heading.setText(f"{where}: {a} v {b}")
         outcome = match.outcome
-        self.pair_label.setText("" if match.is_bye else f"Pair {outcome.current_pair}")
-        for panel in self.boards:
+        self.pair_label.setText("" if match.is_bye else unit_title(match, outcome.current_pair))
+        record = match.rules.event_format
+        for panel in self.boards:  # the boards the match's format has
+            panel.setVisible(panel.board in record.boards)
             panel.show_match(match)
+        self.show_clock_words(record.one_board)
         self.show_cube_state(match)
         self.show_no_show(match)
+
+    def show_clock_words(self, one_board: bool) -> None:
+        """One match clock, or both boards' clocks (RULES §7, §10)."""
+        if one_board:
+            self.clock_button.setToolTip("Open the match clock in its own window")
+            self.clock_status.setText("The match clock runs in its own window.")
+        else:
+            self.clock_button.setToolTip(
+                "Open both boards' clocks of this match in their own window"
+            )
+            self.clock_status.setText("Both boards' clocks run in their own window.")
 
     def show_no_show(self, match: MatchInfo) -> None:
         """The no-show button, enabled by the service's answer (a played match, a bye, a past
@@ -314,7 +335,7 @@ class MatchDeskPage(QWidget):
         colour = {"free": "#e8f1e8", "one-cube": "#fff2cc", "no-cube": "#f8d7d3"}[regime]
         if not match.rules.scoring.variant.has_cube:
             colour = "#eef1f0"  # no cube in this scoring at all: nothing to warn about
-        self.cube_state.setText(f"Pair {outcome.current_pair}: {text}")
+        self.cube_state.setText(f"{unit_title(match, outcome.current_pair)}: {text}")
         self.cube_state.setStyleSheet(f"background: {colour}; {BANNER_STYLE}")
 
     # -- messages -----------------------------------------------------------------------
@@ -348,6 +369,18 @@ class MatchDeskPage(QWidget):
             self.open_record_dialog(board, game)
             return
         clock_ns = self.ctx.clock_times(match.id, board)
+
+        def recorded(info: MatchInfo) -> None:
+            # one click records a pass (a queue waits): a mis-click is one key to take back
+            self.pass_to_take_back = (info.id, info.version)
+            winner, passer = (isolated(side_name(match, side)) for side in (game.winner,
+                              game.winner.other))  # fmt: skip
+            self.messages.show_notice(
+                f"Board {board}: {passer} passed, {winner} wins the game. "
+                f"{TAKE_BACK_KEY} takes the pass back."
+            )
+            self.game_recorded.emit(match.id, board)
+
         # off the GUI thread (ui.background): a server that hangs cannot freeze the desk
         self.ctx.change_later(
             games.record_game,
@@ -355,9 +388,25 @@ class MatchDeskPage(QWidget):
             game,
             version=match.version,
             clock_ns=clock_ns,
-            on_done=lambda _info: self.game_recorded.emit(match.id, board),
+            on_done=recorded,
             on_failed=self.refuse,
         )
+
+    def take_back(self) -> None:
+        """Ctrl+Z: the pass just recorded, at once (nothing changed the match since), else the
+        last game's undo with its question."""
+        match, taken = self.match, self.pass_to_take_back
+        self.pass_to_take_back = None
+        if match is None or taken != (match.id, match.version):
+            self.undo_last_game()
+            return
+        try:
+            self.ctx.change(games.undo_last_game, match.id, version=match.version)
+        except UserError as refusal:
+            self.refuse(refusal)
+            self.refresh()
+        else:
+            self.messages.show_info("The pass is taken back (kept in the audit log).")
 
     def open_record_dialog(self, board: int, proposal: Game | None = None) -> None:
         """Open the dialog for `board`'s game; the clock's flag fall passes its proposal."""
@@ -392,10 +441,13 @@ class MatchDeskPage(QWidget):
         if match is None or not match.games:
             return
         last = match.games[-1]
+        record = match.rules.event_format
+        winner = (
+            isolated(side_name(match, last.winner)) if record.one_board else f"team {last.winner}"
+        )
         question = (
             f"Undo the last game of {' v '.join(isolated(n) for n in match.names)}: "
-            f"pair {last.pair}, "
-            f"board {last.board}, won by team {last.winner} ({last.end})?"
+            f"{record.where(last.pair, last.board)}, won by {winner} ({last.end})?"
         )
 
         def undo() -> None:

@@ -8,19 +8,25 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QSignalBlocker, Signal
+from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSizePolicy, QWidget
 
 from director.domain.event import MatchInfo, PlayStatus
 from director.domain.wording import isolated
+from director.ui.elided import narrow, shortened
 from director.ui.models.round_model import result_words
+from director.ui.plain import tooltip
 
 OTHER = -1  # matches outside the rounds (e.g. a match record imported by hand)
 Loader = Callable[[int | None], list[MatchInfo]]  # a round's matches; None: the others
 
 
-def match_label(match: MatchInfo) -> str:
-    """'Table 3: Blue Bar v Gammonites · 3–2, pair 3': the table's state at a glance."""
+NAME_ROOM = 260  # pixels for each team's name in a list of matches
+
+
+def match_label(match: MatchInfo, shorten: Callable[[str], str] = str) -> str:
+    """'Table 3: Blue Bar v Gammonites · 3–2, pair 3': the table's state at a glance;
+    `shorten` cuts each name (a list of matches keeps its width whatever the names)."""
     table = (
         f"Match {match.id}"
         if not match.table
@@ -28,20 +34,34 @@ def match_label(match: MatchInfo) -> str:
         if match.is_bye
         else f"Table {match.table}"
     )
-    a, b = (isolated(name) for name in match.names)
-    return f"{table}: {a} v {b} · {state_text(match)}"
+    a, b = (isolated(shorten(name)) for name in match.names)
+    return f"{table}: {a} v {b} · {state_text(match, shorten)}"
 
 
-def state_text(match: MatchInfo) -> str:
+def add_match(box: QComboBox, match: MatchInfo) -> None:
+    """One match in a list of matches: long names shortened, the whole line in its tooltip."""
+    box.addItem("", match.id)
+    set_match(box, box.count() - 1, match)
+
+
+def set_match(box: QComboBox, index: int, match: MatchInfo) -> None:
+    metrics = box.fontMetrics()
+    box.setItemText(index, match_label(match, lambda name: shortened(metrics, name, NAME_ROOM)))
+    box.setItemData(index, tooltip(match_label(match)), Qt.ItemDataRole.ToolTipRole)
+
+
+def state_text(match: MatchInfo, shorten: Callable[[str], str] = str) -> str:
     if match.is_bye or match.forfeit_by is not None:
-        return result_words(match)
+        return result_words(match, shorten)
     final = match.outcome.final
     if match.status is PlayStatus.FINISHED:
-        return f"{result_words(match) or 'finished'} {final.a}–{final.b}"
+        return f"{result_words(match, shorten) or 'finished'} {final.a}–{final.b}"
     if match.status is PlayStatus.NOT_STARTED:
         return "not started"
     score = match.outcome.score
-    return f"{score.a}–{score.b}, pair {match.outcome.current_pair}"
+    unit = match.rules.event_format.unit  # a pair of games, or one game (RULES §10)
+    crawford = " (Crawford)" if match.outcome.cube_rule.crawford else ""
+    return f"{score.a}–{score.b}, {unit} {match.outcome.current_pair}{crawford}"
 
 
 class MatchList(QComboBox):
@@ -68,6 +88,7 @@ class MatchPicker(QWidget):
         self.matches = MatchList(self.refill_if_stale)
         self.matches.setObjectName("matchPicker")
         self.matches.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        narrow(self.matches)
         self.cache: dict[int, list[MatchInfo]] = {}
         self.stale = False  # a match changed since the list was read
         layout = QHBoxLayout(self)
@@ -103,6 +124,17 @@ class MatchPicker(QWidget):
             self._fill_matches(self.rounds.currentData())
             self.matches.setCurrentIndex(self.matches.findData(current))
 
+    def show_state_of(self, match: MatchInfo) -> None:
+        """The line of the match the desk shows, as the desk has just read it: never stale
+        while the list is closed (it said "not started" after a whole match)."""
+        index = self.matches.findData(match.id)
+        if index >= 0:
+            set_match(self.matches, index, match)
+        number = match.round if match.round is not None else OTHER
+        cached = self.cache.get(number)
+        if cached is not None:
+            self.cache[number] = [match if m.id == match.id else m for m in cached]
+
     def round_matches(self, number: int) -> list[MatchInfo]:
         if number not in self.cache:
             self.cache[number] = self.load(None if number == OTHER else number)
@@ -120,9 +152,10 @@ class MatchPicker(QWidget):
             self.matches.setCurrentIndex(self.matches.findData(match.id) if match else -1)
 
     def _fill_matches(self, number: int | None) -> None:
+        self.stale = False  # read afresh below, or none to read
         self.matches.clear()
         for match in self.round_matches(number) if number is not None else []:
-            self.matches.addItem(match_label(match), match.id)
+            add_match(self.matches, match)
 
     def _round_chosen(self) -> None:
         """A round chosen shows its first table: the round shown and the match never differ."""

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
@@ -32,7 +34,8 @@ from director.domain.wording import counted, isolated
 from director.services import games
 from director.ui.context import EventContext
 from director.ui.desk.game_form import ERROR_STYLE, GameForm, readable
-from director.ui.desk.words import board_sides, result_text, side_name
+from director.ui.desk.words import board_sides, result_text, seat
+from director.ui.elided import short_names
 from director.ui.message_bar import ask
 from director.ui.plain import esc, plain_label, rich_label
 
@@ -40,9 +43,19 @@ ClockTimes = tuple[int | None, int | None]
 # A game worth more than twice the match length is far more likely a slip (a 32 cube typed for
 # a 2) than a real game: the desk asks before saving it. A check on typing, not a rule.
 UNLIKELY_FACTOR = 2
+# One key for each common choice, as typing a side's letter in the Winner list always was: a
+# gammon on a 2-cube is Alt+1 A G 2 Enter, not seven keys with three Tabs (#24 point 5). A text
+# field (a count, the cube's own box, a correction's reason) keeps its keys.
+WINNER_KEYS = {"A": Side.A, "B": Side.B}
+LEVEL_KEYS = {"S": Level.SINGLE, "G": Level.GAMMON, "K": Level.BACKGAMMON}
+CUBE_KEYS = ("1", "2", "4", "8")  # the common cubes; 16 and up are typed in the cube's box
+KEYS_HINT = (
+    "Keys: A or B the winner · S single, G gammon, K backgammon · 1 2 4 8 the cube · Enter saves"
+)
 VOID_STYLE = (
     "background: #fff4ce; border: 1px solid #e6cf7a; border-radius: 6px; padding: 6px 10px;"
 )
+SIDE_ROOM = 200  # pixels for a name in "A: Ana (Blue Bar)", the winner's choice
 
 
 class RecordGameDialog(QDialog):
@@ -65,11 +78,15 @@ class RecordGameDialog(QDialog):
         self.attempted = False  # Save was pressed: say what is still missing
         pair = self.pair_number()
         self.setWindowTitle(self.heading())
-        players = board_sides(match, board)
+        # long names shortened (a name without spaces cannot wrap): the dialog fits the screen
+        self.names = short_names(self, match.names)
+        players = board_sides(match, board, lambda name: short_names(self, (name,), SIDE_ROOM)[0])
         self.header = rich_label()
+        self.header.setWordWrap(True)
+        seat_a, seat_b = (seat(match, side, board) for side in Side)
         self.header.setText(
-            f"<b>{self.heading()}</b><br>A{board} {esc(players[0])} &nbsp;v&nbsp;"
-            f" B{board} {esc(players[1])}"
+            f"<b>{self.heading()}</b><br>{seat_a} {esc(players[0])} &nbsp;v&nbsp;"
+            f" {seat_b} {esc(players[1])}"
         )
         self.form = GameForm(match.rules, board, pair, players)
         self.preview = plain_label()
@@ -99,7 +116,13 @@ class RecordGameDialog(QDialog):
         self.layout_.addWidget(self.problems)
         self.layout_.addWidget(self.refusal)
         self.layout_.addStretch(1)
+        self.keys_hint = plain_label(KEYS_HINT)
+        self.keys_hint.setObjectName("keysHint")
+        self.keys_hint.setWordWrap(True)
+        self.keys_hint.setStyleSheet("color: #5b6661;")
+        self.layout_.addWidget(self.keys_hint)
         self.layout_.addWidget(self.buttons)
+        self._choice_keys()
         # the desk's proposal (a pass, a flag) names its winner; a fresh game leaves it open
         self.form.set_game(proposal or self.initial_game(), winner_known=proposal is not None)
         self.confirm_box: QMessageBox | None = None
@@ -107,15 +130,65 @@ class RecordGameDialog(QDialog):
         self.setMinimumWidth(560)
         self.update_preview()
 
+    def _choice_keys(self) -> None:
+        """The winner's, the level's and the common cubes' keys (see WINNER_KEYS), taken by
+        this dialog's lists and buttons (a text field keeps its keys, and a key typed in
+        another window, such as the clock window beside an entry it opened, is never one)."""
+        for widget in (
+            self,
+            self.form.winner,
+            self.form.end,
+            self.form.level,
+            self.form.agreed_level,
+            *self.buttons.buttons(),
+        ):
+            widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
+            plain = event.modifiers() & ~Qt.KeyboardModifier.ShiftModifier
+            if not plain and self.choice_key(event.text().upper()):
+                return True
+        return super().eventFilter(watched, event)
+
+    def choice_key(self, key: str) -> bool:
+        """Do what `key` chooses; whether it chose something."""
+        if key in WINNER_KEYS:
+            return self._choose(self.form.winner, WINNER_KEYS[key].value)
+        if key in LEVEL_KEYS:
+            return self._choose(self.form.level, LEVEL_KEYS[key].value)
+        if key in CUBE_KEYS and self.form.cube.isVisibleTo(self):
+            self.form.cube.setValue(int(key))
+            return True
+        return False
+
+    def _choose(self, combo: QComboBox, data: object) -> bool:
+        index = combo.findData(data)
+        if index < 0 or not combo.isVisibleTo(self):
+            return False
+        combo.setCurrentIndex(index)
+        return True
+
     @property
     def save_button(self) -> QPushButton:
         return self.buttons.button(QDialogButtonBox.StandardButton.Save)
 
     def heading(self) -> str:
+        record = self.match.rules.event_format
+        if record.one_board:
+            return f"Record {record.where(self.pair_number(), self.board)}"
         return f"Record game: board {self.board}, pair {self.pair_number()}"
 
     def pair_number(self) -> int:
         return self.match.outcome.current_pair
+
+    @property
+    def shown_names(self) -> tuple[str, str]:
+        """The teams' names as the dialog shows them (a long one shortened)."""
+        return self.names[0], self.names[1]
+
+    def shown_name(self, side: Side) -> str:
+        return self.shown_names[0] if side is Side.A else self.shown_names[1]
 
     def initial_game(self) -> Game:
         """A bear-off single on the board's live cube: the commonest game, the cube prefilled
@@ -185,7 +258,7 @@ class RecordGameDialog(QDialog):
 
     def award_text(self, game: Game, outcome: MatchOutcome) -> str:
         line = next(line for line in outcome.lines if line.game is game)
-        winner = isolated(side_name(self.match, game.winner))
+        winner = isolated(self.shown_name(game.winner))
         if not line.counted:
             text = f"Abandoned under rule 4′: the match was already decided, {winner} scores 0"
         else:
@@ -194,7 +267,7 @@ class RecordGameDialog(QDialog):
                 text += f" and {counted(line.pip_points, 'pip point')}"
         text += f" → score {outcome.score}"
         if outcome.finished and not self.match.outcome.finished:
-            text += f". The match ends: {result_text(outcome, self.match.names)}"
+            text += f". The match ends: {result_text(outcome, self.shown_names)}"
         return text
 
     # -- save ---------------------------------------------------------------------------
@@ -272,7 +345,7 @@ class CorrectGameDialog(RecordGameDialog):
         self.reason_error.setObjectName("error_reason")
         self.reason_error.setStyleSheet(ERROR_STYLE)
         self.reason_error.hide()
-        self.extra.addRow("Reason", self.reason)
+        self.extra.addRow("&Reason", self.reason)  # Alt+R
         self.extra.addRow("", self.reason_error)
         # the later games the correction voids: shown apart from the points, in full
         self.void_label = plain_label()
@@ -282,10 +355,15 @@ class CorrectGameDialog(RecordGameDialog):
         self.void_label.hide()
         self.layout_.insertWidget(self.layout_.indexOf(self.preview) + 1, self.void_label)
         self.reason.textChanged.connect(self.update_preview)
-        self.reason.setFocus(Qt.FocusReason.OtherFocusReason)
+        # a correction starts at the game, the reason comes last (Tab, or Alt+R): it started
+        # in the reason, six Shift+Tab away from the winner (#24 point 5)
+        self.form.winner.setFocus(Qt.FocusReason.OtherFocusReason)
         self.update_preview()
 
     def heading(self) -> str:
+        record = self.match.rules.event_format
+        if record.one_board:
+            return f"Correct {record.where(self.original.pair, self.board)}"
         return f"Correct game: board {self.board}, pair {self.original.pair}"
 
     def pair_number(self) -> int:
@@ -296,7 +374,7 @@ class CorrectGameDialog(RecordGameDialog):
         correction ends the match sooner (they are shown, and removed with the correction)."""
         fixed = games.correction(self.match, self.game_id, game)
         self.voids = tuple(self.match.game_ids[i] for i in fixed.voided)
-        self.void_text = fixed.voided_text(self.match.names)
+        self.void_text = fixed.voided_text(self.shown_names)
         return fixed.outcome
 
     def games_with(self, game: Game) -> tuple[Game, ...]:
@@ -320,11 +398,11 @@ class CorrectGameDialog(RecordGameDialog):
             for line in outcome.lines
             if line.game.pair == game.pair and line.game.board == game.board
         )
-        winner = isolated(side_name(self.match, game.winner))
+        winner = isolated(self.shown_name(game.winner))
         text = f"{winner} scores {counted(line.points, 'point')}"
         if not line.counted:
             text = f"Abandoned under rule 4′: {winner} scores 0"
-        state = result_text(outcome, self.match.names)
+        state = result_text(outcome, self.shown_names)
         self.show_voids()
         return f"{text}; the match score becomes {outcome.final} ({state})"
 

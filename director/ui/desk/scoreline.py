@@ -9,10 +9,11 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QWidget
 
 from director.domain.event import MatchInfo
 from director.domain.met import MetError, MetParameters, equity_at
-from director.domain.rules import Side
+from director.domain.rules import CubeRule, Side
 from director.domain.wording import isolated
 from director.ui.desk.words import result_text
-from director.ui.plain import esc, plain_label, rich_label
+from director.ui.elided import ElidedLabel, short_names
+from director.ui.plain import esc, plain_label, rich_label, tooltip
 
 MET_PARAMETERS = MetParameters()
 
@@ -40,11 +41,24 @@ def away_text(match: MatchInfo, side: Side) -> str:
     return f"{away}-away"
 
 
+def crawford_text(match: MatchInfo) -> str:
+    """Where a one-board match stands under the Crawford rule (RULES §10), for the scoreline."""
+    rule = match.outcome.cube_rule
+    n = match.rules.match_length
+    if rule.crawford:
+        return "<b>Crawford game</b>: neither player may double"
+    if rule.post_crawford and match.rules.scoring.variant.has_cube:
+        return "<b>post-Crawford</b>: either player may double"
+    if not match.rules.scoring.variant.has_cube or n < 2:
+        return esc(rule.reason)
+    return f"Crawford rule: no doubling in the game after a player first reaches {n - 1}"
+
+
 class Scoreline(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.name_a = plain_label()
-        self.name_b = plain_label()
+        self.name_a = ElidedLabel()  # a long name is shortened, never widens the window
+        self.name_b = ElidedLabel()
         self.score = QLabel()
         self.score.setObjectName("score")
         self.away_a = QLabel()
@@ -96,13 +110,17 @@ class Scoreline(QWidget):
         length = match.rules.match_length
         self.away_a.setText(f"{away_text(match, Side.A)} (match to {length})")
         self.away_b.setText(away_text(match, Side.B))
-        self.equity.setText(self.equity_text(match))
-        self.result.setText(self.result_line(match))
+        self.equity.setText(self.equity_text(match, short_names(self.equity, match.names)))
+        self.result.setText(self.result_line(match, short_names(self.result, match.names)))
+        self.result.setToolTip(tooltip(self.result_line(match, match.names)))
 
     @staticmethod
-    def equity_text(match: MatchInfo) -> str:
+    def equity_text(match: MatchInfo, names: tuple[str, ...]) -> str:
+        """The MET line; `names`: the teams' names as shown (a long one shortened)."""
         if match.outcome.finished or match.is_bye or match.forfeit_by is not None:
             return ""
+        if match.rules.event_format.cube_rule is CubeRule.CRAWFORD:
+            return crawford_text(match)  # the Tandem MET models pairs, not a one-board match
         if not match.rules.scoring.variant.has_cube:
             # RULES §9's model plays every pair on a 1-cube and a 2-cube.
             return f"No Tandem MET for {match.rules.scoring.variant.label}: its model needs a cube"
@@ -112,19 +130,20 @@ class Scoreline(QWidget):
         except MetError as refusal:
             return f"No Tandem MET here: {refusal}"
         # each name its own bidi paragraph: "57.3%" stays after an Arabic name
-        name_a, name_b = (esc(isolated(name)) for name in match.names)
+        name_a, name_b = (esc(isolated(name)) for name in names)
         return (
             f"Tandem MET at {need_a}-away v {need_b}-away:<br>"
             f"<b>{name_a} {a:.1%}</b> · {name_b} {1 - a:.1%}"
         )
 
     @staticmethod
-    def result_line(match: MatchInfo) -> str:
+    def result_line(match: MatchInfo, names: tuple[str, ...]) -> str:
+        """The result in words; `names`: the teams' names as shown."""
         if match.is_bye:
-            return f"{isolated(match.names[0])} has a bye"
+            return f"{isolated(names[0])} has a bye"
         if match.forfeit_by is not None:
-            loser = match.names[0] if match.forfeit_by is Side.A else match.names[1]
+            loser = names[0] if match.forfeit_by is Side.A else names[1]
             return f"Won by forfeit: {isolated(loser)} did not play"
         if not match.outcome.finished:
             return ""
-        return f"Result: {result_text(match.outcome, match.names)}"
+        return f"Result: {result_text(match.outcome, (names[0], names[1]))}"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from director.domain.event import MatchInfo
 from director.domain.match import MatchOutcome, Result
 from director.domain.rules import Side
@@ -14,15 +16,30 @@ def side_name(match: MatchInfo, side: Side) -> str:
 
 def board_players(match: MatchInfo, board: int) -> tuple[str, str]:
     """The two players of a board: A1 v B1 or A2 v B2."""
-    b = match.team_b.players[board - 1] if match.team_b else "—"
-    return match.team_a.players[board - 1], b
+    b = match.team_b.player(board) if match.team_b else "—"
+    return match.team_a.player(board), b
 
 
-def board_sides(match: MatchInfo, board: int) -> tuple[str, str]:
-    """'Ana (Blue Bar)' for side A and B of a board."""
-    a, b = board_players(match, board)
-    name_a, name_b = (isolated(name) for name in match.names)
-    return f"{isolated(a)} ({name_a})", f"{isolated(b)} ({name_b})"
+def board_sides(
+    match: MatchInfo, board: int, shorten: Callable[[str], str] = str
+) -> tuple[str, str]:
+    """'Ana (Blue Bar)' for side A and B of a board; `shorten` cuts each name. A one-board
+    match's players are its entrants (RULES §10): just 'Ana'."""
+    a, b = (isolated(shorten(name)) for name in board_players(match, board))
+    if match.rules.event_format.one_board:
+        return a, b
+    name_a, name_b = (isolated(shorten(name)) for name in match.names)
+    return f"{a} ({name_a})", f"{b} ({name_b})"
+
+
+def seat(match: MatchInfo, side: Side, board: int) -> str:
+    """Where a player sits: 'A1' on board 1 of a Tandem match, 'A' in a one-board match."""
+    return side.value if match.rules.event_format.one_board else f"{side.value}{board}"
+
+
+def unit_title(match: MatchInfo, number: int) -> str:
+    """'Pair 3' or 'Game 3': what the match is a sequence of, as its format says."""
+    return f"{match.rules.event_format.unit.capitalize()} {number}"
 
 
 def result_text(outcome: MatchOutcome, names: tuple[str, str]) -> str:

@@ -55,7 +55,7 @@ class BoardStatsModel(QAbstractTableModel):
         totals, team = self.rows[row]
         share = totals.won / totals.games if totals.games else 0.0
         return (
-            team.players[totals.board - 1],
+            team.player(totals.board),
             team.name,
             totals.board,
             totals.games,

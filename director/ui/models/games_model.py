@@ -29,6 +29,8 @@ COLUMNS = (
     "Score",
 )
 PIP_COLUMN = COLUMNS.index("Pip points")
+BOARD_COLUMN = COLUMNS.index("Board")
+COUNTED_COLUMN = COLUMNS.index("Counted")  # rule 4′ abandons a game only where pairs are played
 CUBE_COLUMN = COLUMNS.index("Cube")
 ABANDONED_COLOUR = QColor("#8a8a8a")
 
@@ -84,6 +86,8 @@ class GamesModel(QAbstractTableModel):
         if role != Qt.ItemDataRole.DisplayRole:
             return None
         if orientation == Qt.Orientation.Horizontal and 0 <= section < len(COLUMNS):
+            if section == 0 and self._match is not None:  # what the match is a sequence of
+                return self._match.rules.event_format.unit.capitalize()
             return COLUMNS[section]
         if orientation == Qt.Orientation.Vertical and 0 <= section < len(self._rows):
             return str(section + 1)
@@ -108,8 +112,11 @@ class GamesModel(QAbstractTableModel):
         assert self._match is not None
         name = self._match.names[0 if game.winner.value == "A" else 1]
         score = line.score if line is not None else None
+        number = str(game.pair)
+        if line is not None and line.crawford:  # RULES §10: no doubling was allowed in it
+            number += " (Crawford)"
         values = (
-            str(game.pair),
+            number,
             str(game.board),
             f"{game.winner.value}: {isolated(name)}",
             str(game.end),

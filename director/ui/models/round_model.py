@@ -6,6 +6,8 @@ domain's (`MatchInfo.outcome`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
 
@@ -27,18 +29,19 @@ def match_status(match: MatchInfo) -> str:
     return match.status.value
 
 
-def result_words(match: MatchInfo) -> str:
+def result_words(match: MatchInfo, shorten: Callable[[str], str] = str) -> str:
+    """'Blue Bar wins', 'draw', 'bye: Blue Bar wins'; `shorten` cuts the name."""
     if match.is_bye:
-        return f"bye: {isolated(match.names[0])} wins"
+        return f"bye: {isolated(shorten(match.names[0]))} wins"
     if match.forfeit_by is not None:
         winner = match.names[1] if match.forfeit_by.value == "A" else match.names[0]
-        return f"{isolated(winner)} wins by forfeit"
+        return f"{isolated(shorten(winner))} wins by forfeit"
     result = match.outcome.result
     if result is Result.UNFINISHED:
         return ""
     if result is Result.DRAW:
         return "draw"
-    return f"{isolated(match.names[0] if result is Result.A else match.names[1])} wins"
+    return f"{isolated(shorten(match.names[0] if result is Result.A else match.names[1]))} wins"
 
 
 def score_words(match: MatchInfo) -> str:
@@ -51,6 +54,7 @@ class RoundMatchesModel(QAbstractTableModel):
     def __init__(self) -> None:
         super().__init__()
         self._matches: tuple[MatchInfo, ...] = ()
+        self.entrant = "team"  # who enters, as the event's format says: "team" or "player"
 
     def set_matches(self, matches: tuple[MatchInfo, ...]) -> None:
         self.beginResetModel()
@@ -73,7 +77,10 @@ class RoundMatchesModel(QAbstractTableModel):
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> object:
         if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return COLUMNS[section] if 0 <= section < len(COLUMNS) else None
+            if not 0 <= section < len(COLUMNS):
+                return None
+            title = COLUMNS[section]
+            return title.replace("Team", self.entrant.capitalize(), 1)
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:

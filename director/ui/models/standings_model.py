@@ -54,6 +54,7 @@ class StandingsModel(QAbstractTableModel):
         self.tips: dict[str, str] = dict(FIXED_TIPS)
         self.bold = QFont()  # one for every bold cell, made once the application is up
         self.bold.setBold(True)
+        self.entrant = "team"  # who enters, as the event's format says: "team" or "player"
 
     def set_standings(self, view: Standings | None) -> None:
         self.beginResetModel()
@@ -87,7 +88,7 @@ class StandingsModel(QAbstractTableModel):
             return None
         title = self.columns[section]
         if role == Qt.ItemDataRole.DisplayRole:
-            return title
+            return self.entrant.capitalize() if title == "Team" else title
         if role == Qt.ItemDataRole.ToolTipRole:
             return self.tips.get(title)
         return None

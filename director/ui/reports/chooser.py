@@ -18,7 +18,8 @@ from PySide6.QtWidgets import (
 from director.domain.event import MatchInfo
 from director.services.reports import report
 from director.services.rounds import RoundInfo
-from director.ui.desk.match_picker import match_label
+from director.ui.desk.match_picker import add_match, match_label
+from director.ui.elided import narrow
 from director.ui.reports.request import ReportRequest, needs_match
 from director.ui.style import hint, section_title
 
@@ -53,6 +54,7 @@ class ReportChooser(QDialog):
             self.round_box.addItem("Matches outside the rounds", OUTSIDE_ROUNDS)
         self.match_box = QComboBox(self)
         self.match_box.setObjectName("match")
+        narrow(self.match_box)
         form = QFormLayout()
         form.addRow("&Round:", self.round_box)
         if needs_match(kind):
@@ -91,7 +93,10 @@ class ReportChooser(QDialog):
         if number != OUTSIDE_ROUNDS:  # a whole round's sheets in one go
             self.match_box.addItem(f"Every match of the round ({len(matches)})", None)
         for match in sorted(matches, key=lambda m: m.table):
-            self.match_box.addItem(match_label(match), match.id)
+            add_match(self.match_box, match)
+
+    def match_info(self, match_id: int) -> MatchInfo:
+        return next(m for ms in self.matches.values() for m in ms if m.id == match_id)
 
     def choose(self, round_number: int, match_id: int | None = None) -> None:
         """Select a round (and a match of it): what a person does with the two boxes."""
@@ -105,5 +110,5 @@ class ReportChooser(QDialog):
         if not isinstance(match, int):
             return ReportRequest(self.kind, round_number)
         return ReportRequest(
-            self.kind, round_number, match, match_label=self.match_box.currentText()
+            self.kind, round_number, match, match_label=match_label(self.match_info(match))
         )

@@ -106,3 +106,46 @@ def test_a_hidden_desk_reads_its_match_again_when_shown(
     assert desk.refresher.stale and desk.games.rowCount() == 1
     desk.show()
     assert not desk.refresher.stale and desk.games.rowCount() == 2
+
+
+def test_the_selector_shows_the_state_of_the_match_shown_as_it_changes(
+    qtbot: QtBot, ctx: EventContext, tmp_path: Path
+) -> None:
+    """The selector said "not started" after twelve games and a draw, and "3–1, pair 2" at
+    3–5 in pair 3: the line of the match shown was read again only when the list was opened."""
+    desk = make_desk(qtbot, ctx, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    third = ctx.read(matches.list_matches, 1)[2]
+    desk.show_match(third.id)
+    assert desk.picker.matches.currentText().endswith("· not started")
+    ctx.change(
+        games.record_game, third.id, Game(1, 1, Side.A, End.BEAR_OFF, cube=2, level=Level.SINGLE)
+    )
+    assert desk.picker.matches.currentText().endswith("· 2–0, pair 1")
+    ctx.change(
+        games.record_game, third.id, Game(1, 2, Side.B, End.BEAR_OFF, cube=1, level=Level.SINGLE)
+    )
+    assert desk.picker.matches.currentText().endswith("· 2–1, pair 2")
+    # another station's result at the next table: its line is right when the keys reach it
+    fourth = ctx.read(matches.list_matches, 1)[3]
+    ctx.change(
+        games.record_game, fourth.id, Game(1, 1, Side.B, End.BEAR_OFF, cube=4, level=Level.SINGLE)
+    )
+    desk.picker.step(1)
+    assert desk.match is not None and desk.match.id == fourth.id
+    assert desk.picker.matches.currentText().endswith("· 0–4, pair 1")
+
+
+def test_a_drawn_match_reads_as_a_draw_in_the_selector(
+    qtbot: QtBot, ctx: EventContext, tmp_path: Path
+) -> None:
+    desk = make_desk(qtbot, ctx, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    third = ctx.read(matches.list_matches, 1)[2]
+    desk.show_match(third.id)
+    for pair in range(1, 10):  # split pairs: 1–1, 2–2 … to a draw at the match length
+        for board, winner in ((1, Side.A), (2, Side.B)):
+            game = Game(pair, board, winner, End.BEAR_OFF, level=Level.SINGLE)
+            ctx.change(games.record_game, third.id, game)
+        if desk.match is not None and desk.match.outcome.finished:
+            break
+    assert desk.match is not None and desk.match.outcome.finished
+    assert "draw" in desk.picker.matches.currentText()

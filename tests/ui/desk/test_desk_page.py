@@ -65,7 +65,7 @@ def test_offer_and_take_move_the_cube_and_are_on_disk(
     assert "already on offer" in cube.offer_a.toolTip()
     click(qtbot, cube.take_button)
     assert page.match is not None
-    assert stored_match(event_path, page.match.id).cubes.board2 == Cube(2, Side.A)
+    assert stored_match(event_path, page.match.id).cubes.of(2) == Cube(2, Side.A)
     assert cube.value_label.text() == "2"
     assert "owned by team A (Ben)" in cube.state_label.text()
     assert cube.offer_a.isEnabled() and not cube.offer_b.isEnabled()
@@ -78,7 +78,7 @@ def test_withdraw_cancels_an_offer(qtbot: QtBot, desk_factory: MakeDesk, event_p
     click(qtbot, cube.offer_a)
     click(qtbot, cube.withdraw_button)
     assert page.match is not None
-    assert stored_match(event_path, page.match.id).cubes.board1 == Cube()
+    assert stored_match(event_path, page.match.id).cubes.of(1) == Cube()
 
 
 def test_a_pass_records_the_game_for_the_doubler(
@@ -145,7 +145,7 @@ def test_a_refused_cube_action_shows_its_message(
     db.close()
     click(qtbot, page.boards[0].cube.offer_a)  # A no longer owns the cube
     assert "team B owns the cube" in page.messages.text
-    assert stored_match(event_path, page.match.id).cubes.board1 == Cube(2, Side.B)
+    assert stored_match(event_path, page.match.id).cubes.of(1) == Cube(2, Side.B)
 
 
 def test_the_scoreline_shows_aways_and_the_met_equity(desk_factory: MakeDesk) -> None:

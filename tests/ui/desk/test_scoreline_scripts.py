@@ -68,7 +68,7 @@ def test_the_met_line_puts_the_percentage_after_a_right_to_left_name(
     """It read "57.3 فريق القاهرة%": the number ran into the Arabic name's paragraph."""
     register_fonts()
     match = a_match(event_path, ARABIC, HEBREW)
-    document, plain = laid_out(Scoreline.equity_text(match))
+    document, plain = laid_out(Scoreline.equity_text(match, match.names))
     for name in (ARABIC, HEBREW):
         start = plain.index(name)
         percent = plain.index("%", start)
@@ -121,7 +121,10 @@ def test_the_desks_sentences_keep_each_name_apart(event_path: Path) -> None:
             match = get_match(session, match.id)
     finally:
         db.close()
-    assert Scoreline.result_line(match) == f"Won by forfeit: \u2068{ARABIC}\u2069 did not play"
+    assert (
+        Scoreline.result_line(match, match.names)
+        == f"Won by forfeit: \u2068{ARABIC}\u2069 did not play"
+    )
     other = a_match(event_path, "فريق الشمس", "Red")
     db = open_database(str(event_path))
     try:

@@ -1,0 +1,115 @@
+"""An individual match (RULES §10) on the players' phones: the result slip for its one board
+and the pairings' game and Crawford words, in headless Chromium against the real `serve`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from director.domain.rules import (
+    ClockMode,
+    End,
+    EventOptions,
+    Format,
+    Level,
+    MatchRules,
+    Side,
+    TimeControl,
+)
+from director.domain.scoring import Game
+from director.services import games, matches, rounds, slips
+from director.services.events import update_event
+from director.services.teams import add_player
+from director.store.engine import EventDatabase, open_database
+from tests.web.browser import Served, click, phone, text_of, wait_for
+
+A, B = Side.A, Side.B
+
+
+@pytest.fixture
+def desk(event_path: Path) -> Iterator[EventDatabase]:
+    db = open_database(str(event_path))
+    yield db
+    db.close()
+
+
+@pytest.fixture
+def server(event_path: Path) -> Iterator[Served]:
+    served = Served(event_path)
+    yield served
+    served.stop()
+
+
+def crawford_match(db: EventDatabase) -> int:
+    """Ana v Cleo, a match to 5 at 4–2: the next game is the Crawford game."""
+    options = EventOptions(
+        match=MatchRules(match_length=5, format=Format.INDIVIDUAL),
+        time_control=TimeControl(120, 12, ClockMode.DELAY),
+    )
+    with db.Session() as s, s.begin():
+        update_event(s, options=options)
+        add_player(s, "Ana")
+        add_player(s, "Cleo")
+        (match,) = rounds.pair_next_round(s).value.matches
+    for winner in (A, B, A, B, A, A):
+        with db.Session() as s, s.begin():
+            number = matches.get_match(s, match.id).outcome.current_pair
+            game = Game(number, 1, winner, End.BEAR_OFF, level=Level.SINGLE)
+            games.record_game(s, match.id, game)
+    return match.id
+
+
+def token_of(db: EventDatabase, match_id: int, side: Side) -> str:
+    with db.Session() as s, s.begin():
+        token = slips.token_for(s, match_id, side)
+    assert token is not None
+    return token
+
+
+def test_a_slip_for_the_crawford_game_of_an_individual_match(
+    desk: EventDatabase, server: Served
+) -> None:
+    match_id = crawford_match(desk)
+    base = server.start()
+    with desk.Session() as s:
+        a, b = matches.get_match(s, match_id).names
+    leader = a if a == "Ana" else b
+    with phone() as player_a, phone() as player_b:
+        player_a.get(base + f"slip/{token_of(desk, match_id, A)}")
+        wait_for(player_a, lambda d: d.find_elements(By.ID, "send-slip"))
+        page = text_of(player_a, "main")
+        assert "Enter game 7" in page
+        assert f"Crawford game: {leader} is 1-away" in page and "Board 1:" not in page
+        assert not player_a.find_elements(By.CSS_SELECTOR, "input[name=board]")
+        assert "null" not in text_of(player_a, "#slip-form")
+        # the Crawford game: no double to pass, the cube stays at 1
+        assert not player_a.find_element(
+            By.CSS_SELECTOR, "input[name=end][value=pass]"
+        ).is_enabled()
+        options = player_a.find_elements(By.CSS_SELECTOR, "#cube option")
+        assert [o.get_attribute("value") for o in options] == ["1"]
+        links = [e.text for e in player_a.find_elements(By.CSS_SELECTOR, "#clock-links a")]
+        assert links == ["Match clock"]
+        assert "Send to the other player" in text_of(player_a, "#send-slip")
+        player_a.execute_script(
+            "document.querySelector(`input[name=winner][value='B']`).click();"
+            "document.querySelector(`input[name=level][value='single']`).click();"
+        )
+        click(player_a, "#send-slip")
+        wait_for(player_a, lambda d: "waiting for the other player" in d.page_source)
+        assert "game 7:" in text_of(player_a, "article.slip")
+        player_b.get(base + f"slip/{token_of(desk, match_id, B)}")
+        wait_for(player_b, lambda d: d.find_elements(By.CSS_SELECTOR, "button.confirm"))
+        click(player_b, "button.confirm")
+        wait_for(player_b, lambda d: "waiting for the director" in d.page_source)
+        with desk.Session() as s, s.begin():
+            (pending,) = slips.pending_slips(s)
+            slips.accept_slip(s, pending.id)
+        wait_for(player_a, lambda d: "Enter game 8" in text_of(d, "main"), timeout=5)
+        player_a.get(base)  # the pairings: the game being played, post-Crawford
+        wait_for(player_a, lambda d: "game 8" in text_of(d, f'article[data-match="{match_id}"]'))
+    with desk.Session() as s:
+        assert matches.get_match(s, match_id).outcome.score.b == 3
