@@ -76,6 +76,10 @@ run club ratings weekly.club --json
 run club person weekly.club '#1'
 run club season weekly.club 2026 --from 2026-01-01 --to 2026-12-31
 run club link records.tandem weekly.club --yes
+run new seeded.tandem --name "Seeded" --length 5
+run import-teams seeded.tandem teams.csv
+run club link seeded.tandem weekly.club --yes
+run club seed seeded.tandem weekly.club
 run club report weekly.club person card.pdf --person '#1'
 # a knockout's bracket plan, shown and changed before its first round
 run new knockout.tandem --name "Cup" --length 5 --format knockout --plan single

@@ -125,6 +125,21 @@ def cmd_link(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_seed(args: argparse.Namespace) -> int:
+    """The event's teams take their players' club ratings and are seeded by them."""
+    from director.services.club import person_ratings
+    from director.services.teams import seed_by_club_rating
+
+    with club_session(args.club) as session:
+        ratings = person_ratings(session)
+    with session_for(args.event_file) as session:
+        teams = seed_by_club_rating(session, ratings).value
+    for team in sorted(teams, key=lambda t: t.seed):
+        rating = "" if team.rating is None else str(team.rating)
+        print(f"{team.seed:>4}  {team.name:<30} {rating:>6}")
+    return 0
+
+
 def cmd_rebuild(args: argparse.Namespace) -> int:
     """The club's results rebuilt from its event files: each publishes again, in one go."""
     from director.services.club import withdraw_all
@@ -241,6 +256,8 @@ VERBS: tuple[tuple[str, str, Callable[[argparse.Namespace], int],
      (_EVENT, _CLUB, _YES, _MAP)),
     ("link", "store the club's person ids in an event's players (they publish by them)",
      cmd_link, (_EVENT, _CLUB, _YES, _MAP)),
+    ("seed", "seed an event's teams by their players' club ratings (before round 1)", cmd_seed,
+     (_EVENT, _CLUB)),
     ("rebuild", "rebuild the club's results from its event files", cmd_rebuild,
      (_CLUB, ("events", {"nargs": "+", "metavar": "EVENT", "help": EVENT_HELP}), _YES, _MAP)),
     ("ratings", "the club's rating list", cmd_ratings,

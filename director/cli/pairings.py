@@ -20,7 +20,7 @@ from director.cli.common import (
     whole,
 )
 from director.domain.errors import UserError
-from director.domain.rules import PairingSystem, Scoring
+from director.domain.rules import Format, PairingSystem, Scoring
 from director.domain.wording import counted
 from director.store.targets import check_new_target
 
@@ -112,10 +112,12 @@ def cmd_check_pairings(args: argparse.Namespace) -> int:
 def cmd_simulate(args: argparse.Namespace) -> int:
     from director.services.simulate import SimulationSettings, simulate_event, status_line
 
+    entrants = _simulated_entrants(args)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**9)
     print(f"seed {seed}", flush=True)  # first, so any run can be reproduced
     settings = SimulationSettings(
-        teams=args.teams,
+        teams=entrants,
+        format=Format.INDIVIDUAL if args.individual else Format.TANDEM,
         rounds=args.rounds,
         system=PairingSystem(args.format),
         scoring=Scoring(args.scoring),
@@ -127,10 +129,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         rounds_to_play=args.play,
         plan=None if args.plan is None else bracket_plan(args.plan),
     )
-    if args.forbidden_pairs > args.teams * (args.teams - 1) // 4:
+    if args.forbidden_pairs > entrants * (entrants - 1) // 4:
+        kind = "players" if args.individual else "teams"
         raise UserError(
             f"--forbidden-pairs {args.forbidden_pairs}: at most a quarter of the pairs of "
-            f"{args.teams} teams ({args.teams * (args.teams - 1) // 4}) may be forbidden"
+            f"{entrants} {kind} ({entrants * (entrants - 1) // 4}) may be forbidden"
         )
     check_new_target(args.file)
     start = time.perf_counter()
@@ -140,6 +143,21 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     finally:
         db.close()
     return 0
+
+
+def _simulated_entrants(args: argparse.Namespace) -> int:
+    """How many entrants to simulate: teams in a Tandem event, players in an individual one
+    (RULES §10)."""
+    if args.individual and args.teams is not None:
+        raise UserError("an individual event has players: --players N, not --teams")
+    if not args.individual and args.players is not None:
+        raise UserError("--players is for an individual event: add --individual (RULES §10)")
+    entrants: int | None = args.players if args.individual else args.teams
+    if entrants is None:
+        raise UserError(
+            "the number of teams (--teams N) or players (--individual --players N) is required"
+        )
+    return entrants
 
 
 SIM_MAX_TEAMS = 10_000  # a simulation is a test of the app: 10,000 teams pair in minutes
@@ -167,7 +185,12 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
 
     sim = sub.add_parser("simulate", help="build a complete simulated event")
     add_new_event_arguments(sim)
-    sim.add_argument("--teams", type=whole(1, SIM_MAX_TEAMS), required=True, help="number of teams")
+    sim.add_argument("--teams", type=whole(1, SIM_MAX_TEAMS), help="number of teams")
+    sim.add_argument(
+        "--players",
+        type=whole(1, SIM_MAX_TEAMS),
+        help="number of players, with --individual (RULES §10)",
+    )
     sim.add_argument("--rounds", type=rounds_count, required=True, help="number of rounds")
     sim.add_argument("--seed", type=count, help="the random seed (default: a new one, printed)")
     sim.add_argument(

@@ -15,7 +15,7 @@ from director.domain.cube import LiveCubes
 from director.domain.errors import UserError
 from director.domain.match import MatchOutcome
 from director.domain.pair_state import PairState, Permission
-from director.domain.rules import EventOptions, MatchRules, Side, TimeControl
+from director.domain.rules import ALL_BOARDS, EventOptions, MatchRules, Side, TimeControl
 from director.domain.scoring import Game
 
 NO_TABLE = "–"
@@ -67,11 +67,11 @@ class TeamInfo:
         return ByBoard(tuple(enumerate(self.players, start=1)))
 
     def player(self, board: int) -> str:
-        """The player of `board`; a board the entrant does not play is refused by number."""
-        try:
-            return self.by_board[board]
-        except KeyError:
-            raise UserError(f"{self.name!r} has no player on board {board}") from None
+        """The player of `board`: "" on a board of another format the entrant does not play
+        (board 2 of an individual event's player: nobody); a board no format has is refused."""
+        if board not in ALL_BOARDS:
+            raise UserError(f"there is no board {board}")
+        return self.by_board.get(board, "")
 
 
 class PlayStatus(StrEnum):

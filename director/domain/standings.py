@@ -65,11 +65,25 @@ class StandingRow:
     points_for: int
     points_against: int
     withdrawn: bool
+    # a result of its own in a round counted: a match (a forfeit too) or a bye. A team that
+    # never checked in has none: it is listed apart, after the teams that played, unplaced
+    took_part: bool = True
+
+    @property
+    def note(self) -> str:
+        """What every standings table says after the team's name: "withdrawn", "did not
+        play" (listed apart, unplaced), or nothing."""
+        if self.withdrawn:
+            return "withdrawn"
+        return "" if self.took_part else "did not play"
 
     @property
     def place(self) -> str:
         """The rank as every standings table shows it (screen, projector, paper, phones): the
-        strict rank, with "=" when the team is equal to the one above on every criterion."""
+        strict rank, with "=" when the team is equal to the one above on every criterion; "–"
+        for a team that has not taken part."""
+        if not self.took_part:
+            return "–"
         return f"{self.rank}=" if self.tied_with_previous else str(self.rank)
 
 
@@ -209,6 +223,14 @@ def compute_standings(
         groups = refined
 
     by_id = {t.id: t for t in teams}
+
+    def took_part(tid: int) -> bool:
+        return not through_round or tallies[tid].played > 0 or tallies[tid].byes > 0
+
+    # the teams that never took part, after the others (a group of them stays apart too)
+    absent = [[tid for tid in group if not took_part(tid)] for group in groups]
+    groups = [[tid for tid in g if took_part(tid)] for g in groups] + absent
+    groups = [group for group in groups if group]
     rows: list[StandingRow] = []
     for group in groups:
         group.sort(key=lambda tid: (seeds[tid], tid))
@@ -234,6 +256,7 @@ def compute_standings(
                     points_for=t.points_for,
                     points_against=t.points_against,
                     withdrawn=w is not None and w <= through_round,
+                    took_part=took_part(tid),
                 )
             )
     return rows

@@ -85,8 +85,8 @@ def tie_break_text(tie_break: TieBreak, value: float | None) -> str:
     return num(value)
 
 
-def team_cell(team: TeamInfo, withdrawn: bool) -> list[Flowable]:
-    after = " <b><font color='#b00020'>(withdrawn)</font></b>" if withdrawn else ""
+def team_cell(team: TeamInfo, note: str) -> list[Flowable]:
+    after = f" <b><font color='#b00020'>({note})</font></b>" if note else ""
     return [
         name_text(team.name, "cell", bold=True, after=after),
         text(" · ".join(isolated(p) for p in team.players), "cell-small"),
@@ -112,7 +112,7 @@ def standings_table(
     for row in rows:
         cells: list[object] = [
             row.place,
-            team_cell(teams[row.team_id], row.withdrawn),
+            team_cell(teams[row.team_id], row.note),
             str(row.played),
             str(row.wins),
             str(row.draws),

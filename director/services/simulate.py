@@ -14,7 +14,17 @@ from sqlalchemy.orm import Session
 
 from director.domain.brackets.plan import BracketPlan
 from director.domain.errors import UserError
-from director.domain.rules import EventOptions, MatchRules, PairingSystem, Scoring, Side
+from director.domain.match_reserve import DELAY_S, RESERVE_PER_POINT_S
+from director.domain.rules import (
+    ClockMode,
+    EventOptions,
+    Format,
+    MatchRules,
+    PairingSystem,
+    Scoring,
+    Side,
+    TimeControl,
+)
 from director.domain.simulation import player_name, simulate_match, team_name
 from director.domain.teamlist import name_key
 from director.services.brackets import set_plan
@@ -28,7 +38,14 @@ from director.services.rounds import (
     preview_next_round,
     set_forbidden_pair,
 )
-from director.services.teams import add_team, list_teams, players_taken, withdraw_team
+from director.services.teams import (
+    add_player,
+    add_team,
+    entrant_format,
+    list_teams,
+    players_taken,
+    withdraw_team,
+)
 from director.store.engine import EventDatabase, new_database, open_database
 
 CLUBS = ("North", "South", "Harbour", "Old Town", "Riverside", "Hill")
@@ -36,7 +53,8 @@ CLUBS = ("North", "South", "Harbour", "Old Town", "Riverside", "Hill")
 
 @dataclass(frozen=True)
 class SimulationSettings:
-    teams: int = 16
+    teams: int = 16  # the entrants: teams, or players in an individual event
+    format: Format = Format.TANDEM  # RULES §10: an individual event enters players
     rounds: int = 5
     system: PairingSystem = PairingSystem.SWISS
     scoring: Scoring = Scoring.STANDARD
@@ -53,10 +71,11 @@ class SimulationSettings:
 
     def problems(self) -> list[str]:
         out = []
+        kind = f"{self.format.record.entrant}s"
         if self.teams < 2:
-            out.append("a simulated event needs at least 2 teams")
+            out.append(f"a simulated event needs at least 2 {kind}")
         if self.teams > 2000:
-            out.append("at most 2000 teams")
+            out.append(f"at most 2000 {kind}")
         if self.rounds < 1 and self.system is PairingSystem.SWISS:
             out.append("at least 1 round")
         if self.late_entries + self.withdrawals >= self.teams:
@@ -74,7 +93,8 @@ def simulate_event(target: str, settings: SimulationSettings) -> EventDatabase:
     rng = random.Random(settings.seed)
     length = settings.match_length or settings.scoring.variant.usual_length
     options = EventOptions(
-        match=MatchRules(match_length=length, scoring=settings.scoring),
+        match=MatchRules(match_length=length, scoring=settings.scoring, format=settings.format),
+        time_control=_clock(settings.format),
         pairing_system=settings.system,
         rounds=settings.rounds,
         consolation=settings.consolation,
@@ -123,9 +143,21 @@ def _play(
         played += 1
 
 
+def _clock(fmt: Format) -> TimeControl:
+    """The event's clock: Tandem's per game (RULES §7), or an individual event's match reserve,
+    M a match point with a simple delay (RULES §10)."""
+    if fmt.record.match_clock:
+        return TimeControl(RESERVE_PER_POINT_S, DELAY_S, ClockMode.DELAY)
+    return TimeControl()
+
+
 def _add_team(s: Session, rng: random.Random, index: int, strengths: dict[int, float]) -> None:
     club = rng.choice(CLUBS)
     taken = set(players_taken(s))
+    if entrant_format(s).one_board:  # the entrant is a player, under the player's name
+        team = add_player(s, unique_player(rng, taken), club).value
+        strengths[team.id] = rng.gauss(0.0, 0.6)
+        return
     while True:
         players = (unique_player(rng, taken), unique_player(rng, taken))
         try:
@@ -166,9 +198,10 @@ def status_line(db: EventDatabase) -> str:
     with db.Session() as s:
         rounds = list_rounds(s)
         teams = len(list_teams(s))
+        entrant = entrant_format(s).entrant
     finished = sum(1 for r in rounds if r.status is RoundStatus.FINISHED)
     matches = sum(len(r.matches) for r in rounds)
-    return f"{teams} teams, {len(rounds)} rounds ({finished} finished), {matches} matches"
+    return f"{teams} {entrant}s, {len(rounds)} rounds ({finished} finished), {matches} matches"
 
 
 DEMO_NAME = "Demo club night"

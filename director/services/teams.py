@@ -15,6 +15,7 @@ from sqlalchemy.orm.attributes import flag_modified
 from director.domain.changes import Area, Changed, Changes
 from director.domain.errors import ConflictError, UserError
 from director.domain.event import TeamInfo
+from director.domain.rating import side_rating
 from director.domain.rules import EventFormat, Format
 from director.domain.teamlist import (
     MAX_NAME,
@@ -286,6 +287,8 @@ def edit_team(
             row.name = new_name
             if one_board:  # the entrant is its one player, under the same name (RULES §10)
                 for player in row.players:
+                    if name_key(player.name) != name_key(new_name):
+                        player.person_id = None  # another name: not the person picked before
                     player.name = new_name
         if players is not None:
             names = _board_players(players)
@@ -574,3 +577,24 @@ def link_persons(session: Session, persons: dict[str, int]) -> Changed[list[Team
         audit.log(session, "link persons", "players", before, after, "picked from the club")
     session.flush()
     return Changed(list_teams(session), Changes.of(Area.TEAMS))
+
+
+def seed_by_club_rating(session: Session, ratings: dict[int, float]) -> Changed[list[TeamInfo]]:
+    """Each team whose players are all persons of the club takes their club rating (the
+    mean, RULES §12, rounded), then every team is seeded by rating (`seed_by_rating`); a team
+    with a player the club does not know keeps its rating. `ratings`: the club's, by person."""
+    if _current_round(session):
+        raise UserError(f"cannot seed by rating: {seeding_refusal(session)}")
+    boards = len(entrant_format(session).boards)
+    rows = {row.id: row for row in session.scalars(select(models.Team))}
+    before: dict[str, int | None] = {}
+    after: dict[str, int | None] = {}
+    for team in list_teams(session):
+        rating = side_rating(team.persons[:boards], ratings)
+        if rating is not None and round(rating) != team.rating:
+            before[team.name], after[team.name] = team.rating, round(rating)
+            rows[team.id].rating = round(rating)
+    if after:
+        audit.log(session, "club ratings", "teams", before, after, "the club's ratings")
+    session.flush()
+    return seed_by_rating(session)

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from director.domain.errors import UserError
 from director.domain.rating import shown
 from director.services import club
+from director.services.teams import seed_by_club_rating
 from director.ui.club_context import ClubContext
 from director.ui.context import EventContext
 from director.ui.models.club_model import ClubModel
@@ -90,6 +91,12 @@ class ClubPage(QWidget):
         self.open_button = QPushButton("Open club…", self)
         self.publish_button = QPushButton("Publish this event…", self)
         self.publish_button.setEnabled(False)
+        self.seed_button = QPushButton("Seed by club rating", self)
+        self.seed_button.setToolTip(
+            "Before round 1: each team whose players are the club's "
+            "persons takes their club rating, then all are seeded by it"
+        )
+        self.seed_button.setEnabled(False)
         self.error = error_label(self)
         self.search = QLineEdit(self)
         self.search.setPlaceholderText("Find a person: name, earlier name or #id")
@@ -127,6 +134,7 @@ class ClubPage(QWidget):
         split.setSizes([560, 640])
         top = page_header("Club", self.summary, self)
         top.addWidget(self.open_button)
+        top.addWidget(self.seed_button)
         top.addWidget(self.publish_button)
         layout = page_layout(self)
         layout.addLayout(top)
@@ -137,6 +145,7 @@ class ClubPage(QWidget):
         layout.addWidget(split, 1)
         self.open_button.clicked.connect(self.choose_club)
         self.publish_button.clicked.connect(self.publish)
+        self.seed_button.clicked.connect(self.seed)
         self.search.textChanged.connect(self.find_persons)
         self.table.selectionModel().currentRowChanged.connect(self.show_person)
         self.destroyed.connect(self._close_club_of(self))
@@ -174,6 +183,7 @@ class ClubPage(QWidget):
         show_error(self.error, "")
         self.search.setEnabled(True)
         self.publish_button.setEnabled(True)
+        self.seed_button.setEnabled(True)
         self.reload()
         return True
 
@@ -235,6 +245,20 @@ class ClubPage(QWidget):
         if view.rivals is not None and (n := view.rivals.nemesis) is not None:
             lines += ["", f"Nemesis: {names[n.opponent]} ({n.wins}-{n.losses})"]
         self.details.setPlainText("\n".join(lines))
+
+    # --- seeding the event ------------------------------------------------------------
+
+    def seed(self) -> None:
+        assert self.club is not None
+        try:
+            ratings = self.club.read(club.person_ratings)
+            teams = self.ctx.change(seed_by_club_rating, ratings)
+        except UserError as exc:
+            show_error(self.error, str(exc))
+            return
+        show_error(self.error, "")
+        top = ", ".join(t.name for t in sorted(teams, key=lambda t: t.seed)[:3])
+        self.summary.setText(f"Seeded by club rating: {top}{' …' if len(teams) > 3 else ''}")
 
     # --- publishing -------------------------------------------------------------------
 

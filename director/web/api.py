@@ -6,6 +6,8 @@
 - `GET /api/standings` – exactly `tandem-director standings --json`
 - `GET /api/tie-breaks` – the standings' tie-breaks in order: each one's key in the rows
   (snake_case, as `standings --json`), its name and its definition
+- `GET /api/brackets` – a knockout's brackets (rounds, lengths, names, scores, byes, places)
+  and each entrant's next match and where a loss sends them (RULES §11)
 - `GET /api/crosstable`, `GET /api/rules`, `GET /api/met[?g=0.28&b=0&size=6]`
 - `GET /events?ch=pairings&ch=match:12` – Server-Sent Events: the latest message of each
   channel at once, then every change (`event:` is the channel, `data:` its JSON)
@@ -93,6 +95,9 @@ def routes(web: WebContext) -> list[BaseRoute]:
         data = await web.run_db(views.standings_page)
         return JSONResponse({"tie_breaks": data["tie_breaks"], "definitions": data["definitions"]})
 
+    async def brackets(_request: Request) -> Response:
+        return JSONResponse(await web.run_db(views.brackets))
+
     async def crosstable(_request: Request) -> Response:
         return JSONResponse(await web.run_db(views.crosstable))
 
@@ -148,6 +153,7 @@ def routes(web: WebContext) -> list[BaseRoute]:
         Route("/api/standings", standings),
         Route("/api/tie-breaks", tie_breaks),
         Route("/api/crosstable", crosstable),
+        Route("/api/brackets", brackets),
         Route("/api/rules", rules),
         Route("/api/met", met),
         Route("/events", events),

@@ -16,7 +16,7 @@ from starlette.staticfiles import StaticFiles
 from director.resources import resource_path
 from director.web.context import WebContext
 
-# path -> (page name for app.js, title); the navigation lists the first five
+# path -> (page name for app.js, title); the navigation lists NAV
 PAGES = {
     "/": ("pairings", "Pairings"),
     "/team": ("team", "My team"),
@@ -24,8 +24,9 @@ PAGES = {
     "/crosstable": ("crosstable", "Crosstable"),
     "/rules": ("rules", "Rules"),
     "/met": ("met", "Match equity"),
+    "/brackets": ("brackets", "Brackets"),
 }
-NAV = ("/", "/team", "/standings", "/crosstable", "/rules", "/met")
+NAV = ("/", "/team", "/standings", "/crosstable", "/rules", "/met", "/brackets")
 
 
 def shell(page: str, title: str, active: str = "") -> str:

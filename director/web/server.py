@@ -260,7 +260,7 @@ class TableService:
         matches, slips = sorted(changes.matches), sorted(changes.slips)
         channels: set[str] = set()
         if matches or changes.structure():
-            channels |= {"pairings", "standings", "crosstable"}
+            channels |= {"pairings", "standings", "crosstable", "brackets"}
         if changes.touches(Area.EVENT):
             channels.add("rules")
         with self.web.db.Session() as session:

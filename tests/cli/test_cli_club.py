@@ -144,3 +144,16 @@ def test_report_writes_the_clubs_pdfs(club: Path, tmp_path: Path) -> None:
                   "the person report needs --person")  # fmt: skip
     fails_cleanly(run("club", "report", str(club), "season", str(card)),
                   "the club has no season yet")  # fmt: skip
+
+
+def test_seed_takes_the_club_ratings_of_a_linked_event(club: Path, tmp_path: Path) -> None:
+    march = club_night(tmp_path / "march.tandem", "2026-03-05", "AB")
+    assert run("club", "publish", str(march), str(club), "--yes").returncode == 0
+    april = club_night(tmp_path / "april.tandem", "2026-04-02", "", rounds_played=0)
+    assert run("club", "link", str(april), str(club), "--yes").returncode == 0
+    proc = run("club", "seed", str(april), str(club))
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert [line.split()[1:3] for line in lines[:2]] == [["Team", "1"], ["Team", "4"]]
+    assert lines[0].split()[-1] == "1522"  # 1500 + 10 √5, rounded
+    fails_cleanly(run("club", "seed", str(march), str(club)), "round 1 is paired")

@@ -166,3 +166,76 @@ def test_a_tandem_event_refuses_a_player_list_by_its_header(tmp_path: Path) -> N
         "this event's entrants are teams: it needs a team list "
         "(team,player1,player2[,club][,rating][,seed]), not a player list",
     )
+
+
+def simulated(tmp_path: Path, name: str, *args: str) -> Path:
+    event = tmp_path / f"{name}.tandem"
+    done = run("simulate", str(event), "--individual", *args)
+    assert done.returncode == 0, done.stderr
+    assert " players, " in done.stdout, done.stdout
+    return event
+
+
+@pytest.mark.parametrize(
+    ("system", "players", "rounds"),
+    [("swiss", "8", "3"), ("round-robin", "5", "1"), ("knockout", "8", "3")],
+)
+def test_simulate_individual_plays_a_whole_event_that_passes_both_checks(
+    tmp_path: Path, system: str, players: str, rounds: str
+) -> None:
+    """#28: `simulate --individual --players N` plays complete individual events: players,
+    one board, the Crawford rule, the match reserve; `check` and `check-pairings` pass."""
+    event = simulated(
+        tmp_path, system, "--players", players, "--rounds", rounds, "--format", system,
+        "--seed", "7",
+    )  # fmt: skip
+    options = options_of(event)
+    assert options.match.format is Format.INDIVIDUAL
+    assert options.time_control.mode is ClockMode.DELAY  # the reserve: M a point, delay D
+    assert options.pairing_system is PairingSystem(system)
+    assert run("check", str(event)).returncode == 0
+    assert run("check-pairings", str(event)).returncode == 0
+    db = open_database(str(event), read_only=True)
+    try:
+        from director.services.matches import list_matches
+        from director.services.teams import list_teams
+
+        with db.Session() as session:
+            entrants = list_teams(session)
+            played = [m for m in list_matches(session) if not m.is_bye and m.games]
+    finally:
+        db.close()
+    assert len(entrants) == int(players)
+    assert all(len(t.players) == 1 and t.players[0] == t.name for t in entrants)
+    assert played and all({g.board for g in m.games} == {1} for m in played)
+    assert all(m.outcome.finished or m.forfeit_by for m in played)
+
+
+def test_simulate_individual_is_the_same_event_for_the_same_seed(tmp_path: Path) -> None:
+    args = ("--players", "10", "--rounds", "3", "--seed", "11")
+    first = simulated(tmp_path, "first", *args)
+    second = simulated(tmp_path, "second", *args)
+    for command in ("standings", "check-pairings"):
+        a, b = run(command, str(first)), run(command, str(second))
+        assert a.returncode == b.returncode == 0, a.stderr + b.stderr
+        assert a.stdout.replace("first", "second") == b.stdout
+    out_a, out_b = tmp_path / "a.csv", tmp_path / "b.csv"
+    assert run("export-teams", str(first), str(out_a)).returncode == 0
+    assert run("export-teams", str(second), str(out_b)).returncode == 0
+    assert out_a.read_bytes() == out_b.read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (("--individual", "--teams", "8"), "an individual event has players: --players N"),
+        (("--players", "8"), "--players is for an individual event: add --individual"),
+        ((), "the number of teams (--teams N) or players"),
+    ],
+)
+def test_simulate_asks_teams_or_players_by_the_format(
+    tmp_path: Path, args: tuple[str, ...], needle: str
+) -> None:
+    event = tmp_path / "e.tandem"
+    fails_cleanly(run("simulate", str(event), "--rounds", "2", *args), needle)
+    assert not event.exists()

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from director.domain.errors import UserError
 from director.domain.event import MatchInfo, PlayStatus, TeamInfo, round_status
 from director.domain.match import score_match
 from director.domain.rules import End, Level, MatchRules, Side
@@ -59,3 +62,18 @@ def test_a_round_stands_where_its_matches_do_byes_aside() -> None:
 def test_a_team_is_withdrawn_once_it_has_a_last_round() -> None:
     assert not BLUE.withdrawn
     assert TeamInfo(3, "Late", ("Eve", "Finn"), withdrawn_after_round=0).withdrawn
+
+
+def test_an_entrants_players_are_read_by_board() -> None:
+    """#28: a Tandem team plays boards 1 and 2; an individual event's player board 1 alone,
+    and nobody ("") plays its board 2; a board no format has is refused."""
+    ana = TeamInfo(3, "Ana", ("Ana",))
+    assert (BLUE.player(1), BLUE.player(2), ana.player(1), ana.player(2)) == (
+        "Ana",
+        "Ben",
+        "Ana",
+        "",
+    )
+    assert dict(BLUE.by_board) == {1: "Ana", 2: "Ben"} and dict(ana.by_board) == {1: "Ana"}
+    with pytest.raises(UserError, match="there is no board 3"):
+        BLUE.player(3)

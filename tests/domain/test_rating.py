@@ -389,3 +389,14 @@ def test_the_history_pass_rates_as_the_fast_pass(events: list[list[ClubResult]])
             slow.standings[p].experience,
             slow.standings[p].matches,
         )
+
+
+def test_a_sides_seeding_rating_is_its_players_mean_and_needs_every_person() -> None:
+    from director.domain.rating import side_rating
+
+    ratings = {1: 1600.0, 2: 1450.0}
+    assert side_rating((1, 2), ratings) == 1525.0
+    assert side_rating((1, 9), ratings) == 1550.0  # #9 not rated yet: the start, 1500
+    assert side_rating((1,), ratings) == 1600.0
+    assert side_rating((1, None), ratings) is None
+    assert side_rating((), ratings) is None

@@ -215,3 +215,20 @@ def test_standings_of_a_thousand_teams_after_nine_rounds_ranks_every_team() -> N
     rows = compute_standings(field, results)
     assert sorted(r.team_id for r in rows) == list(range(1, 1001))
     assert all(a.match_points >= b.match_points for a, b in zip(rows, rows[1:], strict=False))
+
+
+def test_a_team_that_never_took_part_is_listed_apart_after_the_others() -> None:
+    """#24 point 5: a team registered but never checked in (no match, no bye, no forfeit) was
+    ranked among the teams that played, above one that lost 0-5. It is listed apart, last,
+    with no place; a team that forfeited took part (it was paired) and keeps its place."""
+    field = [TeamEntry(9, "Never came", seed=1), *teams(4)]
+    results = [match(1, 1, 2, 5, 0), MatchResult(1, 2, 3, 4, 0, 0, Outcome.FORFEIT_A)]
+    rows = compute_standings(field, results, tie_breaks=(TieBreak.POINTS_DIFFERENCE,))
+    assert [r.team_id for r in rows][-1] == 9
+    assert [r.took_part for r in rows] == [True] * 4 + [False]
+    assert [r.place for r in rows] == ["1", "2", "3", "4", "–"]
+    before = compute_standings(field, [], tie_breaks=(TieBreak.POINTS_DIFFERENCE,))
+    assert all(r.took_part for r in before)  # before round 1 nobody has yet
+    late = [*teams(2), TeamEntry(3, "Late", 3, joined_round=3)]
+    counted = compute_standings(late, [match(1, 1, 2, 5, 0)], late_entry=LateEntry.BYE_EQUIVALENT)
+    assert by_team(counted)[3].took_part  # its missed round counts as a bye: it is ranked

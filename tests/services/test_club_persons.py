@@ -13,7 +13,7 @@ from director.services import club, teams
 from director.services.events import create_event
 from director.store.club import create_club, open_club
 from director.store.engine import create_database, open_database
-from tests.club_files import play_round
+from tests.club_files import club_night, play_round
 
 
 def persons(club_path: Path, *names: str) -> list[int]:
@@ -120,6 +120,8 @@ def test_an_individual_player_keeps_the_person_picked(tmp_path: Path) -> None:
         create_event(s, "Solo", options, event_date="2026-03-05")
         player = teams.add_player(s, "Ana", person=5).value
         assert player.persons == (5, None)
+        assert teams.edit_team(s, player.id, name="ANA").value.persons == (5, None)
+        assert teams.edit_team(s, player.id, name="Anna").value.persons == (None, None)
     db.close()
 
 
@@ -150,3 +152,43 @@ def test_searching_as_you_type_finds_names_and_aliases_beginnings_first(club_fil
         with pytest.raises(UserError, match="needs a name"):
             club.add_person(s, "   ")
     db.close()
+
+
+def test_an_event_seeds_by_its_players_club_ratings(club_file: Path, tmp_path: Path) -> None:
+    from director.domain.rating import recompute
+
+    march = club_night(tmp_path / "march.tandem", "2026-03-05", "AB")  # Ana+Ben, Gus+Hana won
+    db = open_club(str(club_file), make_backup=False)
+    with db.Session() as s, s.begin():
+        results = results_of(march)
+        club.publish(s, results, club.match_event(s, results))
+        ratings = club.person_ratings(s)
+        ids = {name: pid for pid, name in club.person_names(s).items()}
+    db.close()
+    assert ratings == {p: st.rating for p, st in recompute(_club(club_file)).standings.items()}
+    event = tmp_path / "april.tandem"
+    db = create_database(str(event))
+    with db.Session() as s, s.begin():
+        create_event(s, "April", EventOptions(), event_date="2026-04-02")
+        teams.add_team(s, "Losers", ("Cleo", "Dev"), persons=(ids["Cleo"], ids["Dev"]))
+        teams.add_team(s, "Unknown", ("Zed", "Ben"), persons=(None, ids["Ben"]), rating=1400)
+        teams.add_team(s, "Mixed", ("Ana", "Eve"), persons=(ids["Ana"], ids["Eve"]))
+        teams.add_team(s, "Winners", ("Gus", "Hana"), persons=(ids["Gus"], ids["Hana"]))
+        seeded = teams.seed_by_club_rating(s, ratings).value
+    db.close()
+    mean = (ratings[ids["Ana"]] + ratings[ids["Eve"]]) / 2
+    assert [(t.name, t.seed) for t in sorted(seeded, key=lambda t: t.seed)] == [
+        ("Winners", 1), ("Mixed", 2), ("Losers", 3), ("Unknown", 4),
+    ]  # fmt: skip
+    by_name = {t.name: t for t in seeded}
+    assert by_name["Mixed"].rating == round(mean) == 1500
+    assert by_name["Unknown"].rating == 1400  # Zed is no person of the club: rating kept
+
+
+def _club(club_path: Path) -> list:  # type: ignore[type-arg]
+    db = open_club(str(club_path), lock=False, make_backup=False)
+    try:
+        with db.Session() as s:
+            return club.club_results(s)
+    finally:
+        db.close()

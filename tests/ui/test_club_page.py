@@ -121,3 +121,12 @@ def test_a_file_that_is_no_club_is_refused_beside_the_button(
     assert not page.open_club(str(sim_path))
     assert "is not a Tandem Director club" in page.error.text()
     assert not page.search.isEnabled() and not page.publish_button.isEnabled()
+
+
+def test_seeding_by_club_rating_is_refused_once_round_1_is_paired(
+    page: ClubPage, club_file: Path
+) -> None:
+    assert page.open_club(str(club_file))
+    assert page.seed_button.isEnabled()
+    page.seed_button.click()
+    assert "round 1 is paired" in page.error.text()  # the desk's event has played its night

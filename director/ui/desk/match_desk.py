@@ -283,7 +283,8 @@ class MatchDeskPage(QWidget):
         record = match.rules.event_format
         for panel in self.boards:  # the boards the match's format has
             panel.setVisible(panel.board in record.boards)
-            panel.show_match(match)
+            if panel.board in record.boards:
+                panel.show_match(match)
         self.show_clock_words(record.one_board)
         self.show_cube_state(match)
         self.show_no_show(match)
@@ -411,7 +412,9 @@ class MatchDeskPage(QWidget):
     def open_record_dialog(self, board: int, proposal: Game | None = None) -> None:
         """Open the dialog for `board`'s game; the clock's flag fall passes its proposal."""
         match = self.match
-        if match is None or not self.boards[board - 1].live(match):
+        if match is None or board not in match.rules.event_format.boards:
+            return  # Alt+2 in a one-board match: there is no board 2
+        if not self.boards[board - 1].live(match):
             return
         dialog = RecordGameDialog(self.ctx, match, board, proposal, self)
         dialog.clock_ns = self.ctx.clock_times(match.id, board)  # the open clock's times, if any

@@ -105,7 +105,7 @@ class StandingsModel(QAbstractTableModel):
             return self._display(line, column, self._value(line, column))
         if role == SORT_ROLE:
             return self._value(line, column)
-        if role == Qt.ItemDataRole.ForegroundRole and line.row.withdrawn:
+        if role == Qt.ItemDataRole.ForegroundRole and line.row.note:
             return QBrush(WITHDRAWN)
         if role == Qt.ItemDataRole.FontRole and self.columns[column] in ("Team", "MP"):
             return self.bold
@@ -116,6 +116,8 @@ class StandingsModel(QAbstractTableModel):
             return CENTRED
         if role == Qt.ItemDataRole.ToolTipRole and line.row.withdrawn:
             return f"{line.team.name} has withdrawn; its results stand"
+        if role == Qt.ItemDataRole.ToolTipRole and not line.row.took_part:
+            return f"{line.team.name} never checked in: no match, no bye; listed apart, unplaced"
         return None
 
     def _value(self, line: StandingLine, column: int) -> object:
@@ -140,8 +142,8 @@ class StandingsModel(QAbstractTableModel):
         title = self.columns[column]
         if title == "Rank":
             return line.row.place
-        if title == "Team" and line.row.withdrawn:
-            return f"{value} (withdrawn)"
+        if title == "Team" and line.row.note:
+            return f"{value} ({line.row.note})"
         if isinstance(value, float | int) and not isinstance(value, bool):
             return number(value)
         return "–" if value is None else str(value)

@@ -81,6 +81,8 @@ def test_one_board_game_after_game(desk: MatchDeskPage) -> None:
     assert board.status.text() == "Game 7: in play"
     assert board.record_button.text() == "Record game…"
     assert "both boards" not in desk.clock_button.toolTip()
+    desk.open_record_dialog(2)  # Alt+2: there is no board 2
+    assert desk.dialog is None
 
 
 def test_the_crawford_game_disables_the_cube_with_the_reason(desk: MatchDeskPage) -> None:
