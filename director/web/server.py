@@ -153,11 +153,14 @@ class TableService:
             return [_url(a, self.port) for a in local_addresses()]
         return [_url(self.host, self.port)]
 
-    def start(self) -> list[str]:
+    def start(self, sock: socket.socket | None = None) -> list[str]:
+        """Serve on `sock` (bound by `bind_socket` to this host and port), else bind now."""
         if self.running:
+            if sock is not None:
+                sock.close()
             return self.urls
         raise_file_limit()
-        sock = bind_socket(self.host, self.port)
+        sock = bind_socket(self.host, self.port) if sock is None else sock
         self.port = sock.getsockname()[1]  # port 0: the one the system chose
         config = uvicorn.Config(
             build_app(self.web),
