@@ -132,6 +132,14 @@ def routes(web: WebContext) -> list[BaseRoute]:
                 out[channel] = {"changed": True}  # the page asks its slips again
         return JSONResponse(out)
 
+    async def club(_request: Request) -> Response:
+        from director.services.club import public_club
+
+        data = await web.run_club(public_club)
+        if data is None:
+            raise HTTPException(404, "this table service serves no club")
+        return JSONResponse(data)
+
     async def events(request: Request) -> Response:
         channels = request.query_params.getlist("ch")
         _check_channels(channels)
@@ -156,6 +164,7 @@ def routes(web: WebContext) -> list[BaseRoute]:
         Route("/api/brackets", brackets),
         Route("/api/rules", rules),
         Route("/api/met", met),
+        Route("/api/club", club),
         Route("/events", events),
         Route("/api/latest", latest),
     ]
