@@ -32,6 +32,7 @@ from director.domain.rating import (
 )
 from director.domain.rivals import Record, Rivals, nemesis_report, records_of
 from director.domain.season import Season, SeasonRow, season_standings
+from director.domain.wording import quoted
 from director.store import models
 from director.store.club_models import Alias, ClubEvent, ClubMatch, ClubSeason, Person
 
@@ -502,10 +503,10 @@ def find_person(session: Session, text: str) -> int:
         if normal(alias) == want
     }  # fmt: skip
     if not found:
-        raise UserError(f"the club has no person called {text.strip()!r}")
+        raise UserError(f"the club has no person called {quoted(text.strip())}")
     if len(found) > 1:
         ids = ", ".join(f"#{p}" for p in sorted(found))
-        raise UserError(f"several persons are called {text.strip()!r} ({ids}): give the id")
+        raise UserError(f"several persons are called {quoted(text.strip())} ({ids}): give the id")
     return found.pop()
 
 
@@ -567,10 +568,10 @@ def add_season(session: Session, name: str, first: str, last: str) -> Season:
     try:
         days = date.fromisoformat(first), date.fromisoformat(last)
     except ValueError:
-        raise UserError(f"season {name}: dates are written YYYY-MM-DD") from None
+        raise UserError(f"season {quoted(name)}: dates are written YYYY-MM-DD") from None
     season = Season(name, *days)
     if session.scalar(select(ClubSeason.id).where(ClubSeason.name == name)) is not None:
-        raise UserError(f"the club already has a season called {name!r}")
+        raise UserError(f"the club already has a season called {quoted(name)}")
     session.add(ClubSeason(name=name, first_day=first, last_day=last))
     return season
 
@@ -593,7 +594,7 @@ def season_table(session: Session, name: str | None) -> tuple[Season, list[Seaso
         raise UserError("the club has no season yet: add one (club season CLUB NAME --from --to)")
     chosen = known[-1] if name is None else next((s for s in known if s.name == name), None)
     if chosen is None:
-        raise UserError(f"the club has no season called {name!r}")
+        raise UserError(f"the club has no season called {quoted(name)}")
     results = club_results(session)
     return chosen, season_standings(chosen, results, recompute(results))
 
