@@ -30,12 +30,12 @@ from PySide6.QtWidgets import (
 
 from director.domain.changes import Changes
 from director.domain.errors import UserError
-from director.domain.event import MatchInfo, round_status
-from director.domain.wording import counted
+from director.domain.event import MatchInfo, TeamInfo, round_status
+from director.domain.wording import counted, isolated
 from director.services import no_show, rounds
 from director.services.matches import list_matches
 from director.services.rounds import RoundInfo
-from director.services.teams import entrant_format
+from director.services.teams import entrant_format, withdraw_team
 from director.ui.audit_dialog import AuditDialog
 from director.ui.context import EventContext
 from director.ui.forbidden_pairs_dialog import ForbiddenPairsDialog
@@ -352,6 +352,53 @@ class RoundsPage(QWidget):
             self.waiting_for = str(refusal)
             self.messages.show_error(self.waiting_for)
             return
+        absent = self.ctx.read(no_show.absent_last_round)
+        if absent:
+            self.question = self._ask_about_absent(absent)
+            return
+        self._preview_next_round()
+
+    def _ask_about_absent(self, absent: list[TeamInfo]) -> QMessageBox:
+        """A team that did not show is not paired again without a question: pair it (it may
+        come yet), or withdraw it (its results stand) and pair the others."""
+        names = " and ".join(isolated(t.name) for t in absent)
+        last = len(self.rounds)
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            "Did not show",
+            f"{names} did not show in round {last} (a forfeit). Pair "
+            f"{'it' if len(absent) == 1 else 'them'} in round {last + 1}?",
+            QMessageBox.StandardButton.NoButton,
+            self,
+        )
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        box.setInformativeText(
+            "Withdrawn, a team is not paired from now on and its results stand; it can be "
+            "reinstated on the Teams page."
+        )
+        pair = box.addButton("Pair them", QMessageBox.ButtonRole.AcceptRole)
+        withdraw = box.addButton("Withdraw and pair", QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+
+        def answered() -> None:
+            chosen = box.clickedButton()
+            if chosen is withdraw:
+                try:
+                    for team in absent:
+                        self.ctx.change(withdraw_team, team.id)
+                except UserError as refusal:
+                    self.messages.show_error(str(refusal))
+                    return
+            if chosen in (pair, withdraw):
+                self._preview_next_round()
+
+        box.finished.connect(answered)
+        box.open()
+        return box
+
+    def _preview_next_round(self) -> None:
         try:
             preview = self.ctx.read(rounds.preview_next_round)
         except UserError as refusal:
