@@ -26,6 +26,7 @@ PAGES = {
     "/rules": ("rules", "Rules"),
     "/met": ("met", "Match equity"),
     "/brackets": ("brackets", "Brackets"),
+    "/club": ("club", "Club"),  # the club's ratings and season, when `serve --club` serves one
 }
 NAV = ("/", "/team", "/standings", "/crosstable", "/rules", "/met", "/brackets")
 
