@@ -134,6 +134,14 @@ def routes(web: WebContext) -> list[BaseRoute]:
         body = b",".join(_json(channel) + b":" + data for channel, data in out.items())
         return Response(b"{" + body + b"}", media_type="application/json")
 
+    async def club(_request: Request) -> Response:
+        from director.services.club import public_club
+
+        data = await web.run_club(public_club)
+        if data is None:
+            raise HTTPException(404, "this table service serves no club")
+        return JSONResponse(data)
+
     async def events(request: Request) -> Response:
         channels = request.query_params.getlist("ch")
         _check_channels(channels)
@@ -158,6 +166,7 @@ def routes(web: WebContext) -> list[BaseRoute]:
         Route("/api/brackets", brackets),
         Route("/api/rules", rules),
         Route("/api/met", met),
+        Route("/api/club", club),
         Route("/events", events),
         Route("/api/latest", latest),
     ]

@@ -174,6 +174,7 @@ class WebContext:
     clocks: ClockRoom = field(init=False)  # the phone clocks (director/web/clock_room.py)
     _writing: threading.Lock = field(default_factory=threading.Lock)
     writes: WriteQueue = field(default_factory=WriteQueue)
+    club: EventDatabase | None = None  # the club's register, read only (`serve --club`)
 
     def __post_init__(self) -> None:
         self.clocks = ClockRoom(self.hub)
@@ -219,6 +220,20 @@ class WebContext:
             return service(session, *args, **kwargs)
 
         return cast(T, await self.writes.write(call, self.write_group))
+
+    async def run_club(
+        self, service: Callable[Concatenate[Session, P], T], *args: P.args, **kwargs: P.kwargs
+    ) -> T | None:
+        """A read of the club's register on a worker thread; None when no club is served."""
+        club = self.club
+        if club is None:
+            return None
+
+        def read() -> T:
+            with club.Session() as session:
+                return service(session, *args, **kwargs)
+
+        return await run_in_threadpool(read)
 
     async def run_db(
         self, service: Callable[Concatenate[Session, P], T], *args: P.args, **kwargs: P.kwargs

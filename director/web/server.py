@@ -128,8 +128,9 @@ class TableService:
         port: int = DEFAULT_PORT,
         *,
         on_change: Callable[[Changes], None] | None = None,
+        club: EventDatabase | None = None,
     ) -> None:
-        self.web = WebContext(db)
+        self.web = WebContext(db, club=club)
         self.web.on_change = self._changed_by_slip
         self.host, self.port = host, port
         self.external_change = on_change or (lambda _changes: None)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
 
 from director.domain.clock import EventKind, Phase
 from director.domain.rules import (
@@ -25,8 +26,10 @@ from director.services.events import update_event
 from director.services.matches import create_match
 from director.services.teams import add_player
 from director.store.engine import open_database
+from tests.event_files import stored_match
 from tests.ui.clock.clock_helpers import NS, OFFSCREEN_NOISE, FakeTime, key_down, stored_log
 from tests.ui.clock.conftest import OpenClock
+from tests.ui.desk.desk_helpers import click_answer
 
 pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_NOISE)
 
@@ -79,3 +82,24 @@ def test_one_board_with_the_match_reserve_paused_between_games(
     assert window.controller.writer is not None and window.controller.writer.flush()
     kinds = [e.kind for e in stored_log(event_path, match_id)]
     assert EventKind.RESET not in kinds and EventKind.STOP not in kinds  # never reset (§10)
+
+
+def test_a_flag_loses_the_match(
+    qtbot: QtBot, open_clock: OpenClock, fake_time: FakeTime, event_path: Path
+) -> None:
+    """RULES §10: a reserve run out loses the match (not a game, rule 5): the window asks to
+    record it, and the match ends with the winner raised to 5."""
+    window = open_clock(match_id=individual_match(event_path))
+    key_down(window, Qt.Key.Key_Z)
+    key_down(window, Qt.Key.Key_Return)
+    fake_time.wait(12 + 600 + 1)  # the delay, the whole reserve, and a second more
+    window.tick()  # a tick this late follows a stall: the next one logs the flag
+    window.tick()
+    qtbot.waitUntil(lambda: window.games.lost_on_time is not None, timeout=2000)
+    box = window.games.lost_on_time
+    assert box is not None and box.isVisible()
+    assert "Ana's reserve ran out: Cleo wins the match" in box.text()
+    click_answer(box, "Record: Cleo wins")
+    match = stored_match(event_path, window.match.id)
+    assert match.outcome.finished and match.outcome.final.b == 5
+    assert match.outcome.lost_on_time is A
