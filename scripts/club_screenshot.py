@@ -2,9 +2,9 @@
 published to a club, the page opened on it, "a" typed in the search.
 
     python scripts/club_screenshot.py FOLDER     # builds the club and the event in FOLDER, once
-    /work/shared/tools/screen shot OUT.png 6 -- python scripts/club_screenshot.py FOLDER
+    python scripts/club_screenshot.py FOLDER     # then: the page on screen for 8 s
 
-then crop OUT.png to 1280x700.
+and take a picture of the screen while it shows (on an X screen), cropped to 1280x700.
 """
 
 from __future__ import annotations
