@@ -15,12 +15,12 @@ def cmd_clock(args: argparse.Namespace) -> int:
     from director.domain.errors import UserError
     from director.store.engine import open_event
     from director.ui import termination
-    from director.ui.clock.launch import open_clock_window
+    from director.ui.clock.launch import open_clock_window, timed_match
     from director.ui.context import EventContext
     from director.ui.style import apply_style
 
     termination.hold()  # a SIGTERM before the window can close waits for it (the lock is held)
-    db = open_event(args.file)
+    db = open_event(args.file, make_backup=False, deferred=True)
     try:
         app = QApplication.instance() or QApplication(sys.argv[:1])
         assert isinstance(app, QApplication)
@@ -28,6 +28,9 @@ def cmd_clock(args: argparse.Namespace) -> int:
         screens = QGuiApplication.screens()
         if args.screen is not None and args.screen > len(screens):
             raise UserError(f"there is no screen {args.screen}: this computer has {len(screens)}")
+        with db.Session() as session:
+            timed_match(session, args.match)  # refused before a byte is written
+        db.start_writing(backup=True)  # the upgrade, the mark and the backup at opening
         ctx = EventContext(db)
         window = open_clock_window(ctx, args.match)
         if args.screen is not None:

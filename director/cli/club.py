@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from director.cli.common import EVENT_HELP, Parser, one_transaction, session_for, shown, wrote
 from director.domain.errors import UserError
 from director.domain.rules import Paper
-from director.domain.wording import counted
+from director.domain.wording import counted, quoted
 from director.services.club_reports import CLUB_KINDS
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ def _mapping(pairs: list[str]) -> dict[str, int]:
         name, sep, ident = pair.rpartition("=")
         ident = ident.strip().lstrip("#")
         if not sep or not name.strip() or not ident.isdigit():
-            raise UserError(f"--map {pair!r}: write NAME=ID (the person's id in the club)")
+            raise UserError(f"--map {quoted(pair)}: write NAME=ID (the person's id in the club)")
         out[name.strip()] = int(ident)
     return out
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from director import __version__
 from director.cli.common import EXIT_USAGE, Parser
 from director.domain.errors import UserError
+from director.domain.wording import quoted
 
 # A command loads SQLAlchemy and reads or pairs a whole event: about a million allocations,
 # nearly none of them cycles. At Python's default (a collection every 700 allocations) the
@@ -124,7 +125,9 @@ def parse_command_line(argv: Sequence[str]) -> argparse.Namespace:
     args.event = event
     if args.db is not None:
         if "://" not in args.db:
-            parser.error(f"--db {args.db!r} is not a database URL (postgresql://USER@HOST/DB)")
+            parser.error(
+                f"--db {quoted(args.db)} is not a database URL (postgresql://USER@HOST/DB)"
+            )
         if event is not None:
             parser.error(f"give an event file ({event}) or --db URL, not both")
     return args

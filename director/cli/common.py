@@ -11,6 +11,8 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, NoReturn
 
 from director.domain.errors import UserError
+from director.domain.rules import MAX_MATCH_LENGTH
+from director.domain.wording import QUOTED, quoted
 
 if TYPE_CHECKING:  # the command line starts fast: heavy modules load only when used
     from sqlalchemy.orm import Session
@@ -25,8 +27,13 @@ NEW_EVENT_HELP = "the event file to create (NAME.tandem) or a database URL"
 
 class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        """One clear line instead of argparse's usage block."""
+        """One clear line instead of argparse's usage block; a value argparse quotes ("invalid
+        choice: '…'") is cut as every message cuts what it quotes."""
+        message = _ARGPARSE_QUOTE.sub(lambda found: quoted(found[1]), message)
         self.exit(EXIT_USAGE, f"{self.prog}: {message} (see --help)\n")
+
+
+_ARGPARSE_QUOTE = re.compile(f"'([^']{{{QUOTED + 1},}})'")
 
 
 def read_text(path: str, what: str, limit: int) -> str:
@@ -64,13 +71,16 @@ def read_bytes(path: str, what: str, limit: int) -> bytes:
 
 @contextlib.contextmanager
 def session_for(target: str, read_only: bool = False) -> Iterator[Session]:
-    """A session on the event; a write takes the app's lock (refused while the app has it)."""
+    """A session on the event; a write takes the app's lock (refused while the app has it).
+
+    A command that refuses writes nothing (the README's promise): an older file is upgraded on
+    a copy, which takes the file's name only with the command's committed change."""
     from director.store.engine import open_database, open_event
 
     db = (
         open_database(target, read_only=True)
         if read_only
-        else open_event(target, make_backup=False)
+        else open_event(target, make_backup=False, deferred=True)
     )
     with one_transaction(db) as session:
         yield session
@@ -82,6 +92,7 @@ def one_transaction(db: EventDatabase) -> Iterator[Session]:
     try:
         with db.Session() as session, session.begin():
             yield session
+        db.put_upgrade_in_place()
     finally:
         db.close()
 
@@ -102,7 +113,6 @@ def shown(target: str) -> str:
 
 
 MAX_ID = 2**31 - 1  # the largest INTEGER every back end stores: ids, counts, seeds
-MAX_MATCH_LENGTH = 999  # as the options form: pin game plays to 150 and more (RULES §6.4)
 MAX_ROUNDS = 99
 MAX_BASE_SECONDS = 24 * 3600
 MAX_INCREMENT_SECONDS = 3600
@@ -115,11 +125,13 @@ def whole(low: int, high: int) -> Callable[[str], int]:
         value = text.strip()
         below = value.startswith("-") and value[1:].isdigit()  # a whole number, but negative
         if not value.isdigit() and not below:  # no exponent, no "+": "1e9", "" are refused
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number")
+            raise argparse.ArgumentTypeError(f"{quoted(text)} is not a whole number")
         if below or int(value) < low:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least {low}")
+            raise argparse.ArgumentTypeError(
+                f"{quoted(text)} is not a whole number of at least {low}"
+            )
         if len(value) > 12 or int(value) > high:
-            raise argparse.ArgumentTypeError(f"{text!r} is too large: at most {high}")
+            raise argparse.ArgumentTypeError(f"{quoted(text)} is too large: at most {high}")
         return int(value)
 
     return parse
@@ -135,9 +147,9 @@ def rate(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        raise argparse.ArgumentTypeError(f"{quoted(text)} is not a number") from None
     if not 0.0 <= value <= 1.0:
-        raise argparse.ArgumentTypeError(f"{text!r} must be between 0 and 1")
+        raise argparse.ArgumentTypeError(f"{quoted(text)} must be between 0 and 1")
     return value
 
 
@@ -157,11 +169,11 @@ def time_control(text: str) -> tuple[int, int]:
     b, i = _BASE.fullmatch(base), _INC.fullmatch(inc)
     if not sep or b is None or i is None:
         raise argparse.ArgumentTypeError(
-            f"{text!r} is not BASE+INC: write minutes + seconds, e.g. 2+12 (2 min + 12 s), "
+            f"{quoted(text)} is not BASE+INC: write minutes + seconds, e.g. 2+12 (2 min + 12 s), "
             "2:00+12 or 120s+12"
         )
     if len(base) > 8 or len(inc) > 6:  # a pasted 20-digit number is not a time control
-        raise argparse.ArgumentTypeError(f"{text!r}: the numbers are far too large")
+        raise argparse.ArgumentTypeError(f"{quoted(text)}: the numbers are far too large")
     if b["min"] is not None:
         seconds = int(b["min"]) * 60
     elif b["mm"] is not None:
@@ -169,9 +181,11 @@ def time_control(text: str) -> tuple[int, int]:
     else:
         seconds = int(b["sec"])
     if seconds > MAX_BASE_SECONDS:
-        raise argparse.ArgumentTypeError(f"{text!r}: the base time is at most 24 hours")
+        raise argparse.ArgumentTypeError(f"{quoted(text)}: the base time is at most 24 hours")
     if int(i["inc"]) > MAX_INCREMENT_SECONDS:
-        raise argparse.ArgumentTypeError(f"{text!r}: the increment or delay is at most 1 hour")
+        raise argparse.ArgumentTypeError(
+            f"{quoted(text)}: the increment or delay is at most 1 hour"
+        )
     return seconds, int(i["inc"])
 
 
@@ -231,5 +245,5 @@ def bracket_plan(text: str) -> BracketPlan:
             return plan
     if not os.path.exists(text):
         names = ", ".join(p.name for p in PLANS)
-        raise UserError(f"--plan: {text!r} is neither a ready-made plan ({names}) nor a file")
+        raise UserError(f"--plan: {quoted(text)} is neither a ready-made plan ({names}) nor a file")
     return plan_from_json(read_text(text, "a bracket plan", MAX_PLAN_BYTES))

@@ -31,7 +31,11 @@ def cmd_pair(args: argparse.Namespace) -> int:
     from director.store.engine import open_database, open_event
 
     read_only = args.preview or args.round is not None
-    db = open_database(args.file, read_only=True) if read_only else open_event(args.file)
+    db = (
+        open_database(args.file, read_only=True)
+        if read_only
+        else open_event(args.file, make_backup=False, deferred=True)
+    )
     try:
         with db.Session() as session, session.begin():
             if args.round is not None:
@@ -41,10 +45,11 @@ def cmd_pair(args: argparse.Namespace) -> int:
                     else:
                         print(f"table {m.table}: {m.team_a.name} v {m.team_b.name} (match {m.id})")
                 return 0
-            preview = rounds.preview_next_round(session)
-            if not args.preview:
-                rounds.pair_next_round(session)
+            preview = rounds.preview_next_round(session)  # refuses before anything is written
         if not args.preview:
+            db.start_writing(backup=True)  # the upgrade, the mark and the backup at opening
+            with db.Session() as session, session.begin():
+                rounds.pair_next_round(session)
             backup_after_pairing(db, preview.number)
     finally:
         db.close()

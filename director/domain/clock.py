@@ -45,6 +45,7 @@ from typing import TypeGuard
 
 from director.domain.boards import ByBoard
 from director.domain.rules import ALL_BOARDS, ClockMode, Format, Side, TimeControl
+from director.domain.wording import quoted
 
 NS_PER_SECOND = 1_000_000_000
 TENTHS_BELOW_NS = 20 * NS_PER_SECOND  # RULES §7: below 20 s the display shows tenths
@@ -106,14 +107,14 @@ class ClockEvent:
 
     def __post_init__(self) -> None:
         if self.kind not in _KINDS or self.side not in (None, "A", "B"):
-            raise ClockError(f"malformed clock event {self!r}")
+            raise ClockError(f"malformed clock event {quoted(self)}")
         object.__setattr__(self, "kind", EventKind(self.kind))  # plain strings from a row do
         if self.side is not None:
             object.__setattr__(self, "side", Side(self.side))
         if self.board not in ALL_BOARDS:
             raise ClockError(f"there is no board {self.board}")
         if not _is_int(self.t_ns):
-            raise ClockError(f"a clock time must be integer nanoseconds, not {self.t_ns!r}")
+            raise ClockError(f"a clock time must be integer nanoseconds, not {quoted(self.t_ns)}")
         if (self.side is None) == (self.kind in _WITH_SIDE):
             raise ClockError(
                 f"a {self.kind} event {'needs' if self.side is None else 'has no'} side"
@@ -121,7 +122,7 @@ class ClockEvent:
         if (self.value is None) == (self.kind is EventKind.ADJUST) or not (
             self.value is None or _is_int(self.value)
         ):
-            raise ClockError(f"a {self.kind} event has the wrong value {self.value!r}")
+            raise ClockError(f"a {self.kind} event has the wrong value {quoted(self.value)}")
         if self.reason and self.kind is not EventKind.ADJUST:
             raise ClockError(f"a {self.kind} event has no reason")
 
@@ -142,11 +143,11 @@ class ClockEvent:
         """The inverse of `to_dict`; a malformed row raises ClockError."""
         kind, t_ns, board, side, value, reason = (data.get(k) for k in _FIELDS)
         if not (kind in _KINDS and side in (None, "A", "B") and _is_int(t_ns) and _is_int(board)):
-            raise ClockError(f"malformed clock event {dict(data)!r}")
+            raise ClockError(f"malformed clock event {quoted(dict(data))}")
         if not (value is None or _is_int(value)):
-            raise ClockError(f"malformed clock event value {value!r}")
+            raise ClockError(f"malformed clock event value {quoted(value)}")
         if not (reason is None or isinstance(reason, str)):
-            raise ClockError(f"malformed clock event reason {reason!r}")
+            raise ClockError(f"malformed clock event reason {quoted(reason)}")
         # the store keeps them in 64-bit integers: 2**63 ended import-match in an OverflowError
         for name, number in (("t_ns", t_ns), ("board", board), ("value", value)):
             if number is not None and not -CLOCK_NUMBER_LIMIT < int(number) < CLOCK_NUMBER_LIMIT:
@@ -523,7 +524,7 @@ class MatchClock:
     def _time(self, now: int | None) -> int:
         t = self._source() if now is None else now
         if not _is_int(t):
-            raise ClockError(f"a clock time must be integer nanoseconds, not {t!r}")
+            raise ClockError(f"a clock time must be integer nanoseconds, not {quoted(t)}")
         return t
 
     def _begin(self, now: int | None) -> int:

@@ -23,6 +23,7 @@ from director.domain.records import (
 )
 from director.domain.rules import Format, MatchRules, Scoring, Side
 from director.domain.scoring import Game, game_problems
+from director.domain.wording import quoted
 
 FORMAT_NAME = "backgammon-match"
 FORMAT_VERSION = 1
@@ -55,8 +56,8 @@ def parse_individual(data: dict[str, Any]) -> MatchRecord:
 def _parse_rules(data: dict[str, Any], problems: list[str]) -> MatchRules | None:
     start = len(problems)
     for key in sorted(set(data) - set(HEADER_KEYS) - set(OPTIONAL_KEYS)):
-        problems.append(f"unknown field {key!r}")
-    problems.extend(f"missing field {key!r}" for key in HEADER_KEYS if key not in data)
+        problems.append(f"unknown field {quoted(key)}")
+    problems.extend(f"missing field {quoted(key)}" for key in HEADER_KEYS if key not in data)
     _version_and_length(data, problems, FORMAT_VERSION)
     scoring = _enum(Scoring, data, "scoring", problems, "")
     if len(problems) > start or scoring is None:
@@ -100,7 +101,7 @@ def _parse_games(data: dict[str, Any], problems: list[str]) -> list[Game]:
         placed: object = item
         if isinstance(item, dict):
             unknown = sorted(set(item) & set(NOT_IN_A_GAME))
-            problems.extend(f"game {number}: unknown field {key!r}" for key in unknown)
+            problems.extend(f"game {number}: unknown field {quoted(key)}" for key in unknown)
             if unknown:
                 continue
             placed = {**item, "pair": number, "board": 1}

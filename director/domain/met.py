@@ -102,3 +102,25 @@ def equity_at(params: MetParameters, need_us: int, need_them: int) -> float:
     size = max(params.size, need_us, need_them)
     table = match_equity_table(MetParameters(params.gammon_rate, params.backgammon_rate, size))
     return table[need_us - 1][need_them - 1]
+
+
+def equity_with_one_game_left(
+    params: MetParameters, need_us: int, need_them: int, cube: int
+) -> float:
+    """The equity in the middle of a pair, under the same model: one game of the pair is left,
+    played on `cube`. A need of 0 or less is a team that reached its target in the pair's
+    recorded game (rule 4: it has not won yet). Once the game is over, the pair decides: a win,
+    a draw counted ½, or the next pair at the table's entry."""
+    params.check()
+    single = 1.0 - params.gammon_rate - params.backgammon_rate
+    total = 0.0
+    for level, p in ((1, single), (2, params.gammon_rate), (3, params.backgammon_rate)):
+        for us, them in ((cube * level, 0), (0, cube * level)):
+            i, j = need_us - us, need_them - them
+            if i <= 0 and j <= 0:
+                total += 0.5 * p * 0.5
+            elif i <= 0:
+                total += 0.5 * p
+            elif j > 0:
+                total += 0.5 * p * equity_at(params, i, j)
+    return total

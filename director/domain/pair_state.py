@@ -88,6 +88,16 @@ class PairState:
         """This board's game of the pair is being played (not recorded, match not over)."""
         return self.match_live and board in self.boards and board not in self.boards_done
 
+    def game_left(self) -> tuple[int, int] | None:
+        """(board, cube) of the pair's one game still to play once another board's game is
+        recorded, on RULES §9's model: the 2-cube game unless the recorded game used the cube,
+        or the live cube's value once turned. None at a pair's start or after the match."""
+        left = [b for b in self.boards if b not in self.boards_done]
+        if not self.boards_done or len(left) != 1 or not self.match_live:
+            return None
+        model = 1 if self.games_cube_board is not None else 2
+        return left[0], max(model, self.cubes.of(left[0]).value)
+
     def may_double(self, board: int) -> Permission:
         """RULES §4 live: may this board send the cube now, and why (not)."""
         if not self.match_live:

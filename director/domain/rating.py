@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from enum import StrEnum
 from operator import attrgetter
+from typing import NamedTuple
 
 from director.domain.errors import UserError
 from director.domain.rules import FORMATS
@@ -58,12 +59,13 @@ class Outcome(StrEnum):
 _SCORE_A = {Outcome.A_WON: 1.0, Outcome.B_WON: 0.0, Outcome.DRAW: 0.5}
 
 
-@dataclass(frozen=True, slots=True)
-class ClubResult:
+class ClubResult(NamedTuple):
     """One finished match of a published event, its players by person id.
 
     A side is one person (an individual match) or two (a Tandem team); `side_b` is empty for
     a bye. `finish` is the match's place in the order its round's matches finished (1 first).
+    A named tuple, immutable like a frozen dataclass: a club reads 100,000 of them when it
+    opens, and a frozen dataclass's `__init__` (a setattr per field) took 0.6 s of that.
     """
 
     event: str

@@ -17,8 +17,17 @@ from typing import Any, TypeGuard, TypeVar
 from director.domain.clock import ClockError, ClockEvent
 from director.domain.errors import UserError
 from director.domain.match import MatchOutcome, score_match
-from director.domain.rules import ONE_CUBE_THRESHOLDS, End, Level, MatchRules, Scoring, Side
+from director.domain.rules import (
+    MAX_MATCH_LENGTH,
+    ONE_CUBE_THRESHOLDS,
+    End,
+    Level,
+    MatchRules,
+    Scoring,
+    Side,
+)
 from director.domain.scoring import COUNTS, Game, game_problems
+from director.domain.wording import QUOTED, cut, quoted
 
 FORMAT_NAME = "tandem-match"
 FORMAT_VERSION = 1
@@ -135,10 +144,10 @@ def _parse_rules(data: dict[str, Any], problems: list[str]) -> MatchRules | None
     """The header, strictly typed (FORMATS: `true` is not 1, `2.0` is not 2, null is no value)."""
     start = len(problems)
     for key in sorted(set(data) - set(HEADER_KEYS) - set(OPTIONAL_KEYS)):
-        problems.append(f"unknown field {key!r}")
+        problems.append(f"unknown field {quoted(key)}")
     for key in HEADER_KEYS:
         if key not in data:
-            problems.append(f"missing field {key!r}")
+            problems.append(f"missing field {quoted(key)}")
     if "format" in data and data["format"] != FORMAT_NAME:
         problems.append(f"format must be {FORMAT_NAME!r}, not {_shown(data['format'])}")
     _version_and_length(data, problems, FORMAT_VERSION)
@@ -163,11 +172,13 @@ def _parse_rules(data: dict[str, Any], problems: list[str]) -> MatchRules | None
 
 
 def _shown(value: object) -> str:
-    """A value as the record wrote it: null, true, 2.0, "2"."""
+    """A value as the record wrote it: null, true, 2.0, "2" (a long one cut, as `cut` does)."""
+    if isinstance(value, str) and len(value) > QUOTED:  # never 30 MB turned to JSON to be cut
+        return f"{json.dumps(value[:QUOTED], ensure_ascii=False)}… ({len(value):,} characters)"
     try:
-        return json.dumps(value, ensure_ascii=False)
+        return cut(json.dumps(value, ensure_ascii=False))
     except (TypeError, ValueError):
-        return repr(value)
+        return quoted(value)
 
 
 def _parse_teams(data: dict[str, Any], problems: list[str]) -> dict[Side, RecordTeam] | None:
@@ -177,7 +188,7 @@ def _parse_teams(data: dict[str, Any], problems: list[str]) -> dict[Side, Record
     if not isinstance(raw, dict) or not {"A", "B"} <= set(raw):
         problems.append('teams must be an object with exactly "A" and "B"')
         return None
-    problems.extend(f"teams: unknown field {key!r}" for key in sorted(set(raw) - {"A", "B"}))
+    problems.extend(f"teams: unknown field {quoted(key)}" for key in sorted(set(raw) - {"A", "B"}))
     teams: dict[Side, RecordTeam] = {}
     for side in Side:
         team = _parse_team(raw[side.value], f"team {side}: ", problems)
@@ -192,8 +203,8 @@ def _parse_team(team: object, where: str, problems: list[str]) -> RecordTeam | N
         problems.append(f"{where}must be an object with name and players, not {_shown(team)}")
         return None
     start = len(problems)
-    problems.extend(f"{where}unknown field {key!r}" for key in sorted(set(team) - TEAM_KEYS))
-    problems.extend(f"{where}missing field {key!r}" for key in sorted(TEAM_KEYS - set(team)))
+    problems.extend(f"{where}unknown field {quoted(key)}" for key in sorted(set(team) - TEAM_KEYS))
+    problems.extend(f"{where}missing field {quoted(key)}" for key in sorted(TEAM_KEYS - set(team)))
     if "name" in team:
         _check_name(team["name"], f"{where}name", problems)
     players = team.get("players")
@@ -241,10 +252,10 @@ def _parse_game(
         named = _is_int(pair) and _is_int(board)
         where = (f"pair {pair}, board {board}" if named else f"game {index}") + ": "
     start = len(problems)
-    problems.extend(f"{where}unknown field {key!r}" for key in sorted(set(item) - GAME_KEYS))
+    problems.extend(f"{where}unknown field {quoted(key)}" for key in sorted(set(item) - GAME_KEYS))
     for key in ("pair", "board", "winner", "end", "cube"):
         if key not in item:
-            problems.append(f"{where}missing field {key!r}")
+            problems.append(f"{where}missing field {quoted(key)}")
     for key in GAME_INT_KEYS:
         if key in item and not _is_int(item[key]):
             problems.append(f"{where}{key} must be a whole number, not {_shown(item[key])}")
@@ -372,7 +383,8 @@ def _version_and_length(data: dict[str, Any], problems: list[str], version: int)
             f"version {_shown(data['version'])} is not supported (this app reads {version})"
         )
     length = data.get("match_length")
-    if "match_length" in data and not (_is_int(length) and length >= 1):
+    if "match_length" in data and not (_is_int(length) and 1 <= length <= MAX_MATCH_LENGTH):
         problems.append(
-            f"match_length must be a whole number of points, at least 1, not {_shown(length)}"
+            f"match_length must be a whole number of points from 1 to {MAX_MATCH_LENGTH}, "
+            f"not {_shown(length)}"
         )

@@ -132,6 +132,7 @@ class Paper(StrEnum):
 
 
 MAX_CUBE = 64
+MAX_MATCH_LENGTH = 999  # the options form's and the command line's: pin game plays to 150+ (§6.4)
 ONE_CUBE_THRESHOLDS = (1, 2)  # points away at which the one-cube rule starts (RULES §4)
 CHECKERS = 15
 

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from director.domain.errors import UserError
+from director.domain.wording import quoted
 
 COLUMNS = ("team", "player1", "player2", "club", "rating", "seed")
 REQUIRED = COLUMNS[:3]
@@ -74,11 +75,11 @@ def player_problem(players: Sequence[str], taken: Mapping[str, str]) -> str | No
     as `name_key` does). `taken` maps each other team's players, by key, to that team's name."""
     first, second = (name_key(p) for p in players)
     if first == second:
-        return f"player {players[0]!r} cannot play both boards of one team"
+        return f"player {quoted(players[0])} cannot play both boards of one team"
     for player in players:
         team = taken.get(name_key(player))
         if team is not None:
-            return f"player {player!r} already plays for team {team!r}"
+            return f"player {quoted(player)} already plays for team {quoted(team)}"
     return None
 
 
@@ -177,10 +178,10 @@ def parse_team_list(
         raise UserError(f"the header row lacks {', '.join(missing)} (needs {','.join(required)})")
     unknown = [name for name in header if name not in columns]
     if unknown:
-        raise UserError(f"unknown column {unknown[0]!r}: columns are {','.join(columns)}")
+        raise UserError(f"unknown column {quoted(unknown[0])}: columns are {','.join(columns)}")
     twice = [name for i, name in enumerate(header) if name in header[:i]]
     if twice:
-        raise UserError(f"the header row is wrong: column {twice[0]!r} appears twice")
+        raise UserError(f"the header row is wrong: column {quoted(twice[0])} appears twice")
     seen = {name_key(name) for name in existing_names}
     taken = dict(existing_players or {})
     rows: list[TeamRow] = []
@@ -230,7 +231,7 @@ def _parse_row(
         elif name in required and not cells[name]:
             problems.append(f"{label} is empty")
     if cells["team"] and name_key(cells["team"]) in seen:
-        problems.append(f"{entrant} {cells['team']!r} is already in the list")
+        problems.append(f"{entrant} {quoted(cells['team'])} is already in the list")
     if one_board:
         cells |= {"player1": cells["team"], "player2": ""}
     numbers: dict[str, int | None] = {}
@@ -240,7 +241,7 @@ def _parse_row(
         if not raw:
             continue
         if not raw.isascii() or not raw.lstrip("-").isdigit() or len(raw) > 9:
-            problems.append(f"{name} {raw!r} is not a whole number")
+            problems.append(f"{name} {quoted(raw)} is not a whole number")
             continue
         numbers[name] = int(raw)
     seed = numbers["seed"]

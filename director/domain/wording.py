@@ -21,3 +21,24 @@ def isolated(name: str) -> str:
     if not any(unicodedata.bidirectional(ch) in _RTL for ch in name):
         return name
     return f"\u2068{name}\u2069"  # FIRST STRONG ISOLATE ... POP DIRECTIONAL ISOLATE
+
+
+QUOTED = 40  # characters of a value a message names: enough to find it, never a 30 MB name
+
+
+def cut(text: str, limit: int = QUOTED) -> str:
+    """`text`, or its first `limit` characters and "…" with the length it has: a message that
+    names a value from a file or a person stays one short line (a record's 30 MB team name
+    was echoed whole into the error)."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}… ({len(text):,} characters)"
+
+
+def quoted(value: object, limit: int = QUOTED) -> str:
+    """A value a message names, in quotes as `repr` writes it, cut as `cut` does."""
+    if not isinstance(value, str):
+        return cut(repr(value), limit)
+    if len(value) <= limit:
+        return repr(value)
+    return f"{value[:limit]!r}… ({len(value):,} characters)"

@@ -43,19 +43,6 @@ class Standing:
     lines: tuple[tuple[str, str], ...]  # (place, names) once known
 
 
-def round_title(round_no: int, counts: Sequence[int]) -> str:
-    """Final, Semi-final, Quarter-final (each from a round that halves the one before), else
-    "Round N": a round that takes later losers keeps its number."""
-    rest = list(counts[round_no - 1 :])
-    if len(rest) == 1:
-        return "Final"
-    if rest[:3] == [4, 2, 1]:
-        return "Quarter-final"
-    if rest[:2] == [2, 1]:
-        return "Semi-final"
-    return f"Round {round_no}"
-
-
 def _box(shown: Box | None) -> Flowable:
     if shown is None:
         return text("", "cell")
@@ -117,7 +104,7 @@ def bracket_pages(draw: Draw, name: str, boxes: Mapping[MatchKey, Box], box: Lay
     spans = [2]
     for r in range(1, rounds):
         spans.append(spans[-1] * (2 if counts[r] < counts[r - 1] else 1))
-    titles = [f"{round_title(r, counts)} · to {lengths[r - 1]}" for r in range(1, rounds + 1)]
+    titles = [f"{draw.round_title(name, r)} · to {lengths[r - 1]}" for r in range(1, rounds + 1)]
     # the pages: (rounds on it, its first half-match row, rows, rows of the sheet per row)
     total = 2 * counts[0]
     per_page = 2 * PAGE_SLOTS

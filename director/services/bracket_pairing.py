@@ -285,3 +285,79 @@ def check_draw_stored(session: Session) -> list[tuple[int, str]]:
     round_of = {str(s.key): length[s.id][1] for s in stored}
     return [(round_of.get(text.split(":", 1)[0], 0), text)
             for text in check_draw(plan, field, drawn, withdrawn)]  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class BracketLine:
+    """One match of a bracket as the desk and the projector list it."""
+
+    key: MatchKey
+    round_title: str  # "Semi-final · to 11"
+    status: Status
+    names: tuple[str, str]  # "…" while not known, "bye" for nobody
+    score: str  # "7 – 3", "forfeit", "" unplayed
+    table: int | None  # while paired and not finished
+    winner: str  # "" until decided
+    match_id: int | None  # the stored match
+
+
+@dataclass(frozen=True, slots=True)
+class BracketView:
+    name: str
+    title: str  # "Main bracket"
+    lines: tuple[BracketLine, ...]
+    places: tuple[tuple[str, str], ...]  # ("1", name), ("3=", name), … as known
+
+
+def bracket_views(session: Session) -> list[BracketView]:
+    """Every bracket of a knockout, match by match, for the Rounds page and the projector;
+    empty outside a knockout paired by match or before its first pairing."""
+    from director.services.matches import list_matches
+
+    if not paired_by_match(session) or session.scalar(select(models.Match.id).limit(1)) is None:
+        return []
+    state = draw_state(session)
+    draw, progress = state.draw, state.progress
+    name = {t.id: t.name for t in state.teams.values()}
+    shown = {m.id: m for m in list_matches(session)}
+    out = []
+    for bracket in state.plan.brackets:
+        if bracket.name not in draw.rounds:
+            continue
+        lines = []
+        for i, node in enumerate(draw.nodes):
+            if node.key.bracket != bracket.name:
+                continue
+            status, players = progress.of_index(i)
+            if status is Status.EMPTY:
+                continue
+            stored = state.stored.get(node.key)
+            match = shown.get(stored.id) if stored is not None else None
+            names = tuple(name[p] if p is not None else ("bye" if status is Status.BYE else "…")
+                          for p in players)  # fmt: skip
+            score = ""
+            if match is not None and match.team_b is not None and status is Status.DONE:
+                score = ("forfeit" if match.forfeit_by else
+                         f"{match.outcome.final.a} – {match.outcome.final.b}")  # fmt: skip
+            title = node.key.round if not node.third_place else 0
+            words = draw.round_title(bracket.name, title) if title else "Play-off for third"
+            winner = progress.winner[i]
+            lines.append(BracketLine(
+                node.key, f"{words} · to {node.length}", status, (names[0], names[1]), score,
+                stored.table if stored is not None and status is Status.READY else None,
+                name[winner] if winner is not None and status is Status.DONE else "",
+                stored.id if stored is not None else None,
+            ))  # fmt: skip
+        places = progress.places(bracket.name)
+        shown_places: list[tuple[str, str]] = []
+        if places.winner is not None and places.complete:
+            shown_places.append(("1", name[places.winner]))
+        if places.runner_up is not None:
+            shown_places.append(("2", name[places.runner_up]))
+        third = "3=" if len(places.third) > 1 else "3"
+        shown_places += [(third, name[p]) for p in places.third]
+        if places.fourth is not None:
+            shown_places.append(("4", name[places.fourth]))
+        label = bracket.name[:1].upper() + bracket.name[1:].replace("-", " ")
+        out.append(BracketView(bracket.name, f"{label} bracket", tuple(lines), tuple(shown_places)))
+    return out

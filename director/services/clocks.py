@@ -20,9 +20,11 @@ from director.domain.clock import (
     EventKind,
     LogLine,
     MatchClock,
+    Phase,
     TimeSource,
     format_remaining,
     log_lines,
+    replay,
 )
 from director.domain.clock import ClockEvent as LoggedEvent
 from director.domain.errors import UserError
@@ -169,6 +171,24 @@ def reset_unfinished_clocks(session: Session, reason: str) -> Changed[int]:
         session.execute(delete(models.ClockEvent).where(models.ClockEvent.match_id == match_id))
     changes = Changes.of(Area.CLOCKS, Area.EVENT, matches=tuple(m for m, _ in in_use))
     return Changed(len(in_use), changes)
+
+
+def clocks_left_running(session: Session) -> list[str]:
+    """The unfinished matches whose clocks were running when the log ends, as "table 3 (Blue
+    Bar v Gammonites)": after a crash, the clocks nobody stopped (each restores paused at its
+    last logged instant, and waits for the director to resume it). A log that cannot be
+    replayed is left to the clock window, which names its fault."""
+    out = []
+    for match_id, where in clocks_in_use(session):
+        match = get_match(session, match_id)
+        try:
+            state = replay(load_events(session, match_id), match.time_control,
+                           match.rules.event_format.boards)  # fmt: skip
+        except (UserError, ClockError):
+            continue
+        if any(state.board(n).phase is Phase.RUNNING for n in state.boards.boards):
+            out.append(where)
+    return out
 
 
 def clock_is_behind(session: Session, match_id: int) -> bool:

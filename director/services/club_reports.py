@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from director.domain.errors import UserError
 from director.domain.rules import Paper
+from director.domain.wording import quoted
 
 if TYPE_CHECKING:
     from reportlab.platypus import Flowable
@@ -94,7 +95,9 @@ def club_report(
 
     chosen = next((r for r in CLUB_REPORTS if r.kind == kind), None)
     if chosen is None:
-        raise UserError(f"there is no club report {kind!r}: choose one of {', '.join(CLUB_KINDS)}")
+        raise UserError(
+            f"there is no club report {quoted(kind)}: choose one of {', '.join(CLUB_KINDS)}"
+        )
     if chosen.of_person and not (person or "").strip():
         raise UserError(f"the {kind} report needs --person (a name, alias or #id)")
     if person is not None and not chosen.of_person:

@@ -13,7 +13,7 @@ from director.domain.errors import ConflictError, UserError
 from director.domain.event import EventInfo
 from director.domain.match_reserve import match_clock
 from director.domain.rules import EventFormat, EventOptions, PairingSystem, rules_for_match
-from director.domain.wording import isolated
+from director.domain.wording import isolated, quoted
 from director.services import audit
 from director.store import convert, models
 
@@ -81,7 +81,7 @@ def check_header(venue: str, first: str, last: str, organiser: str, director: st
             try:
                 date.fromisoformat(value.strip())
             except ValueError:
-                problems.append(f"{label} {value.strip()!r} is not a date (YYYY-MM-DD)")
+                problems.append(f"{label} {quoted(value.strip())} is not a date (YYYY-MM-DD)")
     if last.strip() and not first.strip():
         problems.append("an end date needs the event's first date")
     elif not problems and last.strip() and last.strip() < first.strip():

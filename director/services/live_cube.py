@@ -12,6 +12,7 @@ from director.domain.changes import Changed, Changes
 from director.domain.errors import UserError
 from director.domain.event import MatchInfo
 from director.domain.rules import Side
+from director.domain.wording import quoted
 from director.services.matches import check_version, claim, get_match, match_row, pair_row
 from director.store import convert
 
@@ -47,7 +48,7 @@ def cube_action(
     elif action == "withdraw":
         cube = cube.withdraw()
     else:
-        raise UserError(f"unknown cube action {action!r}")
+        raise UserError(f"unknown cube action {quoted(action)}")
     convert.write_cube(pair_row(session, row, info.outcome.current_pair), board, cube)
     session.flush()
     return Changed(get_match(session, match_id), Changes.match(match_id))

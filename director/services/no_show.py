@@ -12,11 +12,12 @@ from sqlalchemy.orm import Session
 
 from director.domain.changes import Changed
 from director.domain.errors import UserError
-from director.domain.event import MatchInfo
+from director.domain.event import MatchInfo, TeamInfo
 from director.domain.rules import Side
 from director.services.events import rounds_paired
 from director.services.games import set_forfeit
-from director.services.matches import get_match
+from director.services.matches import get_match, list_matches
+from director.services.teams import list_teams
 
 
 def no_show_refusal(session: Session, match_id: int) -> str:
@@ -48,3 +49,21 @@ def record_no_show(
     if absent is None and match.forfeit_by is None:
         raise UserError("this match is not a forfeit: there is nothing to undo")
     return set_forfeit(session, match_id, absent, reason.strip())
+
+
+def absent_last_round(session: Session) -> list[TeamInfo]:
+    """The teams that did not show in the last round paired and would be paired in the next:
+    not withdrawn, and checked in when check-in is used (else they are left out anyway). The
+    rounds page asks about each before it pairs (#24 point 5)."""
+    last = rounds_paired(session)
+    if not last:
+        return []
+    absent = set()
+    for match in list_matches(session, last):
+        if match.forfeit_by is not None:
+            team = match.team_a if match.forfeit_by is Side.A else match.team_b
+            if team is not None:
+                absent.add(team.id)
+    teams = list_teams(session)
+    check_in = any(t.present for t in teams)
+    return [t for t in teams if t.id in absent and not t.withdrawn and (t.present or not check_in)]

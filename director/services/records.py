@@ -12,6 +12,7 @@ from director.domain.event import MatchInfo
 from director.domain.records import MatchRecord, RecordTeam, parse_record, record_json
 from director.domain.rules import MatchRules, Side
 from director.domain.scoring import Game
+from director.domain.wording import cut, quoted
 from director.services import audit, clocks
 from director.services.events import get_event
 from director.services.games import record_games, record_lost_on_time
@@ -52,14 +53,14 @@ def _registered_team(session: Session, team: RecordTeam) -> int:
     row = session.get(models.Team, team_id) if team_id is not None else None
     if row is None:
         raise UserError(
-            f"team {team.name!r} is not registered in this event: "
+            f"team {quoted(team.name)} is not registered in this event: "
             "import never creates teams, register it first"
         )
     names = tuple(p.name for p in sorted(row.players, key=lambda p: p.board))
     if names != team.players:
         raise UserError(
-            f"team {team.name!r} plays {' and '.join(names)} in this event, "
-            f"but the record names {' and '.join(team.players)}"
+            f"team {quoted(team.name)} plays {' and '.join(names)} in this event, "
+            f"but the record names {' and '.join(map(cut, team.players))}"
         )
     return row.id
 
@@ -71,7 +72,7 @@ def where(match: MatchInfo) -> str:
 def _rule_differences(record: MatchRules, match: MatchRules) -> list[str]:
     carried = INDIVIDUAL_RECORD_RULES if record.event_format.one_board else RECORD_RULES
     return [
-        f"{name}: record {getattr(record, name)}, event {getattr(match, name)}"
+        f"{name}: record {cut(str(getattr(record, name)))}, event {getattr(match, name)}"
         for name in carried
         if getattr(record, name) != getattr(match, name)
     ]

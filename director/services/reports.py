@@ -19,7 +19,7 @@ from director.domain.changes import Area, Changed, Changes
 from director.domain.errors import UserError
 from director.domain.met import MetParameters, match_equity_table
 from director.domain.rules import Paper
-from director.domain.wording import counted
+from director.domain.wording import counted, quoted
 
 if TYPE_CHECKING:
     from sqlalchemy.orm import Session
@@ -74,7 +74,7 @@ def report(kind: str) -> Report:
     """The report of this kind; a kind nobody knows is the user's slip."""
     found = next((r for r in REPORTS if r.kind == kind), None)
     if found is None:
-        raise UserError(f"there is no report {kind!r}: choose one of {', '.join(KINDS)}")
+        raise UserError(f"there is no report {quoted(kind)}: choose one of {', '.join(KINDS)}")
     return found
 
 
@@ -265,7 +265,7 @@ def check_slip_address(value: str) -> str:
         parts = parts._replace(scheme="")
     if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
         raise UserError(
-            f"{value!r} is not the address of the table service: write it as serve prints "
+            f"{quoted(value)} is not the address of the table service: write it as serve prints "
             "it, e.g. http://192.168.1.20:8080/"
         )
     path = parts.path if parts.path.endswith("/") else parts.path + "/"
@@ -345,7 +345,7 @@ def _round_text(
         len(start) != 5 or start[2] != ":" or not start.replace(":", "").isdigit()
         or int(start[:2]) > 23 or int(start[3:]) > 59
     ):  # fmt: skip
-        raise UserError(f"the start time {start!r} is not a time of day (HH:MM, e.g. 19:30)")
+        raise UserError(f"the start time {quoted(start)} is not a time of day (HH:MM, e.g. 19:30)")
     if not report(kind).sheet or match is not None or not round_numbers(session):
         return ""
     number = round if round is not None else _latest_round(session)

@@ -33,7 +33,7 @@ from director.domain.teamlist import (
     seeds_by_rating,
     write_team_list,
 )
-from director.domain.wording import counted
+from director.domain.wording import counted, quoted
 from director.services import audit
 from director.store import convert, models
 from director.store.engine import savepoint
@@ -507,7 +507,7 @@ def _warnings(teams: tuple[TeamInfo, ...]) -> tuple[str, ...]:
             if missing:
                 codes = ", ".join(f"U+{ord(c):04X}" for c in missing)
                 out.append(
-                    f"{label} {value!r}: no font here prints {missing!r} ({codes}); "
+                    f"{label} {quoted(value)}: no font here prints {quoted(missing)} ({codes}); "
                     "reports show empty boxes there"
                 )
     return tuple(out)
@@ -569,7 +569,7 @@ def link_persons(session: Session, persons: dict[str, int]) -> Changed[list[Team
     for name, person in persons.items():
         row = by_key.get(name_key(name))
         if row is None:
-            raise UserError(f"the event has no player called {name!r}")
+            raise UserError(f"the event has no player called {quoted(name)}")
         before[row.name] = row.person_id
         row.person_id = _person(person)
     after = {row.name: row.person_id for row in by_key.values() if row.name in before}

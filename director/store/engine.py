@@ -26,14 +26,21 @@ from sqlalchemy.orm import Session, SessionTransaction, sessionmaker
 
 from director.domain.errors import TargetError, UserError
 from director.store import models
-from director.store.backup import OPEN_MARKER, backup_folder, backup_now, good_backups, move_aside
+from director.store.backup import (
+    OPEN_MARKER,
+    backup_folder,
+    backup_now,
+    good_backups,
+    move_aside,
+    remove_with_companions,
+)
 from director.store.errors import known_database_error
 from director.store.files import remove_stale_work, sync_file, sync_folder
 from director.store.integrity import SQLITE_HEADER, glance_uri, integrity_problems
 from director.store.lock import EventLock, acquire
 from director.store.schema import differences, differences_message, schema_rows, stored_revision_of
 from director.store.targets import SERVER_SCHEMES, check_server_driver, is_url
-from director.store.upgrade import upgrade_file
+from director.store.upgrade import put_in_place, upgrade_file, upgraded_copy
 from director.store.values import bad_values_message, first_bad_value
 
 if TYPE_CHECKING:
@@ -218,6 +225,10 @@ class EventDatabase:
     backup_made: Path | None = None
     lock: EventLock | None = None  # held when opened with open_event
     report: OpenReport = field(default_factory=OpenReport)
+    # an older file opened `deferred`: its upgraded copy, which the engine is on until
+    # `start_writing` puts it in place (closing without that removes it: nothing was written)
+    pending_upgrade: Path | None = None
+    marked: bool = False  # the open mark is in the file (`_mark_open`): closing clears it
 
     @property
     def is_sqlite(self) -> bool:
@@ -236,9 +247,34 @@ class EventDatabase:
         with self.engine.connect() as connection:
             return read(connection.connection.driver_connection)
 
+    def start_writing(self, *, backup: bool = False) -> None:
+        """A command opened `deferred` has made its checks: now it may write. An older file's
+        upgraded copy takes the file's name, the open mark is set (with a lock), and with
+        `backup` the backup at opening is made. Until this, the file's bytes are untouched."""
+        self.put_upgrade_in_place()
+        if self.lock is not None and not self.marked:
+            _mark_open(self, self.lock)
+        if backup:
+            back_up_at_open(self)
+
+    def put_upgrade_in_place(self) -> None:
+        """An older file opened `deferred`: its upgraded copy, with whatever was committed to it,
+        takes the file's name (the original kept as `FILE.before-upgrade-DATE`)."""
+        work = self.pending_upgrade
+        if work is None:
+            return
+        self.engine.dispose()
+        self.backup_made = put_in_place(self.path, work)
+        self.pending_upgrade = None
+        self.engine = make_engine(self.target)
+        self.Session.configure(bind=self.engine)
+        if self.lock is not None:
+            self.lock.follow()  # the event's name holds a new file: lock that one
+            _guard_commits(self)
+
     def close(self) -> None:
         """Release the event; with a lock, mark it closed cleanly first."""
-        if self.lock is not None:
+        if self.lock is not None and self.marked:
             # failing to clear the mark only costs a full check at the next open
             with (
                 contextlib.suppress(SQLAlchemyError, sqlite3.Error, UserError),
@@ -252,6 +288,9 @@ class EventDatabase:
         if not event.contains(self.engine, "checkin", _close_on_return):
             event.listen(self.engine, "checkin", _close_on_return)
         self.engine.dispose()
+        if self.pending_upgrade is not None:  # refused before writing: the file is as it was
+            remove_with_companions(self.pending_upgrade)
+            self.pending_upgrade = None
         if self.lock is not None:
             self.lock.release()
             self.lock = None
@@ -349,8 +388,11 @@ def _reason(exc: BaseException) -> str:
     return known_database_error(exc) or str(getattr(exc, "orig", exc))
 
 
-def _open(target: str, read_only: bool, check_values: bool = True) -> EventDatabase:
-    """Open and migrate; database errors propagate so `open_event` can tell damage apart."""
+def _open(
+    target: str, read_only: bool, check_values: bool = True, *, deferred: bool = False
+) -> EventDatabase:
+    """Open and migrate; database errors propagate so `open_event` can tell damage apart.
+    `deferred`: an older file is upgraded on a copy the engine opens, put in place later."""
     shown = display_target(target)
     revision: str | None = None
     if not is_url(target):
@@ -363,7 +405,7 @@ def _open(target: str, read_only: bool, check_values: bool = True) -> EventDatab
             revision = current_revision(engine)
             if revision is None and not inspect(engine).has_table("event"):
                 raise UserError(f"{shown} is not a Tandem Director event")
-        backup = None
+        backup = pending = None
         if revision != head_revision():
             if revision not in migration_revisions():
                 raise UserError(f"{shown} was written by a newer Tandem Director: update the app")
@@ -374,13 +416,21 @@ def _open(target: str, read_only: bool, check_values: bool = True) -> EventDatab
                 )
             if is_url(target):
                 upgrade(engine)  # PostgreSQL changes its schema in one transaction
+            elif deferred:
+                engine.dispose()
+                pending = upgraded_copy(Path(target))
+                engine = make_engine(str(pending))
             else:
                 engine.dispose()
                 backup = upgrade_file(Path(target))
     except BaseException:
         engine.dispose()
+        if pending is not None:
+            remove_with_companions(pending)
         raise
-    return EventDatabase(target, engine, sessionmaker(engine, expire_on_commit=False), backup)
+    db = EventDatabase(target, engine, sessionmaker(engine, expire_on_commit=False), backup)
+    db.pending_upgrade = pending
+    return db
 
 
 def _quoted(target: str) -> str:
@@ -459,7 +509,7 @@ class ReadOnlyEventError(UserError):
     """The event file or its folder cannot be written: it can only be viewed (read_only=True)."""
 
 
-def open_event(target: str, *, make_backup: bool = True) -> EventDatabase:
+def open_event(target: str, *, make_backup: bool = True, deferred: bool = False) -> EventDatabase:
     """Open an event for editing in the app.
 
     A SQLite file is locked for this app instance (a second opener is told where it is open);
@@ -468,6 +518,11 @@ def open_event(target: str, *, make_backup: bool = True) -> EventDatabase:
     backups are offered; then a backup is made (`back_up_at_open`; with `make_backup=False`
     the caller makes it, or none). A server database is opened as it is: the server guards
     it, and stations share it.
+
+    `deferred` (the command line): nothing is written yet, so that a command that refuses
+    leaves the file as it was: an older file is upgraded on a copy, no open mark and no backup
+    are made until the command has made its checks and calls `db.start_writing()` (or, for a
+    one-transaction command, `db.put_upgrade_in_place()` after its commit).
     """
     if is_url(target):
         return open_database(target)
@@ -475,7 +530,7 @@ def open_event(target: str, *, make_backup: bool = True) -> EventDatabase:
     _check_event_file(event)
     lock = acquire(event.resolve())
     try:
-        return _open_locked(event, lock, make_backup)
+        return _open_locked(event, lock, make_backup, deferred)
     except BaseException:
         lock.release()
         raise
@@ -494,7 +549,9 @@ def _is_damage(exc: BaseException) -> bool:
     return code is not None and code & 0xFF in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
 
 
-def _open_locked(event: Path, lock: EventLock, make_backup: bool) -> EventDatabase:
+def _open_locked(
+    event: Path, lock: EventLock, make_backup: bool, deferred: bool = False
+) -> EventDatabase:
     with event.open("rb") as handle:
         damaged = handle.read(16) != SQLITE_HEADER
     db: EventDatabase | None = None
@@ -502,7 +559,7 @@ def _open_locked(event: Path, lock: EventLock, make_backup: bool) -> EventDataba
     unclean, left_by = lock.previous_left_behind, lock.stale.describe() if lock.stale else ""
     if not damaged:
         try:
-            db = _open(str(event), read_only=False)
+            db = _open(str(event), read_only=False, deferred=deferred)
             with db.Session() as session:
                 marker = session.scalar(
                     select(models.Meta.value).where(models.Meta.key == OPEN_MARKER)
@@ -525,13 +582,23 @@ def _open_locked(event: Path, lock: EventLock, make_backup: bool) -> EventDataba
     db.lock = lock
     if db.backup_made is not None:
         lock.follow()  # the upgrade renamed a new file into the event's name: lock that one
-    # every commit first checks the event's name still is the file this app locked
-    event_listen(db.engine, "commit", lambda _connection: lock.check())
-    _mark_open(db, lock)
+    _guard_commits(db)
     db.report = OpenReport(unclean, left_by, unclean)
-    if make_backup:
-        back_up_at_open(db)
+    if not deferred:
+        try:
+            db.start_writing(backup=make_backup)
+        except BaseException:
+            db.lock = None  # the caller releases it
+            db.engine.dispose()
+            raise
     return db
+
+
+def _guard_commits(db: EventDatabase) -> None:
+    """Every commit first checks the event's name still is the file this app locked."""
+    lock = db.lock
+    if lock is not None:
+        event_listen(db.engine, "commit", lambda _connection: lock.check())
 
 
 def back_up_at_open(db: EventDatabase) -> None:
@@ -550,9 +617,8 @@ def _mark_open(db: EventDatabase, lock: EventLock) -> None:
     try:
         with db.Session() as session, session.begin():
             session.merge(models.Meta(key=OPEN_MARKER, value=lock.holder.describe()))
+        db.marked = True
     except (DatabaseError, sqlite3.DatabaseError) as exc:
-        db.lock = None  # the caller releases it
-        db.engine.dispose()
         known = known_database_error(exc)
         if known is not None and "read-only" in known:
             raise ReadOnlyEventError(f"{db.path.name}: {known}") from None

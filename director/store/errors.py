@@ -62,6 +62,17 @@ SQLITE_CODES = {
     ),
     sqlite3.SQLITE_NOTADB: KnownFailure("this is not a Tandem Director event file"),
 }
+# extended codes that say more than their primary one: SQLite's index of recent changes (-shm)
+# could not grow, which on a local disk means it is full. Reading an event copied with its
+# -wal needs that 32 KB: "the disk reported an error (a removed USB stick?)" sent people
+# looking for the wrong fault, and "nothing was saved" is no news to a reader
+SQLITE_IOERR_SHMSIZE = 4874
+SQLITE_EXTENDED = {
+    SQLITE_IOERR_SHMSIZE: KnownFailure(
+        "the disk is full: reading the event's recent changes needs about 32 KB free beside "
+        "it; free some space and try again (nothing was changed)"
+    ),
+}
 SQLSTATES = {
     "53100": DISK_FULL,  # disk_full (also "could not extend file")
     "25006": KnownFailure(  # read_only_sql_transaction
@@ -96,7 +107,9 @@ def classify(exc: BaseException) -> KnownFailure | None:
     cause: BaseException | None = exc.orig if isinstance(exc, DBAPIError) else exc
     if isinstance(cause, sqlite3.Error):
         code = getattr(cause, "sqlite_errorcode", None)
-        return None if code is None else SQLITE_CODES.get(code & 0xFF)
+        if code is None:
+            return None
+        return SQLITE_EXTENDED.get(code) or SQLITE_CODES.get(code & 0xFF)
     sqlstate = getattr(cause, "sqlstate", None)
     if isinstance(sqlstate, str):
         return SQLSTATES.get(sqlstate) or SQLSTATE_CLASSES.get(sqlstate[:2])

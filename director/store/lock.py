@@ -158,7 +158,10 @@ def acquire(event: Path) -> EventLock:
         previous = _read(fd)
         try:
             event_fd = _lock_event_file(event) if sys.platform != "win32" else None
-        except EventInUseError:
+        except BaseException:  # in use by another name, or a hard link: refused
+            if not previous.strip():  # the lock file is this call's: leave none behind
+                with contextlib.suppress(OSError):
+                    path.unlink()
             _unlock(fd)
             os.close(fd)
             raise
@@ -168,12 +171,17 @@ def acquire(event: Path) -> EventLock:
             _write_at0(fd, me)
             os.fsync(fd)
         except OSError as exc:
+            if not previous.strip():  # the lock file is this call's: leave none behind
+                with contextlib.suppress(OSError):
+                    path.unlink()
             _unlock(fd)
             os.close(fd)
             if event_fd is not None:
                 os.close(event_fd)
+            why = "the disk is full" if exc.errno == errno.ENOSPC else exc.strerror
             raise LockUnavailableError(
-                f"cannot open {event.name} for editing: writing {path.name} failed ({exc.strerror})"
+                f"cannot open {event.name} for editing: writing {path.name} failed ({why}); "
+                "nothing was changed"
             ) from None
         stale = Holder.parse(previous) if previous.strip() else None
         unreadable = bool(previous.strip()) and stale is None

@@ -15,6 +15,7 @@ import os
 import shutil
 import sqlite3
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -110,6 +111,17 @@ def upgrade_file(event: Path) -> Path:
     lock when the app has it open. Raises UserError when the upgrade cannot be done; the file
     is then as it was.
     """
+    work = upgraded_copy(event)
+    try:
+        return put_in_place(event, work)
+    finally:
+        remove_with_companions(work)
+
+
+def upgraded_copy(event: Path) -> Path:
+    """A hidden copy of the older file beside it, upgraded, checked and synced; the file itself
+    is not written. A command opens the copy, and only once it has done its change without a
+    refusal is the copy put in place (`put_in_place`): a refused command writes nothing."""
     from alembic.autogenerate import compare_metadata  # alembic (with mako): only now
     from alembic.runtime.migration import MigrationContext
 
@@ -119,33 +131,55 @@ def upgrade_file(event: Path) -> Path:
     _remove_stale_temps(event)
     work = event.with_name(f".{event.name}{UPGRADE_TEMP}{os.getpid()}-{time.monotonic_ns()}.tmp")
     try:
-        _settle(event)
-        kept = keep_original(event)
-        _copy(event, work)
-        engine = _migration_engine(work)
-        try:
-            upgrade(engine)
-            with engine.connect() as connection:
-                context = MigrationContext.configure(connection)
-                revision = context.get_current_revision()
-                differences = compare_metadata(context, Base.metadata)
-                raw = connection.connection.driver_connection
-                problems = connection_problems(raw)
-                strange = schema_differences(schema_rows(raw), head_revision())
-        finally:
-            engine.dispose()
-        if revision != head_revision() or differences or strange or problems:
-            what = problems[0] if problems else f"the schema is not the current one ({revision})"
-            raise UserError(f"cannot upgrade {event.name}: the upgraded copy is wrong: {what}")
+        with _told(event):
+            _copy(event, work)
+            engine = _migration_engine(work)
+            try:
+                upgrade(engine)
+                with engine.connect() as connection:
+                    context = MigrationContext.configure(connection)
+                    revision = context.get_current_revision()
+                    differences = compare_metadata(context, Base.metadata)
+                    raw = connection.connection.driver_connection
+                    problems = connection_problems(raw)
+                    strange = schema_differences(schema_rows(raw), head_revision())
+            finally:
+                engine.dispose()
+            if revision != head_revision() or differences or strange or problems:
+                what = (
+                    problems[0] if problems else f"the schema is not the current one ({revision})"
+                )
+                raise UserError(f"cannot upgrade {event.name}: the upgraded copy is wrong: {what}")
+            _settle(work)
+            sync_file(work)
+    except BaseException:
+        remove_with_companions(work)
+        raise
+    return work
+
+
+def put_in_place(event: Path, work: Path) -> Path:
+    """The upgraded copy (and what a command wrote into it) takes the event's name; the older
+    file is kept as `FILE.before-upgrade-DATE`, which is returned. At every moment the name
+    holds the old file or the new one."""
+    event = event.resolve()
+    with _told(event):
+        _settle(event)  # its -wal folded in: none may stay beside the new file
         _settle(work)
         sync_file(work)
+        kept = keep_original(event)
         os.replace(work, event)
         sync_folder(event.parent)
+    return kept
+
+
+@contextlib.contextmanager
+def _told(event: Path) -> Iterator[None]:
+    """A disk's or SQLite's failure as one line that says the file is untouched."""
+    try:
+        yield
     except (OSError, sqlite3.Error) as exc:
         from director.store.errors import known_database_error
 
         reason = known_database_error(exc) or str(exc)
         raise UserError(f"cannot upgrade {event.name}: {reason}; the file is as it was") from None
-    finally:
-        remove_with_companions(work)
-    return kept

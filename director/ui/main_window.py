@@ -284,13 +284,25 @@ class MainWindow(QMainWindow):
             return False
         if self.ctx is not None and database.is_sqlite:
             messages = self.messages
+            running = self._clocks_left_running(database)
             self.ctx.background.run(
                 partial(_back_up_at_open, database),
-                on_done=lambda _none: show_opening_message(messages, database),
+                on_done=lambda _none: show_opening_message(messages, database, running),
             )
         else:
             show_opening_message(self.messages, database)  # an older file was upgraded...
         return True
+
+    def _clocks_left_running(self, database: EventDatabase) -> list[str]:
+        """After an unclean close: the matches whose clocks were running (#24 point 5)."""
+        if self.ctx is None or not database.report.unclean:
+            return []
+        from director.services.clocks import clocks_left_running
+
+        try:
+            return self.ctx.read(clocks_left_running)
+        except UserError:
+            return []
 
     @opening
     def view_only(self, target: str) -> bool:

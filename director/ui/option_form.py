@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from director.domain.errors import UserError
 from director.domain.match_reserve import DELAY_S, RESERVE_PER_POINT_S, match_time_control
 from director.domain.rules import (
+    MAX_MATCH_LENGTH,
     TIME_CONTROL_PRESETS,
     ClockMode,
     CubeRule,
@@ -164,7 +165,7 @@ class OptionsForm(QWidget):
     def _build_match_rules(self) -> None:
         tab = self._tab("Match rules")
         self.match_length = QSpinBox(tab.widget)
-        self.match_length.setRange(1, 999)
+        self.match_length.setRange(1, MAX_MATCH_LENGTH)
         self.match_length.setSuffix(" points")
         self.scoring = enum_combo(Scoring, tab.widget)
         self.winner_required = QCheckBox(tab.widget)

@@ -1,5 +1,6 @@
-"""A second window for a projector or TV: the current round's pairings with live scores, then
-the standings, rotating every few seconds, in type readable from across the room.
+"""A second window for a projector or TV: the current round's pairings with live scores, a
+knockout's brackets (what is played now and what waits), then the standings, rotating every
+few seconds, in type readable from across the room.
 
 It reads only (`services.rounds`, `services.matches`, `services.standings`) and refreshes on
 `ctx.changed`. Keys: Right/Left next/previous slide, Space pauses the rotation, F11 or Escape
@@ -15,9 +16,11 @@ from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtGui import QAction, QGuiApplication, QKeyEvent, QResizeEvent, QScreen
 from PySide6.QtWidgets import QMenu, QVBoxLayout, QWidget
 
+from director.domain.brackets.draw import Status
 from director.domain.changes import Changes
 from director.domain.event import MatchInfo
 from director.services import standings
+from director.services.bracket_pairing import BracketLine, bracket_views
 from director.services.events import get_event, rounds_paired
 from director.services.matches import list_matches
 from director.ui.context import EventContext
@@ -37,6 +40,24 @@ PAIRING_COLUMNS = (
     Column("Team B", 3.0),
     Column("", 2.6),
 )
+
+
+BRACKET_COLUMNS = (
+    Column("Round", 2.6),
+    Column("Table", 1.0, CENTRE),
+    Column("Player A", 3.0, RIGHT),
+    Column("Score", 1.1, CENTRE),
+    Column("Player B", 3.0),
+    Column("", 1.4),
+)
+
+
+def bracket_row(line: BracketLine) -> tuple[str, ...]:
+    state = "waiting"
+    if line.status is Status.READY:
+        state = "playing" if line.table is not None else "to pair"
+    table = str(line.table) if line.table is not None else ""
+    return (line.round_title, table, line.names[0], line.score, line.names[1], state)
 
 
 def pages(rows: list[tuple[str, ...]], size: int) -> list[list[tuple[str, ...]]]:
@@ -104,7 +125,9 @@ class PublicDisplay(QWidget):
         started = time.perf_counter()
         shown = self.slides[self.index].title if self.slides else None
         size = rows_per_slide(self.height())
-        self.slides = self.pairing_slides(size) + self.standings_slides(size)
+        self.slides = (
+            self.pairing_slides(size) + self.bracket_slides(size) + self.standings_slides(size)
+        )
         titles = [s.title for s in self.slides]
         self.index = titles.index(shown) if shown in titles else min(self.index, len(titles) - 1)
         self.index = max(self.index, 0)
@@ -128,6 +151,25 @@ class PublicDisplay(QWidget):
             )
             for i, chunk in enumerate(chunks)
         ]
+
+    def bracket_slides(self, size: int) -> list[Slide]:
+        """A knockout's brackets (RULES §11): per bracket, the matches played now (with their
+        tables) and those waiting for a feeder; its places once it is played out."""
+        out: list[Slide] = []
+        for view in self.ctx.read(bracket_views):
+            rows = [bracket_row(line) for line in view.lines
+                    if line.status in (Status.READY, Status.WAITING)]  # fmt: skip
+            if not rows:
+                rows = [(place, "", name, "", "", "") for place, name in view.places]
+            chunks = pages(rows, size)
+            places = " · ".join(f"{place} {name}" for place, name in view.places)
+            out += [
+                Slide(view.title, BRACKET_COLUMNS, tuple(chunk), self.page_text(i, len(chunks)),
+                      footer=places, highlight=frozenset(
+                          j for j, row in enumerate(chunk) if row[-1] == "playing"))
+                for i, chunk in enumerate(chunks)
+            ]  # fmt: skip
+        return out
 
     def standings_slides(self, size: int) -> list[Slide]:
         view = self.ctx.read(standings.standings)

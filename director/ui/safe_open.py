@@ -9,7 +9,7 @@ view-only.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -49,15 +49,22 @@ def when(info: BackupInfo) -> str:
     return info.taken_at.astimezone().strftime("%Y-%m-%d %H:%M:%S")
 
 
-def opening_message(db: EventDatabase) -> tuple[str, str]:
+def opening_message(db: EventDatabase, running: Sequence[str] = ()) -> tuple[str, str]:
     """What to say once an event is open, and how: ("", "") when all was as it should be;
-    kind "notice" (calm, stays), "error" (needs attention) or "info" (fades)."""
+    kind "notice" (calm, stays), "error" (needs attention) or "info" (fades). `running`: the
+    matches whose clocks were running when an unclean close stopped them."""
     report, parts, kind = db.report, [], "info"
     if report.unclean:
         who = f" ({report.left_by})" if report.left_by else ""
         parts.append(
             f"The event was not closed properly last time{who}; it was checked and is sound."
         )
+        if running:
+            parts.append(
+                f"Clocks were running when it stopped: {', '.join(running)}. Open their clocks:"
+                " they wait paused at their last saved instant; resume them when the players"
+                " are ready."
+            )
         if report.backup is not None:
             parts.append(f"A backup of it as it is now: {report.backup}.")
         kind = "notice"
@@ -75,8 +82,8 @@ def opening_message(db: EventDatabase) -> tuple[str, str]:
     return " ".join(parts), kind if parts else ""
 
 
-def show_opening_message(bar: MessageBar, db: EventDatabase) -> None:
-    text, kind = opening_message(db)
+def show_opening_message(bar: MessageBar, db: EventDatabase, running: Sequence[str] = ()) -> None:
+    text, kind = opening_message(db, running)
     if text:
         {"error": bar.show_error, "notice": bar.show_notice}.get(kind, bar.show_info)(text)
 

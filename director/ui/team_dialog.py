@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
 
 from director.domain.errors import UserError
 from director.domain.event import TeamInfo
+from director.domain.wording import quoted
 from director.services.club import add_person
 from director.services.teams import add_player, add_team, edit_team
 from director.ui.context import EventContext
@@ -29,7 +30,7 @@ def whole_number(label: str, text: str) -> int | None:
     try:
         return int(text)
     except ValueError:
-        raise UserError(f"{label} must be a whole number, not {text!r}") from None
+        raise UserError(f"{label} must be a whole number, not {quoted(text)}") from None
 
 
 def new_persons(ctx: EventContext, team: TeamInfo) -> TeamInfo:

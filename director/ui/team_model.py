@@ -25,7 +25,7 @@ from PySide6.QtGui import QColor, QFont
 from director.domain.errors import UserError
 from director.domain.event import TeamInfo
 from director.domain.rules import Format
-from director.domain.wording import counted
+from director.domain.wording import counted, quoted
 from director.services.teams import edit_team
 from director.ui.context import EventContext
 
@@ -253,7 +253,7 @@ class TeamModel(QAbstractTableModel):
             try:
                 return {field: int(stripped)}
             except ValueError:
-                raise UserError(f"{label} must be a whole number, not {text!r}") from None
+                raise UserError(f"{label} must be a whole number, not {quoted(text)}") from None
         return {field: text}
 
 

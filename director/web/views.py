@@ -13,10 +13,11 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from director.domain.cube import CubeRegime
+from director.domain.errors import UserError
 from director.domain.event import MatchInfo, TeamInfo, round_status
 from director.domain.met import MetParameters, match_equity_table
 from director.domain.records import game_json
-from director.domain.rules import End, EventOptions, Side, TieBreak
+from director.domain.rules import End, EventOptions, PairingSystem, Side, TieBreak
 from director.domain.scoring import agreed_level_offered
 from director.domain.standings import TIE_BREAK_DEFINITIONS, match_points_definition
 from director.services import phone_clocks
@@ -67,6 +68,14 @@ def match_summary(match: MatchInfo, clocks_started: bool = False) -> dict[str, A
 
 def pairings(session: Session, round_number: int | None = None) -> dict[str, Any]:
     """`/api/pairings`: the current round (or the one asked for) with live scores."""
+    return round_pairings(session, round_number)[0]
+
+
+def round_pairings(
+    session: Session, round_number: int | None = None
+) -> tuple[dict[str, Any], list[MatchInfo]]:
+    """The pairings, and the round's matches they were built from: the change watcher builds
+    the changed matches' details from the same read, not with a read of each."""
     last, _ = progress(session)
     number = round_number or last
     event = get_event(session)
@@ -79,12 +88,16 @@ def pairings(session: Session, round_number: int | None = None) -> dict[str, Any
         "status": round_status(matches).value if matches else "not paired",
         "match_length": event.options.match.match_length,
         "matches": [match_summary(m, started.get(m.id) == m.outcome.current_pair) for m in matches],
-    }
+    }, matches
 
 
 def match_detail(session: Session, match_id: int) -> dict[str, Any]:
     """`/api/matches/N`: one match with every game, its points and the score after it."""
-    match = get_match(session, match_id)
+    return match_detail_of(get_match(session, match_id))
+
+
+def match_detail_of(match: MatchInfo) -> dict[str, Any]:
+    """`match_detail` of a match already read."""
     out = match_summary(match)
     out["games_list"] = [
         {
@@ -243,8 +256,93 @@ def rules(session: Session) -> dict[str, Any]:
 
 
 # the channels the change watcher refreshes, and what each one carries
+
+
+def brackets(session: Session) -> dict[str, Any]:
+    """`/api/brackets`: a knockout's brackets (RULES §11) as the draw sheets show them, and each
+    entrant's next match and where a loss sends them; empty lists outside a knockout."""
+    from director.domain.brackets.draw import Status
+    from director.domain.brackets.next_match import next_match
+    from director.services.bracket_pairing import draw_state
+
+    event = get_event(session)
+    out: dict[str, Any] = {"event": event.name, "knockout": False, "brackets": [], "entrants": []}
+    if event.options.pairing_system is not PairingSystem.KNOCKOUT:
+        return out
+    out["knockout"] = True
+    try:
+        state = draw_state(session)
+    except UserError as why:  # too few entrants yet, or an older knockout paired by rounds
+        out["note"] = str(why)
+        return out
+    draw, progress = state.draw, state.progress
+    name = {t.id: t.name for t in state.teams.values()}
+    scores = {m.id: m for m in list_matches(session)}
+
+    def entry(p: int | None) -> dict[str, Any] | None:
+        return None if p is None else {"id": p, "name": name[p]}
+
+    for bracket in state.plan.brackets:
+        if bracket.name not in draw.rounds:
+            continue
+        rounds_out = []
+        for r in range(1, draw.rounds[bracket.name] + 1):
+            matches_out = []
+            for i in draw.round_nodes(bracket.name, r):
+                status, players = progress.of_index(i)
+                key = draw.nodes[i].key
+                stored = state.stored.get(key)
+                shown = scores.get(stored.id) if stored is not None else None
+                score = None
+                if shown is not None and shown.team_b is not None and status is Status.DONE:
+                    by_id = {shown.team_a.id: shown.outcome.final.a,
+                             shown.team_b.id: shown.outcome.final.b}  # fmt: skip
+                    score = [by_id.get(p) if p is not None else None for p in players]
+                matches_out.append({
+                    "number": key.number,
+                    "status": status.value,
+                    "players": [entry(p) for p in players],
+                    "bye": status is Status.BYE,
+                    "winner": progress.winner[i],
+                    "forfeit": bool(stored and stored.forfeit),
+                    "score": score,
+                    "table": stored.table if stored is not None and stored.team_b else None,
+                })  # fmt: skip
+            rounds_out.append({"round": r, "title": draw.round_title(bracket.name, r),
+                               "length": bracket.length(r), "matches": matches_out})  # fmt: skip
+        places = progress.places(bracket.name)
+        out["brackets"].append({
+            "name": bracket.name,
+            "rounds": rounds_out,
+            "places": {"winner": entry(places.winner if places.complete else None),
+                       "runner_up": entry(places.runner_up),
+                       "third": [entry(p) for p in places.third],
+                       "fourth": entry(places.fourth)},
+        })  # fmt: skip
+    for team in sorted(state.teams.values(), key=lambda t: (t.seed, t.id)):
+        if team.id not in draw.field:
+            continue
+        nm = next_match(progress, team.id)
+        nxt: dict[str, Any] = {"match": None, "ready": False, "table": None, "opponent": None,
+                               "if_lost": None}  # fmt: skip
+        if nm.match is not None:
+            _, players, _ = progress.of(nm.match)
+            other = next((p for p in players if p is not None and p != team.id), None)
+            stored = state.stored.get(nm.match)
+            nxt = {
+                "match": str(nm.match),
+                "ready": nm.ready,
+                "table": stored.table if stored is not None else None,
+                "opponent": name[other] if other is not None else None,
+                "if_lost": str(nm.if_lost) if nm.if_lost is not None else None,
+            }
+        out["entrants"].append({"id": team.id, "name": team.name, "next": nxt})
+    return out
+
+
 CHANNEL_VIEWS = {
     "pairings": pairings,
+    "brackets": brackets,
     "standings": standings_page,
     "crosstable": crosstable,
     "rules": rules,

@@ -190,6 +190,67 @@ function teamPage() {
   });
 }
 
+// a knockout's brackets (RULES §11): each round a column of boxes, my next match on top
+function bracketBox(m, mine) {
+  const line = (p, i) => {
+    const won = m.winner !== null && p && p.id === m.winner;
+    const score = m.score ? (m.forfeit ? (won ? " +" : "") : ` ${m.score[i]}`) : "";
+    return el("div", { class: won ? "won" : "" }, p ? isolated(p.name) : (m.bye ? "bye" : "…"), score);
+  };
+  return el("article", { class: "card box" + (mine ? " mine" : ""), "data-bracket-match": m.number },
+    line(m.players[0], 0), line(m.players[1], 1),
+    m.table && m.status !== "done" ? el("div", { class: "note" }, `table ${m.table}`) : null);
+}
+
+function placesLine(places) {
+  const parts = [];
+  if (places.winner) parts.push(`1 ${isolated(places.winner.name)}`);
+  if (places.runner_up) parts.push(`2 ${isolated(places.runner_up.name)}`);
+  const third = places.third.length > 1 ? "3=" : "3";
+  for (const p of places.third) parts.push(`${third} ${isolated(p.name)}`);
+  if (places.fourth) parts.push(`4 ${isolated(places.fourth.name)}`);
+  return parts.length ? el("p", { class: "places" }, parts.join(" · ")) : null;
+}
+
+function nextMatchText(n) {
+  if (!n.match) return "Nothing more to play.";
+  const where = n.table ? `, table ${n.table}` : "";
+  const against = n.opponent ? ` against ${isolated(n.opponent)}` : " (opponent not known yet)";
+  const when = n.ready ? (n.table ? "now" : "next, when the director pairs it") : "when the matches before it are over";
+  const lost = n.if_lost ? ` If you lose: ${n.if_lost}.` : " A loss ends your night.";
+  return `Next: ${n.match}${where}${against}, ${when}.${lost}`;
+}
+
+function bracketsPage() {
+  const input = el("input", { type: "search", id: "find", placeholder: "your name", value: findText(),
+    autocomplete: "off", "aria-label": "Find me" });
+  const result = el("div", { id: "brackets" });
+  let data = null;
+  const draw = () => {
+    const text = input.value.trim();
+    store.set("tandem.find", text);
+    if (!data) return;
+    if (!data.knockout) { result.replaceChildren(el("p", { class: "muted" }, "This event is not a knockout: it has no brackets.")); return; }
+    const needle = text.toLocaleLowerCase();
+    const me = text ? data.entrants.filter((e) => e.name.toLocaleLowerCase().includes(needle)) : [];
+    const mine = new Set(me.map((e) => e.id));
+    const nodes = me.map((e) => el("p", { class: "next", "data-entrant": e.id }, el("strong", {}, isolated(e.name)), ": ", nextMatchText(e.next)));
+    if (data.note) nodes.push(el("p", { class: "muted" }, data.note));
+    for (const b of data.brackets) {
+      nodes.push(el("h2", {}, `${b.name[0].toUpperCase()}${b.name.slice(1).replace("-", " ")} bracket`));
+      nodes.push(el("div", { class: "bracket" }, b.rounds.map((r) => el("section", { class: "column" },
+        el("h3", {}, `${r.title} · to ${r.length}`),
+        r.matches.filter((m) => m.status !== "empty").map((m) => bracketBox(m, m.players.some((p) => p && mine.has(p.id))))))));
+      nodes.push(placesLine(b.places));
+    }
+    result.replaceChildren(...nodes.filter((n) => n !== null));
+  };
+  input.addEventListener("input", draw);
+  show(el("div", { class: "field" }, el("label", { class: "label", for: "find" }, "Find me"), input,
+    el("p", { class: "note" }, "Your next match, and where you go if you lose it.")), result);
+  subscribe(["brackets"], (_c, d) => { data = d; setEvent(d.event); draw(); });
+}
+
 // short column heads for a phone's width; the definitions below the table name each in full
 const SHORT = { buchholz: "Buch", points_difference: "Diff", points_for: "For", head_to_head: "H2H", seed: "Seed" };
 
@@ -457,6 +518,31 @@ function slipPage() {
 
 getJSON("/api/event").then((e) => setEvent(e.event)).catch(() => {});
 
-const pages = { pairings: pairingsPage, team: teamPage, standings: standingsPage, crosstable: crosstablePage,
-  met: metPage, rules: rulesPage, match: matchPage, slip: slipPage };
+// the club's rating list and latest season (`serve --club`): names as text, nothing private
+function clubPage() {
+  const table = (id, heads, rows) => el("div", { class: "scroll" }, el("table", { id },
+    el("thead", {}, el("tr", {}, heads.map((h, i) => el("th", { class: i === 1 ? "name" : "" }, h)))),
+    el("tbody", {}, rows)));
+  getJSON("/api/club").then((data) => {
+    const ratings = data.ratings.map((r) => el("tr", {}, el("td", {}, r.place),
+      el("td", { class: "name" }, r.name), el("td", {}, r.rating + (r.provisional ? "\u00a0P" : "")),
+      el("td", {}, r.experience)));
+    const parts = [el("h2", {}, "Club ratings"),
+      data.ratings.length ? table("club-ratings", ["#", "Player", "Rating", "Exp"], ratings)
+        : el("p", { class: "muted" }, "Nobody has played a rated match yet."),
+      el("p", { class: "note" }, "P provisional (experience under 100); Exp experience.")];
+    if (data.season) {
+      const rows = data.season.rows.map((r) => el("tr", {}, el("td", {}, r.place),
+        el("td", { class: "name" }, r.name), el("td", {}, r.points), el("td", {}, r.rating)));
+      parts.push(el("h2", {}, `Season ${data.season.name}`),
+        el("p", { class: "note" }, `${data.season.first} to ${data.season.last}`),
+        table("club-season", ["#", "Player", "Points", "Rating"], rows));
+    }
+    show(parts);
+  }).catch((e) => show(el("p", { class: "muted" },
+    e.status === 404 ? "No club is served here." : `The club could not be read: ${e.message}`)));
+}
+
+const pages = { club: clubPage, pairings: pairingsPage, team: teamPage, standings: standingsPage, crosstable: crosstablePage,
+  met: metPage, rules: rulesPage, match: matchPage, slip: slipPage, brackets: bracketsPage };
 (pages[page] || pairingsPage)();

@@ -37,15 +37,24 @@ NO_OVERRIDE = ["setpriv", "--bounding-set=-dac_override,-dac_read_search", "--"]
 )
 @pytest.mark.parametrize(
     "command",
-    [["check"], ["standings"], ["upgrade"], ["pair"], ["report", "standings"], ["export-teams"]],
-)
+    [["check"], ["standings"], ["upgrade"], ["pair"], ["report", "standings"], ["export-teams"],
+     ["import-teams"], ["import-match"], ["check-pairings"], ["clock-log"]],
+)  # fmt: skip
 def test_an_event_file_this_user_may_not_read_is_one_line(
     event_path: Path, tmp_path: Path, command: list[str]
 ) -> None:
     """As an ordinary user, `chmod 000` on the event ended every command in a PermissionError
     traceback. Root reads any file: the command runs as root without that right (setpriv)."""
     event_path.chmod(0)
-    extra = {"export-teams": [str(tmp_path / "out.csv")], "report": ["-o", str(tmp_path / "r.pdf")]}
+    (tmp_path / "t.csv").write_text("team,player1,player2\nA,a1,a2\n", encoding="utf-8")
+    example = Path(__file__).parents[1] / "fixtures" / "formats_example.tandem-match.json"
+    extra = {
+        "export-teams": [str(tmp_path / "out.csv")],
+        "report": ["-o", str(tmp_path / "r.pdf")],
+        "import-teams": [str(tmp_path / "t.csv")],
+        "import-match": [str(example)],
+        "clock-log": ["1"],
+    }
     extra_args = extra.get(command[0], [])
     args = [*command, str(event_path), *extra_args]
     done = subprocess.run(

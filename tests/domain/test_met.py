@@ -7,7 +7,13 @@ from fractions import Fraction
 
 import pytest
 
-from director.domain.met import MetError, MetParameters, equity_at, match_equity_table
+from director.domain.met import (
+    MetError,
+    MetParameters,
+    equity_at,
+    equity_with_one_game_left,
+    match_equity_table,
+)
 
 
 def test_rules_9_worked_1_away_1_away_is_even() -> None:
@@ -123,3 +129,31 @@ def test_rules_9_exact_value_with_b_above_0_by_hand() -> None:
     table = match_equity_table(MetParameters(gammon_rate=g, backgammon_rate=b, size=3))
     assert math.isclose(table[0][2], 3 / 4 - g / 8 - b / 4, abs_tol=1e-12)  # 0.7
     assert math.isclose(table[0][2], 0.7, abs_tol=1e-12)
+
+
+def test_rules_9_a_team_at_n_with_a_2_cube_game_left_wins_or_draws() -> None:
+    """Team A reached N on the pair's 1-cube game; board 2's game, on the 2-cube, decides only
+    between A's win and a draw (rule 4): B wins it half the time, and any win of B's takes B
+    to N. The table's "1-away v 2-away" (59 %) is not this state."""
+    params = MetParameters()
+    assert equity_with_one_game_left(params, 0, 2, cube=2) == pytest.approx(0.75)
+    # on a 1-cube only B's gammon (0.5 × 0.28) draws
+    assert equity_with_one_game_left(params, -1, 2, cube=1) == pytest.approx(1 - 0.14 / 2)
+    assert equity_with_one_game_left(params, 0, 0, cube=1) == 0.5  # both at N: a draw
+
+
+def test_rules_9_a_pair_is_its_first_game_then_the_game_left() -> None:
+    """The table's entry at a pair's start is the chance after its 2-cube game averaged over
+    that game's outcomes, with the 1-cube game left (and the other way round)."""
+    params = MetParameters(gammon_rate=0.3, backgammon_rate=0.05, size=6)
+    table = match_equity_table(params)
+    levels = ((1, 0.65), (2, 0.3), (3, 0.05))
+    for i in range(1, 7):
+        for j in range(1, 7):
+            for first, left in ((2, 1), (1, 2)):
+                after = sum(
+                    0.5 * p * equity_with_one_game_left(params, i - us, j - them, cube=left)
+                    for level, p in levels
+                    for us, them in ((first * level, 0), (0, first * level))
+                )
+                assert after == pytest.approx(table[i - 1][j - 1], abs=1e-12)

@@ -47,6 +47,9 @@ def test_formats_games_null_is_not_an_empty_match() -> None:
     assert problems_of(data) == ["games must be a list, not null"]
 
 
+LENGTH = "match_length must be a whole number of points from 1 to 999, not"
+
+
 @pytest.mark.parametrize(
     ("key", "value", "words"),
     [
@@ -55,8 +58,9 @@ def test_formats_games_null_is_not_an_empty_match() -> None:
         ("version", None, "version null is not supported"),
         ("one_cube_threshold", 2.0, "one_cube_threshold must be 1 or 2, not 2.0"),
         ("one_cube_threshold", True, "one_cube_threshold must be 1 or 2, not true"),
-        ("match_length", 5.0, "match_length must be a whole number of points, at least 1, not 5.0"),
-        ("match_length", True, "match_length must be a whole number of points, at least 1, not tr"),
+        ("match_length", 5.0, f"{LENGTH} 5.0"),
+        ("match_length", True, f"{LENGTH} true"),
+        ("match_length", 1000, LENGTH),
         ("winner_required", 0, "winner_required must be true or false, not 0"),
         ("no_cube_at_one_away", None, "no_cube_at_one_away must be true or false, not null"),
         ("scoring", None, "scoring null is not one of"),

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from sqlalchemy import text
 
 from director.domain.errors import UserError
 from director.services.backups import backup_now
@@ -165,3 +166,60 @@ def test_a_read_only_copy_can_still_be_viewed(tmp_path: Path, template_event: Pa
         with db.Session() as session:
             assert list_matches(session) == []
         db.close()
+
+
+EXE = str(Path(sys.executable).with_name("tandem-director"))
+
+
+@pytest.mark.skipif(not IS_ROOT, reason="a real full disk needs root (a tmpfs)")
+def test_reading_on_a_full_disk_says_the_disk_is_full(tmp_path: Path, template_event: Path) -> None:
+    """An event copied with its recent changes (`-wal`) but without SQLite's index (`-shm`)
+    needs 32 KB to read: on a full disk `check`, `standings`, `export-match` and `report`
+    said "the disk reported an error … a removed USB stick?" and "nothing was saved"."""
+    source = tmp_path / "source.tandem"
+    shutil.copy(template_event, source)
+    db = open_database(str(source))
+    with small_disk(tmp_path / "disk", "2m") as disk:
+        try:
+            with db.Session() as session, session.begin():
+                session.execute(text("UPDATE event SET name = 'Recent'"))
+            event = disk / "event.tandem"
+            shutil.copy(source, event)  # as it is while an app has it open: the -wal holds
+            shutil.copy(f"{source}-wal", f"{event}-wal")  # the latest commit
+        finally:
+            db.close()
+        fill(disk, 0)
+        for args in (
+            ["check", str(event)],
+            ["standings", str(event)],
+            ["report", "standings", str(event), "-o", str(tmp_path / "r.pdf")],
+        ):
+            done = subprocess.run(
+                [EXE, *args], check=False, capture_output=True, text=True, timeout=120
+            )
+            assert done.returncode == 2, done
+            assert "the disk is full" in done.stderr and "USB" not in done.stderr, done.stderr
+            assert "nothing was saved" not in done.stderr
+            assert len(done.stderr.splitlines()) == 1
+
+
+@pytest.mark.skipif(not IS_ROOT, reason="a real full disk needs root (a tmpfs)")
+def test_a_command_refused_on_a_full_disk_leaves_no_lock_file(
+    tmp_path: Path, template_event: Path
+) -> None:
+    """`import-teams` on a full disk was refused ("writing FILE.lock failed") and left an empty
+    `FILE.lock` behind, which the next open took for an app that had not closed cleanly."""
+    with small_disk(tmp_path / "disk", "2m") as disk:
+        event = disk / "event.tandem"
+        shutil.copy(template_event, event)
+        csv = tmp_path / "teams.csv"
+        csv.write_text("team,player1,player2\nA,a1,a2\n", encoding="utf-8")
+        fill(disk, 0)
+        before = sorted(p.name for p in disk.iterdir())
+        done = subprocess.run(
+            [EXE, "import-teams", str(event), str(csv)],
+            check=False, capture_output=True, text=True, timeout=120,
+        )  # fmt: skip
+        assert done.returncode == 2, done
+        assert "the disk is full" in done.stderr, done.stderr
+        assert sorted(p.name for p in disk.iterdir()) == before

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -18,6 +20,8 @@ from director.services.teams import add_team, list_teams
 from director.store.engine import open_database, open_event
 from director.store.lock import EventInUseError, lock_path
 from tests.store.test_lock import Holder
+
+EXE = str(Path(sys.executable).with_name("tandem-director"))
 
 
 @pytest.fixture
@@ -47,6 +51,26 @@ def test_an_event_file_with_a_second_name_is_refused(event_path: Path) -> None:
     for name in (event_path, second):
         with pytest.raises(UserError, match="hard link"):
             open_event(str(name))
+
+
+def test_a_refused_hard_link_leaves_no_lock_file_and_every_byte_as_it_was(
+    event_path: Path,
+) -> None:
+    """The refusal left `FILE.lock` behind (and the next open of that name was then told the
+    event had not been closed cleanly). Through the command line too: one line, status 2."""
+    second = event_path.with_name("same.tandem")
+    os.link(event_path, second)
+    before = sorted(p.name for p in event_path.parent.iterdir()), event_path.read_bytes()
+    for name in (event_path, second):
+        with pytest.raises(UserError, match="hard link"):
+            open_event(str(name))
+        done = subprocess.run(
+            [EXE, "pair", str(name)], check=False, capture_output=True, text=True, timeout=120
+        )
+        assert done.returncode == 2 and "hard link" in done.stderr, done.stderr
+        assert len(done.stderr.splitlines()) == 1
+    after = sorted(p.name for p in event_path.parent.iterdir()), event_path.read_bytes()
+    assert after == before
 
 
 def test_a_second_writer_is_refused_even_when_the_lock_file_was_deleted(event_path: Path) -> None:

@@ -195,3 +195,40 @@ def test_closing_the_event_deletes_its_display_here_not_in_the_garbage_collector
     window.close_event()
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     assert not shiboken6.isValid(display)
+
+
+def test_a_knockout_shows_each_bracket_with_what_is_played_now_and_next(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """#29: a knockout night's brackets on the projector, one slide (or more) per bracket:
+    the matches being played with their tables, the ones waiting, and the places when known."""
+    from director.domain.brackets.plan import ready_made
+    from director.domain.rules import PairingSystem
+
+    path = tmp_path / "night.tandem"
+    plan = ready_made("consolation-last-chance")
+    settings = SimulationSettings(teams=12, system=PairingSystem.KNOCKOUT, rounds_to_play=1,
+                                  plan=plan, forfeit_rate=0.0)  # fmt: skip
+    simulate_event(str(path), settings).close()
+    db = open_database(str(path))
+    with db.Session() as session, session.begin():
+        paired = [m for m in pair_next_round(session).value.matches if m.team_b is not None]
+    ctx = EventContext(db)
+    try:
+        widget = PublicDisplay(ctx)
+        qtbot.addWidget(widget)
+        widget.resize(1366, 768)
+        widget.show()
+        titles = [s.title for s in widget.slides]
+        assert "Main bracket" in titles and "Consolation bracket" in titles
+        main = next(s for s in widget.slides if s.title == "Main bracket")
+        assert [c.title for c in main.columns] == ["Round", "Table", "Player A", "Score",
+                                                    "Player B", ""]  # fmt: skip
+        playing = [r for r in main.rows if r[1]]
+        tables = {m.table for m in paired if m.bracket == "main"}
+        assert {int(r[1]) for r in playing} == tables
+        assert all(r[-1] == "playing" for r in playing)
+        assert any(r[-1] == "waiting" and "…" in (r[2], r[4]) for r in main.rows)
+    finally:
+        widget.close()
+        ctx.close()

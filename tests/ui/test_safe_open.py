@@ -208,3 +208,58 @@ def test_the_backup_at_opening_holds_the_event_as_opened_before_any_change(
     finally:
         db.close()
     assert [t.name for t in stored_teams(event_path)] == ["Team 1", "Team 2", "At Once"]
+
+
+def test_after_a_crash_the_notice_names_the_clocks_that_were_running(
+    qtbot: QtBot, window: MainWindow, event_path: Path
+) -> None:
+    """#24 point 5: after a crash the desk said nothing of the clocks that were running, so
+    nobody thought to resume them. The notice names each match whose clock was running."""
+    from director.domain.clock import MatchClock
+    from director.domain.rules import Side
+    from director.services import clocks
+    from director.services.matches import get_match
+    from tests.ui.app_helpers import seed_match
+
+    running, paused = seed_match(event_path), seed_match_at(event_path, 4)
+    db = open_database(str(event_path))
+    try:
+        with db.Session() as session, session.begin():
+            for match_id in (running, paused):
+                tc = get_match(session, match_id).time_control
+                clock = MatchClock(tc, iter(range(0, 10**12, 10**9)).__next__)
+                for board in clock.boards:
+                    clock.set_first_mover(board, Side.A)
+                clock.start()
+                clock.press(1, Side.A)
+                if match_id == paused:
+                    for board in clock.boards:
+                        clock.pause(board)
+                clocks.append_events(session, match_id, 0, clock.events)
+    finally:
+        db.close()
+    crashed = Holder(event_path)
+    crashed.kill()
+    assert window.open_target(str(event_path))
+    backed_up_at_open(qtbot, window)
+    text = window.messages.text
+    assert "Clocks were running when it stopped: table 3 (Blue Bar v Gammonites)." in text
+    assert "table 4" not in text  # its clocks were paused
+    window.close_event()
+    assert window.open_target(str(event_path))  # closed properly: nothing to say
+    assert window.messages.text == ""
+
+
+def seed_match_at(path: Path, table: int) -> int:
+    """Another match of the event, at `table`."""
+    from director.services import matches
+    from director.services.teams import add_team
+
+    db = open_database(str(path))
+    try:
+        with db.Session() as session, session.begin():
+            a = add_team(session, f"Home {table}", ("Eve", "Finn")).value.id
+            b = add_team(session, f"Away {table}", ("Gus", "Hana")).value.id
+            return matches.create_match(session, a, b, table=table).value.id
+    finally:
+        db.close()

@@ -145,6 +145,19 @@ class Draw:
             j += 1
         return out
 
+    def round_title(self, bracket: str, round_no: int) -> str:
+        """Final, Semi-final, Quarter-final (each from a round that halves the one before),
+        else "Round N": a round that takes later losers keeps its number."""
+        rest = [len(self.round_nodes(bracket, r))
+                for r in range(round_no, self.rounds[bracket] + 1)]  # fmt: skip
+        if len(rest) == 1:
+            return "Final"
+        if rest[:3] == [4, 2, 1]:
+            return "Quarter-final"
+        if rest[:2] == [2, 1]:
+            return "Semi-final"
+        return f"Round {round_no}"
+
     def _build(self, size: int) -> None:
         main = self.plan.brackets[0]
         prev = [self._add(MatchKey(main.name, 1, j + 1), ((SEED, 2 * j), (SEED, 2 * j + 1)))

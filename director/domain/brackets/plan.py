@@ -29,11 +29,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from director.domain.errors import UserError
+from director.domain.wording import cut, quoted
 
 MAIN = "main"
 CONSOLATION = "consolation"
 LAST_CHANCE = "last-chance"
 LARGEST_FIELD = 256  # a plan is checked for every field up to this size
+MAX_NAME = 100  # characters of a plan's or a bracket's name, as a team's
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +105,24 @@ def ready_made(name: str) -> BracketPlan:
         if plan.name == name:
             return plan
     names = ", ".join(p.name for p in PLANS)
-    raise UserError(f"there is no bracket plan {name!r} (ready-made: {names})")
+    raise UserError(f"there is no bracket plan {quoted(name)} (ready-made: {names})")
+
+
+def describe(plan: BracketPlan) -> str:
+    """'consolation: main 7/7/9/11, consolation 5/5/7 (round-1 losers of main)': the plan in
+    one line, as the CLI prints it and the event dialog shows it."""
+    parts = []
+    for b in plan.brackets:
+        lengths = "/".join(str(n) for n in b.lengths)
+        fed = ""
+        if b.feeds:
+            first = b.feeds[0]
+            fed = f" (round-1 losers of {first.source}" + (
+                ", later losers too)" if b.progressive else ")"
+            )
+        third = ", play-off for third" if b.third_place else ""
+        parts.append(f"{b.name} {lengths}{fed}{third}")
+    return f"{plan.name}: " + ", ".join(parts)
 
 
 def plan_problems(plan: BracketPlan) -> list[str]:
@@ -111,18 +130,24 @@ def plan_problems(plan: BracketPlan) -> list[str]:
     out: list[str] = []
     if not plan.name.strip():
         out.append("name: a plan needs a name")
+    names = [("name", plan.name)] + [
+        (f"brackets[{i}].name", b.name) for i, b in enumerate(plan.brackets)
+    ]
+    long = [f"{at}: at most {MAX_NAME} characters" for at, name in names if len(name) > MAX_NAME]
+    if long:  # every later message names them: a 300,000-character name was echoed whole
+        return long
     if not plan.brackets:
         return [*out, "brackets: a plan needs its main bracket"]
     seen: list[str] = []
     for i, b in enumerate(plan.brackets):
-        where = f"brackets[{i}] ({b.name})"
+        where = f"brackets[{i}] ({cut(b.name)})"
         if not b.name.strip():
             out.append(f"brackets[{i}].name: a bracket needs a name")
         if b.name in seen:
             out.append(f"{where}.name: the name is used twice")
         if not b.lengths:
             out.append(f"{where}.lengths: give the match length of round 1 at least")
-        out += [f"{where}.lengths[{j}]: a match is at least 1 point, not {n}"
+        out += [f"{where}.lengths[{j}]: a match is at least 1 point, not {cut(str(n))}"
                 for j, n in enumerate(b.lengths) if n < 1]  # fmt: skip
         if i == 0 and b.feeds:
             out.append(f"{where}.feeds: the main bracket is seeded, not fed")
@@ -131,7 +156,7 @@ def plan_problems(plan: BracketPlan) -> list[str]:
         for j, f in enumerate(b.feeds):
             at = f"{where}.feeds[{j}]"
             if f.source not in seen:
-                out.append(f"{at}.source: {f.source!r} is not a bracket before this one")
+                out.append(f"{at}.source: {quoted(f.source)} is not a bracket before this one")
             if j == 0 and (f.round, f.into) != (1, 1):
                 out.append(f"{at}: the first feed takes round-1 losers into round 1")
             if j > 0 and (f.round <= b.feeds[j - 1].round or f.into <= b.feeds[j - 1].into):
@@ -148,7 +173,7 @@ def plan_problems(plan: BracketPlan) -> list[str]:
 
 def _int(value: object, field: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise UserError(f"{field}: a whole number is needed, not {value!r}")
+        raise UserError(f"{field}: a whole number is needed, not {quoted(value)}")
     return value
 
 
@@ -160,7 +185,7 @@ def _keys(value: object, field: str, required: set[str], optional: set[str]) -> 
         raise UserError(f"{field}: {missing[0]} is missing")
     unknown = sorted(value.keys() - required - optional)
     if unknown:
-        raise UserError(f"{field}: unknown field {unknown[0]!r}")
+        raise UserError(f"{field}: unknown field {quoted(unknown[0])}")
     return value
 
 
@@ -172,7 +197,7 @@ def _list(value: object, field: str) -> list[Any]:
 
 def _str(value: object, field: str) -> str:
     if not isinstance(value, str):
-        raise UserError(f"{field}: text is needed, not {value!r}")
+        raise UserError(f"{field}: text is needed, not {quoted(value)}")
     return value
 
 
@@ -216,7 +241,7 @@ def plan_from_json(text: str) -> BracketPlan:
                               _int(f["into"], f"{fa}.into")))  # fmt: skip
         third = b.get("third_place", False)
         if not isinstance(third, bool):
-            raise UserError(f"{at}.third_place: true or false, not {third!r}")
+            raise UserError(f"{at}.third_place: true or false, not {quoted(third)}")
         lengths = tuple(_int(n, f"{at}.lengths[{k}]")
                         for k, n in enumerate(_list(b["lengths"], f"{at}.lengths")))  # fmt: skip
         brackets.append(Bracket(_str(b["name"], f"{at}.name"), lengths, tuple(feeds), third))

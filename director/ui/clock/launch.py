@@ -13,8 +13,9 @@ from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtWidgets import QWidget
 from sqlalchemy.orm import Session
 
-from director.domain.clock import BOARDS, MatchClock, Phase, TimeSource
+from director.domain.clock import MatchClock, Phase, TimeSource
 from director.domain.errors import UserError
+from director.domain.event import MatchInfo
 from director.domain.rules import Side, TimeControl
 from director.services import clocks, matches
 from director.ui.clock.controller import ClockController
@@ -36,6 +37,15 @@ def _restore(
     return clock, clocks.clock_is_behind(session, match_id), clocks.next_seq(session, match_id)
 
 
+def timed_match(session: Session, match_id: int) -> MatchInfo:
+    """The match whose clocks can be shown; UserError when it does not exist, is a bye or a
+    forfeit (`clock FILE MATCH` asks before it writes anything)."""
+    match = matches.get_match(session, match_id)
+    if match.is_bye or match.forfeit_by is not None:
+        raise UserError("a bye or a forfeited match has no games to time")
+    return match
+
+
 def open_clock_window(
     ctx: EventContext,
     match_id: int,
@@ -52,9 +62,7 @@ def open_clock_window(
         open_window.raise_()
         open_window.activateWindow()
         return open_window
-    match = ctx.read(matches.get_match, match_id)
-    if match.is_bye or match.forfeit_by is not None:
-        raise UserError("a bye or a forfeited match has no games to time")
+    match = ctx.read(timed_match, match_id)
     tc = match.time_control
     # the restore's own events (pause, restore) are written before the writer starts; no page
     # shows the clock log, so the change tells none of them
@@ -62,15 +70,16 @@ def open_clock_window(
     restored = clock.event_count > 0
     writer = ClockWriter(ctx.db, match_id, next_seq)
     controller = ClockController(clock, writer, source, match.outcome.current_pair)
-    if behind:
+    if behind and not match.rules.event_format.match_clock:  # a match clock is never reset
         controller.reset_for_pair(match.outcome.current_pair)
     controller.follow(match)
     window = ClockWindow(ctx, match, controller, source, settings or app_settings(), parent)
     controller.setParent(window)
     ctx.clock_windows[match_id] = window
-    if restored and any(clock.is_paused(n) for n in BOARDS):
-        window.show_status("Clocks restored from the log: both boards paused. Space resumes.")
-    for n in BOARDS:  # a flag that fell before a crash, not yet recorded
+    if restored and any(clock.is_paused(n) for n in clock.boards):
+        paused = "paused" if len(clock.boards) == 1 else "both boards paused"
+        window.show_status(f"Clocks restored from the log: {paused}. Space resumes.")
+    for n in clock.boards:  # a flag that fell before a crash, not yet recorded
         b = clock.state.board(n)
         if b.phase is Phase.STOPPED and b.flagged is not None:
             flagged: Side = b.flagged

@@ -8,7 +8,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGridLayout, QLabel, QWidget
 
 from director.domain.event import MatchInfo
-from director.domain.met import MetError, MetParameters, equity_at
+from director.domain.met import (
+    MetError,
+    MetParameters,
+    equity_at,
+    equity_with_one_game_left,
+)
 from director.domain.rules import CubeRule, Side
 from director.domain.wording import isolated
 from director.ui.desk.words import result_text
@@ -22,6 +27,12 @@ MET_PARAMETERS = MetParameters()
 def team_a_equity(need_a: int, need_b: int) -> float:
     """The MET entry of this score (the table is rebuilt per size, so remember each answer)."""
     return equity_at(MET_PARAMETERS, need_a, need_b)
+
+
+@lru_cache(maxsize=4096)
+def team_a_equity_in_pair(need_a: int, need_b: int, cube: int) -> float:
+    """The chance in the middle of a pair, one game left on `cube` (RULES §9's model)."""
+    return equity_with_one_game_left(MET_PARAMETERS, need_a, need_b, cube)
 
 
 def needs(match: MatchInfo) -> tuple[int, int]:
@@ -124,17 +135,23 @@ class Scoreline(QWidget):
         if not match.rules.scoring.variant.has_cube:
             # RULES §9's model plays every pair on a 1-cube and a 2-cube.
             return f"No Tandem MET for {match.rules.scoring.variant.label}: its model needs a cube"
-        need_a, need_b = needs(match)
+        left = match.pair_state.game_left()
         try:
-            a = team_a_equity(need_a, need_b)
+            if left is None:  # a pair's start: the table's entry
+                need_a, need_b = needs(match)
+                a = team_a_equity(need_a, need_b)
+                head = f"Tandem MET at {need_a}-away v {need_b}-away"
+            else:  # mid-pair: a team may have reached N and not won yet (rule 4)
+                board, cube = left
+                length, score = match.rules.match_length, match.outcome.score
+                a = team_a_equity_in_pair(length - score.a, length - score.b, cube)
+                aways = " v ".join(away_text(match, side) for side in Side)
+                head = f"Tandem MET with board {board} to play on a {cube}-cube, {aways}"
         except MetError as refusal:
             return f"No Tandem MET here: {refusal}"
         # each name its own bidi paragraph: "57.3%" stays after an Arabic name
         name_a, name_b = (esc(isolated(name)) for name in names)
-        return (
-            f"Tandem MET at {need_a}-away v {need_b}-away:<br>"
-            f"<b>{name_a} {a:.1%}</b> · {name_b} {1 - a:.1%}"
-        )
+        return f"{head}:<br><b>{name_a} {a:.1%}</b> · {name_b} {1 - a:.1%}"
 
     @staticmethod
     def result_line(match: MatchInfo, names: tuple[str, ...]) -> str:

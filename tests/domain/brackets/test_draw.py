@@ -390,3 +390,14 @@ def test_semi_finalists_who_play_off_for_third_feed_no_other_bracket() -> None:
     matches[lc] = replace(matches[lc], player_a=loser, winner=None)
     problems = check_draw(plan, sixteen.field, matches)
     assert any("lost a consolation semi-final: they play off for third" in p for p in problems)
+
+
+def test_round_titles_count_back_from_the_final_and_a_fed_round_keeps_its_number() -> None:
+    draw = Draw(ready_made("progressive-consolation"), range(1, 17))
+    assert [draw.round_title("main", r) for r in (1, 2, 3, 4)] == [
+        "Round 1", "Quarter-final", "Semi-final", "Final",
+    ]  # fmt: skip
+    rounds = draw.rounds["consolation"]
+    titles = [draw.round_title("consolation", r) for r in range(1, rounds + 1)]
+    assert titles[-1] == "Final" and titles[0] == "Round 1"
+    assert "Round 2" in titles  # main round 2's losers join: the round is not a halving

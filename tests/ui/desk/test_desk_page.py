@@ -11,7 +11,7 @@ from pytestqt.qtbot import QtBot
 
 from director.domain.changes import Changed
 from director.domain.cube import Cube
-from director.domain.met import MetParameters, equity_at
+from director.domain.met import MetParameters, equity_at, equity_with_one_game_left
 from director.domain.rules import End, Level, MatchRules, Scoring, Side
 from director.domain.scoring import Game
 from director.services import live_cube, matches
@@ -153,9 +153,41 @@ def test_the_scoreline_shows_aways_and_the_met_equity(desk_factory: MakeDesk) ->
     assert page.scoreline.score.text() == "4 – 0"
     assert page.scoreline.away_a.text().startswith("3-away")
     assert page.scoreline.away_b.text() == "7-away"
-    expected = equity_at(MetParameters(), 3, 7)
+    # board 2's game of pair 1 is still to play, on a 1-cube (board 1's game used the cube)
+    expected = equity_with_one_game_left(MetParameters(), 3, 7, cube=1)
+    assert "board 2 to play on a 1-cube" in page.scoreline.equity.text()
     assert f"{expected:.1%}" in page.scoreline.equity.text()
     assert f"{1 - expected:.1%}" in page.scoreline.equity.text()
+
+
+def test_at_the_start_of_a_pair_the_scoreline_shows_the_tables_entry(
+    desk_factory: MakeDesk,
+) -> None:
+    page = desk_factory(
+        MatchRules(match_length=7),
+        bear_off(1, 1, Side.A, 2, Level.GAMMON),
+        bear_off(1, 2, Side.B, 1),
+    )
+    expected = equity_at(MetParameters(), 3, 6)
+    assert "Tandem MET at 3-away v 6-away" in page.scoreline.equity.text()
+    assert f"{expected:.1%}" in page.scoreline.equity.text()
+
+
+def test_a_team_at_n_with_the_other_board_to_play_shows_the_chance_of_the_pair(
+    desk_factory: MakeDesk,
+) -> None:
+    """After a team reached N the line read "1-away v 2-away: 59.0 %" while the other board
+    decided only between a win and a draw (rule 4): 75 % on the model."""
+    page = desk_factory(
+        MatchRules(match_length=3),
+        bear_off(1, 1, Side.A),
+        bear_off(1, 2, Side.B),
+        bear_off(2, 1, Side.A, 1, Level.GAMMON),  # A reaches 3; B needs 2
+    )
+    text = page.scoreline.equity.text()
+    assert "reached 3 v 2-away" in text and "board 2 to play on a 2-cube" in text
+    assert "75.0%" in text and "25.0%" in text
+    assert "1-away" not in text
 
 
 def test_the_end_of_a_pip_squeeze_match_shows_the_adjusted_score(desk_factory: MakeDesk) -> None:
