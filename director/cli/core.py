@@ -51,19 +51,9 @@ EXIT_USAGE = 2
 
 
 def plan_summary(plan: BracketPlan) -> str:
-    """'consolation-last-chance: main 7/9/11, consolation 5/7 (first-round losers of main), …'"""
-    parts = []
-    for b in plan.brackets:
-        lengths = "/".join(str(n) for n in b.lengths)
-        fed = ""
-        if b.feeds:
-            first = b.feeds[0]
-            fed = f" (round-1 losers of {first.source}" + (
-                ", later losers too)" if b.progressive else ")"
-            )
-        third = ", play-off for third" if b.third_place else ""
-        parts.append(f"{b.name} {lengths}{fed}{third}")
-    return f"{plan.name}: " + ", ".join(parts)
+    from director.domain.brackets.plan import describe
+
+    return describe(plan)
 
 
 def cmd_plan(args: argparse.Namespace) -> int:

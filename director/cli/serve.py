@@ -52,14 +52,25 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except BaseException:
         sock.close()
         raise
+    club = None
     try:
-        service = TableService(db, args.host, args.port)
+        if args.club is not None:
+            from director.store.club import open_club
+
+            try:
+                club = open_club(args.club, lock=False, make_backup=False)  # read only
+            except BaseException:
+                sock.close()
+                raise
+        service = TableService(db, args.host, args.port, club=club)
         urls = service.start(sock)
         try:
             print(urls[0], flush=True)  # the first line: the address, for people and scripts
             for url in urls[1:]:
                 print(f"also at {url}", flush=True)
             print(f"serving {db.title}; stop with Ctrl+C", flush=True)
+            if club is not None:
+                print(f"the club's ratings at {urls[0]}club", flush=True)
             while not stop.wait(0.5):
                 if not service.running:
                     print("tandem-director: the table service stopped", flush=True)
@@ -67,6 +78,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         finally:
             service.stop()
     finally:
+        if club is not None:
+            club.close()
         db.close()
     return 0
 
@@ -78,6 +91,9 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
     serve.add_argument("file", help="the event file (or a PostgreSQL URL)")
     serve.add_argument(
         "--host", type=_host, default="0.0.0.0", help="address to listen on (default: all)"
+    )
+    serve.add_argument(
+        "--club", metavar="CLUB", help="also serve this club's ratings and season at /club"
     )
     serve.add_argument("--port", type=_port, default=8080, help="port (default 8080; 0: any)")
     serve.set_defaults(func=cmd_serve)

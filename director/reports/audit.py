@@ -9,12 +9,12 @@ from reportlab.platypus import Flowable
 from director.domain.wording import counted
 from director.reports.styles import Layout, Section, esc, grid, heads, rich, text
 
-LABELS = ("When", "Station", "Action", "About", "Change", "Reason")
-WEIGHTS = (11, 9, 10, 20, 28, 22)
+LABELS = ("When", "Station", "What happened", "Reason")
+WEIGHTS = (11, 9, 55, 25)
 
 
 def story(rows: Sequence[Sequence[str]], box: Layout, subject: str = "") -> list[Flowable]:
-    """`rows` hold the six columns of `LABELS` in words, oldest first; `subject` is the filter
+    """`rows` hold the four columns of `LABELS` in words, oldest first; `subject` is the filter
     ('' for the whole log), printed in the title."""
     title = "Audit log" + (f": {subject}" if subject else "")
     out: list[Flowable] = [Section("Audit log"), text(title, "title")]

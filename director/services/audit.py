@@ -63,10 +63,13 @@ class AuditLine:
 
     def row(
         self, places: dict[int, MatchPlace], teams: dict[int, str] | None = None
-    ) -> tuple[str, str, str, str, str, str]:
-        """The line in words: when, station, action, what about, the change, the reason."""
-        change, reason = _shortened(self.change), _shortened(self.reason)
-        return self.when, self.station, self.action, about(self, places, teams), change, reason
+    ) -> tuple[str, str, str, str]:
+        """The line in words: when, station, what happened as a sentence, the reason."""
+        from director.services.audit_words import sentence
+
+        place = places.get(self.match_id) if self.match_id is not None else None
+        what = sentence(self, place, teams or {}, about(self, places, teams))
+        return self.when, self.station, _shortened(what), _shortened(self.reason)
 
     @property
     def match_id(self) -> int | None:

@@ -608,3 +608,28 @@ def add_alias(session: Session, person: int, new_name: str) -> None:
         raise UserError("a person needs a name")
     session.add(Alias(person_id=person, name=row.name))
     row.name = " ".join(new_name.split())
+
+
+def public_club(session: Session) -> dict[str, object]:
+    """What the phones show of the club (served by `serve --club`): the rating list and the
+    latest season's standings, by name only; nothing about a person beyond the results."""
+    from director.domain.rating import shown
+
+    results = club_results(session)
+    ratings = recompute(results)
+    names = person_names(session)
+    rows = [{"place": n, "name": names[s.person], "rating": shown(s.rating),
+             "experience": s.experience, "provisional": s.provisional}
+            for n, s in enumerate(ratings.ranked(), 1)]  # fmt: skip
+    known = seasons(session)
+    season: dict[str, object] | None = None
+    if known:
+        chosen = known[-1]
+        season = {
+            "name": chosen.name, "first": chosen.first.isoformat(),
+            "last": chosen.last.isoformat(),
+            "rows": [{"place": f"{r.place}=" if r.shared else str(r.place),
+                      "name": names[r.person], "points": r.points, "rating": shown(r.rating)}
+                     for r in season_standings(chosen, results, ratings)],
+        }  # fmt: skip
+    return {"ratings": rows, "season": season}

@@ -414,7 +414,7 @@ def answer_slip(
         row.confirmed_device = device
         session.flush()
         if accept_now:
-            _auto_accept(session, row)
+            match = _auto_accept(session, row, match) or match
     else:
         text = str(reason).strip()[:REASON_LIMIT] if isinstance(reason, str) else ""
         row.status = (SlipStatus.WITHDRAWN if own_team else SlipStatus.DISPUTED).value
@@ -424,20 +424,22 @@ def answer_slip(
     changes = Changes.of(Area.SLIPS)
     if row.status == SlipStatus.ACCEPTED.value:  # auto-accepted: the result is in
         changes |= Changes.match(row.match_id)
-    return Changed(_info(row, get_match(session, row.match_id)), changes)
+    return Changed(_info(row, match), changes)
 
 
-def _auto_accept(session: Session, row: models.Slip) -> None:
-    """Record a confirmed slip now; one the rules refuse stays pending with the reason."""
+def _auto_accept(session: Session, row: models.Slip, match: MatchInfo) -> MatchInfo | None:
+    """Record a confirmed slip now (`match` as just read, in this transaction), and return the
+    match with it; one the rules refuse stays pending with the reason (None)."""
     nested = savepoint(session)
     try:
-        accept_slip(session, row.id)
+        recorded = _accept(session, row, match)
     except UserError as refusal:
         nested.rollback()
         row.reason = str(refusal)
         session.flush()
-        return
+        return None
     nested.commit()
+    return recorded
 
 
 def slips_of_match(session: Session, token: str) -> tuple[MatchInfo, list[SlipInfo]]:
@@ -477,7 +479,11 @@ def _pending_row(session: Session, slip_id: int) -> models.Slip:
 def accept_slip(session: Session, slip_id: int) -> Changed[MatchInfo]:
     """The director accepts a pending result: it is recorded exactly as typed at the desk."""
     row = _pending_row(session, slip_id)
-    match = get_match(session, row.match_id)
+    recorded = _accept(session, row, get_match(session, row.match_id))
+    return Changed(recorded, Changes.of(Area.SLIPS) | Changes.match(row.match_id))
+
+
+def _accept(session: Session, row: models.Slip, match: MatchInfo) -> MatchInfo:
     game = _game_of(json.loads(row.game))
     try:
         _check_current(match, game)
@@ -489,7 +495,7 @@ def accept_slip(session: Session, slip_id: int) -> Changed[MatchInfo]:
     row.reason = ""
     row.decided_at = utcnow()
     session.flush()
-    return Changed(recorded, Changes.of(Area.SLIPS) | Changes.match(row.match_id))
+    return recorded
 
 
 def refuse_slip(session: Session, slip_id: int, reason: str) -> Changed[None]:

@@ -32,7 +32,7 @@ from director.ui.plain import tooltip
 from director.ui.reports.request import ReportRequest
 from director.ui.style import hint, section_title
 
-HEADERS = ("When", "Station", "Action", "About", "Change", "Reason")
+HEADERS = ("When", "Station", "What happened", "Reason")
 EVERYTHING = "all changes"
 
 
@@ -65,10 +65,12 @@ class AuditDialog(QDialog):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setWordWrap(True)
         header = self.table.horizontalHeader()
-        for column in range(3):
+        for column in range(2):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
-        for column in range(3, len(HEADERS)):
+        for column in range(2, len(HEADERS)):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+        # a sentence's height follows its column's width: measured again when that changes
+        header.sectionResized.connect(lambda *_: self.table.resizeRowsToContents())
         self.count = QLabel(self)
         self.count.setObjectName("count")
         self.print_button = QPushButton("Print…", self)
@@ -141,10 +143,9 @@ class AuditDialog(QDialog):
         lines = self.shown()
         self.table.setRowCount(len(lines))
         for row, line in enumerate(lines):
-            full = (line.when, line.station, line.action, "", line.change, line.reason)
             for column, value in enumerate(line.row(self.places, self.teams)):
                 item = QTableWidgetItem(value)  # an item shows its text as typed
-                item.setToolTip(tooltip(full[column] or value))
+                item.setToolTip(tooltip(line.reason if column == len(HEADERS) - 1 else value))
                 self.table.setItem(row, column, item)
         self.table.resizeRowsToContents()
         count = len(lines)

@@ -32,7 +32,8 @@ from PySide6.QtWidgets import (
 
 from director.domain.errors import TargetError, UserError
 from director.domain.event import EventInfo
-from director.domain.rules import EventOptions
+from director.domain.rules import EventOptions, PairingSystem
+from director.services.brackets import event_plan, set_plan
 from director.services.clocks import reset_unfinished_clocks
 from director.services.events import (
     create_event,
@@ -47,6 +48,7 @@ from director.store.work import in_session
 from director.ui.context import EventContext
 from director.ui.option_form import OptionsForm
 from director.ui.plain import plain_label
+from director.ui.plan_chooser import PlanChooser
 from director.ui.style import error_label, hint, show_error
 from director.ui.waiting import waited
 from director.ui.window_parts import shown_target
@@ -84,6 +86,7 @@ class EventDialog(QDialog):
         self.setWindowTitle("New event" if ctx is None else "Event options")
         self.setMinimumSize(720, 560)
         self.options_form = OptionsForm(self)
+        self._add_plan_chooser()
         self.tabs = QTabWidget(self)
         self.tabs.addTab(self._build_event_tab(), "Event")
         for tab in self.options_form.tabs:
@@ -108,11 +111,38 @@ class EventDialog(QDialog):
         if ctx is not None:
             self.version = ctx.read(event_version)
             self._load(ctx.read(get_event))
+            if self.knockout():
+                self.plan_chooser.set_plan(ctx.read(event_plan))
             locks = ctx.read(option_locks)
             self.options_form.lock(locks)
             if locks.time_control:
                 self._offer_clock_reset()
         self._update_path()
+
+    def _add_plan_chooser(self) -> None:
+        """A knockout's bracket plan (RULES §11) on the Pairings tab, under the system."""
+        tab = next(t for t in self.options_form.tabs if t.title == "Pairings")
+        self.plan_chooser = PlanChooser(tab.widget)
+        row = tab.grid.rowCount()
+        label = QLabel("Bracket plan", tab.widget)
+        tab.grid.addWidget(label, row, 0)
+        tab.grid.addWidget(self.plan_chooser, row, 1)
+        system = self.options_form.pairing_system
+        system.currentIndexChanged.connect(self._plan_for_knockout)
+        self._plan_for_knockout()
+
+    def knockout(self) -> bool:
+        return bool(self.options_form.pairing_system.currentData() == PairingSystem.KNOCKOUT.value)
+
+    def _plan_for_knockout(self) -> None:
+        """The plan says a knockout's brackets: the old consolation switch gives way to it."""
+        self.plan_chooser.setEnabled(self.knockout())
+        consolation = self.options_form.consolation
+        if "consolation" not in self.options_form.locked:
+            consolation.setEnabled(not self.knockout())
+        self.plan_chooser.setToolTip(
+            "" if self.knockout() else "Only a knockout has brackets: choose Knockout above."
+        )
 
     def _offer_clock_reset(self) -> None:
         """Beside the clock's lock: reset the unfinished matches' clocks (their logs are kept
@@ -313,6 +343,7 @@ class EventDialog(QDialog):
             return
         facts = (self.name.text(), self.options(), self.venue.text(), self.event_date())
         organiser, director = self.organiser.text(), self.director.text()
+        plan = self.plan_chooser.plan() if self.knockout() else None
 
         def build() -> tuple[EventInfo, EventDatabase]:
             """Built aside and renamed into place: a refusal or a kill leaves nothing."""
@@ -320,6 +351,8 @@ class EventDialog(QDialog):
                 saved = in_session(
                     building, create_event, True, *facts, organiser=organiser, director=director
                 )
+                if plan is not None:
+                    in_session(building, set_plan, True, plan)
             return saved, open_database(str(path))
 
         try:  # off the GUI thread: the window keeps painting while the file is built
@@ -344,6 +377,8 @@ class EventDialog(QDialog):
                 director=self.director.text(),
                 version=self.version,
             )
+            if self.knockout() and self.plan_chooser.plan() != ctx.read(event_plan):
+                ctx.change(set_plan, self.plan_chooser.plan())
         except UserError as exc:
             show_error(self.error, f"Not changed: {exc}.")
             return

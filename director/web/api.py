@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import AsyncIterator
 
@@ -75,7 +76,7 @@ def routes(web: WebContext) -> list[BaseRoute]:
         if number is None:
             latest = web.hub.latest("pairings")
             if latest is not None:
-                return JSONResponse(latest.data)
+                return Response(latest.body, media_type="application/json")
         return JSONResponse(await web.run_db(views.pairings, number))
 
     async def match(request: Request) -> Response:
@@ -116,21 +117,30 @@ def routes(web: WebContext) -> list[BaseRoute]:
     async def latest(request: Request) -> Response:
         channels = request.query_params.getlist("ch")
         _check_channels(channels)
-        out: dict[str, object] = {}
+        out: dict[str, bytes] = {}  # each channel's data as JSON: the hub's encoded once
         for channel in channels:
             message = web.hub.latest(channel)
             if message is not None:
-                out[channel] = message.data
+                out[channel] = message.body
             elif channel in views.CHANNEL_VIEWS:
-                out[channel] = await web.run_db(views.CHANNEL_VIEWS[channel])
+                out[channel] = _json(await web.run_db(views.CHANNEL_VIEWS[channel]))
             elif channel.startswith("match:") and ASCII_NUMBER.fullmatch(channel[6:]):
                 try:
-                    out[channel] = await web.run_db(views.match_detail, int(channel[6:]))
+                    out[channel] = _json(await web.run_db(views.match_detail, int(channel[6:])))
                 except UserError:
                     continue
             elif channel.startswith("slips:"):
-                out[channel] = {"changed": True}  # the page asks its slips again
-        return JSONResponse(out)
+                out[channel] = _json({"changed": True})  # the page asks its slips again
+        body = b",".join(_json(channel) + b":" + data for channel, data in out.items())
+        return Response(b"{" + body + b"}", media_type="application/json")
+
+    async def club(_request: Request) -> Response:
+        from director.services.club import public_club
+
+        data = await web.run_club(public_club)
+        if data is None:
+            raise HTTPException(404, "this table service serves no club")
+        return JSONResponse(data)
 
     async def events(request: Request) -> Response:
         channels = request.query_params.getlist("ch")
@@ -156,9 +166,14 @@ def routes(web: WebContext) -> list[BaseRoute]:
         Route("/api/brackets", brackets),
         Route("/api/rules", rules),
         Route("/api/met", met),
+        Route("/api/club", club),
         Route("/events", events),
         Route("/api/latest", latest),
     ]
+
+
+def _json(value: object) -> bytes:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
 
 
 def _check_channels(channels: list[str]) -> None:

@@ -3,9 +3,10 @@
 Database work never runs on the server's event loop (nor on the GUI thread): a route calls
 `await web.run_db(service, ...)`, which runs the service in a fresh session on a worker
 thread, in its own transaction, committed when it returns. A phone's write calls
-`await web.write_db(token, service, ...)`: the phones' writes go one at a time (a writer
-queue), take the database's write lock before they read, and are tried again when the desk or
-another station was writing: a phone never hears "database is locked".
+`await web.write_db(token, service, ...)`: the phones' writes go through one writer queue
+(those waiting together in one transaction, each in its savepoint, one commit), take the
+database's write lock before they read, and are tried again when the desk or another station
+was writing: a phone never hears "database is locked".
 
 One match does not hold up another: a write waits for its turn as a coroutine, holding none of
 the worker threads every read needs (60 resends of one phone stuck behind the desk's write
@@ -23,7 +24,7 @@ import threading
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
-from typing import Concatenate, ParamSpec, TypeVar
+from typing import Any, Concatenate, ParamSpec, TypeVar, cast
 
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
@@ -31,7 +32,7 @@ from starlette.concurrency import run_in_threadpool
 from director.domain.changes import Changes
 from director.store.engine import EventDatabase
 from director.store.errors import contended
-from director.store.work import in_write_session
+from director.store.work import Outcome, in_write_group
 from director.web.clock_room import ClockRoom
 from director.web.hub import PushHub
 from director.web.security import RateLimits
@@ -42,6 +43,7 @@ log = logging.getLogger(__name__)
 WRITE_TRIES = (
     6  # each after the busy timeout's own wait (store.engine): the desk is never this slow
 )
+GROUP_LIMIT = 32  # phones' writes in one transaction at most: a room's burst of confirmations
 
 
 @dataclass
@@ -81,24 +83,39 @@ class Devices:
                 del self._seen[key]
 
 
+@dataclass(eq=False)
+class Queued:
+    """A write waiting in line: the call, and its caller's answer."""
+
+    call: Callable[[Session], Any]
+    done: asyncio.Future[Any]
+    tries: int = 1
+
+
+GroupRunner = Callable[[list[Callable[[Session], Any]]], list[Outcome]]
+
+
 @dataclass
 class WriteQueue:
     """The phones' writes in line, on the server's event loop (used from it only): one at a
-    time per key (a team's token) and one at a time overall, as coroutines."""
+    time per key (a team's token), as coroutines. The writes waiting when the writer is free go
+    together, in one transaction (`store.work.in_write_group`): one commit, one flush to disk."""
 
     _loop: asyncio.AbstractEventLoop | None = None
-    _writer: asyncio.Lock = field(default_factory=asyncio.Lock)
     _keys: dict[str, tuple[asyncio.Lock, int]] = field(default_factory=dict)
+    _waiting: list[Queued] = field(default_factory=list)
+    _writer: asyncio.Task[None] | None = None
 
-    def _locks_of_this_loop(self) -> None:
+    def _of_this_loop(self) -> asyncio.AbstractEventLoop:
         loop = asyncio.get_running_loop()
         if loop is not self._loop:  # the service started again: a lock belongs to one loop
-            self._loop, self._writer, self._keys = loop, asyncio.Lock(), {}
+            self._loop, self._keys, self._waiting, self._writer = loop, {}, [], None
+        return loop
 
     @contextlib.asynccontextmanager
     async def turn(self, key: str) -> AsyncIterator[None]:
         """The key's writes one after another (its lock is dropped when nobody waits)."""
-        self._locks_of_this_loop()
+        self._of_this_loop()
         lock, waiting = self._keys.get(key, (asyncio.Lock(), 0))
         self._keys[key] = (lock, waiting + 1)
         try:
@@ -111,11 +128,39 @@ class WriteQueue:
             else:
                 del self._keys[key]
 
-    @contextlib.asynccontextmanager
-    async def writer(self) -> AsyncIterator[None]:
-        self._locks_of_this_loop()
-        async with self._writer:
-            yield
+    async def write(self, call: Callable[[Session], Any], run: GroupRunner) -> Any:
+        """`call(session)` in the next group `run` writes; its answer or its exception."""
+        loop = self._of_this_loop()
+        queued = Queued(call, loop.create_future())
+        self._waiting.append(queued)
+        if self._writer is None or self._writer.done():
+            self._writer = loop.create_task(self._write_all(run))
+        return await queued.done
+
+    async def _write_all(self, run: GroupRunner) -> None:
+        while self._waiting:
+            group = [q for q in self._waiting[:GROUP_LIMIT] if not q.done.done()]
+            del self._waiting[:GROUP_LIMIT]
+            if not group:
+                continue
+            try:
+                outcomes = await run_in_threadpool(run, [q.call for q in group])
+            except Exception as exc:  # the transaction itself failed, after its tries
+                for q in group:
+                    if not q.done.done():
+                        q.done.set_exception(exc)
+                continue
+            self._waiting[:0] = group[len(outcomes) :]  # left out of a group that ran long
+            for q, (ok, value) in zip(group, outcomes, strict=False):
+                if q.done.done():
+                    continue  # its caller has gone
+                if ok:
+                    q.done.set_result(value)
+                elif contended(value) and q.tries < WRITE_TRIES:
+                    q.tries += 1  # another station's row lock in the way: in the next group
+                    self._waiting.append(q)
+                else:
+                    q.done.set_exception(value)
 
 
 @dataclass
@@ -129,6 +174,7 @@ class WebContext:
     clocks: ClockRoom = field(init=False)  # the phone clocks (director/web/clock_room.py)
     _writing: threading.Lock = field(default_factory=threading.Lock)
     writes: WriteQueue = field(default_factory=WriteQueue)
+    club: EventDatabase | None = None  # the club's register, read only (`serve --club`)
 
     def __post_init__(self) -> None:
         self.clocks = ClockRoom(self.hub)
@@ -140,15 +186,13 @@ class WebContext:
         with self.db.Session() as session, session.begin():
             return service(session, *args, **kwargs)
 
-    def session_write(
-        self, service: Callable[Concatenate[Session, P], T], *args: P.args, **kwargs: P.kwargs
-    ) -> T:
-        """Run a phone's write on the calling thread (a worker thread): one at a time, the
-        write lock first, again while another writer is in the way."""
+    def write_group(self, calls: list[Callable[[Session], Any]]) -> list[Outcome]:
+        """Run a group of phones' writes on the calling thread (a worker thread): one group at
+        a time, the write lock first, again while another writer is in the way."""
         for attempt in range(1, WRITE_TRIES + 1):
             try:
                 with self._writing:
-                    return in_write_session(self.db, service, *args, **kwargs)
+                    return in_write_group(self.db, calls)
             except Exception as exc:
                 if attempt == WRITE_TRIES or not contended(exc):
                     raise
@@ -171,10 +215,25 @@ class WebContext:
         self, service: Callable[Concatenate[Session, P], T], *args: P.args, **kwargs: P.kwargs
     ) -> T:
         """A write in the writers' line; the caller has its key's turn (`writes.turn`)."""
-        async with self.writes.writer():
-            return await run_in_threadpool(
-                functools.partial(self.session_write, service, *args, **kwargs)
-            )
+
+        def call(session: Session) -> T:
+            return service(session, *args, **kwargs)
+
+        return cast(T, await self.writes.write(call, self.write_group))
+
+    async def run_club(
+        self, service: Callable[Concatenate[Session, P], T], *args: P.args, **kwargs: P.kwargs
+    ) -> T | None:
+        """A read of the club's register on a worker thread; None when no club is served."""
+        club = self.club
+        if club is None:
+            return None
+
+        def read() -> T:
+            with club.Session() as session:
+                return service(session, *args, **kwargs)
+
+        return await run_in_threadpool(read)
 
     async def run_db(
         self, service: Callable[Concatenate[Session, P], T], *args: P.args, **kwargs: P.kwargs

@@ -30,12 +30,14 @@ class Message:
     data: object
     seq: int  # the hub's running number: a client can tell old from new
     sse: bytes = b""  # the message as one Server-Sent Event, encoded once for every subscriber
+    body: bytes = b"null"  # its data as JSON, encoded once for every read of it (`/api/latest`)
 
     @classmethod
     def make(cls, channel: str, data: object, seq: int) -> Message:
         """Encoded on the publisher's thread: the event loop only copies bytes out."""
         body = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-        return cls(channel, data, seq, f"id: {seq}\nevent: {channel}\ndata: {body}\n\n".encode())
+        sse = f"id: {seq}\nevent: {channel}\ndata: {body}\n\n".encode()
+        return cls(channel, data, seq, sse, body.encode())
 
 
 END = Message("", None, 0)  # queued to every subscriber when the server stops: the stream ends

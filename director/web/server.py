@@ -24,6 +24,7 @@ from starlette.concurrency import run_in_threadpool
 
 from director.domain.changes import Area, Changes
 from director.domain.errors import UserError
+from director.domain.event import MatchInfo
 from director.services.publish import Fingerprint, differences, fingerprint
 from director.store.engine import EventDatabase
 from director.web import views
@@ -127,8 +128,9 @@ class TableService:
         port: int = DEFAULT_PORT,
         *,
         on_change: Callable[[Changes], None] | None = None,
+        club: EventDatabase | None = None,
     ) -> None:
-        self.web = WebContext(db)
+        self.web = WebContext(db, club=club)
         self.web.on_change = self._changed_by_slip
         self.host, self.port = host, port
         self.external_change = on_change or (lambda _changes: None)
@@ -256,19 +258,32 @@ class TableService:
             await run_in_threadpool(self._publish, changes)
 
     def _publish(self, changes: Changes) -> None:
-        """Runs on a worker thread: read what changed, publish it on the hub."""
+        """Runs on a worker thread: read what changed, publish it on the hub. The pairings go
+        first (the room watches them), and the changed matches of their round are built from
+        the pairings' own read; the other pages follow."""
         matches, slips = sorted(changes.matches), sorted(changes.slips)
         channels: set[str] = set()
         if matches or changes.structure():
-            channels |= {"pairings", "standings", "crosstable", "brackets"}
+            channels |= {"standings", "crosstable", "brackets"}
         if changes.touches(Area.EVENT):
             channels.add("rules")
         with self.web.db.Session() as session:
-            for channel in sorted(channels):
-                self.web.hub.publish(channel, views.CHANNEL_VIEWS[channel](session))
+            shown: dict[int, MatchInfo] = {}
+            if matches or changes.structure():
+                board, listed = views.round_pairings(session)
+                self.web.hub.publish("pairings", board)
+                shown = {m.id: m for m in listed}
             for match_id in matches:
                 with contextlib.suppress(UserError):  # a match deleted meanwhile
-                    self.web.hub.publish(f"match:{match_id}", views.match_detail(session, match_id))
+                    match = shown.get(match_id)
+                    detail = (
+                        views.match_detail_of(match)
+                        if match is not None
+                        else views.match_detail(session, match_id)
+                    )
+                    self.web.hub.publish(f"match:{match_id}", detail)
+            for channel in sorted(channels):
+                self.web.hub.publish(channel, views.CHANNEL_VIEWS[channel](session))
         for match_id in slips:
             # no slip content on a public channel: the phones holding the token ask again
             self.web.hub.publish(f"slips:{match_id}", {"changed": True})

@@ -68,6 +68,14 @@ def match_summary(match: MatchInfo, clocks_started: bool = False) -> dict[str, A
 
 def pairings(session: Session, round_number: int | None = None) -> dict[str, Any]:
     """`/api/pairings`: the current round (or the one asked for) with live scores."""
+    return round_pairings(session, round_number)[0]
+
+
+def round_pairings(
+    session: Session, round_number: int | None = None
+) -> tuple[dict[str, Any], list[MatchInfo]]:
+    """The pairings, and the round's matches they were built from: the change watcher builds
+    the changed matches' details from the same read, not with a read of each."""
     last, _ = progress(session)
     number = round_number or last
     event = get_event(session)
@@ -80,12 +88,16 @@ def pairings(session: Session, round_number: int | None = None) -> dict[str, Any
         "status": round_status(matches).value if matches else "not paired",
         "match_length": event.options.match.match_length,
         "matches": [match_summary(m, started.get(m.id) == m.outcome.current_pair) for m in matches],
-    }
+    }, matches
 
 
 def match_detail(session: Session, match_id: int) -> dict[str, Any]:
     """`/api/matches/N`: one match with every game, its points and the score after it."""
-    match = get_match(session, match_id)
+    return match_detail_of(get_match(session, match_id))
+
+
+def match_detail_of(match: MatchInfo) -> dict[str, Any]:
+    """`match_detail` of a match already read."""
     out = match_summary(match)
     out["games_list"] = [
         {

@@ -518,6 +518,31 @@ function slipPage() {
 
 getJSON("/api/event").then((e) => setEvent(e.event)).catch(() => {});
 
-const pages = { pairings: pairingsPage, team: teamPage, standings: standingsPage, crosstable: crosstablePage,
+// the club's rating list and latest season (`serve --club`): names as text, nothing private
+function clubPage() {
+  const table = (id, heads, rows) => el("div", { class: "scroll" }, el("table", { id },
+    el("thead", {}, el("tr", {}, heads.map((h, i) => el("th", { class: i === 1 ? "name" : "" }, h)))),
+    el("tbody", {}, rows)));
+  getJSON("/api/club").then((data) => {
+    const ratings = data.ratings.map((r) => el("tr", {}, el("td", {}, r.place),
+      el("td", { class: "name" }, r.name), el("td", {}, r.rating + (r.provisional ? "\u00a0P" : "")),
+      el("td", {}, r.experience)));
+    const parts = [el("h2", {}, "Club ratings"),
+      data.ratings.length ? table("club-ratings", ["#", "Player", "Rating", "Exp"], ratings)
+        : el("p", { class: "muted" }, "Nobody has played a rated match yet."),
+      el("p", { class: "note" }, "P provisional (experience under 100); Exp experience.")];
+    if (data.season) {
+      const rows = data.season.rows.map((r) => el("tr", {}, el("td", {}, r.place),
+        el("td", { class: "name" }, r.name), el("td", {}, r.points), el("td", {}, r.rating)));
+      parts.push(el("h2", {}, `Season ${data.season.name}`),
+        el("p", { class: "note" }, `${data.season.first} to ${data.season.last}`),
+        table("club-season", ["#", "Player", "Points", "Rating"], rows));
+    }
+    show(parts);
+  }).catch((e) => show(el("p", { class: "muted" },
+    e.status === 404 ? "No club is served here." : `The club could not be read: ${e.message}`)));
+}
+
+const pages = { club: clubPage, pairings: pairingsPage, team: teamPage, standings: standingsPage, crosstable: crosstablePage,
   met: metPage, rules: rulesPage, match: matchPage, slip: slipPage, brackets: bracketsPage };
 (pages[page] || pairingsPage)();

@@ -155,6 +155,13 @@ def rss_kb(pid: int) -> tuple[int, int]:
     return int(fields["VmRSS"].split()[0]), int(fields["VmHWM"].split()[0])
 
 
+def cpu_seconds(pid: int) -> float:
+    """The process's CPU time so far (user + system, Linux): the work done, whatever the
+    machine's load made of the clock time."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -209,6 +216,7 @@ def one_size(viewers: int, seconds: float) -> tuple[bool, str]:
     room = json.loads(crowd.stdout.readline())
     connected_kb = rss_kb(server.pid)[0]
     time.sleep(1.0)  # every viewer has had the pairings once
+    cpu_before = cpu_seconds(server.pid), cpu_seconds(crowd.pid)
     confirms: list[tuple[str, int]] = []  # (the score it makes, when the confirm was sent)
     failed = writes = 0
     refusals: Counter[int] = Counter()
@@ -238,6 +246,7 @@ def one_size(viewers: int, seconds: float) -> tuple[bool, str]:
         time.sleep(0.5)
     time.sleep(2.0)  # the last results reach every viewer
     busy_kb, peak_kb = rss_kb(server.pid)
+    cpu = cpu_seconds(server.pid) - cpu_before[0], cpu_seconds(crowd.pid) - cpu_before[1]
     crowd.stdin.write("done\n")
     crowd.stdin.flush()
     seen = json.loads(crowd.stdout.readline())
@@ -265,6 +274,8 @@ def one_size(viewers: int, seconds: float) -> tuple[bool, str]:
         f"{len(latencies)} updates ({missing} never seen)",
         f"   a slip write's answer: p50 {statistics.median(ROUND_TRIPS):.0f} ms, "
         f"max {max(ROUND_TRIPS):.0f} ms\n"
+        f"   CPU time during the results: server {cpu[0]:.1f} s, viewers {cpu[1]:.1f} s; "
+        f"load average {os.getloadavg()[0]:.1f}\n"
         f"   server memory: {idle_kb / 1024:.0f} MB idle, {connected_kb / 1024:.0f} MB with the "
         f"viewers, {busy_kb / 1024:.0f} MB after the results, peak {peak_kb / 1024:.0f} MB",
     )

@@ -36,8 +36,10 @@ def test_every_correction_and_forfeit_is_printed_with_its_reason(
     whole = " ".join(flat(t) for t in page_texts(pdf("audit")))
     assert "Audit log" in whole and f"{len(lines)} entries, oldest first" in whole
     assert HOSTILE_REASON in whole  # typed text prints as typed, never as markup
-    assert "did not show" in whole and "forfeit" in whole and "correct game" in whole
-    assert places[corrected].label in whole  # a match named by round, table and teams
+    assert "did not show" in whole and "forfeit" in whole and "corrected at" in whole
+    place = places[corrected]
+    where = f"round {place.round}, table {place.table} ({place.names[0]} v {place.names[1]})"
+    assert where in whole  # a match named by round, table and teams
     assert all(round(w) > round(h) for w, h in page_sizes(pdf("audit")))  # landscape
 
 

@@ -48,17 +48,18 @@ def test_the_audit_log_filters_by_match_and_kind_and_prints_what_is_chosen(
     assert isinstance(dialog, AuditDialog)
     label = f"round 1, table {first.table}: {first.team_a.name} v {first.team_b.name}"
     assert dialog.subject.currentText().strip() == label  # the chosen match's lines first
-    assert cells(dialog, 2) == ["forfeit"]
-    assert cells(dialog, 3) == [label]
-    assert cells(dialog, 4) == ["B"]
-    assert cells(dialog, 5) == [REASON]  # typed text shown as typed
+    # a sentence naming the match and the team that did not show (it read "forfeit", "B")
+    where = f"round 1, table {first.table} ({first.team_a.name} v {first.team_b.name})"
+    assert cells(dialog, 2) == [
+        f"{first.team_b.name} did not show at {where}: {first.team_a.name} wins by forfeit"
+    ]
+    assert cells(dialog, 3) == [REASON]  # typed text shown as typed
     assert dialog.count.text() == "1 entry of 2"
     dialog.subject.setCurrentIndex(dialog.subject.findData(None))
-    assert cells(dialog, 2) == ["forfeit", "forbid pair"]
     low, high = sorted((first.team_a, second.team_a), key=lambda t: t.id)
-    assert cells(dialog, 3) == [label, f"{low.name} and {high.name}"]  # teams by name
+    assert cells(dialog, 2)[1] == f"{low.name} and {high.name} must not meet"  # by name
     dialog.action.setCurrentIndex(dialog.action.findData("forbid pair"))
-    assert cells(dialog, 5) == ["family"]
+    assert cells(dialog, 3) == ["family"]
     dialog.subject.setCurrentIndex(dialog.subject.findData(f"match {first.id}"))
     assert cells(dialog, 2) == []
     click(qtbot, dialog.print_button)

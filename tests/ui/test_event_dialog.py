@@ -479,3 +479,46 @@ def test_the_format_is_locked_once_an_entrant_is_registered(qtbot: QtBot, event_
     with db.Session() as s, s.begin(), pytest.raises(UserError, match="once teams are registered"):
         update_event(s, options=replace(changed, time_control=TimeControl(120, 12)))
     db.close()
+
+
+def test_a_knockout_is_created_with_the_bracket_plan_chosen_or_imported(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """#29: the Pairings tab offers the ready-made plans, imports a plan's JSON (a bad file is
+    named beside the plan and changes nothing) and exports the chosen one; the event keeps it."""
+    from director.domain.brackets.plan import plan_from_json, ready_made
+    from director.services.brackets import event_plan
+    from tests.ui.app_helpers import read_back
+
+    dialog = new_dialog(qtbot, tmp_path)
+    qtbot.keyClicks(dialog.name, "Cup")
+    chooser = dialog.plan_chooser
+    assert not chooser.isEnabled()  # a Swiss has no brackets
+    select_pairing = dialog.options_form.pairing_system
+    select_pairing.setCurrentIndex(select_pairing.findData(PairingSystem.KNOCKOUT.value))
+    assert chooser.isEnabled()
+    chooser.combo.setCurrentIndex(chooser.combo.findData("consolation-last-chance"))
+    assert chooser.summary.text().startswith("consolation-last-chance: main 7/7/9/11")
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"name": "x", "brackets": []}', encoding="utf-8")
+    assert not chooser.import_file(str(bad))
+    assert "needs its main bracket" in chooser.error.text()
+    assert chooser.plan() == ready_made("consolation-last-chance")
+    exported = tmp_path / "exported.json"
+    chooser.export_file(str(exported))
+    assert plan_from_json(exported.read_text(encoding="utf-8")) == chooser.plan()
+    mine = tmp_path / "mine.json"
+    mine.write_text(
+        '{"name": "club night", "brackets": [{"name": "main", "lengths": [7, 9, 11]},'
+        ' {"name": "consolation", "lengths": [5, 7],'
+        ' "feeds": [{"source": "main", "round": 1, "into": 1}]}]}',
+        encoding="utf-8",
+    )
+    assert chooser.import_file(str(mine)) and chooser.error.text() == ""
+    assert chooser.combo.currentText() == "club night (imported)"
+    with qtbot.waitSignal(dialog.accepted):
+        dialog.ok_button.click()
+    assert dialog.database is not None
+    dialog.database.close()
+    stored = read_back(tmp_path / "Cup.tandem", event_plan)
+    assert stored.name == "club night" and stored.brackets[0].lengths == (7, 9, 11)

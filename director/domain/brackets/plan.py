@@ -108,6 +108,23 @@ def ready_made(name: str) -> BracketPlan:
     raise UserError(f"there is no bracket plan {quoted(name)} (ready-made: {names})")
 
 
+def describe(plan: BracketPlan) -> str:
+    """'consolation: main 7/7/9/11, consolation 5/5/7 (round-1 losers of main)': the plan in
+    one line, as the CLI prints it and the event dialog shows it."""
+    parts = []
+    for b in plan.brackets:
+        lengths = "/".join(str(n) for n in b.lengths)
+        fed = ""
+        if b.feeds:
+            first = b.feeds[0]
+            fed = f" (round-1 losers of {first.source}" + (
+                ", later losers too)" if b.progressive else ")"
+            )
+        third = ", play-off for third" if b.third_place else ""
+        parts.append(f"{b.name} {lengths}{fed}{third}")
+    return f"{plan.name}: " + ", ".join(parts)
+
+
 def plan_problems(plan: BracketPlan) -> list[str]:
     """Everything wrong with a plan, each naming its field; empty when it can be played."""
     out: list[str] = []

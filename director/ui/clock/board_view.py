@@ -51,6 +51,9 @@ def players(match: MatchInfo | None, board: int) -> tuple[tuple[str, str], tuple
     """(player, team) for side A and B of a board."""
     if match is None:
         return (("", ""), ("", ""))
+    if match.rules.event_format.one_board:  # the player is the entrant: named once (§10)
+        b_name = match.team_b.name if match.team_b else "—"
+        return ((match.team_a.name, ""), (b_name, ""))
     a = (match.team_a.player(board), match.team_a.name)
     b = (match.team_b.player(board), match.team_b.name) if match.team_b else ("—", "bye")
     return (a, b)
@@ -134,7 +137,8 @@ def face_states(
         remaining = b.side(side).remaining_ns
         look, note = _note(b, side, tc, recorded)
         low = remaining < LOW_NS and b.phase is not Phase.READY and look is not Look.STOPPED
-        seat = f"{side.value}{board}"
+        one_board = match is not None and match.rules.event_format.one_board
+        seat = side.value if one_board else f"{side.value}{board}"
         shown_key = key if b.phase in (Phase.READY, Phase.RUNNING) else ""
         if showing.key_test is not None:
             lit = side in showing.key_test
@@ -158,11 +162,14 @@ def face_states(
     return out[0], out[1]
 
 
-def board_state(b: BoardClock, board: int, recorded: bool, pause_key: str) -> tuple[str, str]:
+def board_state(
+    b: BoardClock, board: int, recorded: bool, pause_key: str, one_board: bool = False
+) -> tuple[str, str]:
     """The board's state in words, and its colour key."""
     if b.flagged is not None:
         paused = " · paused to correct" if b.phase is Phase.PAUSED else ""
-        return f"Flag fell: {b.flagged.value}{board}{paused}", "flag"
+        seat = b.flagged.value if one_board else f"{b.flagged.value}{board}"
+        return f"Flag fell: {seat}{paused}", "flag"
     if b.phase is Phase.READY:
         return ("First mover set" if b.on_move else "Who moves first?"), "ready"
     if b.phase is Phase.PAUSED:
@@ -261,9 +268,12 @@ class BoardView(QFrame):
         sounding: bool = False,
     ) -> None:
         states = face_states(b, self.board, tc, match, keys, recorded, showing)
+        if match is not None and match.rules.event_format.one_board:
+            self.title.setText(f"Game {match.outcome.current_pair}")  # the match's one board
         for face, state in zip(self.faces, states, strict=True):
             face.show_state(state)
-        text, colour = board_state(b, self.board, recorded, pause_key)
+        one_board = match is not None and match.rules.event_format.one_board
+        text, colour = board_state(b, self.board, recorded, pause_key, one_board)
         pause = "Resume" if b.phase is Phase.PAUSED else "Pause"
         if b.flagged is not None and b.phase is Phase.STOPPED and not recorded:
             pause = "Correct: pause"  # the arbiter pauses a flagged board to restore a time

@@ -11,7 +11,6 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Signal
 
 from director.domain.clock import (
-    BOARDS,
     NS_PER_SECOND,
     ClockError,
     ClockEvent,
@@ -55,7 +54,7 @@ class ClockController(QObject):
         self._last_tick: int | None = None
         # the boards the last pause-all paused: the only ones a resume-all resumes (a restore
         # after a crash pauses every running board as if by pause-all)
-        self.paused_together = {n for n in BOARDS if clock.is_paused(n)}
+        self.paused_together = {n for n in clock.boards if clock.is_paused(n)}
 
     # -- actions (each logs, then hands the new events to the writer) --------------------
     # `at` is the instant the key went down or the face was touched (None: now); an instant
@@ -86,7 +85,7 @@ class ClockController(QObject):
         return True
 
     def can_start(self) -> bool:
-        boards = [self.clock.state.board(n) for n in BOARDS]
+        boards = [self.clock.state.board(n) for n in self.clock.boards]
         ready = [b for b in boards if b.phase is Phase.READY]
         return bool(ready) and all(b.on_move is not None for b in ready)
 
@@ -99,7 +98,7 @@ class ClockController(QObject):
         return True
 
     def any_running(self) -> bool:
-        return any(self.clock.state.board(n).phase is Phase.RUNNING for n in BOARDS)
+        return any(self.clock.state.board(n).phase is Phase.RUNNING for n in self.clock.boards)
 
     def phase(self, board: int) -> Phase:
         return self.clock.state.board(board).phase
@@ -109,7 +108,7 @@ class ClockController(QObject):
         last pause-all paused (a board paused alone stays paused)."""
         t = self.instant(at)
         if self.any_running():
-            boards = {n for n in BOARDS if self.phase(n) is Phase.RUNNING}
+            boards = {n for n in self.clock.boards if self.phase(n) is Phase.RUNNING}
             done = self.clock.pause(now=t)
             self.paused_together = {n for n in boards if self.phase(n) is Phase.PAUSED}
         else:
@@ -122,7 +121,9 @@ class ClockController(QObject):
     def paused_alone(self) -> list[int]:
         """Paused boards that a pause-all would not resume."""
         return [
-            n for n in BOARDS if self.phase(n) is Phase.PAUSED and n not in self.paused_together
+            n
+            for n in self.clock.boards
+            if self.phase(n) is Phase.PAUSED and n not in self.paused_together
         ]
 
     def toggle_pause(self, board: int, at: int | None = None) -> bool:
@@ -176,10 +177,19 @@ class ClockController(QObject):
         complete the clocks reset for the next one; a finished match stops every board."""
         outcome = match.outcome
         if not match.pair_state.match_live:
-            for n in BOARDS:
+            for n in self.clock.boards:
                 self._stop(n)
+        elif outcome.current_pair != self.pair and match.rules.event_format.match_clock:
+            # RULES §10: one reserve for the whole match, paused between games, never reset
+            t = self.instant()
+            for n in self.clock.boards:
+                if self.phase(n) is Phase.RUNNING:
+                    self.clock.pause(n, t)
+            self.pair = outcome.current_pair
+            self.recorded = set()
+            self.paused_together = {n for n in self.clock.boards if self.clock.is_paused(n)}
         elif outcome.current_pair != self.pair:
-            for n in BOARDS:  # the log shows when the pair's last game ended
+            for n in self.clock.boards:  # the log shows when the pair's last game ended
                 self._stop(n)
             self.pair = outcome.current_pair
             self.clock.reset()

@@ -11,18 +11,19 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QMessageBox, QWidget
 
 from director.domain.clock import BOARDS, Phase
 from director.domain.errors import UserError
 from director.domain.event import MatchInfo
 from director.domain.rules import Side
-from director.services import matches
+from director.services import games, matches
 from director.ui.clock.board_view import BoardView
 from director.ui.clock.controller import ClockController
 from director.ui.clock.forfeit import ClockEntry, TimeForfeitDialog
 from director.ui.context import EventContext
 from director.ui.desk.record_dialog import RecordGameDialog
+from director.ui.message_bar import ask
 
 
 class GameEntries:
@@ -40,14 +41,40 @@ class GameEntries:
         self.ctx, self.match_id, self.controller = ctx, match_id, controller
         self.boards, self.parent, self.report = boards, parent, report
         self.dialogs: dict[int, RecordGameDialog] = {}
+        self.lost_on_time: QMessageBox | None = None  # RULES §10's question, while it is open
 
     def open_forfeit(self, board: int, flagged: Side) -> None:
-        """RULES §5's entry for the board, with the rule's proposal filled in."""
+        """RULES §5's entry for the board, with the rule's proposal filled in; where a flag
+        loses the match (RULES §10), the question whether to record that."""
         match = self._match_for(board)
-        if match is not None:
+        if match is not None and not match.rules.event_format.game_forfeit:
+            self._ask_lost_on_time(match, flagged)
+        elif match is not None:
             times = self.controller.clock_times(board)
             dialog = TimeForfeitDialog(self.ctx, match, board, flagged, times, self.parent)
             self._show(dialog, activate=False)
+
+    def _ask_lost_on_time(self, match: MatchInfo, flagged: Side) -> None:
+        loser, winner = (match.names[0], match.names[1])
+        if flagged is Side.B:
+            loser, winner = winner, loser
+
+        def record() -> None:
+            try:
+                self.ctx.change(games.record_lost_on_time, match.id, flagged, version=match.version)
+            except UserError as refusal:
+                self.report(str(refusal))
+
+        self.lost_on_time = ask(
+            self.parent,
+            "Lost on time",
+            f"{loser}'s reserve ran out: {winner} wins the match (RULES §10).",
+            f"Record: {winner} wins",
+            record,
+            f"The match ends now, {winner}'s score raised to {match.rules.match_length}; "
+            "Undo last game at the desk takes it back.",
+        )
+        self.lost_on_time.finished.connect(lambda _r: setattr(self, "lost_on_time", None))
 
     def record_game(self, board: int) -> None:
         """The game ended at the table: the board pauses (its times at the end go with the

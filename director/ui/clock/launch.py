@@ -13,7 +13,7 @@ from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtWidgets import QWidget
 from sqlalchemy.orm import Session
 
-from director.domain.clock import BOARDS, MatchClock, Phase, TimeSource
+from director.domain.clock import MatchClock, Phase, TimeSource
 from director.domain.errors import UserError
 from director.domain.event import MatchInfo
 from director.domain.rules import Side, TimeControl
@@ -70,15 +70,16 @@ def open_clock_window(
     restored = clock.event_count > 0
     writer = ClockWriter(ctx.db, match_id, next_seq)
     controller = ClockController(clock, writer, source, match.outcome.current_pair)
-    if behind:
+    if behind and not match.rules.event_format.match_clock:  # a match clock is never reset
         controller.reset_for_pair(match.outcome.current_pair)
     controller.follow(match)
     window = ClockWindow(ctx, match, controller, source, settings or app_settings(), parent)
     controller.setParent(window)
     ctx.clock_windows[match_id] = window
-    if restored and any(clock.is_paused(n) for n in BOARDS):
-        window.show_status("Clocks restored from the log: both boards paused. Space resumes.")
-    for n in BOARDS:  # a flag that fell before a crash, not yet recorded
+    if restored and any(clock.is_paused(n) for n in clock.boards):
+        paused = "paused" if len(clock.boards) == 1 else "both boards paused"
+        window.show_status(f"Clocks restored from the log: {paused}. Space resumes.")
+    for n in clock.boards:  # a flag that fell before a crash, not yet recorded
         b = clock.state.board(n)
         if b.phase is Phase.STOPPED and b.flagged is not None:
             flagged: Side = b.flagged

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from director.domain.changes import Changes
-from director.domain.clock import BOARDS, ClockError, Phase, TimeSource
+from director.domain.clock import ClockError, Phase, TimeSource
 from director.domain.errors import UserError
 from director.domain.event import MatchInfo
 from director.domain.rules import Side
@@ -191,15 +191,28 @@ class ClockWindow(QWidget):
         where = f"Round {m.round}, table {m.table}" if m.round else f"Match {m.id}"
         tc = self.clock.time_control
         a, b = (isolated(name) for name in m.names)  # a right-to-left name stays in its place
-        self.title.setText(f"{where}: {a} v {b} · pair {self.controller.pair} · {tc}")
+        record = m.rules.event_format
+        clock = (  # one reserve for the whole match (RULES §10), or a game's clock (§7)
+            f"reserve {tc.words()}, paused between games" if record.match_clock else f"{tc}"
+        )
+        self.title.setText(f"{where}: {a} v {b} · {record.unit} {self.controller.pair} · {clock}")
         self.title.setToolTip(tooltip(self.title.text()))
         score = m.outcome.score
         self.top.score.setText(
             f"Score  A {score[Side.A]} – {score[Side.B]} B   ·   "
             f"A {away_text(m, Side.A)}, B {away_text(m, Side.B)}"
         )
-        self.setWindowTitle(f"Clocks: {a} v {b} – Tandem Director")
+        self.setWindowTitle(
+            f"{'Match clock' if record.one_board else 'Clocks'}: {a} v {b} – Tandem Director"
+        )
         k = self.keymap
+        if record.one_board:
+            self.keys_hint.setText(
+                f"Keys: A {k.name('press-1-A')} · B {k.name('press-1-B')}   |   "
+                f"{k.name('pause-all')} pause/resume · {k.name('start')} start · Alt+1 record "
+                "a game · right-click a paused face to adjust"
+            )
+            return
         self.keys_hint.setText(
             f"Keys: board 1  A1 {k.name('press-1-A')} · B1 {k.name('press-1-B')}   |   "
             f"board 2  A2 {k.name('press-2-A')} · B2 {k.name('press-2-B')}   |   "
@@ -220,6 +233,9 @@ class ClockWindow(QWidget):
         waits = []
         for view in self.boards:
             n = view.board
+            view.setVisible(n in self.clock.boards)  # the match's boards: its format's
+            if n not in self.clock.boards:
+                continue
             keys = (k.name(press_action(n, Side.A)), k.name(press_action(n, Side.B)))
             try:
                 b = self.clock.board_at(n, now)
@@ -246,7 +262,7 @@ class ClockWindow(QWidget):
         if soonest is not None and soonest < FRAME_MS * 1_000_000:
             self.next_change.start(-(-soonest // 1_000_000))  # rounded up to whole ms
         running = self.controller.any_running()
-        paused = any(self.clock.is_paused(n) for n in BOARDS)
+        paused = any(self.clock.is_paused(n) for n in self.clock.boards)
         ready = self.controller.can_start()
         self.top.show_buttons(k.name("start"), k.name("pause-all"), ready, running, paused)
         self.top.keys_button.setEnabled(not running)  # the key editor takes every key
@@ -331,7 +347,7 @@ class ClockWindow(QWidget):
         if self.key_test is None and self.controller.any_running():
             self.show_status("The key test is for before the start: pause the clocks first.")
             return
-        self.key_test = None if self.key_test is not None else {n: set() for n in BOARDS}
+        self.key_test = None if self.key_test is not None else {n: set() for n in self.clock.boards}
         self.top.key_test_action.setChecked(self.key_test is not None)
         if self.key_test is not None:
             k = self.keymap
@@ -509,7 +525,7 @@ class ClockWindow(QWidget):
             return
         self.controller.follow(self.match)
         self.games.close_recorded(self.match)
-        over = set() if self.match.pair_state.match_live else set(BOARDS)
+        over = set() if self.match.pair_state.match_live else set(self.clock.boards)
         for n in self.controller.recorded | over:
             if n in self.alarm.sounding:
                 self.alarm.acknowledge(n)  # the flagged game is recorded: the alarm is done
