@@ -69,3 +69,22 @@ def club_night(
     for r in range(rounds_played):
         play_round(path, winners[r * per_round : (r + 1) * per_round])
     return path
+
+
+def publish_to(club_path: Path, event: Path) -> None:
+    """Publish the event's results to the club as they are, every name matched as it comes."""
+    from director.services import club
+    from director.store.club import open_club
+
+    db = open_database(str(event), read_only=True)
+    try:
+        with db.Session() as s:
+            results = club.event_results(s)
+    finally:
+        db.close()
+    cdb = open_club(str(club_path), make_backup=False)
+    try:
+        with cdb.Session() as s, s.begin():
+            club.publish(s, results, club.match_event(s, results))
+    finally:
+        cdb.close()

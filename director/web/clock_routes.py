@@ -28,6 +28,7 @@ from director.resources import resource_path
 from director.services import phone_clocks, slips
 from director.services.phone_clocks import ClockRefused
 from director.services.slips import ID_PATTERN, Refusal, SlipRefused
+from director.web.api import ASCII_NUMBER
 from director.web.context import WebContext
 from director.web.responses import json_body, refusal
 
@@ -84,7 +85,10 @@ def routes(web: WebContext) -> list[BaseRoute]:
         return room.schedule_start(session, phone_clocks.match_of_token(session, token)).value
 
     def board_of(request: Request) -> int:
-        return int(request.path_params["board"])
+        """The board in the address; 0 (no board) for anything but a short number: Python
+        reads no more than 4,300 digits, and a longer one was a 500."""
+        text = request.path_params["board"]
+        return int(text) if ASCII_NUMBER.fullmatch(text) else 0
 
     shell = resource_path("web", "clock.html").read_text(encoding="utf-8")
 
@@ -138,9 +142,9 @@ def routes(web: WebContext) -> list[BaseRoute]:
         return JSONResponse({"start": start})
 
     return [
-        Route("/clock/{token}/{board:int}", page, methods=["GET"]),
+        Route("/clock/{token}/{board}", page, methods=["GET"]),
         Route("/api/clock-time", now, methods=["GET"]),
-        Route("/api/clock/{token}/{board:int}", show, methods=["GET"]),
-        Route("/api/clock/{token}/{board:int}/log", log, methods=["POST"]),
+        Route("/api/clock/{token}/{board}", show, methods=["GET"]),
+        Route("/api/clock/{token}/{board}/log", log, methods=["POST"]),
         Route("/api/clock/{token}/start", start, methods=["POST"]),
     ]

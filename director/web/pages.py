@@ -14,6 +14,7 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from director.resources import resource_path
+from director.web.api import ASCII_NUMBER
 from director.web.context import WebContext
 
 # path -> (page name for app.js, title); the navigation lists NAV
@@ -71,7 +72,9 @@ def routes(web: WebContext) -> list[BaseRoute]:
     async def slip_page(_request: Request) -> Response:
         return HTMLResponse(slip_body)
 
-    async def match_page(_request: Request) -> Response:
+    async def match_page(request: Request) -> Response:
+        if not ASCII_NUMBER.fullmatch(request.path_params["match_id"]):  # 5,000 digits: no 500
+            return Response("404: there is no such match\n", 404, media_type="text/plain")
         return HTMLResponse(match_body)
 
     async def no_icon(_request: Request) -> Response:
@@ -81,6 +84,6 @@ def routes(web: WebContext) -> list[BaseRoute]:
         *(page(path) for path in PAGES),
         Route("/favicon.ico", no_icon),
         Route("/slip/{token}", slip_page),
-        Route("/match/{match_id:int}", match_page),
+        Route("/match/{match_id}", match_page),
         Mount("/static", app=StaticFiles(directory=resource_path("web")), name="static"),
     ]

@@ -11,23 +11,11 @@ from director.domain.errors import UserError
 from director.services import club
 from director.services.club_reports import club_report
 from director.store.club import create_club, open_club
-from director.store.engine import open_database
-from tests.club_files import club_night
+from tests.club_files import club_night, publish_to
 from tests.reports.pdfcheck import ink, notdef_drawn, page_sizes, pdf_text
 
 Maker = Callable[..., bytes]
 PLAYERS = (("<b>R&D</b>", "Ben"), ("Cleo", "Dev"), ("Eve", "Finn"), ("Gus", "Hana"))
-
-
-def publish(club_path: Path, event: Path) -> None:
-    db = open_database(str(event), read_only=True)
-    with db.Session() as s:
-        results = club.event_results(s)
-    db.close()
-    cdb = open_club(str(club_path), make_backup=False)
-    with cdb.Session() as s, s.begin():
-        club.publish(s, results, club.match_event(s, results))
-    cdb.close()
 
 
 @pytest.fixture(scope="module")
@@ -37,7 +25,7 @@ def club_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     create_club(str(path)).close()
     nights = (("2026-03-05", "AB"), ("2026-03-12", "AA"), ("2026-03-19", "BA"))
     for n, (day, winners) in enumerate(nights):
-        publish(path, club_night(folder / f"n{n}.tandem", day, winners, players=PLAYERS,
+        publish_to(path, club_night(folder / f"n{n}.tandem", day, winners, players=PLAYERS,
                                  name=f"Night {n + 1}"))  # fmt: skip
     db = open_club(str(path), make_backup=False)
     with db.Session() as s, s.begin():

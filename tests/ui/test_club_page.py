@@ -11,10 +11,9 @@ from pytestqt.qtbot import QtBot
 
 from director.services import club
 from director.store.club import create_club, open_club
-from director.store.engine import open_database
 from director.ui.club_page import ClubPage
 from director.ui.context import EventContext
-from tests.club_files import club_night
+from tests.club_files import club_night, publish_to
 from tests.ui.app_helpers import shown_page
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
@@ -32,14 +31,9 @@ def sim_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def club_file(tmp_path: Path) -> Path:
     path = tmp_path / "weekly.club"
     create_club(str(path)).close()
-    march = club_night(tmp_path / "march.tandem", "2026-03-05", "AB", players=PLAYERS)
-    db = open_database(str(march), read_only=True)
-    with db.Session() as s:
-        results = club.event_results(s)
-    db.close()
+    publish_to(path, club_night(tmp_path / "march.tandem", "2026-03-05", "AB", players=PLAYERS))
     cdb = open_club(str(path), make_backup=False)
     with cdb.Session() as s, s.begin():
-        club.publish(s, results, club.match_event(s, results))
         club.add_person(s, "Anatol Zed")  # in the register, never rated yet
     cdb.close()
     return path

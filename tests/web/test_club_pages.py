@@ -9,9 +9,9 @@ import pytest
 
 from director.services import club
 from director.store.club import create_club, open_club
-from director.store.engine import open_database, open_event
+from director.store.engine import open_event
 from director.web.server import TableService
-from tests.club_files import club_night
+from tests.club_files import club_night, publish_to
 from tests.web.conftest import HOSTILE, request
 
 PLAYERS = ((HOSTILE, "Ben"), ("Cleo", "Dev"), ("Eve", "Finn"), ("Gus", "Hana"))
@@ -22,13 +22,9 @@ def with_club(tmp_path: Path) -> Iterator[str]:
     event = club_night(tmp_path / "march.tandem", "2026-03-05", "AB", players=PLAYERS)
     path = tmp_path / "weekly.club"
     create_club(str(path)).close()
-    db = open_database(str(event), read_only=True)
-    with db.Session() as s:
-        results = club.event_results(s)
-    db.close()
+    publish_to(path, event)
     cdb = open_club(str(path), make_backup=False)
     with cdb.Session() as s, s.begin():
-        club.publish(s, results, club.match_event(s, results))
         club.add_season(s, "Spring", "2026-03-01", "2026-05-31")
     cdb.close()
     edb = open_event(str(event), make_backup=False)

@@ -149,6 +149,22 @@ def test_a_slow_sender_is_cut_off(
     assert raw(url, "GET", "/api/event")[0] == 200
 
 
+def test_a_connection_that_sends_nothing_is_cut_off(
+    served: tuple[TableService, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue #26.7 says idle requests too: a connection that never sends a byte, and one
+    that goes quiet after its answer (kept alive), are closed after the deadline."""
+    _service, url = served
+    monkeypatch.setattr(protocol, "REQUEST_SECONDS", 0.5)
+    with connect(url, timeout=8) as idle:
+        status, _data, closed = read_answer(idle)
+    assert closed and status == 0
+    with connect(url, timeout=8) as kept:
+        kept.sendall(head("GET", "/api/event", url))  # keep-alive: no Connection: close
+        status, _data, closed = read_answer(kept)
+    assert closed and status == 200
+
+
 def test_refused_connections_are_logged_once_a_minute(caplog: pytest.LogCaptureFixture) -> None:
     now = [0.0]
     handler = protocol.Refusals(clock=lambda: now[0])

@@ -88,15 +88,13 @@ class Gate:
         self.entered = threading.Event()
         self.go = threading.Event()
 
-    def wrap(
-        self, replay: Callable[[list[ClockEvent], TimeControl], MatchClockState]
-    ) -> Callable[[list[ClockEvent], TimeControl], MatchClockState]:
-        def held(events: list[ClockEvent], tc: TimeControl) -> MatchClockState:
+    def wrap(self, replay: Callable[..., MatchClockState]) -> Callable[..., MatchClockState]:
+        def held(events: list[ClockEvent], tc: TimeControl, *rest: object) -> MatchClockState:
             events = list(events)
             if len(events) >= self.events:
                 self.entered.set()
                 self.go.wait(60)
-            return replay(events, tc)
+            return replay(events, tc, *rest)
 
         return held
 

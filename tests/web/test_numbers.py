@@ -48,3 +48,28 @@ def test_a_digit_of_another_script_is_not_a_round_number(served: tuple[TableServ
     pair_round(service.web.db)
     assert request(url + "api/pairings?round=1").status == 200
     assert request(url + "api/pairings?round=%D9%A1").status == 400  # Arabic-Indic one
+
+
+def test_a_number_in_an_address_past_pythons_digit_limit_is_not_found(
+    served: tuple[TableService, str], caplog: pytest.LogCaptureFixture
+) -> None:
+    """A sibling of issue #26.8: a board or a match of 5,000 digits in the address itself
+    (Python refuses to read more than 4,300) was a 500 with its traceback logged twice."""
+    service, url = served
+    match_id = pair_round(service.web.db)[0]
+    with service.web.db.Session() as s, s.begin():
+        token = slips.token_for(s, match_id, Side.A)
+    huge = "9" * 5000
+    with caplog.at_level(logging.WARNING):
+        answers = {
+            "clock page": request(url + f"clock/{token}/{huge}"),
+            "clock api": request(url + f"api/clock/{token}/{huge}"),
+            "clock log": request(url + f"api/clock/{token}/{huge}/log", {"first": 0, "events": []}),
+            "match page": request(url + f"match/{huge}"),
+        }
+    for what, answer in answers.items():
+        assert 400 <= answer.status < 500, (what, answer.status, answer.body)
+    assert [r.getMessage()[:80] for r in caplog.records if r.levelno >= logging.ERROR] == []
+    assert request(url + f"clock/{token}/1").status == 200
+    assert request(url + f"match/{match_id}").status == 200
+    assert request(url + f"match/x{match_id}").status == 404
