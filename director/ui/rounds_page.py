@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QColor, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -24,15 +24,19 @@ from PySide6.QtWidgets import (
     QPushButton,
     QStackedWidget,
     QTableView,
+    QTreeWidget,
+    QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
+from director.domain.brackets.draw import Status
 from director.domain.changes import Changes
 from director.domain.errors import UserError
 from director.domain.event import MatchInfo, TeamInfo, round_status
 from director.domain.wording import counted, isolated
 from director.services import no_show, rounds
+from director.services.bracket_pairing import BracketLine, bracket_views
 from director.services.matches import list_matches
 from director.services.rounds import RoundInfo
 from director.services.teams import entrant_format, withdraw_team
@@ -71,6 +75,18 @@ QListWidget#roundList::item:selected {{
 PAIR_TIP = "Preview the next round's pairings and publish them (Ctrl+Shift+P)"
 REPAIR_TIP = "Pair the last round again with the engine: shown first, with the edits it drops"
 UNDO_TIP = "Delete the last round's pairings (kept in the audit log)"
+
+
+BRACKET_HEADS = ["Match", "Table", "A", "Score", "B", "State"]
+
+
+def bracket_cells(line: BracketLine) -> list[str]:
+    state = {Status.WAITING: "waiting", Status.BYE: "bye", Status.DONE: f"{line.winner} wins"}
+    words = state.get(line.status, "")
+    if line.status is Status.READY:
+        words = "playing" if line.table is not None else "ready: pair it"
+    table = str(line.table) if line.table is not None else ""
+    return [line.round_title, table, line.names[0], line.score, line.names[1], words]
 
 
 class RoundsPage(QWidget):
@@ -121,13 +137,23 @@ class RoundsPage(QWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         for column in (0, 2, 4):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        self.brackets = QTreeWidget(self)
+        self.brackets.setObjectName("brackets")
+        self.brackets.setHeaderLabels(BRACKET_HEADS)
+        self.brackets.setRootIsDecorated(True)
+        self.brackets.setUniformRowHeights(True)
+        self.brackets.hide()  # a knockout's only
+        self.by_match = False
         self.stack = QStackedWidget(self)
         self.stack.addWidget(self._empty_state())
         body = QWidget(self)
         row = QHBoxLayout(body)
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.round_list)
-        row.addWidget(self.table, 1)
+        right = QVBoxLayout()
+        right.addWidget(self.table, 1)
+        right.addWidget(self.brackets, 2)
+        row.addLayout(right, 1)
         self.stack.addWidget(body)
         self._lay_out()
         self._connect()
@@ -179,6 +205,7 @@ class RoundsPage(QWidget):
         self.round_list.currentRowChanged.connect(self.show_round)
         self.table.doubleClicked.connect(self.open_match)
         self.table.activated.connect(self.open_match)
+        self.brackets.itemActivated.connect(self.open_bracket_match)
         shortcut = QShortcut(QKeySequence("Ctrl+Shift+P"), self)
         shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         shortcut.activated.connect(self.pair_next_round)
@@ -214,9 +241,39 @@ class RoundsPage(QWidget):
             self.update_edit_button(self.rounds[position])
         self.summary.setText(self.summary_text())
         self.update_round_buttons()
+        self.show_brackets()
         return True
 
+    def show_brackets(self) -> None:
+        """A knockout's brackets, match by match: ready to pair (highlighted), playing at a
+        table, waiting for a feeder, or decided (RULES §11)."""
+        if not self.by_match:
+            self.brackets.hide()
+            return
+        self.brackets.show()
+        tops = [self.brackets.topLevelItem(i) for i in range(self.brackets.topLevelItemCount())]
+        opened = {top.text(0): top.isExpanded() for top in tops if top is not None}
+        self.brackets.clear()
+        for view in self.ctx.read(bracket_views):
+            places = ", ".join(f"{place} {name}" for place, name in view.places)
+            top = QTreeWidgetItem(self.brackets, [view.title, "", places])
+            top.setFirstColumnSpanned(False)
+            for line in view.lines:
+                item = QTreeWidgetItem(top, bracket_cells(line))
+                item.setData(0, Qt.ItemDataRole.UserRole, line.match_id)
+                if line.status is Status.READY and line.table is None:
+                    font = item.font(0)
+                    font.setBold(True)
+                    for column in range(len(BRACKET_HEADS)):
+                        item.setFont(column, font)
+                        item.setBackground(column, QColor(ACCENT_LIGHT))
+            top.setExpanded(opened.get(view.title, True))
+        for column in range(len(BRACKET_HEADS)):
+            self.brackets.resizeColumnToContents(column)
+
     def refresh(self) -> None:
+        self.by_match = self.ctx.read(rounds.by_match)
+        self.pair_button.setText("Pair ready matches…" if self.by_match else "Pair next round…")
         entrant = self.ctx.read(entrant_format).entrant
         if entrant != self.model.entrant:
             self.model.entrant = entrant
@@ -237,6 +294,7 @@ class RoundsPage(QWidget):
         self.show_round(numbers.index(target) if target is not None else -1)
         self.summary.setText(self.summary_text())
         self.update_round_buttons()
+        self.show_brackets()
 
     def update_round_buttons(self) -> None:
         """Pair again and Undo are disabled with the service's reason, never refused after a
@@ -269,6 +327,9 @@ class RoundsPage(QWidget):
             self.messages.show_error(self.waiting_for)
             return
         self.waiting_for = ""
+        if self.by_match:
+            self.messages.show_info("Matches are ready: pair them.")
+            return
         self.messages.show_info(f"Round {len(self.rounds)} is finished: pair the next round.")
 
     def summary_text(self) -> str:
@@ -297,6 +358,8 @@ class RoundsPage(QWidget):
         """Edit pairings is for the chosen round while it has no result: off, with the
         service's reason, once it has one."""
         refusal = "pair a round first" if info is None else rounds.started_refusal(info, "edited")
+        if self.by_match:
+            refusal = rounds.PAIRED_BY_PLAN
         self.edit_button.setEnabled(not refusal)
         self.edit_button.setToolTip(
             refusal
@@ -316,6 +379,11 @@ class RoundsPage(QWidget):
     def selected_match(self) -> MatchInfo | None:
         rows = self.table.selectionModel().selectedRows()
         return self.model.match_at(rows[0].row()) if rows else None
+
+    def open_bracket_match(self, item: QTreeWidgetItem) -> None:
+        match_id = item.data(0, Qt.ItemDataRole.UserRole)
+        if isinstance(match_id, int):
+            self.ctx.match_requested.emit(match_id)
 
     def open_match(self) -> None:
         match = self.selected_match()

@@ -162,11 +162,14 @@ def face_states(
     return out[0], out[1]
 
 
-def board_state(b: BoardClock, board: int, recorded: bool, pause_key: str) -> tuple[str, str]:
+def board_state(
+    b: BoardClock, board: int, recorded: bool, pause_key: str, one_board: bool = False
+) -> tuple[str, str]:
     """The board's state in words, and its colour key."""
     if b.flagged is not None:
         paused = " · paused to correct" if b.phase is Phase.PAUSED else ""
-        return f"Flag fell: {b.flagged.value}{board}{paused}", "flag"
+        seat = b.flagged.value if one_board else f"{b.flagged.value}{board}"
+        return f"Flag fell: {seat}{paused}", "flag"
     if b.phase is Phase.READY:
         return ("First mover set" if b.on_move else "Who moves first?"), "ready"
     if b.phase is Phase.PAUSED:
@@ -269,7 +272,8 @@ class BoardView(QFrame):
             self.title.setText(f"Game {match.outcome.current_pair}")  # the match's one board
         for face, state in zip(self.faces, states, strict=True):
             face.show_state(state)
-        text, colour = board_state(b, self.board, recorded, pause_key)
+        one_board = match is not None and match.rules.event_format.one_board
+        text, colour = board_state(b, self.board, recorded, pause_key, one_board)
         pause = "Resume" if b.phase is Phase.PAUSED else "Pause"
         if b.flagged is not None and b.phase is Phase.STOPPED and not recorded:
             pause = "Correct: pause"  # the arbiter pauses a flagged board to restore a time

@@ -96,6 +96,8 @@ def test_a_flag_loses_the_match(
     window.tick()  # a tick this late follows a stall: the next one logs the flag
     window.tick()
     qtbot.waitUntil(lambda: window.games.lost_on_time is not None, timeout=2000)
+    window.refresh()
+    assert window.boards[0].state.text() == "Flag fell: A"  # one board: the seat alone
     box = window.games.lost_on_time
     assert box is not None and box.isVisible()
     assert "Ana's reserve ran out: Cleo wins the match" in box.text()
