@@ -14,6 +14,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from director.domain.wording import isolated
+
 if TYPE_CHECKING:
     from director.services.audit import AuditLine, MatchPlace
 
@@ -30,15 +32,16 @@ class Context:
     about: str  # the match or teams in words (services.audit.about)
 
     def team(self, team_id: object) -> str:
+        """A team by its name, set apart for the bidi algorithm inside the sentence."""
         if isinstance(team_id, int) and not isinstance(team_id, bool):
-            return self.teams.get(team_id, f"team {team_id} (since removed)")
+            return isolated(self.teams.get(team_id, f"team {team_id} (since removed)"))
         return "the bye" if team_id is None else str(team_id)
 
     def side(self, side: object) -> str:
         """A match's side 'A' or 'B' by its team's name."""
         if self.place is not None and side in ("A", "B"):
             name = self.place.names[0 if side == "A" else 1]
-            return name or f"team {side}"
+            return isolated(name) if name else f"team {side}"
         return f"team {side}"
 
     def value(self, which: str) -> Any:
@@ -105,7 +108,8 @@ def _where(c: Context) -> str:
     if p is None:
         return f" at {c.about}" if c.about else ""
     where = f"round {p.round}, table {p.table}" if p.round is not None else "a match of no round"
-    teams = f"{p.names[0]} v {p.names[1]}" if p.names[1] else f"{p.names[0]}, bye"
+    a, b = (isolated(name) for name in p.names)
+    teams = f"{a} v {b}" if p.names[1] else f"{a}, bye"
     return f" at {where} ({teams})"
 
 
@@ -194,8 +198,9 @@ def _edit_team(c: Context) -> str:
     if not isinstance(before, dict) or not isinstance(after, dict):
         return _plain(c)
     out = []
-    if before.get("name") != after.get("name"):
-        out.append(f"{before.get('name')} renamed {after.get('name')}")
+    old, new = (isolated(str(v.get("name"))) for v in (before, after))
+    if old != new:
+        out.append(f"{old} renamed {new}")
     if before.get("players") != after.get("players"):
         players = ", ".join(map(str, after.get("players") or ()))
         out.append(f"the players of {after.get('name')} are now {players}")

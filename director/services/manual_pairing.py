@@ -18,6 +18,7 @@ from director.domain.errors import UserError
 from director.domain.event import TeamInfo
 from director.domain.pairing.control import give_bye, pair_together, swap_teams
 from director.domain.pairing.model import Pairing
+from director.domain.wording import isolated
 from director.services import audit, rounds
 from director.services.teams import list_teams
 
@@ -155,7 +156,8 @@ def _meeting_now(session: Session, first: int, second: int) -> list[str]:
     """Where the pair sits at one table of a round that may still be paired again or edited."""
     pair = {first, second}
     return [
-        f"{m.team_a.name} and {m.team_b.name} meet at table {m.table} of round {info.number},"
+        f"{isolated(m.team_a.name)} and {isolated(m.team_b.name)} meet at table {m.table} of"
+        f" round {info.number},"
         " which has not started: pair it again or edit it"
         for info in rounds.list_rounds(session)
         if not rounds.started_refusal(info, "edited")

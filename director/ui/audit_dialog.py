@@ -69,6 +69,8 @@ class AuditDialog(QDialog):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         for column in range(2, len(HEADERS)):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+        # a sentence's height follows its column's width: measured again when that changes
+        header.sectionResized.connect(lambda *_: self.table.resizeRowsToContents())
         self.count = QLabel(self)
         self.count.setObjectName("count")
         self.print_button = QPushButton("Print…", self)
