@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from director.domain.clock import (
@@ -122,6 +122,14 @@ def notice_flags(clock: MatchClock, watches: dict[int, Stopwatch], t: int) -> No
     sides,
     operations(st.integers(0, 3 * NS) | st.sampled_from((0, 1)), st.integers(0, 3 * NS)),
 )
+@example(  # a board flagged at once, paused, then "resume all": its flag stands, it stays stopped
+    TimeControl(0, 1, ClockMode.FISCHER),
+    Side.B,
+    Side.A,
+    [(0, ("press", 1, Side.A)), (0, ("press", 1, Side.A)), (0, ("pause", 2)),
+     (1, ("pause", 1)), (0, ("press", 1, Side.A)), (0, ("press", 1, Side.A)),
+     (0, ("adjust", 1, Side.B, 1)), (0, ("resume", None))],
+)  # fmt: skip
 def test_rules_7_charged_time_equals_running_time_exactly(
     tc: TimeControl, first1: Side, first2: Side, steps: list[tuple[int, tuple[object, ...]]]
 ) -> None:
@@ -145,8 +153,8 @@ def test_rules_7_charged_time_equals_running_time_exactly(
                 w.close(now, "paused")
             elif op[0] == "stop":
                 w.close(now, "stopped")
-            elif op[0] == "resume" and was[n] is Phase.PAUSED:
-                w.open(now)
+            elif op[0] == "resume" and was[n] is Phase.PAUSED and n not in flags:
+                w.open(now)  # a board whose flag stands stays stopped (RULES §7)
             elif op[0] == "adjust" and n in flags and flags[n][0] is op[2] and op[3]:
                 flags.pop(n)  # the arbiter restored the flagged side's time: the flag is lifted
         notice_flags(clock, watches, now)
