@@ -2,6 +2,7 @@
 # Run every benchmark and print its figures (benchmarks are measurements, not pass/fail tests).
 # A private PostgreSQL server is started for the multi-station figures, as for the tests.
 # Each script can also run alone: .venv/bin/python tests/benchmarks/bench_NAME.py --help
+# (bench_individual.py: an individual night of 1,000 players beside 1,000 Tandem teams, #28)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -x .venv/bin/python ]; then

@@ -30,10 +30,18 @@ CLUB_HELP = "the club: a .club file, or a database URL (postgresql://USER@HOST/D
 @contextlib.contextmanager
 def club_session(target: str, *, backup: bool = False) -> Iterator[Session]:
     """A session on the club in one transaction; the club is locked while the command runs.
-    A command that replaces results (`backup`) backs the club up first, as the app's open does."""
+    A command that replaces results (`backup`) backs the club up first, as the app's open does:
+    just before its change is committed, so that a command that refuses writes nothing (no open
+    mark either: the lock file tells a crash)."""
+    from sqlalchemy import event
+
+    from director.store.backup import backup_now
     from director.store.club import open_club
 
-    with one_transaction(open_club(target, make_backup=backup)) as session:
+    db = open_club(target, make_backup=False, mark=False)
+    with one_transaction(db) as session:
+        if backup:  # read by a connection of its own: the club as it was before this change
+            event.listen(session, "before_commit", lambda _session: backup_now(db, "open"))
         yield session
 
 
@@ -101,6 +109,7 @@ def _publish(session: Session, results: EventResults, args: argparse.Namespace) 
 
 
 def cmd_publish(args: argparse.Namespace) -> int:
+    _mapping(args.map)  # a malformed --map is refused before the club is opened
     results = _event(args.event_file)
     with club_session(args.club, backup=args.yes) as session:
         _publish(session, results, args)

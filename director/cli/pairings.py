@@ -63,15 +63,18 @@ def cmd_pair(args: argparse.Namespace) -> int:
 
 def cmd_standings(args: argparse.Namespace) -> int:
     from director.services import standings
+    from director.services.teams import entrant_format
 
     with session_for(args.file, read_only=True) as session:
         view = standings.standings(session, args.round)
+        entrant = entrant_format(session).entrant
     if args.json:
         print(json.dumps(standings.standings_json(view), ensure_ascii=False, indent=1))
         return 0
-    # the columns as --json names them, each defined once below under that name
+    # the columns as --json names them, each defined once below under that name (but the
+    # entrant's: a player in an individual event, where --json keeps the key "team")
     tie_breaks = [standings.tie_break_key(tb) for tb in view.tie_breaks]
-    heads = ["rank", "team", "match_points", *tie_breaks, "games_played"]
+    heads = ["rank", entrant, "match_points", *tie_breaks, "games_played"]
     rows = [
         [str(line.row.rank), line.team.name, f"{line.row.match_points:g}"]
         + [

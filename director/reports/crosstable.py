@@ -33,7 +33,7 @@ LEGEND = (
     "in these standings. W win, D draw, L loss, + won by forfeit, − lost by forfeit "
     "(0–0 game points), bye: a win with 0–0 game points (RULES §8), ? not finished yet. "
     "“late”: the team had not joined the event yet in that round; “w/d”: it had withdrawn "
-    "(its earlier results stand). A round left blank had no pairing for that team."
+    "(its earlier results stand). A round left blank had no pairing for the team."
 )
 ADJUSTED_LEGEND = (
     "Pip squeeze: the result and the first score are the adjusted totals (game points plus "
@@ -93,9 +93,10 @@ def _table(
     box: Layout,
     game_points: GamePoints | None,
     notes: Sequence[Flowable] = (),
+    entrant: str = "team",
 ) -> list[Flowable]:
     rank_of = {r.team_id: r.rank for r in rows}
-    labels = ["Rank", "Team", *(f"R{n}" for n in rounds), "MP"]
+    labels = ["Rank", entrant.capitalize(), *(f"R{n}" for n in rounds), "MP"]
     data: list[list[object]] = [heads(*labels)]
     greyed: list[tuple[object, ...]] = []
     for i, row in enumerate(rows, start=1):
@@ -134,7 +135,9 @@ def story(
     level: int = 0,
     game_points: GamePoints | None = None,
     heading: str = "",
+    entrant: str = "team",
 ) -> list[Flowable]:
+    """The crosstable of teams, or of players in an individual event (`entrant`, RULES §10)."""
     title = crosstable_title(max(rounds, default=0), heading)
     out: list[Flowable] = [Section(title, level=level), text(title, "title")]
     if not rows or not rounds:
@@ -148,8 +151,8 @@ def story(
             out.append(text(f"Rounds {chunk[0]}–{chunk[-1]}", "h2"))
         legend: list[Flowable] = []
         if k == len(chunks) - 1:
-            legend.append(text(LEGEND, "small"))
+            legend.append(text(LEGEND.replace("the team", f"the {entrant}"), "small"))
             if game_points is not None:
                 legend.append(text(ADJUSTED_LEGEND, "small"))
-        out += _table(rows, cells, teams, chunk, box, game_points, legend)
+        out += _table(rows, cells, teams, chunk, box, game_points, legend, entrant)
     return out

@@ -2,7 +2,8 @@
 
 Cover, standings, crosstable, board statistics, then each round's pairings and match reports,
 the team list and the MET handout. Blank scoresheets are left out: the match reports show
-what was played.
+what was played. An individual event (RULES §10) has players, one board and no Tandem MET:
+its report has the player list and neither board statistics nor the MET handout.
 """
 
 from __future__ import annotations
@@ -48,9 +49,10 @@ class EventData:
 def cover(data: EventData) -> list[Flowable]:
     event, options = data.event, data.event.options
     by_id = {t.id: t for t in data.teams}
+    entrant = options.match.event_format.entrant
     facts = [
         f"{esc(event.venue)} · {esc(event.event_date)}" if event.venue else esc(event.event_date),
-        f"{counted(len(data.teams), 'team')} · {counted(len(data.rounds), 'round')} paired · "
+        f"{counted(len(data.teams), entrant)} · {counted(len(data.rounds), 'round')} paired · "
         f"{esc(options.pairing_system.value.replace('-', ' ').capitalize())}",
     ]
     out: list[Flowable] = [
@@ -62,12 +64,10 @@ def cover(data: EventData) -> list[Flowable]:
     if data.standings and data.through_round:
         leader = by_id[data.standings[0].team_id]
         label = "Winner" if data.final else f"Leader {data.standings_heading}"
+        players = ", ".join(esc(player) for player in leader.players)
+        alone = leader.players == (leader.name,)  # a player, the entrant itself
         out.append(
-            rich(
-                f"{label}: <b>{esc(leader.name)}</b> "
-                f"({', '.join(esc(player) for player in leader.players)})",
-                "h2",
-            )
+            rich(f"{label}: <b>{esc(leader.name)}</b>" + ("" if alone else f" ({players})"), "h2")
         )
     out += [Spacer(0, 8 * mm), text("Rules", "h2")]
     out += [rich(line, "body") for line in rules_lines(options.match, options.time_control)]
@@ -78,11 +78,13 @@ def story(data: EventData, paper: Paper) -> list[Flowable]:
     portrait, landscape = layout(paper, PORTRAIT), layout(paper, LANDSCAPE)
     team_map = {t.id: t for t in data.teams}
     opts = data.event.options
+    fmt = opts.match.event_format
     out = cover(data)
     out += [PageBreak()]
     out += standings.story(
         data.standings, team_map, opts.match_points, opts.tie_breaks, data.through_round,
         portrait, game_points=data.game_points, final=data.final, heading=data.standings_heading,
+        entrant=fmt.entrant,
     )  # fmt: skip
     rounds = sorted(data.rounds)
     scored = [n for n in rounds if n <= data.through_round]
@@ -90,10 +92,11 @@ def story(data: EventData, paper: Paper) -> list[Flowable]:
     out += [NextPageTemplate(LANDSCAPE if wide else PORTRAIT), PageBreak()]
     out += crosstable.story(
         data.standings, data.crosstable, team_map, scored, landscape if wide else portrait,
-        game_points=data.game_points, heading=data.standings_heading,
+        game_points=data.game_points, heading=data.standings_heading, entrant=fmt.entrant,
     )  # fmt: skip
-    out += [NextPageTemplate(PORTRAIT), PageBreak()]
-    out += boards.story(data.boards, team_map, portrait)
+    out += [NextPageTemplate(PORTRAIT)]
+    if not fmt.one_board:  # one board: the standings are the players' statistics
+        out += [PageBreak(), *boards.story(data.boards, team_map, portrait)]
     for number in rounds:
         matches = data.rounds[number]
         out += [PageBreak(), Section(f"Round {number}", level=0, header=False)]
@@ -107,6 +110,8 @@ def story(data: EventData, paper: Paper) -> list[Flowable]:
         out += match_report.story(
             data.event, data.other_matches, portrait, page_per_match=False, level=1
         )
-    out += [PageBreak(), *teams.story(data.teams, portrait)]
-    out += [PageBreak(), *met.story(data.met_parameters, data.met_table, data.printed_on, portrait)]
+    out += [PageBreak(), *teams.story(data.teams, portrait, entrant=fmt.entrant)]
+    if not fmt.one_board:  # the MET handout is Tandem's (RULES §9)
+        met_pages = met.story(data.met_parameters, data.met_table, data.printed_on, portrait)
+        out += [PageBreak(), *met_pages]
     return out

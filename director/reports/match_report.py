@@ -45,10 +45,13 @@ def _level(scoring: Scoring, game: Game) -> str:
     return level_shown(scoring, game)
 
 
-def _columns(scoring: Scoring) -> list[tuple[str, float]]:
+def _columns(scoring: Scoring, one_board: bool = False) -> list[tuple[str, float]]:
+    """The game table's columns: a one-board match's games are numbered, not placed by pair
+    and board (RULES §10)."""
     variant = scoring.variant
     squeeze = variant.squeeze is not None
-    cols = [("#", 3), ("Pair", 4.5), ("Board", 6.5), ("Winner", 7), ("End", 8), ("Level", 9)]
+    place = [] if one_board else [("Pair", 4.5), ("Board", 6.5)]
+    cols = [("#", 3), *place, ("Winner", 7), ("End", 8), ("Level", 9)]
     if variant.has_cube:
         cols.append(("Cube", 5))
     if variant.stake is Stake.PIP_COUNT:
@@ -74,10 +77,10 @@ def _row(
     scoring, game = match.rules.scoring, line.game
     variant = scoring.variant
     n = match.rules.match_length
+    place = [] if match.rules.event_format.one_board else [str(game.pair), str(game.board)]
     row: list[object] = [
         str(number),
-        str(game.pair),
-        str(game.board),
+        *place,
         game.winner.value,
         str(game.end),
         _level(scoring, game),
@@ -97,7 +100,8 @@ def _row(
 
 def game_table(match: MatchInfo, box: Layout) -> Flowable:
     scoring = match.rules.scoring
-    cols = _columns(scoring)
+    one_board = match.rules.event_format.one_board
+    cols = _columns(scoring, one_board)
     data: list[list[object]] = [heads(*(c[0] for c in cols))]
     pips = [0, 0]
     extra: list[tuple[object, ...]] = [
@@ -109,7 +113,10 @@ def game_table(match: MatchInfo, box: Layout) -> Flowable:
         if line.counted:
             pips[0 if line.game.winner is Side.A else 1] += line.pip_points
         first_of_pair = i == 1 or match.outcome.lines[i - 2].game.pair != line.game.pair
-        note = pair_note(match, *previous) if first_of_pair else ""
+        if one_board:  # RULES §10: the Crawford game and the games after it are named
+            note = crawford_note(match, i)
+        else:
+            note = pair_note(match, *previous) if first_of_pair else ""
         data.append(_row(match, i, line, (pips[0], pips[1]), note))
         previous = (line.score.a, line.score.b)
         if not line.counted:
@@ -121,7 +128,9 @@ def game_table(match: MatchInfo, box: Layout) -> Flowable:
         data.append(["–", str(match.outcome.current_pair), str(abandoned), note, *filler])
         extra.append(("SPAN", (3, len(data) - 1), (-1, len(data) - 1)))
     if len(data) == 1:
-        data.append(["", "", "", text("no game recorded", "cell-small")] + [""] * (len(cols) - 4))
+        lead = 1 if one_board else 3
+        data.append([""] * lead + [text("no game recorded", "cell-small")]
+                    + [""] * (len(cols) - lead - 1))  # fmt: skip
     previous_pair = 0
     for r, line in enumerate(match.outcome.lines, start=1):
         if line.game.pair != previous_pair and r > 1:
@@ -131,6 +140,16 @@ def game_table(match: MatchInfo, box: Layout) -> Flowable:
     content = [pdfmetrics.stringWidth("backgammon", FONT, 8.5) + 5 if c[0] == "Level" else 0.0
                for c in cols]  # fmt: skip
     return grid(data, box.headed_columns(cols, content), size=8.5, padding=2, extra=extra)
+
+
+def crawford_note(match: MatchInfo, number: int) -> str:
+    """RULES §10: game `number` (from 1) was the Crawford game, or came after it."""
+    lines = match.outcome.lines
+    if not match.rules.scoring.variant.has_cube:
+        return ""
+    if lines[number - 1].crawford:
+        return "Crawford game: no doubling"
+    return "post-Crawford" if any(line.crawford for line in lines[: number - 1]) else ""
 
 
 def _abandoned_board(match: MatchInfo) -> int | None:
@@ -155,10 +174,16 @@ def result_text(match: MatchInfo) -> str:
             "a win with 0–0 game points (RULES §8)."
         )
     result = match.outcome.result
+    unit = match.rules.event_format.unit
     if result is Result.UNFINISHED:
         return (
-            f"Unfinished: pair {match.outcome.current_pair} in play, score {match.outcome.score}."
+            f"Unfinished: {unit} {match.outcome.current_pair} in play, score {match.outcome.score}."
         )
+    lost = match.outcome.lost_on_time
+    if lost is not None:  # RULES §10: the loser's reserve ran out, the winner raised to N
+        loser, winner = (a, b) if lost is Side.A else (b, a)
+        high, low = max(final.a, final.b), min(final.a, final.b)
+        return f"{winner} wins {high}–{low} on time: {loser}'s match reserve ran out (RULES §10)."
     if result is Result.DRAW:
         return f"Draw, {final.a}–{final.b}."
     # the winner's score first, as results are said: "Blue Bar wins 9–1"
@@ -169,8 +194,9 @@ def result_text(match: MatchInfo) -> str:
 
 def totals_table(match: MatchInfo, box: Layout) -> Flowable:
     outcome = match.outcome
+    who = match.rules.event_format.entrant.capitalize()
     rows: list[list[object]] = [
-        ["", "Team A", "Team B"],
+        ["", f"{who} A", f"{who} B"],
         ["Game points", str(outcome.score.a), str(outcome.score.b)],
     ]
     if match.rules.scoring.variant.squeeze is not None:

@@ -36,14 +36,23 @@ def _team_cell(team: TeamInfo, points: float | None) -> list[Flowable]:
         *(
             rich(f"<font color='#666666'>{board}</font>&nbsp;&nbsp;{esc(name)}", "wall-player")
             for board, name in team.by_board.items()
+            if team.players != (team.name,)  # a player, the entrant itself: not twice
         ),
     ]
+
+
+def entrant_of(matches: Sequence[MatchInfo]) -> str:
+    """Who the matches are between: "team", or "player" in an individual event (RULES §10)."""
+    return matches[0].rules.event_format.entrant if matches else "team"
 
 
 def pairing_table(
     matches: Sequence[MatchInfo], box: Layout, points: Mapping[int, float] | None = None
 ) -> list[Flowable]:
-    rows: list[list[object]] = [[text(h, "wall-head") for h in ("Table", "Team A", "", "Team B")]]
+    who = entrant_of(matches).capitalize()
+    rows: list[list[object]] = [
+        [text(h, "wall-head") for h in ("Table", f"{who} A", "", f"{who} B")]
+    ]
     for match in matches:
         assert match.team_b is not None
         rows.append(
@@ -63,7 +72,7 @@ def pairing_table(
 
 
 def find_your_table(matches: Sequence[MatchInfo], box: Layout) -> list[Flowable]:
-    """Every team, A to Z, with its table: two lists side by side."""
+    """Every team (or player), A to Z, with its table: two lists side by side."""
     entries: list[tuple[str, str]] = []
     for match in matches:
         for team in (match.team_a, match.team_b):
@@ -72,7 +81,8 @@ def find_your_table(matches: Sequence[MatchInfo], box: Layout) -> list[Flowable]
     entries.sort(key=lambda e: e[0].casefold())
     half = (len(entries) + 1) // 2
     left, right = entries[:half], entries[half:]
-    rows: list[list[object]] = [[text(h, "wall-head") for h in ("Team", "Table") * 2]]
+    who = entrant_of(matches).capitalize()
+    rows: list[list[object]] = [[text(h, "wall-head") for h in (who, "Table") * 2]]
     for i in range(half):
         row: list[object] = [text(left[i][0], "index"), left[i][1]]
         row += [text(right[i][0], "index"), right[i][1]] if i < len(right) else ["", ""]
@@ -112,8 +122,12 @@ def story(
             Spacer(0, 4 * mm),
             rich(
                 f"<b>Bye:</b> {esc(match.team_a.name)} "
-                f"({', '.join(esc(player) for player in match.team_a.players)}) "
-                "scores a win with 0–0 game points (RULES §8).",
+                + (
+                    f"({', '.join(esc(player) for player in match.team_a.players)}) "
+                    if match.team_a.players != (match.team_a.name,)
+                    else ""
+                )
+                + "scores a win with 0–0 game points (RULES §8).",
                 "wall-player",
             ),
         ]

@@ -48,7 +48,8 @@ def story(round_number: int, matches: Sequence[MatchInfo], box: Layout) -> list[
     out: list[Flowable] = [Section(title), text(title, "title")]
     if not matches:
         return [*out, text("No pairings in this round yet.", "body")]
-    data: list[list[object]] = [heads("Table", "Team A", "Team B", "Score", "Result")]
+    who = matches[0].rules.event_format.entrant.capitalize()  # a team, or a player (RULES §10)
+    data: list[list[object]] = [heads("Table", f"{who} A", f"{who} B", "Score", "Result")]
     for m in sorted(matches, key=lambda m: (m.team_b is None, m.table)):
         score, words = outcome(m)
         won_a = m.outcome.result is Result.A or m.forfeit_by is Side.B or m.team_b is None
@@ -63,8 +64,8 @@ def story(round_number: int, matches: Sequence[MatchInfo], box: Layout) -> list[
         ("ALIGN", (3, 0), (3, -1), "CENTER"),
         ("FONTNAME", (3, 1), (3, -1), FONT_BOLD),
     ]
-    widths = box.headed_columns([("Table", 7), ("Team A", 30), ("Team B", 30), ("Score", 10),
-                                 ("Result", 23)])  # fmt: skip
+    widths = box.headed_columns([("Table", 7), (f"{who} A", 30), (f"{who} B", 30),
+                                 ("Score", 10), ("Result", 23)])  # fmt: skip
     return out + kept_with_tail(
         data, widths, [text(LEGEND, "small")], size=9.5, zebra=True, extra=style
     )

@@ -178,24 +178,40 @@ class SheetNames:
 
     teams: tuple[str, str]
     boards: ByBoard[tuple[str, str]]
+    entrant: str = "team"  # an individual event's entrant is a player, on its one board
+    # the players printed apart from the entrants: a team's, board by board (an individual
+    # event's player is the entrant itself)
+    players_apart: bool = True
 
     @classmethod
     def of(cls, match: MatchInfo) -> SheetNames:
         a, b = match.team_a, match.team_b
+        fmt = match.rules.event_format
         return cls(
             (a.name, b.name if b else "bye"),
-            ByBoard.each(
-                match.rules.event_format.boards, lambda n: (a.player(n), b.player(n) if b else "")
-            ),
+            ByBoard.each(fmt.boards, lambda n: (a.player(n), b.player(n) if b else "")),
+            fmt.entrant,
+            not fmt.one_board,
         )
 
     @classmethod
     def blank(cls, rules: MatchRules) -> SheetNames:
-        return cls(("", ""), ByBoard.each(rules.event_format.boards, lambda _: ("", "")))
+        fmt = rules.event_format
+        blank = ByBoard.each(fmt.boards, lambda _: ("", ""))
+        return cls(("", ""), blank, fmt.entrant, not fmt.one_board)
 
 
 def sheet_teams(names: SheetNames, box: Layout) -> Table:
-    """The scoresheet's teams: one row per team, its players board by board beside it."""
+    """The scoresheet's teams: one row per team, its players board by board beside it; or the
+    two players of an individual match."""
+    if not names.players_apart:
+        rows = [
+            heads("", "Player"),
+            *([text(side, "name-team"), text(player, "name-team")]
+              for side, player in zip("AB", names.teams, strict=True)),
+        ]  # fmt: skip
+        heights = [4.5 * mm, None, None] if names.teams[0] else [4.5 * mm, 8 * mm, 8 * mm]
+        return grid(rows, box.columns(5, 95), padding=3, row_heights=heights)
     boards = names.boards.items()
     rows = [
         heads("", "Team", *(f"Board {n}" for n, _ in boards)),
@@ -256,12 +272,14 @@ def slip_qr(url: str, size: float) -> Drawing:
 def teams_table(names: SheetNames, box: Layout, *, size: float = 10) -> Table:
     """Team A and team B with their players board by board ("" leaves a line to write)."""
     a, b = names.teams
+    who = names.entrant.capitalize()
     rows = [
-        ["", "Team A", "Team B"],
-        ["Team", text(a, "name-team"), text(b, "name-team")],
+        ["", f"{who} A", f"{who} B"],
+        [who, text(a, "name-team"), text(b, "name-team")],
         *(
             [f"Board {n}", text(pa, "name"), text(pb, "name")]
             for n, (pa, pb) in names.boards.items()
+            if names.players_apart
         ),
     ]
     return grid(rows, box.columns(16, 42, 42), size=size, padding=3)
@@ -423,9 +441,10 @@ def _conversion(squeeze: PipSqueeze, box: Layout) -> Table:
     )  # fmt: skip
 
 
-def notes_box(box: Layout, height: float = 15 * mm) -> Table:
-    """Disputes, appeals, a director's ruling: where, when, what, who."""
-    label = "Notes · disputes · appeals (pair, board, time, what happened, ruling)"
+def notes_box(box: Layout, height: float = 15 * mm, where: str = "pair, board") -> Table:
+    """Disputes, appeals, a director's ruling: where (`where`: a game of one board), when,
+    what, who."""
+    label = f"Notes · disputes · appeals ({where}, time, what happened, ruling)"
     rows = [[text(label, "cell-small")], [""]]
     return grid(rows, [box.width], header_rows=0, row_heights=[4.5 * mm, height], padding=3)
 
@@ -630,7 +649,8 @@ def story(
 
 
 def blank_story(event: EventInfo, box: Layout) -> list[Flowable]:
-    """A generic sheet with the event's rules and blank names, then a spare sheet of pairs."""
+    """A generic sheet with the event's rules and blank names, then a spare sheet of pairs
+    (of games, in an individual event)."""
     sheet = blank_sheet(event.options.match)
     out: list[Flowable] = [Section("Blank scoresheet", level=0)]
     out += scoresheet(event, sheet, box, Shared())
@@ -641,8 +661,11 @@ def blank_story(event: EventInfo, box: Layout) -> list[Flowable]:
         Spacer(0, 2 * mm),
         rich(esc(legend(sheet.rules)), "small"),
     ]
+    record = sheet.rules.event_format
+    rows = len(record.boards)  # the rows of a pair (a game a board), or of a game
     space = box.height - _measure(spare_top, box) - HEAD_ROW - 6 * mm - 22 * mm
-    count = max(1, int(space // (2 * 6.5 * mm)))
-    row = space / (2 * count)
+    count = max(1, int(space // (rows * 6.5 * mm)))
+    row = space / (rows * count)
     grid_ = game_grid(sheet.rules, box, 1, count, row)
-    return [*out, *spare_top, grid_, Spacer(0, 2 * mm), notes_box(box)]
+    where = "game" if record.one_board else "pair, board"
+    return [*out, *spare_top, grid_, Spacer(0, 2 * mm), notes_box(box, where=where)]

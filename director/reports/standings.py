@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 from reportlab.lib.units import mm
@@ -86,11 +87,13 @@ def tie_break_text(tie_break: TieBreak, value: float | None) -> str:
 
 
 def team_cell(team: TeamInfo, note: str) -> list[Flowable]:
+    """The entrant's name, and a team's players under it (an individual event's player is
+    the entrant: its one name is not printed twice)."""
     after = f" <b><font color='#b00020'>({note})</font></b>" if note else ""
-    return [
-        name_text(team.name, "cell", bold=True, after=after),
-        text(" · ".join(isolated(p) for p in team.players), "cell-small"),
-    ]
+    cell = [name_text(team.name, "cell", bold=True, after=after)]
+    if team.players != (team.name,):
+        cell.append(text(" · ".join(isolated(p) for p in team.players), "cell-small"))
+    return cell
 
 
 def standings_table(
@@ -100,11 +103,16 @@ def standings_table(
     box: Layout,
     game_points: GamePoints | None = None,
     notes: Sequence[Flowable] = (),
+    entrant: str = "team",
 ) -> list[Flowable]:
     """The table, its last rows kept on a page with the `notes` below it."""
     byes = any(r.byes for r in rows)
     adjusted = game_points is not None
-    labels = ["Rank", "Team", "Played", "W", "D", "L"] + (["Byes"] if byes else []) + ["MP"]
+    labels = (
+        ["Rank", entrant.capitalize(), "Played", "W", "D", "L"]
+        + (["Byes"] if byes else [])
+        + ["MP"]
+    )
     labels += [heading(t, adjusted) for t in tie_breaks]
     if adjusted:
         labels += [label for label, _ in GAME_POINT_COLUMNS]
@@ -149,7 +157,10 @@ def defined(heading: str, definition: str) -> str:
 
 
 def footnotes(
-    scheme: MatchPointScheme, tie_breaks: Sequence[TieBreak], adjusted: bool = False
+    scheme: MatchPointScheme,
+    tie_breaks: Sequence[TieBreak],
+    adjusted: bool = False,
+    entrant: str = "team",
 ) -> list[Flowable]:
     out: list[Flowable] = [
         Spacer(0, 3 * mm),
@@ -158,7 +169,8 @@ def footnotes(
     order = ", ".join(heading(t, adjusted) for t in tie_breaks)
     out.append(
         text(
-            f"Teams equal on match points are ranked by the tie-breaks in this order: {order}.",
+            f"{entrant.capitalize()}s equal on match points are ranked by the tie-breaks in "
+            f"this order: {order}.",
             "note",
         )
     )
@@ -166,6 +178,7 @@ def footnotes(
         definition = TIE_BREAK_DEFINITIONS[tie_break]
         if adjusted:
             definition = ADJUSTED_DEFINITIONS.get(tie_break, definition)
+        definition = re.sub(r"\bteam", entrant, definition)  # a player's, in an individual event
         out.append(rich(defined(heading(tie_break, adjusted), definition), "note"))
     if adjusted:
         out += [rich(defined(label, text_), "note") for label, text_ in GAME_POINT_COLUMNS]
@@ -191,13 +204,15 @@ def story(
     game_points: GamePoints | None = None,
     final: bool = False,
     heading: str = "",
+    entrant: str = "team",
 ) -> list[Flowable]:
+    """The standings of teams, or of players in an individual event (`entrant`, RULES §10)."""
     title = standings_title(through_round, final, heading)
     out: list[Flowable] = [Section(title, level=level), text(title, "title")]
     if not rows:
-        return [*out, text("No team is registered yet.", "body")]
-    notes = footnotes(scheme, tie_breaks, game_points is not None)
+        return [*out, text(f"No {entrant} is registered yet.", "body")]
+    notes = footnotes(scheme, tie_breaks, game_points is not None, entrant)
     if final:  # the director signs the final standings
         line = "Director: ____________________   Signature: ________________   Date: __________"
         notes = [*notes, Spacer(0, 8 * mm), text(line, "body")]
-    return out + standings_table(rows, teams, tie_breaks, box, game_points, notes)
+    return out + standings_table(rows, teams, tie_breaks, box, game_points, notes, entrant)

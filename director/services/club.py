@@ -31,6 +31,7 @@ from director.domain.rating import (
     recompute,
 )
 from director.domain.rivals import Record, Rivals, nemesis_report, records_of
+from director.domain.rules import Format
 from director.domain.season import Season, SeasonRow, season_standings
 from director.domain.wording import quoted
 from director.store import models
@@ -131,7 +132,7 @@ def event_results(session: Session) -> EventResults:
         ) from None
     names, persons = _players(session)
     players = tuple(n for team in names.values() for n in team)
-    if event.format == "individual":  # the entrant is a player: board 1's (RULES §10)
+    if Format(event.format).record.one_board:  # the entrant is a player: board 1's (RULES §10)
         names = {team: on[:1] for team, on in names.items()}
     last_game = (
         select(models.Game.match_id, func.max(models.Game.clock_seq).label("last"))

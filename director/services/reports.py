@@ -498,7 +498,8 @@ def _teams(job: _Job) -> Built:
     from director.reports import teams as teams_report
     from director.services.teams import list_teams
 
-    return teams_report.story(list_teams(job.session), job.box), "", False
+    entrant = job.event.options.match.event_format.entrant
+    return teams_report.story(list_teams(job.session), job.box, entrant=entrant), "", False
 
 
 def _audit(job: _Job) -> Built:
@@ -527,7 +528,7 @@ def _standings(job: _Job) -> Built:
     story = standings_report.story(
         view.rows, view.team_map, opts.match_points, opts.tie_breaks, view.through, job.box,
         game_points=view.game_points if opts.match.scoring.variant.squeeze is not None else None,
-        final=view.final, heading=view.heading,
+        final=view.final, heading=view.heading, entrant=opts.match.event_format.entrant,
     )  # fmt: skip
     title = standings_report.standings_title(view.through, view.final, view.heading)
     return story, title, False
@@ -544,7 +545,7 @@ def _crosstable(job: _Job) -> Built:
     story = crosstable.story(
         view.rows, view.crosstable, view.team_map, view.rounds, box,
         game_points=view.game_points if opts.match.scoring.variant.squeeze is not None else None,
-        heading=view.heading,
+        heading=view.heading, entrant=opts.match.event_format.entrant,
     )  # fmt: skip
     return story, crosstable.crosstable_title(view.through, view.heading), wide
 
@@ -552,6 +553,11 @@ def _crosstable(job: _Job) -> Built:
 def _boards(job: _Job) -> Built:
     from director.reports import boards
 
+    if job.event.options.match.event_format.one_board:
+        raise UserError(
+            "board statistics compare a team's boards; an individual event has one board: "
+            "its players' statistics are the standings"
+        )
     view = _Standings(job.session, job.round)
     return boards.story(view.boards, view.team_map, job.box), "", False
 

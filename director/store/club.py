@@ -102,10 +102,14 @@ def _check_club_file(path: Path) -> None:
         raise UserError(f"{path} is not a Tandem Director club")
 
 
-def open_club(target: str, *, lock: bool = True, make_backup: bool = True) -> EventDatabase:
+def open_club(
+    target: str, *, lock: bool = True, make_backup: bool = True, mark: bool = True
+) -> EventDatabase:
     """Open a club register: locked for this app (a file), migrated, marked open, backed up.
 
-    A club a newer app wrote is refused; an older one is backed up before it is migrated."""
+    A club a newer app wrote is refused; an older one is backed up before it is migrated.
+    Without `mark` (a one-shot command: its lock file tells a crash) nothing is written to a
+    current club at opening."""
     shown = display_target(target)
     held = None
     if not is_url(target):
@@ -127,8 +131,10 @@ def open_club(target: str, *, lock: bool = True, make_backup: bool = True) -> Ev
             upgrade_club(engine)
         if held is not None:
             event_listen_commit(db)
-            with db.Session() as session, session.begin():
-                session.merge(ClubMeta(key=OPEN_MARKER, value=held.holder.describe()))
+            if mark:
+                with db.Session() as session, session.begin():
+                    session.merge(ClubMeta(key=OPEN_MARKER, value=held.holder.describe()))
+                db.marked = True  # closing clears it
         if make_backup:
             backup_now(db, "open")
     except (OperationalError, DatabaseError) as exc:

@@ -53,6 +53,14 @@ def add_tooltips(box: QComboBox) -> None:
         box.setItemData(index, tooltip(box.itemText(index)), Qt.ItemDataRole.ToolTipRole)
 
 
+def names_shortened_in(widget: QWidget, text: str, names: Iterable[str]) -> str:
+    """`text` (a sentence of the domain's that names teams) with each name shortened."""
+    for name, short in zip(names, short_names(widget, names), strict=True):
+        if short != name:
+            text = text.replace(name, short)
+    return text
+
+
 class ElidedLabel(QLabel):
     """A plain-text label on one line that asks for little room and paints its text shortened
     to the room it gets; `text()` stays the whole text, and so does the tooltip when shortened."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from PySide6.QtCore import QDate, QStandardPaths, Qt
+from PySide6.QtCore import QDate, QSettings, QStandardPaths, Qt
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -76,9 +76,11 @@ class EventDialog(QDialog):
         *,
         ctx: EventContext | None = None,
         folder: Path | None = None,
+        settings: QSettings | None = None,
     ) -> None:
         super().__init__(parent)
         self.ctx = ctx
+        self.settings = settings  # the app's: where the bracket plan templates are kept
         self.database: EventDatabase | None = None  # the new event, open, once created
         self.saved: EventInfo | None = None
         self.folder = folder or default_folder()
@@ -122,7 +124,7 @@ class EventDialog(QDialog):
     def _add_plan_chooser(self) -> None:
         """A knockout's bracket plan (RULES §11) on the Pairings tab, under the system."""
         tab = next(t for t in self.options_form.tabs if t.title == "Pairings")
-        self.plan_chooser = PlanChooser(tab.widget)
+        self.plan_chooser = PlanChooser(tab.widget, self.settings)
         row = tab.grid.rowCount()
         label = QLabel("Bracket plan", tab.widget)
         tab.grid.addWidget(label, row, 0)

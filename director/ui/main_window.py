@@ -413,7 +413,7 @@ class MainWindow(QMainWindow):
     def new_event(self) -> EventDialog:
         from director.ui.event_dialog import EventDialog
 
-        dialog = EventDialog(self, folder=self._last_folder())
+        dialog = EventDialog(self, folder=self._last_folder(), settings=self.settings)
         dialog.accepted.connect(lambda: self._created(dialog))
         dialog.finished.connect(dialog.deleteLater)
         dialog.open()
@@ -466,7 +466,7 @@ class MainWindow(QMainWindow):
             return None
         from director.ui.event_dialog import EventDialog
 
-        dialog = EventDialog(self, ctx=self.ctx)
+        dialog = EventDialog(self, ctx=self.ctx, settings=self.settings)
         dialog.finished.connect(dialog.deleteLater)
         dialog.open()
         return dialog

@@ -1,5 +1,6 @@
-"""The bracket plan of a knockout (RULES §11) in the event dialog: a ready-made plan, or one
-imported from its JSON file; the chosen plan is shown in one line and can be exported.
+"""The bracket plan of a knockout (RULES §11) in the event dialog: a ready-made plan, one of
+the director's saved templates (kept in the app's settings, by name), or one imported from its
+JSON file; the chosen plan is shown in one line, exported, or saved as a template.
 
 The dialog stores the plan with `services.brackets.set_plan` when it creates or changes the
 event (only matches not started take new lengths; the brackets cannot change once a round is
@@ -8,9 +9,10 @@ paired: the service says so, and the dialog shows its refusal).
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QSettings, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
@@ -26,6 +28,7 @@ from director.store.files import atomic_write_text
 from director.ui.style import error_label, hint, show_error
 
 PLAN_FILES = "Bracket plans (*.json)"
+TEMPLATES_KEY = "bracket_plans/templates"  # a JSON list of the saved plans' JSON
 MAX_PLAN_BYTES = 1_000_000
 
 
@@ -35,15 +38,22 @@ class PlanChooser(QWidget):
 
     changed = Signal()
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, settings: QSettings | None = None) -> None:
         super().__init__(parent)
+        self.settings = settings
         self.plans: list[BracketPlan] = list(PLANS)
         self.combo = QComboBox(self)
         self.combo.setObjectName("bracket_plan")
         for plan in self.plans:
             self.combo.addItem(plan.name, plan.name)
+        for plan in self.templates():
+            self.plans.append(plan)
+            self.combo.addItem(f"{plan.name} (template)", plan.name)
         self.import_button = QPushButton("Import…", self)
         self.export_button = QPushButton("Export…", self)
+        self.save_button = QPushButton("Save as template", self)
+        self.save_button.setToolTip("Keep this plan on this computer, by its name, for next time")
+        self.save_button.setEnabled(settings is not None)
         self.summary = hint("", self)
         self.summary.setObjectName("bracket_plan_summary")
         self.error = error_label(self)
@@ -53,6 +63,7 @@ class PlanChooser(QWidget):
         row.addWidget(self.combo, 1)
         row.addWidget(self.import_button)
         row.addWidget(self.export_button)
+        row.addWidget(self.save_button)
         grid = QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
         grid.addLayout(row, 0, 0)
@@ -61,7 +72,36 @@ class PlanChooser(QWidget):
         self.combo.currentIndexChanged.connect(self._chosen)
         self.import_button.clicked.connect(self._ask_import)
         self.export_button.clicked.connect(self._ask_export)
+        self.save_button.clicked.connect(self.save_template)
         self._chosen()
+
+    def templates(self) -> list[BracketPlan]:
+        """The saved templates; one the settings no longer hold as a plan is left out."""
+        if self.settings is None:
+            return []
+        try:
+            raw = json.loads(str(self.settings.value(TEMPLATES_KEY, "[]")))
+        except ValueError:
+            return []
+        out = []
+        for text in raw if isinstance(raw, list) else []:
+            try:
+                out.append(plan_from_json(str(text)))
+            except UserError:
+                continue
+        return out
+
+    def save_template(self) -> None:
+        """Keep the chosen plan as a template under its name (replacing one of that name)."""
+        if self.settings is None:
+            return
+        plan = self.plan()
+        kept = [p for p in self.templates() if p.name != plan.name]
+        saved = [plan_to_json(p) for p in (*kept, plan)]
+        self.settings.setValue(TEMPLATES_KEY, json.dumps(saved))
+        self.settings.sync()
+        show_error(self.error, "")
+        self.summary.setText(f"{describe(plan)} (saved as a template)")
 
     def plan(self) -> BracketPlan:
         return self.plans[max(0, self.combo.currentIndex())]

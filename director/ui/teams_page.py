@@ -8,6 +8,7 @@ page's message bar in the service's words.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QItemSelectionModel, Qt
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -47,12 +48,15 @@ from director.ui.csv_import_dialog import CsvImportDialog, ImportCancelled, read
 from director.ui.message_bar import MessageBar, ask
 from director.ui.refresh import RefreshWhenShown
 from director.ui.style import hint, page_header, page_layout, section_title
-from director.ui.team_dialog import AddPlayerDialog, AddTeamDialog
 from director.ui.team_model import CHECK_FIELDS, COLUMNS, SHOW, TeamFilter, TeamModel, counts_text
 
 STRETCH_COLUMNS = ("Team", "Board 1", "Board 2", "Club")
 BOARD_COLUMNS = {"player1": 1, "player2": 2}  # the columns of each board's player
 # the empty page's words on the CSV, by entrant (FORMATS.md, team list and player list)
+if TYPE_CHECKING:  # imported when first asked for: with the club's search behind it, the
+    # dialogs' import was most of this page's own (about 90 ms) while the event opened
+    from director.ui.team_dialog import AddPlayerDialog, AddTeamDialog
+
 CSV_COLUMNS = {
     "team": "team, player1, player2, and optionally club, rating, seed",
     "player": "player, and optionally club, rating, seed",
@@ -252,6 +256,8 @@ class TeamsPage(QWidget):
     # -- actions -------------------------------------------------------------------------------
 
     def add_teams(self) -> AddTeamDialog | AddPlayerDialog:
+        from director.ui.team_dialog import AddPlayerDialog, AddTeamDialog
+
         dialog = (AddPlayerDialog if self.entrant == "player" else AddTeamDialog)(self.ctx, self)
         dialog.finished.connect(dialog.deleteLater)
         dialog.open()

@@ -73,6 +73,10 @@ class PushHub:
         self._lock = threading.Lock()
         self._latest: dict[str, Message] = {}
         self._subscribers: set[Subscription] = set()
+        # who asked for each channel by name, and who asked with a wildcard ("clock:*"): a
+        # message is offered to those only, not to each of a room's 3,000 phones in turn
+        self._named: dict[str, set[Subscription]] = {}
+        self._wild: set[Subscription] = set()
         self._per_address: Counter[str] = Counter()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._seq = 0
@@ -125,8 +129,11 @@ class PushHub:
             loop.call_soon_threadsafe(self._deliver, message)
 
     def _deliver(self, message: Message) -> None:
-        for sub in list(self._subscribers):
-            if sub.wants(message.channel):
+        channel = message.channel
+        for sub in list(self._named.get(channel, ())):
+            sub.put(message)
+        for sub in list(self._wild):
+            if channel not in sub.channels and sub.wants(channel):
                 sub.put(message)
 
     @contextlib.contextmanager
@@ -135,6 +142,11 @@ class PushHub:
         queued at once, then every new one, until the block ends; counted per `address`."""
         sub = Subscription(frozenset(channels))
         self._subscribers.add(sub)
+        for channel in sub.channels:
+            if channel.endswith("*"):
+                self._wild.add(sub)
+            else:
+                self._named.setdefault(channel, set()).add(sub)
         self._per_address[address] += 1
         try:
             with self._lock:
@@ -148,6 +160,13 @@ class PushHub:
             yield sub
         finally:
             self._subscribers.discard(sub)
+            self._wild.discard(sub)
+            for channel in sub.channels:
+                named = self._named.get(channel)
+                if named is not None:
+                    named.discard(sub)
+                    if not named:
+                        del self._named[channel]
             self._per_address[address] -= 1
             if self._per_address[address] <= 0:
                 del self._per_address[address]

@@ -219,6 +219,7 @@ def test_simulate_individual_is_the_same_event_for_the_same_seed(tmp_path: Path)
         a, b = run(command, str(first)), run(command, str(second))
         assert a.returncode == b.returncode == 0, a.stderr + b.stderr
         assert a.stdout.replace("first", "second") == b.stdout
+    assert run("standings", str(first)).stdout.split()[:2] == ["rank", "player"]
     out_a, out_b = tmp_path / "a.csv", tmp_path / "b.csv"
     assert run("export-teams", str(first), str(out_a)).returncode == 0
     assert run("export-teams", str(second), str(out_b)).returncode == 0

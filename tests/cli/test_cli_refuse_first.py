@@ -17,6 +17,7 @@ import pytest
 
 from director.store.engine import head_revision
 from director.store.upgrade import stored_revision
+from tests.club_files import club_night
 from tests.event_files import seed_teams
 from tests.reliability.upgrade_kill import OLDEST, older_event
 
@@ -121,3 +122,24 @@ def test_pair_on_an_older_file_upgrades_it_and_backs_it_up(tmp_path: Path) -> No
     assert len(list(tmp_path.glob("cup.tandem.before-upgrade-*"))) == 1
     backups = sorted(p.name for p in (tmp_path / "cup.tandem-backups").iterdir())
     assert any(name.endswith("_round-1-paired.tandem") for name in backups), backups
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [["--yes", "--map", "bad"], ["--yes", "--map", "Nobody=999"], []],
+    ids=["a malformed map", "no such person", "without --yes"],
+)
+def test_a_refused_club_publish_leaves_the_club_as_it_was(tmp_path: Path, extra: list[str]) -> None:
+    """`club publish --yes` backed the club up before refusing a bad --map, and every club
+    command wrote its open mark into the file."""
+    event = club_night(tmp_path / "night.tandem", winners="AB")
+    folder = tmp_path / "club"
+    folder.mkdir()
+    club = folder / "weekly.club"
+    assert run("club", "new", str(club)).returncode == 0
+    before = state(folder)
+    done = run("club", "publish", str(event), str(club), *extra)
+    assert done.returncode == 2, done.stderr
+    assert state(folder) == before
+    assert run("club", "ratings", str(club)).returncode == 0
+    assert state(folder) == before  # a read leaves it as it was too

@@ -139,6 +139,7 @@ def test_the_formats_say_what_rules_they_play() -> None:
 # a member's record, `Format.TANDEM.record`, is not asking)
 _ASKS_WHICH_FORMAT = re.compile(
     r"(\bis|==|!=|\bin)\s+\(?\s*Format\.[A-Z_]+\b(?!\.)|Format\.[A-Z_]+\s*:"
+    r"|[=!]=\s*\"(tandem|individual)\"|\"(tandem|individual)\"\s*[=!]="  # a stored value
 )
 # a literal pair of boards: the boards of a match are its format's (`EventFormat.boards`)
 _BOARDS_LITERAL = re.compile(r"[(\[]\s*1\s*,\s*2\s*[)\]]|\{1, 2\}|range\(\s*1\s*,\s*3\s*\)")

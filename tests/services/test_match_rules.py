@@ -25,7 +25,7 @@ from director.services.events import get_event, update_event
 from director.services.games import correct_game, record_game, undo_last_game
 from director.services.matches import create_match, get_match, list_matches
 from director.services.records import export_match
-from director.services.teams import add_team
+from director.services.teams import add_player
 from director.store import convert, models
 from director.store.engine import EventDatabase
 
@@ -92,8 +92,8 @@ def test_an_individual_match_is_paired_with_its_reserve_and_the_crawford_rule(
     )
     with db.Session() as s, s.begin():
         update_event(s, options=options)
-        a = add_team(s, "Ana", ("Ana", "Ana's second")).value.id
-        b = add_team(s, "Ben", ("Ben", "Ben's second")).value.id
+        a = add_player(s, "Ana").value.id  # an individual event registers players (#28)
+        b = add_player(s, "Ben").value.id
         match_id = create_match(s, a, b, table=1).value.id
         for _ in range(6):
             record_game(s, match_id, Game(get_match(s, match_id).outcome.current_pair, 1, Side.A,
@@ -118,8 +118,8 @@ def test_undo_and_correction_at_the_desk_re_derive_the_crawford_game(db: EventDa
                            time_control=TimeControl(120, 12, ClockMode.DELAY))  # fmt: skip
     with db.Session() as s, s.begin():
         update_event(s, options=options)
-        a = add_team(s, "Ana", ("Ana", "Ana's second")).value.id
-        b = add_team(s, "Ben", ("Ben", "Ben's second")).value.id
+        a = add_player(s, "Ana").value.id  # an individual event registers players (#28)
+        b = add_player(s, "Ben").value.id
         match_id = create_match(s, a, b, table=1).value.id
         for winner in (A, B, A, B, A, A):
             number = get_match(s, match_id).outcome.current_pair

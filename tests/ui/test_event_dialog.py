@@ -522,3 +522,35 @@ def test_a_knockout_is_created_with_the_bracket_plan_chosen_or_imported(
     dialog.database.close()
     stored = read_back(tmp_path / "Cup.tandem", event_plan)
     assert stored.name == "club night" and stored.brackets[0].lengths == (7, 9, 11)
+
+
+def test_a_bracket_plan_saved_as_a_template_is_offered_next_time(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """#29: the director's own plan, imported once and saved as a template, is in the list of
+    the next New event (the app's settings keep it by name; a damaged entry is left out)."""
+    from director.domain.brackets.plan import plan_to_json
+    from director.ui.plan_chooser import TEMPLATES_KEY, PlanChooser
+    from tests.ui.app_helpers import throwaway_settings
+
+    settings = throwaway_settings(tmp_path)
+    first = PlanChooser(settings=settings)
+    qtbot.addWidget(first)
+    mine = tmp_path / "mine.json"
+    mine.write_text(
+        '{"name": "club night", "brackets": [{"name": "main", "lengths": [7, 9, 11]}]}',
+        encoding="utf-8",
+    )
+    assert first.import_file(str(mine))
+    plan = first.plan()
+    first.save_template()
+    assert first.summary.text().endswith("(saved as a template)")
+    stored = settings.value(TEMPLATES_KEY)
+    settings.setValue(TEMPLATES_KEY, str(stored)[:-1] + ', "not a plan"]')
+    dialog = EventDialog(None, folder=tmp_path, settings=settings)
+    qtbot.addWidget(dialog)
+    chooser = dialog.plan_chooser
+    index = chooser.combo.findText("club night (template)")
+    assert index >= 0 and chooser.combo.count() == 5  # the four ready-made and the template
+    chooser.combo.setCurrentIndex(index)
+    assert plan_to_json(chooser.plan()) == plan_to_json(plan)

@@ -169,6 +169,11 @@ def test_every_state_of_the_desk_fits_1280_by_720_with_the_longest_names(
         desk.show_match(match.id)
         problems = misfits(opened) + shortened_names_keep_a_tooltip(opened)
         assert problems == [], f"table {match.table} of round {match.round}"
+        if match.games:  # the games stay readable: two rows at least without scrolling
+            rows = desk.table.viewport().height() // max(1, desk.table.rowHeight(0))
+            assert rows >= 2, f"{rows} games shown at table {match.table} of round {match.round}"
+        cube_texts = [desk.cube_state.text(), *(b.cube.reason_label.text() for b in desk.boards)]
+        assert not [t for t in cube_texts if any(name in t for name in match.names)]
         shown.append("bye" if match.is_bye else "forfeit" if match.forfeit_by else match.status)
     assert {"bye", "forfeit", "finished", "in progress"} <= {str(s) for s in shown}
 

@@ -5,7 +5,9 @@ data and tries again."""
 from __future__ import annotations
 
 import contextlib
+import json
 import socket
+import urllib.request
 from collections.abc import Iterator
 
 import pytest
@@ -104,3 +106,47 @@ def test_the_pairings_card_says_the_clocks_run(served: tuple[TableService, str])
         wait_for(driver, lambda d: "not started" in text_of(d, card))
         assert request(f"{url}api/clock/{token}/start", {}).status == 200
         wait_for(driver, lambda d: "pair 1: clocks running" in text_of(d, card))
+
+
+def test_a_message_reaches_each_stream_that_asked_once(served: tuple[TableService, str]) -> None:
+    """The hub offers a message only to the streams that named its channel or a wildcard of it
+    (a room of 3,000 phones was each asked about every message): each gets it once, one that
+    asked both ways too, and a stream of another channel not at all."""
+    service, url = served
+    match_id = pair_round(service.web.db)[0]
+    asked = {
+        "named": [f"match:{match_id}"],
+        "wildcard": ["match:*"],
+        "both": [f"match:{match_id}", "match:*"],
+        "other": ["standings"],
+    }
+    opened = {
+        name: urllib.request.urlopen(
+            url + "events?" + "&".join(f"ch={c}" for c in channels), timeout=10
+        )
+        for name, channels in asked.items()
+    }
+
+    def marks_until(stream: object, last: int) -> list[int]:
+        seen: list[int] = []
+        while last not in seen:
+            line = stream.readline().decode()  # type: ignore[attr-defined]
+            if line.startswith("data: ") and '"mark"' in line:
+                seen.append(json.loads(line[6:])["mark"])
+        return seen
+
+    try:
+        # the first mark tells that every stream has subscribed (it may come as the latest
+        # message of its channel when the stream subscribed after it went out)
+        service.web.hub.publish(f"match:{match_id}", {"mark": 1})
+        for name in ("named", "wildcard", "both"):
+            marks_until(opened[name], 1)
+        for mark in (2, 3, 4):
+            service.web.hub.publish(f"match:{match_id}", {"mark": mark})
+            for name in ("named", "wildcard", "both"):
+                assert marks_until(opened[name], mark) == [mark], name
+        service.web.hub.publish("standings", {"mark": 5})
+        assert marks_until(opened["other"], 5) == [5]
+    finally:
+        for stream in opened.values():
+            stream.close()

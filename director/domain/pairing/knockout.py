@@ -14,10 +14,10 @@ it); a draw or a missing result stops the bracket with an error.
 The consolation bracket (an option) is for the first-round losers of the main bracket, seeded
 by their own seeds, starting in round 2; its tables come after the main bracket's.
 
-This is the round-by-round knockout the events use today. RULES §11's brackets (a plan of
-main, consolation and last-chance brackets, a length per bracket round, pairing by match) are
-`domain/brackets/`, which supersedes this module once the store keeps each match's bracket
-key; only `bracket_order` is shared.
+This is the round-by-round knockout of the events paired before bracket plans were stored
+(they go on being paired so). Every other knockout is paired match by match from its plan:
+RULES §11's brackets, `domain/brackets/` through `services/bracket_pairing.py`; only
+`bracket_order` is shared.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from director.domain.rules import Side
 from director.domain.wording import isolated
 from director.ui.desk.cube_widget import CubeWidget
 from director.ui.desk.words import board_players, board_sides, seat, side_name, unit_title
-from director.ui.elided import short_names
+from director.ui.elided import names_shortened_in, short_names
 from director.ui.plain import esc, plain_label, rich_label, tooltip
 
 
@@ -84,8 +84,11 @@ class BoardPanel(QGroupBox):
         self.record_button.setToolTip(
             f"Record this board's game ({key})" if live else tooltip(self.status_text(match))
         )
-        self.cube.show_cube(match.cubes.of(self.board), match.may_double(self.board), (a, b), live)
-        self.cube.set_has_cube(match.rules.scoring.variant.has_cube, outcome.cube_rule.reason)
+        allowed, why = match.may_double(self.board)
+        why = names_shortened_in(self.status, why, match.names)  # a long name takes lines
+        self.cube.show_cube(match.cubes.of(self.board), (allowed, why), (a, b), live)
+        reason = names_shortened_in(self.status, outcome.cube_rule.reason, match.names)
+        self.cube.set_has_cube(match.rules.scoring.variant.has_cube, reason)
 
     def live(self, match: MatchInfo) -> bool:
         """Its game of the current pair is still being played (the pair state's answer)."""

@@ -41,7 +41,7 @@ from director.ui.desk.match_picker import MatchPicker
 from director.ui.desk.record_dialog import CorrectGameDialog, RecordGameDialog
 from director.ui.desk.scoreline import Scoreline
 from director.ui.desk.words import side_name, unit_title
-from director.ui.elided import ElidedLabel
+from director.ui.elided import ElidedLabel, names_shortened_in
 from director.ui.message_bar import MessageBar, ask
 from director.ui.no_show_dialog import NoShowDialog
 from director.ui.plain import plain_label, tooltip
@@ -336,6 +336,7 @@ class MatchDeskPage(QWidget):
         colour = {"free": "#e8f1e8", "one-cube": "#fff2cc", "no-cube": "#f8d7d3"}[regime]
         if not match.rules.scoring.variant.has_cube:
             colour = "#eef1f0"  # no cube in this scoring at all: nothing to warn about
+        text = names_shortened_in(self.cube_state, text, match.names)  # a long name: 2 lines
         self.cube_state.setText(f"{unit_title(match, outcome.current_pair)}: {text}")
         self.cube_state.setStyleSheet(f"background: {colour}; {BANNER_STYLE}")
 
