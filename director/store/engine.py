@@ -400,12 +400,12 @@ def _open(
         # to a file that is not ours
         revision = file_revision(Path(target), shown, values=check_values)
     engine = make_engine(target, read_only=read_only)
+    backup = pending = None  # before the try: its clean-up reads `pending` on every refusal
     try:
         if is_url(target):
             revision = current_revision(engine)
             if revision is None and not inspect(engine).has_table("event"):
                 raise UserError(f"{shown} is not a Tandem Director event")
-        backup = pending = None
         if revision != head_revision():
             if revision not in migration_revisions():
                 raise UserError(f"{shown} was written by a newer Tandem Director: update the app")
