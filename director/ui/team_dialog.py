@@ -49,29 +49,30 @@ def new_persons(ctx: EventContext, team: TeamInfo) -> TeamInfo:
     return ctx.change(edit_team, team.id, persons=persons)
 
 
-class AddTeamDialog(QDialog):
+class _AddEntrantDialog(QDialog):
+    """Register entrants one after another: the dialog stays open and clears itself after
+    each one, keeping the club (it often repeats). A subclass names its entrant, lays out the
+    name fields above Club, Rating and Seed, and registers what they hold."""
+
+    noun = "team"
+    intro = ""
+
     def __init__(self, ctx: EventContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
         self.added: list[TeamInfo] = []
-        self.setWindowTitle("Add teams")
+        self.setWindowTitle(f"Add {self.noun}s")
         self.setMinimumWidth(460)
         self.name = QLineEdit(self)
-        self.player1 = QLineEdit(self)
-        self.player2 = QLineEdit(self)
-        self.persons = (PersonField(self.player1, ctx.club), PersonField(self.player2, ctx.club))
         self.club = QLineEdit(self)
         self.rating = QLineEdit(self)
         self.seed = QLineEdit(self)
-        self.name.setPlaceholderText("e.g. Blue Bar")
         self.club.setPlaceholderText("optional")
         self.rating.setPlaceholderText("optional")
         self.seed.setPlaceholderText("blank: after the last seed")
         form = QFormLayout()
         form.setVerticalSpacing(8)
-        form.addRow("Team name", self.name)
-        form.addRow("Board 1 player", self.player1)
-        form.addRow("Board 2 player", self.player2)
+        self.persons = self.name_rows(form)
         form.addRow("Club", self.club)
         form.addRow("Rating", self.rating)
         form.addRow("Seed", self.seed)
@@ -79,7 +80,7 @@ class AddTeamDialog(QDialog):
         self.done_text = hint("", self)
         self.done_text.hide()
         buttons = QDialogButtonBox(self)
-        self.add_button = QPushButton("Add team", self)
+        self.add_button = QPushButton(f"Add {self.noun}", self)
         self.add_button.setProperty("role", "primary")
         self.add_button.setDefault(True)
         buttons.addButton(self.add_button, QDialogButtonBox.ButtonRole.ActionRole)
@@ -89,117 +90,86 @@ class AddTeamDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(20, 18, 20, 14)
-        layout.addWidget(
-            hint(
-                "Each team has two players: board 1 and board 2. Press Enter to "
-                "add the team and start the next one.",
-                self,
-            )
-        )
+        layout.addWidget(hint(self.intro, self))
         layout.addSpacing(6)
         layout.addLayout(form)
         layout.addWidget(self.error)
         layout.addWidget(self.done_text)
         layout.addWidget(buttons)
 
+    def name_rows(self, form: QFormLayout) -> tuple[PersonField, ...]:
+        """Add the rows naming the entrant to the form; the club persons they pick."""
+        raise NotImplementedError
+
+    def register(self, rating: int | None, seed: int | None) -> TeamInfo:
+        raise NotImplementedError
+
     def add(self) -> TeamInfo | None:
         try:
             rating = whole_number("the rating", self.rating.text())
             seed = whole_number("the seed", self.seed.text())
-            team = self.ctx.change(
-                add_team,
-                self.name.text(),
-                (self.player1.text(), self.player2.text()),
-                self.club.text(),
-                rating,
-                seed,
-                (self.persons[0].person, self.persons[1].person),
-            )
-            team = new_persons(self.ctx, team)
+            entrant = new_persons(self.ctx, self.register(rating, seed))
         except UserError as exc:
             show_error(self.error, str(exc))
             return None
         show_error(self.error, "")
-        self.added.append(team)
-        self.done_text.setText(f"Added {team.name} (seed {team.seed}). Next team:")
+        self.added.append(entrant)
+        self.done_text.setText(f"Added {entrant.name} (seed {entrant.seed}). Next {self.noun}:")
         self.done_text.show()
         for person in self.persons:
             person.clear()
         for field in (self.name, self.rating, self.seed):
             field.clear()  # the club often repeats: keep it
         self.name.setFocus()
-        return team
+        return entrant
 
 
-class AddPlayerDialog(QDialog):
+class AddTeamDialog(_AddEntrantDialog):
+    noun = "team"
+    intro = (
+        "Each team has two players: board 1 and board 2. Press Enter to "
+        "add the team and start the next one."
+    )
+
+    def name_rows(self, form: QFormLayout) -> tuple[PersonField, ...]:
+        self.player1 = QLineEdit(self)
+        self.player2 = QLineEdit(self)
+        self.name.setPlaceholderText("e.g. Blue Bar")
+        form.addRow("Team name", self.name)
+        form.addRow("Board 1 player", self.player1)
+        form.addRow("Board 2 player", self.player2)
+        return (PersonField(self.player1, self.ctx.club), PersonField(self.player2, self.ctx.club))
+
+    def register(self, rating: int | None, seed: int | None) -> TeamInfo:
+        return self.ctx.change(
+            add_team,
+            self.name.text(),
+            (self.player1.text(), self.player2.text()),
+            self.club.text(),
+            rating,
+            seed,
+            (self.persons[0].person, self.persons[1].person),
+        )
+
+
+class AddPlayerDialog(_AddEntrantDialog):
     """Register the players of an individual event one after another (RULES §10): a player is
     the entrant, under their own name, on the one board."""
 
-    def __init__(self, ctx: EventContext, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.ctx = ctx
-        self.added: list[TeamInfo] = []
-        self.setWindowTitle("Add players")
-        self.setMinimumWidth(460)
-        self.name = QLineEdit(self)
-        self.club = QLineEdit(self)
-        self.rating = QLineEdit(self)
-        self.seed = QLineEdit(self)
-        self.name.setPlaceholderText("e.g. Ana Kovač")
-        self.person = PersonField(self.name, ctx.club)
-        self.club.setPlaceholderText("optional")
-        self.rating.setPlaceholderText("optional")
-        self.seed.setPlaceholderText("blank: after the last seed")
-        form = QFormLayout()
-        form.setVerticalSpacing(8)
-        form.addRow("Player", self.name)
-        form.addRow("Club", self.club)
-        form.addRow("Rating", self.rating)
-        form.addRow("Seed", self.seed)
-        self.error = error_label(self)
-        self.done_text = hint("", self)
-        self.done_text.hide()
-        buttons = QDialogButtonBox(self)
-        self.add_button = QPushButton("Add player", self)
-        self.add_button.setProperty("role", "primary")
-        self.add_button.setDefault(True)
-        buttons.addButton(self.add_button, QDialogButtonBox.ButtonRole.ActionRole)
-        close = buttons.addButton(QDialogButtonBox.StandardButton.Close)
-        close.setAutoDefault(False)
-        self.add_button.clicked.connect(self.add)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(20, 18, 20, 14)
-        layout.addWidget(
-            hint(
-                "Each player enters once, under their own name (case and spacing are "
-                "ignored when names are compared). Press Enter to add the player and start "
-                "the next one.",
-                self,
-            )
-        )
-        layout.addSpacing(6)
-        layout.addLayout(form)
-        layout.addWidget(self.error)
-        layout.addWidget(self.done_text)
-        layout.addWidget(buttons)
+    noun = "player"
+    intro = (
+        "Each player enters once, under their own name (case and spacing are "
+        "ignored when names are compared). Press Enter to add the player and start "
+        "the next one."
+    )
 
-    def add(self) -> TeamInfo | None:
-        try:
-            rating = whole_number("the rating", self.rating.text())
-            seed = whole_number("the seed", self.seed.text())
-            player = self.ctx.change(add_player, self.name.text(), self.club.text(), rating, seed,
-                                     self.person.person)  # fmt: skip
-            player = new_persons(self.ctx, player)
-        except UserError as exc:
-            show_error(self.error, str(exc))
-            return None
-        show_error(self.error, "")
-        self.added.append(player)
-        self.done_text.setText(f"Added {player.name} (seed {player.seed}). Next player:")
-        self.done_text.show()
-        self.person.clear()
-        for field in (self.rating, self.seed):
-            field.clear()  # the club often repeats: keep it
-        self.name.setFocus()
-        return player
+    def name_rows(self, form: QFormLayout) -> tuple[PersonField, ...]:
+        self.name.setPlaceholderText("e.g. Ana Kovač")
+        self.person = PersonField(self.name, self.ctx.club)
+        form.addRow("Player", self.name)
+        return (self.person,)
+
+    def register(self, rating: int | None, seed: int | None) -> TeamInfo:
+        return self.ctx.change(
+            add_player, self.name.text(), self.club.text(), rating, seed, self.person.person
+        )
