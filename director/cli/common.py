@@ -30,6 +30,10 @@ class Parser(argparse.ArgumentParser):
         """One clear line instead of argparse's usage block; a value argparse quotes ("invalid
         choice: '…'") is cut as every message cuts what it quotes."""
         message = _ARGPARSE_QUOTE.sub(lambda found: quoted(found[1]), message)
+        unknown = "unrecognized arguments: "  # argparse names them bare, joined by spaces
+        if message.startswith(unknown):
+            words = message.removeprefix(unknown).split(" ")
+            message = unknown + " ".join(w if len(w) <= QUOTED else quoted(w) for w in words)
         self.exit(EXIT_USAGE, f"{self.prog}: {message} (see --help)\n")
 
 

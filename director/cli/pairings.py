@@ -116,12 +116,18 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from director.services.simulate import SimulationSettings, simulate_event, status_line
 
     entrants = _simulated_entrants(args)
+    knockout = PairingSystem(args.format) is PairingSystem.KNOCKOUT
+    if args.rounds is None and not knockout:
+        raise UserError(
+            f"--rounds N is required for a {args.format} event "
+            "(a knockout's plan decides its rounds)"
+        )
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**9)
     print(f"seed {seed}", flush=True)  # first, so any run can be reproduced
     settings = SimulationSettings(
         teams=entrants,
         format=Format.INDIVIDUAL if args.individual else Format.TANDEM,
-        rounds=args.rounds,
+        rounds=0 if args.rounds is None else args.rounds,  # 0: the knockout's draw decides
         system=PairingSystem(args.format),
         scoring=Scoring(args.scoring),
         seed=seed,
@@ -194,7 +200,11 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         type=whole(1, SIM_MAX_TEAMS),
         help="number of players, with --individual (RULES §10)",
     )
-    sim.add_argument("--rounds", type=rounds_count, required=True, help="number of rounds")
+    sim.add_argument(
+        "--rounds",
+        type=rounds_count,
+        help="number of rounds (a knockout: not needed, its plan and field decide them)",
+    )
     sim.add_argument("--seed", type=count, help="the random seed (default: a new one, printed)")
     sim.add_argument(
         "--length",

@@ -87,3 +87,28 @@ def test_a_bad_plan_is_one_line_and_exit_2(tmp_path: Path) -> None:
     swiss = run("new", str(tmp_path / "s.tandem"), "--name", "S", "--length", "7",
                 "--plan", "single")  # fmt: skip
     assert swiss.returncode == 2 and "--plan is for a knockout" in swiss.stderr
+
+
+def test_simulate_a_knockout_with_a_plan_needs_no_rounds(tmp_path: Path) -> None:
+    """#29: the plan and the field decide a knockout's rounds, so `simulate` plays it to the
+    end without `--rounds`; a Swiss still needs it, said in one line (exit 2)."""
+    path = tmp_path / "cup.tandem"
+    done = run("simulate", str(path), "--format", "knockout", "--plan", "consolation",
+               "--teams", "8", "--seed", "5")  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    with sqlite3.connect(path) as db:
+        rows = db.execute("SELECT bracket, bracket_round FROM match").fetchall()
+        unfinished = db.execute("SELECT count(*) FROM match WHERE result = 'unfinished'")
+        assert unfinished.fetchone() == (0,)
+    assert {("main", 1), ("main", 2), ("main", 3), ("consolation", 1), ("consolation", 2)} <= set(
+        rows
+    )
+    assert run("check-pairings", str(path)).returncode == 0
+    swiss = run("simulate", str(tmp_path / "swiss.tandem"), "--teams", "8", "--seed", "5")
+    assert swiss.returncode == 2
+    assert (
+        swiss.stderr.strip()
+        .splitlines()[-1]
+        .endswith("--rounds N is required for a swiss event (a knockout's plan decides its rounds)")
+    )
+    assert "Traceback" not in swiss.stderr and not (tmp_path / "swiss.tandem").exists()
