@@ -91,6 +91,7 @@ def bracket_cells(line: BracketLine) -> list[str]:
 
 class RoundsPage(QWidget):
     title = "Rounds"
+    PAIR_READY = "Pair ready matches…"  # a knockout's pair button (the help page names it)
 
     def __init__(self, ctx: EventContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -273,7 +274,7 @@ class RoundsPage(QWidget):
 
     def refresh(self) -> None:
         self.by_match = self.ctx.read(rounds.by_match)
-        self.pair_button.setText("Pair ready matches…" if self.by_match else "Pair next round…")
+        self.pair_button.setText(self.PAIR_READY if self.by_match else "Pair next round…")
         entrant = self.ctx.read(entrant_format).entrant
         if entrant != self.model.entrant:
             self.model.entrant = entrant

@@ -92,3 +92,23 @@ def test_the_keys_page_lists_the_keys_of_every_page_and_the_clock() -> None:
         name = QKeySequence(action.default).toString()
         shown = {"Return": "Enter"}.get(name, name)
         assert f"| {shown} |" in keys, action.name
+
+
+def test_the_help_describes_brackets_as_the_app_names_them(qtbot: QtBot) -> None:
+    """#29 (RULES §11): the rules page explains the bracket plans by their names, pairing the
+    ready matches with the button's words, the draw sheets by the report's title and a match
+    length for each bracket round; the options page names the plan's place in the dialog."""
+    from director.domain.brackets.plan import PLANS
+    from director.services.reports import report
+    from director.ui.rounds_page import RoundsPage
+
+    rules = " ".join(help_text("rules").split())
+    assert "## 10. Knockout brackets" in help_text("rules")
+    for plan in PLANS:
+        assert f"*{plan.name}*" in rules, plan.name
+    assert report("bracket").title in rules
+    assert RoundsPage.PAIR_READY in rules
+    for words in ("match length for each bracket round", "Save as template", "as soon as both"):
+        assert words in rules, words
+    options = " ".join(help_text("options").split())
+    assert "**Bracket plan**" in options
