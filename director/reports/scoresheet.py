@@ -236,13 +236,17 @@ SLIP_QR = (
 
 def teams_and_slip(names: SheetNames, slip_urls: Sequence[str], box: Layout) -> Flowable:
     """The teams, and beside them each team's QR code that opens this match's result slip on
-    a phone as that team (issue 18; a slip is confirmed with the other team's code, #26)."""
+    a phone as that team (issue 18; a slip is confirmed with the other team's code, #26); an
+    individual match's codes are its players'."""
     if not slip_urls:
         return sheet_teams(names, box)
     room = SLIP_QR + 2 * mm
     teams = sheet_teams(names, Layout(box.width - 2 * room, box.height))
     cells = [
-        [slip_qr(url, SLIP_QR - 3 * mm), text(f"Team {side} scans", "qr-caption")]
+        [
+            slip_qr(url, SLIP_QR - 3 * mm),
+            text(f"{names.entrant.capitalize()} {side} scans", "qr-caption"),
+        ]
         for side, url in zip("AB", slip_urls, strict=True)
     ]
     table = Table([[teams, *cells]], colWidths=[box.width - 2 * room, room, room])
