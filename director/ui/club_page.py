@@ -236,14 +236,20 @@ class ClubPage(QWidget):
         )  # fmt: skip
         history = view.history
         self.chart.set_points([history[0].before, *(c.after for c in history)] if history else [])
-        lines = ["Events played:"] + [f"  {e.event_date}  {e.name}: {e.matches}"
-                                      for e in view.events]  # fmt: skip
+        lines = ["Events played:"] + [
+            f"  {e.event_date}  {e.name}: {e.matches} match{'es' if e.matches != 1 else ''}"
+            for e in view.events
+        ]
         lines += ["", "Head to head:"] + [
             f"  against {names.get(r.opponent, '?')}: {r.wins}-{r.losses}"
             + (f"-{r.draws}" if r.draws else "") for r in view.records
         ]  # fmt: skip
-        if view.rivals is not None and (n := view.rivals.nemesis) is not None:
-            lines += ["", f"Nemesis: {names[n.opponent]} ({n.wins}-{n.losses})"]
+        if view.rivals is not None:  # RULES §12: the nemesis report, both of its names
+            rivals = (("Nemesis", view.rivals.nemesis), ("Beats most", view.rivals.beaten_most))
+            shown_rivals = [f"{label}: {names[r.opponent]} ({r.wins}-{r.losses}"
+                            + (f"-{r.draws}" if r.draws else "") + ")"
+                            for label, r in rivals if r is not None]  # fmt: skip
+            lines += ["", *shown_rivals] if shown_rivals else []
         self.details.setPlainText("\n".join(lines))
 
     # --- seeding the event ------------------------------------------------------------

@@ -124,3 +124,24 @@ def test_seeding_by_club_rating_is_refused_once_round_1_is_paired(
     assert page.seed_button.isEnabled()
     page.seed_button.click()
     assert "round 1 is paired" in page.error.text()  # the desk's event has played its night
+
+
+def test_the_card_names_the_nemesis_and_the_one_beaten_most(page: ClubPage, tmp_path: Path) -> None:
+    """RULES §12: the nemesis report gives, for each person, the opponent with the worst record
+    against them over at least 3 matches *and* the one they beat most."""
+    path = tmp_path / "season.club"
+    create_club(str(path)).close()
+    for day in ("2026-03-05", "2026-03-12", "2026-03-19"):
+        publish_to(path, club_night(tmp_path / f"{day}.tandem", day, "AA", players=PLAYERS))
+    assert page.open_club(str(path))
+
+    def rivals(person: str) -> list[str]:
+        page.search.setText(person)
+        text = page.details.toPlainText()
+        return [line for line in text.splitlines() if line.startswith(("Nemesis", "Beats"))]
+
+    # Ana won all three against Eve and Finn: no nemesis (she never lost), Eve beaten most
+    assert rivals("<b>Ana") == ["Beats most: Eve (3-0)"]
+    assert "2026-03-05  Club night: 1 match" in page.details.toPlainText()
+    # Eve lost all three to Ana and Ben: Ana is her nemesis (the lower id of the two)
+    assert rivals("Eve") == ["Nemesis: <b>Ana</b> (0-3)"]
