@@ -21,7 +21,7 @@ from reportlab.platypus import Flowable, KeepTogether, PageBreak, Spacer, Table
 from director.domain.boards import ByBoard
 from director.domain.cube import CubeRegime, unit_cube_rule
 from director.domain.event import EventInfo, MatchInfo
-from director.domain.match_reserve import match_clock
+from director.domain.match_reserve import clock_text
 from director.domain.rules import CubeRule, End, MatchRules, PipSqueeze, Stake, TimeControl
 from director.domain.scoring import agreed_level_offered
 from director.domain.wording import counted
@@ -50,24 +50,6 @@ def match_title(match: MatchInfo) -> str:
     if match.round is None:
         return f"Match {match.id}"
     return f"Round {match.round}, table {match.table}"
-
-
-def _duration(seconds_: int) -> str:
-    minutes, seconds = divmod(seconds_, 60)
-    return f"{minutes} min" + (f" {seconds} s" if seconds else "")
-
-
-def clock_text(tc: TimeControl, rules: MatchRules | None = None) -> str:
-    """The event's clock in words: a game's (RULES §7), or where the format has one reserve
-    per match (RULES §10) the reserve per match point and what it gives this match."""
-    if rules is not None and rules.event_format.match_clock:
-        whole = match_clock(rules, tc).base_seconds
-        return (
-            f"{_duration(tc.base_seconds)} per match point ({_duration(whole)} for this match) "
-            f"+ {tc.increment_seconds} s {tc.mode.label} per player per match"
-        )
-    base = _duration(tc.base_seconds)
-    return f"{base} + {tc.increment_seconds} s {tc.mode.label} per player per game"
 
 
 @functools.cache
