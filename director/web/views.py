@@ -26,7 +26,7 @@ from director.services import standings as standings_service
 from director.services.events import get_event
 from director.services.matches import get_match, list_matches
 from director.services.rounds import progress
-from director.services.teams import team_map
+from director.services.teams import entrant_format, team_map
 
 
 def _team(team: TeamInfo | None, one_board: bool = False) -> dict[str, Any] | None:
@@ -148,6 +148,7 @@ def standings_page(session: Session) -> dict[str, Any]:
         "definitions": view.definitions,
         "through_round": view.through_round,
         "heading": view.heading,  # what the numbers are: "during round 3 (4 of 8 matches decided)"
+        "entrant": entrant_format(session).entrant,  # "team" or "player": the name column's head
     }
 
 
@@ -178,7 +179,7 @@ def crosstable(session: Session) -> dict[str, Any]:
                 },
             }
         )
-    return {"rounds": rounds, "rows": rows}
+    return {"rounds": rounds, "rows": rows, "entrant": entrant_format(session).entrant}
 
 
 def met(gammon_rate: float = 0.28, backgammon_rate: float = 0.0, size: int = 6) -> dict[str, Any]:
@@ -255,6 +256,7 @@ def rules(session: Session) -> dict[str, Any]:
         "date": event.event_date,
         "lines": _rule_lines(event.options),
         "tie_breaks": tie_breaks(event.options.tie_breaks),
+        "entrant": event.options.match.event_format.entrant,  # who enters: "team" or "player"
     }
 
 
