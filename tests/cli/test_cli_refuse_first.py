@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import os
 import socket
+import sqlite3
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -176,3 +177,24 @@ def test_a_backup_of_an_older_file_leaves_the_file_as_it_was(tmp_path: Path) -> 
     [made] = (tmp_path / "cup.tandem-backups").iterdir()
     assert made.name.endswith("_before-the-final.tandem"), made.name
     assert f"good  {made}" in listed.stdout, listed.stdout
+
+
+def test_a_club_at_a_revision_this_app_does_not_know_is_refused_before_writing(
+    tmp_path: Path,
+) -> None:
+    """The club chain has one revision (club0001), so no older club exists; but a club stamped
+    `club0000` passed as "older": it was backed up, then Alembic's traceback (exit 1)."""
+    folder = tmp_path / "club"
+    folder.mkdir()
+    club = folder / "weekly.club"
+    assert run("club", "new", str(club)).returncode == 0
+    with sqlite3.connect(club) as connection:
+        connection.execute("UPDATE club_alembic_version SET version_num = 'club0000'")
+    connection.close()
+    before = state(folder)
+    done = run("club", "ratings", str(club))
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr
+    assert done.stderr.strip().count("\n") == 0, done.stderr
+    assert "newer Tandem Director" in done.stderr
+    assert state(folder) == before
