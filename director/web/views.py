@@ -15,9 +15,10 @@ from sqlalchemy.orm import Session
 from director.domain.cube import CubeRegime
 from director.domain.errors import UserError
 from director.domain.event import MatchInfo, TeamInfo, round_status
+from director.domain.match_reserve import clock_text
 from director.domain.met import MetParameters, match_equity_table
 from director.domain.records import game_json
-from director.domain.rules import End, EventOptions, PairingSystem, Side, TieBreak
+from director.domain.rules import CubeRule, End, EventOptions, PairingSystem, Side, TieBreak
 from director.domain.scoring import agreed_level_offered
 from director.domain.standings import TIE_BREAK_DEFINITIONS, match_points_definition
 from director.services import phone_clocks
@@ -194,6 +195,8 @@ def met(gammon_rate: float = 0.28, backgammon_rate: float = 0.0, size: int = 6) 
 
 def _rule_lines(options: EventOptions) -> list[str]:
     m, tc = options.match, options.time_control
+    if not m.event_format.pair_end_rules:  # one board, game after game (RULES §10)
+        return _one_board_rule_lines(options)
     lines = [
         f"Matches are played to {m.match_length} points, two boards per team; every point won "
         "on either board counts for the team.",
@@ -253,6 +256,37 @@ def rules(session: Session) -> dict[str, Any]:
         "lines": _rule_lines(event.options),
         "tie_breaks": tie_breaks(event.options.tie_breaks),
     }
+
+
+def _one_board_rule_lines(options: EventOptions) -> list[str]:
+    """The rules of a format whose match is one board, game after game, with one reserve per
+    player for the match (RULES §10): no teams, pairs, draws, one-cube rule or rule 5."""
+    m, n = options.match, options.match.match_length
+    lines = [
+        f"Matches are played to {n} points, player against player, one game at a time; "
+        f"the match ends the moment a game brings a player to {n}; no draws.",
+        f"Scoring: {m.scoring.variant.label}.",
+    ]
+    if not m.scoring.variant.has_cube:
+        lines.append(m.scoring.variant.summary)
+    elif n == 1:
+        lines.append("A match to 1 point has no doubling.")
+    elif m.event_format.cube_rule is CubeRule.CRAWFORD:
+        lines.append(
+            f"Crawford rule: nobody doubles in the game after a player first reaches {n - 1} "
+            "(the Crawford game); post-Crawford games double as usual."
+        )
+    lines.append(
+        f"Clock: {clock_text(options.time_control, m)}, paused between games and never reset "
+        "in the match; a flag loses the match."
+    )
+    lines.append(match_points_definition(options.match_points))
+    lines.append(
+        "Ties in the standings are broken in this order: "
+        + ", ".join(tb.value for tb in options.tie_breaks)
+        + "."
+    )
+    return lines
 
 
 # the channels the change watcher refreshes, and what each one carries
