@@ -29,10 +29,11 @@ from director.domain.brackets.plan import (
 )
 from director.domain.changes import Area, Changed, Changes
 from director.domain.errors import UserError
+from director.domain.event import EventInfo
 from director.domain.match_reserve import match_clock
-from director.domain.rules import PairingSystem
+from director.domain.rules import EventOptions, PairingSystem
 from director.services import audit
-from director.services.events import event_row
+from director.services.events import event_row, update_event
 from director.store import convert, models
 
 
@@ -142,3 +143,34 @@ def set_plan(session: Session, plan: BracketPlan, reason: str = "") -> Changed[P
         "; ".join([reason, *warnings, *kept] if reason else [*warnings, *kept]),
     )
     return Changed(PlanChange(plan, tuple(warnings + kept)), Changes.of(Area.EVENT, Area.ROUNDS))
+
+
+def update_event_and_plan(
+    session: Session,
+    plan: BracketPlan | None,
+    *,
+    name: str,
+    options: EventOptions,
+    venue: str,
+    event_date: str,
+    organiser: str,
+    director: str,
+    version: int | None,
+) -> Changed[EventInfo]:
+    """The Event options dialog's save, as one change: the event's name and options
+    (`update_event`) and, for a knockout, its plan (`set_plan`, when it differs), both in the
+    caller's one transaction: a refused plan leaves the options as they were too."""
+    saved = update_event(
+        session,
+        name=name,
+        options=options,
+        venue=venue,
+        event_date=event_date,
+        organiser=organiser,
+        director=director,
+        version=version,
+    )
+    if plan is None or plan == event_plan(session):
+        return saved
+    planned = set_plan(session, plan)
+    return Changed(convert.event_info(event_row(session)), saved.changes | planned.changes)

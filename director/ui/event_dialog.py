@@ -1,8 +1,9 @@
 """New event / event options: name, place, date, file, and every option of the rule book.
 
 New: the event file is created only when every value is accepted; a refusal leaves nothing on
-disk. Edit: the change goes through `update_event`, whose refusal (an option locked because
-games are recorded or rounds paired) is shown in the dialog and nothing is written.
+disk. Edit: the change goes through `update_event_and_plan` (the options and a knockout's bracket
+plan in one transaction), whose refusal (an option locked because games are recorded or rounds
+paired, a plan the paired rounds rule out) is shown in the dialog and nothing is written.
 """
 
 from __future__ import annotations
@@ -33,14 +34,13 @@ from PySide6.QtWidgets import (
 from director.domain.errors import TargetError, UserError
 from director.domain.event import EventInfo
 from director.domain.rules import EventOptions, PairingSystem
-from director.services.brackets import event_plan, set_plan
+from director.services.brackets import event_plan, set_plan, update_event_and_plan
 from director.services.clocks import reset_unfinished_clocks
 from director.services.events import (
     create_event,
     event_version,
     get_event,
     option_locks,
-    update_event,
 )
 from director.store.engine import EventDatabase, new_database, open_database
 from director.store.targets import EXTENSION
@@ -369,8 +369,9 @@ class EventDialog(QDialog):
 
     def _apply(self, ctx: EventContext) -> None:
         try:
-            self.saved = ctx.change(
-                update_event,
+            self.saved = ctx.change(  # one change: a refused plan leaves the options too
+                update_event_and_plan,
+                self.plan_chooser.plan() if self.knockout() else None,
                 name=self.name.text(),
                 options=self.options(),
                 venue=self.venue.text(),
@@ -379,8 +380,6 @@ class EventDialog(QDialog):
                 director=self.director.text(),
                 version=self.version,
             )
-            if self.knockout() and self.plan_chooser.plan() != ctx.read(event_plan):
-                ctx.change(set_plan, self.plan_chooser.plan())
         except UserError as exc:
             show_error(self.error, f"Not changed: {exc}.")
             return

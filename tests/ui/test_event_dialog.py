@@ -554,3 +554,35 @@ def test_a_bracket_plan_saved_as_a_template_is_offered_next_time(
     assert index >= 0 and chooser.combo.count() == 5  # the four ready-made and the template
     chooser.combo.setCurrentIndex(index)
     assert plan_to_json(chooser.plan()) == plan_to_json(plan)
+
+
+def test_a_refused_plan_leaves_the_options_as_they_were(qtbot: QtBot, event_path: Path) -> None:
+    """#29: the Event options dialog saves the options and the bracket plan as one change: a
+    plan the event refuses (its brackets, once a round is paired) leaves the venue and the
+    match length typed beside it unsaved too, not half the edit applied."""
+    from director.services.brackets import event_plan
+    from director.services.events import get_event
+    from director.services.rounds import pair_next_round
+    from tests.ui.app_helpers import read_back
+
+    ctx = EventContext(open_database(str(event_path)))
+    options = ctx.read(get_event).options
+    ctx.change(update_event, options=replace(options, pairing_system=PairingSystem.KNOCKOUT))
+    for name in ("A", "B", "C", "D"):
+        ctx.change(add_team, name, (f"{name}1", f"{name}2"))
+    ctx.change(pair_next_round)
+    dialog = EventDialog(ctx=ctx)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    chooser = dialog.plan_chooser
+    assert chooser.plan().name == "single"
+    chooser.combo.setCurrentIndex(chooser.combo.findData("consolation"))
+    qtbot.keyClicks(dialog.venue, "Elsewhere")
+    dialog.options_form.match_length.setValue(9)
+    dialog.ok_button.click()
+    assert dialog.isVisible()
+    assert "only their match lengths can change now" in dialog.error.text()
+    ctx.close()
+    stored = stored_event(event_path)
+    assert (stored.venue, stored.options.match.match_length) == ("", 5)
+    assert read_back(event_path, event_plan).name == "single"
