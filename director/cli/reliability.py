@@ -38,11 +38,14 @@ def cmd_backups(args: argparse.Namespace) -> int:
 
 
 def cmd_backup(args: argparse.Namespace) -> int:
-    """A backup now: opens the event like the app does, so it is refused while it is open."""
+    """A backup now: opens the event like the app does, so it is refused while it is open.
+    Opened `deferred` and never put in place: the file is only read, an older one is not
+    upgraded (its backup is taken from the upgraded copy, which closing removes), and a backup
+    refused leaves it as it was (#27)."""
     from director.services.backups import backup_now
     from director.store.engine import open_event
 
-    db = open_event(args.file, make_backup=False)
+    db = open_event(args.file, make_backup=False, deferred=True)
     try:
         made = backup_now(db, args.reason)
     finally:

@@ -55,3 +55,21 @@ def match_clock(rules: MatchRules, event_clock: TimeControl) -> TimeControl:
         return event_clock
     per_point, delay = event_clock.base_seconds, event_clock.increment_seconds
     return match_time_control(per_point, delay, rules.match_length, mode=event_clock.mode)
+
+
+def _duration(seconds_: int) -> str:
+    minutes, seconds = divmod(seconds_, 60)
+    return f"{minutes} min" + (f" {seconds} s" if seconds else "")
+
+
+def clock_text(tc: TimeControl, rules: MatchRules | None = None) -> str:
+    """The event's clock in words: a game's (RULES §7), or where the format has one reserve
+    per match (RULES §10) the reserve per match point and what it gives this match."""
+    if rules is not None and rules.event_format.match_clock:
+        whole = match_clock(rules, tc).base_seconds
+        return (
+            f"{_duration(tc.base_seconds)} per match point ({_duration(whole)} for this match) "
+            f"+ {tc.increment_seconds} s {tc.mode.label} per player per match"
+        )
+    base = _duration(tc.base_seconds)
+    return f"{base} + {tc.increment_seconds} s {tc.mode.label} per player per game"

@@ -182,8 +182,10 @@ def parse_team_list(
     twice = [name for i, name in enumerate(header) if name in header[:i]]
     if twice:
         raise UserError(f"the header row is wrong: column {quoted(twice[0])} appears twice")
-    seen = {name_key(name) for name in existing_names}
+    registered = {name_key(name) for name in existing_names}
+    seen: dict[str, int] = {}  # this file's entrants so far, by key: their line
     taken = dict(existing_players or {})
+    taken_here: dict[str, int] = {}  # this file's players so far, by key: their team's line
     rows: list[TeamRow] = []
     bad: list[BadRow] = []
     total = len(records) - 1
@@ -192,23 +194,36 @@ def parse_team_list(
             progress(number - 2, total)
         if not any(cell.strip() for cell in record):
             continue
-        row, reason = _parse_row(number, header, record, seen, one_board)
+        row, reason = _parse_row(number, header, record, (registered, seen), one_board)
         if row is not None and not one_board:
             reason = player_problem((row.player1, row.player2), taken) or ""
+            keys = [name_key(p) for p in row.players]
+            first = next((k for k in keys if k in taken), None)  # the player it names
+            if "already plays" in reason and first in taken_here:
+                reason += f" (line {taken_here[first]} of this file)"
         if row is None or reason:
             bad.append(BadRow(number, reason))
         else:
-            seen.add(name_key(row.team))
-            taken |= {name_key(p): row.team for p in (row.player1, row.player2) if p}
+            seen[name_key(row.team)] = number
+            players = {name_key(p): row.team for p in (row.player1, row.player2) if p}
+            taken |= players
+            taken_here |= dict.fromkeys(players, number)
             rows.append(row)
     return ParsedTeamList(tuple(rows), tuple(bad))
 
 
 def _parse_row(
-    number: int, header: list[str], record: list[str], seen: set[str], one_board: bool = False
+    number: int,
+    header: list[str],
+    record: list[str],
+    names: tuple[set[str], Mapping[str, int]],
+    one_board: bool = False,
 ) -> tuple[TeamRow | None, str]:
     """The row, or None and every reason it is bad (joined by "; "): a list corrected one
-    reason at a time went back and forth between the desk and the spreadsheet."""
+    reason at a time went back and forth between the desk and the spreadsheet. `names`: the
+    keys of the entrants registered in the event, and of this file's so far with their line
+    (a name registered and one written twice are told apart: the director fixes another)."""
+    registered, seen = names
     if len(record) > len(header):
         return None, f"{len(record)} cells but the header has {len(header)}"
     cells = {name: (record[i].strip() if i < len(record) else "") for i, name in enumerate(header)}
@@ -230,8 +245,14 @@ def _parse_row(
             problems.append(f"{label} is longer than {MAX_NAME} characters")
         elif name in required and not cells[name]:
             problems.append(f"{label} is empty")
-    if cells["team"] and name_key(cells["team"]) in seen:
-        problems.append(f"{entrant} {quoted(cells['team'])} is already in the list")
+    key = name_key(cells["team"]) if cells["team"] else ""
+    if key in registered:
+        problems.append(f"{entrant} {quoted(cells['team'])} is already registered")
+    elif key in seen:
+        problems.append(
+            f"{entrant} {quoted(cells['team'])} appears twice in this file "
+            f"(first on line {seen[key]})"
+        )
     if one_board:
         cells |= {"player1": cells["team"], "player2": ""}
     numbers: dict[str, int | None] = {}

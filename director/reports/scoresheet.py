@@ -21,7 +21,7 @@ from reportlab.platypus import Flowable, KeepTogether, PageBreak, Spacer, Table
 from director.domain.boards import ByBoard
 from director.domain.cube import CubeRegime, unit_cube_rule
 from director.domain.event import EventInfo, MatchInfo
-from director.domain.match_reserve import match_clock
+from director.domain.match_reserve import clock_text
 from director.domain.rules import CubeRule, End, MatchRules, PipSqueeze, Stake, TimeControl
 from director.domain.scoring import agreed_level_offered
 from director.domain.wording import counted
@@ -50,24 +50,6 @@ def match_title(match: MatchInfo) -> str:
     if match.round is None:
         return f"Match {match.id}"
     return f"Round {match.round}, table {match.table}"
-
-
-def _duration(seconds_: int) -> str:
-    minutes, seconds = divmod(seconds_, 60)
-    return f"{minutes} min" + (f" {seconds} s" if seconds else "")
-
-
-def clock_text(tc: TimeControl, rules: MatchRules | None = None) -> str:
-    """The event's clock in words: a game's (RULES §7), or where the format has one reserve
-    per match (RULES §10) the reserve per match point and what it gives this match."""
-    if rules is not None and rules.event_format.match_clock:
-        whole = match_clock(rules, tc).base_seconds
-        return (
-            f"{_duration(tc.base_seconds)} per match point ({_duration(whole)} for this match) "
-            f"+ {tc.increment_seconds} s {tc.mode.label} per player per match"
-        )
-    base = _duration(tc.base_seconds)
-    return f"{base} + {tc.increment_seconds} s {tc.mode.label} per player per game"
 
 
 @functools.cache
@@ -236,13 +218,17 @@ SLIP_QR = (
 
 def teams_and_slip(names: SheetNames, slip_urls: Sequence[str], box: Layout) -> Flowable:
     """The teams, and beside them each team's QR code that opens this match's result slip on
-    a phone as that team (issue 18; a slip is confirmed with the other team's code, #26)."""
+    a phone as that team (issue 18; a slip is confirmed with the other team's code, #26); an
+    individual match's codes are its players'."""
     if not slip_urls:
         return sheet_teams(names, box)
     room = SLIP_QR + 2 * mm
     teams = sheet_teams(names, Layout(box.width - 2 * room, box.height))
     cells = [
-        [slip_qr(url, SLIP_QR - 3 * mm), text(f"Team {side} scans", "qr-caption")]
+        [
+            slip_qr(url, SLIP_QR - 3 * mm),
+            text(f"{names.entrant.capitalize()} {side} scans", "qr-caption"),
+        ]
         for side, url in zip("AB", slip_urls, strict=True)
     ]
     table = Table([[teams, *cells]], colWidths=[box.width - 2 * room, room, room])

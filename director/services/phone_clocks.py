@@ -179,6 +179,9 @@ def clock_view(session: Session, token: str, board: int) -> dict[str, Any]:
             "mode": tc.mode.value,
             "label": tc.words(),
         },
+        # RULES §10: one reserve for the whole match, paused between games, never reset; a
+        # flag loses the match (the desk records it with `games.record_lost_on_time`)
+        "match_clock": match.rules.event_format.match_clock,
         "pair": outcome.current_pair,
         "recorded": board in outcome.boards_done,
         "finished": outcome.finished,
@@ -542,9 +545,10 @@ def started_pairs(session: Session, match_ids: Sequence[int]) -> dict[int, int]:
 def ready_to_start(session: Session, match_id: int) -> dict[int, Side | None]:
     """Each board's first mover if that board is waiting to start (READY), else None; the
     start is possible when both boards have one."""
-    tc = time_control(session, match_id)
+    match = get_match(session, match_id)
+    tc = match.time_control
     out: dict[int, Side | None] = {}
-    for n in BOARDS:
+    for n in match.rules.event_format.boards:  # an individual match has board 1 alone
         b = board_state(board_events(session, match_id, n), tc, n)
         out[n] = b.on_move if b.phase is Phase.READY else None
     return out

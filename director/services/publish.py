@@ -80,3 +80,36 @@ def _changes(areas: Iterable[Area], matches: Collection[int], slips: Collection[
     if slips:
         named.append(Area.SLIPS)
     return Changes.of(*named, matches=matches, slips=slips)
+
+
+def match_stamp(session: Session, match_id: int) -> tuple[object, ...] | None:
+    """What a match's public answer is built from, read cheaply (two statements): its version
+    (every game and cube action bumps it), the event's, its teams' and their players' names.
+    The table service serves a built answer again while the stamp is the same; None: no such
+    match."""
+    m, e = models.Match, models.Event
+    row = session.execute(
+        select(
+            m.version, m.team_a_id, m.team_b_id, m.round_id, select(e.version).scalar_subquery()
+        ).where(m.id == match_id)
+    ).first()
+    if row is None:
+        return None
+    teams = [t for t in (row.team_a_id, row.team_b_id) if t is not None]
+    t, p = models.Team, models.Player
+    people = session.execute(
+        select(t.id, t.version, t.name, p.board, p.name)
+        .outerjoin(p, p.team_id == t.id)
+        .where(t.id.in_(teams))
+        .order_by(t.id, p.board)
+    ).all()
+    return (tuple(row), tuple(tuple(r) for r in people))
+
+
+def slips_stamp(session: Session, match_id: int) -> tuple[object, ...]:
+    """What a match's slips show, read in one statement (their status, reason and game)."""
+    s = models.Slip
+    rows = session.execute(
+        select(s.id, s.status, s.reason, s.game).where(s.match_id == match_id).order_by(s.id)
+    ).all()
+    return tuple(tuple(r) for r in rows)

@@ -313,7 +313,7 @@ def _slip_links(
 
 def conditions_text(event: EventInfo) -> str:
     """ "Match to 5 points · standard scoring · 2 min + 12 s Fischer increment per player"."""
-    from director.reports.scoresheet import clock_text
+    from director.domain.match_reserve import clock_text
 
     rules = event.options.match
     n = rules.match_length

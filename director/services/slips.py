@@ -253,6 +253,12 @@ def token_is_live(session: Session, token: str) -> bool:
     return True
 
 
+def token_match(session: Session, token: str) -> tuple[int, Side]:
+    """The match a token opens and its team, or `SlipRefused(TOKEN)` (reads only)."""
+    row = _token_row(session, token)
+    return row.match_id, Side(str(row.side))
+
+
 def side_of_token(session: Session, token: str) -> Side:
     """The team a token belongs to, or `SlipRefused(TOKEN)`."""
     return Side(str(_token_row(session, token).side))

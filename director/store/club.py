@@ -22,7 +22,13 @@ from sqlalchemy.orm import sessionmaker
 from director.domain.errors import TargetError, UserError
 from director.store.backup import OPEN_MARKER, backup_now
 from director.store.club_models import CLUB_VERSION_TABLE, ClubMeta
-from director.store.engine import EventDatabase, check_regular, display_target, make_engine
+from director.store.engine import (
+    EventDatabase,
+    check_regular,
+    display_target,
+    make_engine,
+    migration_revisions,
+)
 from director.store.errors import known_database_error
 from director.store.integrity import SQLITE_HEADER, glance_uri
 from director.store.lock import acquire
@@ -125,7 +131,9 @@ def open_club(
         if revision is None:
             raise UserError(f"{shown} is not a Tandem Director club")
         if revision != CLUB_HEAD:
-            if not revision.startswith("club") or revision > CLUB_HEAD:
+            # one the chain does not hold (even one that sorts before the head) is no older
+            # club: refused before a backup is made or Alembic fails on it
+            if revision not in migration_revisions("club_migrations"):
                 raise UserError(f"{shown} was written by a newer Tandem Director: update the app")
             db.backup_made = backup_now(db, "before upgrade")
             upgrade_club(engine)

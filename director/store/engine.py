@@ -151,10 +151,11 @@ def alembic_config(connection: Any) -> Config:
 
 
 @functools.cache
-def migration_revisions() -> dict[str, tuple[str, ...]]:
-    """Each migration script's `revision` and the revisions it follows (`down_revision`)."""
+def migration_revisions(chain: str = "migrations") -> dict[str, tuple[str, ...]]:
+    """Each migration script's `revision` and the revisions it follows (`down_revision`);
+    `chain`: the scripts' folder in director.store (`club_migrations`: the club's)."""
     out: dict[str, tuple[str, ...]] = {}
-    folder = resources.files("director.store") / "migrations" / "versions"
+    folder = resources.files("director.store") / chain / "versions"
     for script in folder.iterdir():
         if not script.name.endswith(".py") or script.name == "__init__.py":
             continue

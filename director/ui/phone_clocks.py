@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QInputDialog,
     QLabel,
+    QMessageBox,
     QPushButton,
     QTableWidget,
     QTableWidgetItem,
@@ -42,11 +43,12 @@ from director.domain.clock import (
 from director.domain.errors import UserError
 from director.domain.event import MatchInfo
 from director.domain.rules import Side
-from director.services import slips
+from director.services import games, slips
 from director.services.matches import get_match
 from director.ui.clock.adjust import AdjustDialog
 from director.ui.clock.forfeit import TimeForfeitDialog
 from director.ui.context import EventContext
+from director.ui.message_bar import ask
 from director.web.clock_room import BoardLive, ClockRoom
 
 REFRESH_MS = 200
@@ -209,15 +211,39 @@ class PhoneClocksView(QWidget):
 
     def open_forfeit(
         self, match_id: int, board: int, flagged: Side, clock_ns: tuple[int, int]
-    ) -> TimeForfeitDialog:
-        """RULES §5's entry for the flagged board, prefilled; not modal over the other clocks."""
+    ) -> TimeForfeitDialog | QMessageBox:
+        """RULES §5's entry for the flagged board, prefilled; not modal over the other clocks.
+        Where a flag loses the match (RULES §10), the clock window's question instead."""
         match = self.ctx.read(get_match, match_id)
+        if not match.rules.event_format.game_forfeit:
+            return self._ask_lost_on_time(match, flagged)
         dialog = TimeForfeitDialog(self.ctx, match, board, flagged, clock_ns, self)
         dialog.setModal(False)
         self.forfeits.append(dialog)
         dialog.finished.connect(lambda _r, d=dialog: self.forfeits.remove(d))
         dialog.show()
         return dialog
+
+    def _ask_lost_on_time(self, match: MatchInfo, flagged: Side) -> QMessageBox:
+        loser, winner = match.names[0], match.names[1]
+        if flagged is Side.B:
+            loser, winner = winner, loser
+
+        def record() -> None:
+            try:
+                self.ctx.change(games.record_lost_on_time, match.id, flagged, version=match.version)
+            except UserError as refusal:
+                self.status.setText(str(refusal))
+
+        return ask(
+            self,
+            "Lost on time",
+            f"{loser}'s reserve ran out: {winner} wins the match (RULES §10).",
+            f"Record: {winner} wins",
+            record,
+            f"The match ends now, {winner}'s score raised to {match.rules.match_length}; "
+            "Undo last game at the desk takes it back.",
+        )
 
     # -- the arbiter's tools -------------------------------------------------------------
 

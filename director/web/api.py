@@ -28,7 +28,7 @@ from starlette.routing import BaseRoute, Route
 
 from director.domain.errors import UserError
 from director.domain.met import MetError
-from director.web import views
+from director.web import answers, views
 from director.web.context import WebContext
 from director.web.hub import END
 
@@ -69,7 +69,7 @@ def _float(text: str | None, name: str, default: float) -> float:
 def routes(web: WebContext) -> list[BaseRoute]:
     async def event(_request: Request) -> Response:
         data = await web.run_db(views.rules)
-        return JSONResponse({k: data[k] for k in ("event", "venue", "date")})
+        return JSONResponse({k: data[k] for k in ("event", "venue", "date", "entrant")})
 
     async def pairings(request: Request) -> Response:
         number = _int(request.query_params.get("round"), "round", 1, 10_000)
@@ -84,10 +84,10 @@ def routes(web: WebContext) -> list[BaseRoute]:
         if not ASCII_NUMBER.fullmatch(text):
             raise HTTPException(404, f"there is no match {text[:12]}")
         match_id = int(text)
-        try:
-            return JSONResponse(await web.run_db(views.match_detail, match_id))
-        except UserError:
-            raise HTTPException(404, f"there is no match {match_id}") from None
+        body = await web.run_db(answers.match_answer, web.answers, match_id)
+        if body is None:
+            raise HTTPException(404, f"there is no match {match_id}")
+        return Response(body, media_type="application/json")
 
     async def standings(_request: Request) -> Response:
         return JSONResponse(await web.run_db(views.standings))

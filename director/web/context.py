@@ -33,6 +33,7 @@ from director.domain.changes import Changes
 from director.store.engine import EventDatabase
 from director.store.errors import contended
 from director.store.work import Outcome, in_write_group
+from director.web.answers import Answers
 from director.web.clock_room import ClockRoom
 from director.web.hub import PushHub
 from director.web.security import RateLimits
@@ -175,6 +176,7 @@ class WebContext:
     _writing: threading.Lock = field(default_factory=threading.Lock)
     writes: WriteQueue = field(default_factory=WriteQueue)
     club: EventDatabase | None = None  # the club's register, read only (`serve --club`)
+    answers: Answers = field(default_factory=Answers)  # each match's answer, once per change
 
     def __post_init__(self) -> None:
         self.clocks = ClockRoom(self.hub)

@@ -262,6 +262,10 @@ class TableService:
         first (the room watches them), and the changed matches of their round are built from
         the pairings' own read; the other pages follow."""
         matches, slips = sorted(changes.matches), sorted(changes.slips)
+        if changes.structure():  # names and rules in every answer
+            self.web.answers.forget_all()
+        else:
+            self.web.answers.forget(changes.matches | changes.slips)
         channels: set[str] = set()
         if matches or changes.structure():
             channels |= {"standings", "crosstable", "brackets"}

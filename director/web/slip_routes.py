@@ -18,51 +18,19 @@ refuse (in the desk's words), 409 a slip not in a state for this, 429 too many t
 
 from __future__ import annotations
 
-from typing import Any
-
-from sqlalchemy.orm import Session
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from director.domain.changes import Changed
-from director.domain.event import MatchInfo
-from director.domain.rules import End, Side
-from director.domain.scoring import agreed_level_offered, required_fields
 from director.services import slips
 from director.services.slips import ID_PATTERN, Refusal, SlipInfo, SlipRefused
+from director.web import answers
 from director.web.context import WebContext
 from director.web.responses import json_body, refusal
-from director.web.views import match_summary
 
 STATUS = {Refusal.TOKEN: 403, Refusal.INPUT: 422, Refusal.RULES: 422, Refusal.STATE: 409}
 TOO_MANY = "too many wrong slip links from this phone: wait a minute and scan the QR code again"
-
-
-def slip_form(match: MatchInfo) -> dict[str, Any]:
-    """What the phone's form needs, asked of the domain: the fields per end, where rule 5′'s
-    agreed level is offered, the cube per board."""
-    rules = match.rules
-    cube = {}
-    for board in rules.event_format.boards:
-        allowed, reason = match.may_double(board)
-        cube[str(board)] = {"allowed": allowed, "reason": reason}
-    return {
-        "scoring": rules.scoring.value,
-        "scoring_label": rules.scoring.variant.label,
-        "has_cube": rules.scoring.variant.has_cube,
-        "fields": {end.value: list(required_fields(rules.scoring, end)) for end in End},
-        "agreed_level": {end.value: agreed_level_offered(rules, end) for end in End},
-        "boards_done": sorted(match.outcome.boards_done),
-        "boards": list(rules.event_format.boards),  # the match's boards: its format's
-        "entrant": rules.event_format.entrant,
-        "cube": cube,
-    }
-
-
-def phone_view(session: Session, token: str) -> tuple[tuple[MatchInfo, list[SlipInfo]], Side]:
-    """What a phone holding the token sees, and which team the token is."""
-    return slips.slips_of_match(session, token), slips.side_of_token(session, token)
 
 
 def _client(request: Request) -> str:
@@ -91,6 +59,7 @@ def routes(web: WebContext) -> list[BaseRoute]:
 
     def answer(request: Request, done: Changed[SlipInfo], device: object) -> Response:
         seen(request, done.value.match_id, device)
+        web.answers.forget(done.changes.matches | done.changes.slips)  # before the phones ask
         web.on_change(done.changes)  # the slip, and an auto-accepted result with it
         return JSONResponse({"slip": done.value.public()})
 
@@ -98,18 +67,13 @@ def routes(web: WebContext) -> list[BaseRoute]:
         if (blocked := await guessing(request)) is not None:
             return blocked
         try:
-            (match, found), side = await web.run_db(phone_view, request.path_params["token"])
+            match_id, body = await web.run_db(
+                answers.slip_answer, web.answers, request.path_params["token"]
+            )
         except SlipRefused as problem:
             return refused(request, problem)
-        seen(request, match.id, request.query_params.get("device"))
-        return JSONResponse(
-            {
-                "match": match_summary(match),
-                "side": side.value,
-                "form": slip_form(match),
-                "slips": [s.public() for s in found],
-            }
-        )
+        seen(request, match_id, request.query_params.get("device"))
+        return Response(body, media_type="application/json")
 
     async def submit(request: Request) -> Response:
         if (blocked := await guessing(request)) is not None:

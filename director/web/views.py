@@ -15,9 +15,10 @@ from sqlalchemy.orm import Session
 from director.domain.cube import CubeRegime
 from director.domain.errors import UserError
 from director.domain.event import MatchInfo, TeamInfo, round_status
+from director.domain.match_reserve import clock_text
 from director.domain.met import MetParameters, match_equity_table
 from director.domain.records import game_json
-from director.domain.rules import End, EventOptions, PairingSystem, Side, TieBreak
+from director.domain.rules import CubeRule, End, EventOptions, PairingSystem, Side, TieBreak
 from director.domain.scoring import agreed_level_offered
 from director.domain.standings import TIE_BREAK_DEFINITIONS, match_points_definition
 from director.services import phone_clocks
@@ -25,7 +26,7 @@ from director.services import standings as standings_service
 from director.services.events import get_event
 from director.services.matches import get_match, list_matches
 from director.services.rounds import progress
-from director.services.teams import team_map
+from director.services.teams import entrant_format, team_map
 
 
 def _team(team: TeamInfo | None, one_board: bool = False) -> dict[str, Any] | None:
@@ -147,6 +148,7 @@ def standings_page(session: Session) -> dict[str, Any]:
         "definitions": view.definitions,
         "through_round": view.through_round,
         "heading": view.heading,  # what the numbers are: "during round 3 (4 of 8 matches decided)"
+        "entrant": entrant_format(session).entrant,  # "team" or "player": the name column's head
     }
 
 
@@ -177,7 +179,7 @@ def crosstable(session: Session) -> dict[str, Any]:
                 },
             }
         )
-    return {"rounds": rounds, "rows": rows}
+    return {"rounds": rounds, "rows": rows, "entrant": entrant_format(session).entrant}
 
 
 def met(gammon_rate: float = 0.28, backgammon_rate: float = 0.0, size: int = 6) -> dict[str, Any]:
@@ -194,6 +196,8 @@ def met(gammon_rate: float = 0.28, backgammon_rate: float = 0.0, size: int = 6) 
 
 def _rule_lines(options: EventOptions) -> list[str]:
     m, tc = options.match, options.time_control
+    if not m.event_format.pair_end_rules:  # one board, game after game (RULES §10)
+        return _one_board_rule_lines(options)
     lines = [
         f"Matches are played to {m.match_length} points, two boards per team; every point won "
         "on either board counts for the team.",
@@ -252,7 +256,39 @@ def rules(session: Session) -> dict[str, Any]:
         "date": event.event_date,
         "lines": _rule_lines(event.options),
         "tie_breaks": tie_breaks(event.options.tie_breaks),
+        "entrant": event.options.match.event_format.entrant,  # who enters: "team" or "player"
     }
+
+
+def _one_board_rule_lines(options: EventOptions) -> list[str]:
+    """The rules of a format whose match is one board, game after game, with one reserve per
+    player for the match (RULES §10): no teams, pairs, draws, one-cube rule or rule 5."""
+    m, n = options.match, options.match.match_length
+    lines = [
+        f"Matches are played to {n} points, player against player, one game at a time; "
+        f"the match ends the moment a game brings a player to {n}; no draws.",
+        f"Scoring: {m.scoring.variant.label}.",
+    ]
+    if not m.scoring.variant.has_cube:
+        lines.append(m.scoring.variant.summary)
+    elif n == 1:
+        lines.append("A match to 1 point has no doubling.")
+    elif m.event_format.cube_rule is CubeRule.CRAWFORD:
+        lines.append(
+            f"Crawford rule: nobody doubles in the game after a player first reaches {n - 1} "
+            "(the Crawford game); post-Crawford games double as usual."
+        )
+    lines.append(
+        f"Clock: {clock_text(options.time_control, m)}, paused between games and never reset "
+        "in the match; a flag loses the match."
+    )
+    lines.append(match_points_definition(options.match_points))
+    lines.append(
+        "Ties in the standings are broken in this order: "
+        + ", ".join(tb.value for tb in options.tie_breaks)
+        + "."
+    )
+    return lines
 
 
 # the channels the change watcher refreshes, and what each one carries

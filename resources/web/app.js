@@ -141,6 +141,17 @@ function setEvent(name) {
   if (name) { document.getElementById("event-name").textContent = name; }
 }
 
+// who enters the event, "team" or "player" (#28): the words of the find-me page and its link
+let entrant = "team";
+const entrantWatchers = [];
+function setEntrant(who) {
+  entrant = who === "player" ? "player" : "team";
+  const link = document.querySelector('nav a[href="/team"]');
+  if (link) link.textContent = entrant === "team" ? "My team" : "Find me";
+  entrantWatchers.forEach((f) => f());
+}
+function entrantHead(data) { return data.entrant === "player" ? "Player" : "Team"; }
+
 function findText() { return (store.get("tandem.find", "") || "").trim(); }
 
 function matchesTeam(match, text) {
@@ -164,11 +175,16 @@ function teamPage() {
   let pairings = null, standings = null;
   const input = el("input", { type: "search", id: "find", placeholder: "team or player name",
     value: findText(), autocomplete: "off", "aria-label": "Find my team" });
+  const label = el("label", { class: "label", for: "find" }, "Find my team");
   const result = el("div", { id: "found" });
   const draw = () => {
+    const team = entrant === "team";
+    label.textContent = team ? "Find my team" : "Find me";
+    input.placeholder = team ? "team or player name" : "your name";
+    input.setAttribute("aria-label", label.textContent);
     const text = input.value.trim();
     store.set("tandem.find", text);
-    if (!text) { result.replaceChildren(el("p", { class: "muted" }, "Type your team's name or a player's name.")); return; }
+    if (!text) { result.replaceChildren(el("p", { class: "muted" }, team ? "Type your team's name or a player's name." : "Type your name.")); return; }
     const nodes = [];
     const found = pairings ? pairings.matches.filter((m) => matchesTeam(m, text)) : [];
     if (pairings && !found.length) nodes.push(el("p", { class: "muted" }, "No table this round for that name."));
@@ -182,7 +198,9 @@ function teamPage() {
     result.replaceChildren(...nodes);
   };
   input.addEventListener("input", draw);
-  show(el("div", { class: "field" }, el("label", { class: "label", for: "find" }, "Find my team"), input,
+  entrantWatchers.push(draw);
+  draw();
+  show(el("div", { class: "field" }, label, input,
     el("p", { class: "note" }, "This phone remembers what you type here; your table is framed on the pairings.")), result);
   subscribe(["pairings", "standings"], (channel, data) => {
     if (channel === "pairings") { pairings = data; setEvent(data.event); } else { standings = data; }
@@ -256,7 +274,7 @@ const SHORT = { buchholz: "Buch", points_difference: "Diff", points_for: "For", 
 
 function standingsPage() {
   subscribe(["standings"], (_c, data) => {
-    const heads = ["#", "Team", "MP", ...data.tie_breaks.map((t) => SHORT[t.key] || t.name), "Pl"];
+    const heads = ["#", entrantHead(data), "MP", ...data.tie_breaks.map((t) => SHORT[t.key] || t.name), "Pl"];
     const rows = data.rows.map((r) => el("tr", {},
       el("td", {}, r.place), el("td", { class: "name" }, r.team), el("td", {}, r.match_points),
       data.tie_breaks.map((t) => el("td", {}, r[t.key] === null || r[t.key] === undefined ? "" : r[t.key])),
@@ -274,7 +292,7 @@ function standingsPage() {
 
 function crosstablePage() {
   subscribe(["crosstable"], (_c, data) => {
-    const heads = ["#", "Team", ...data.rounds.map((r) => `R${r}`), "MP"];
+    const heads = ["#", entrantHead(data), ...data.rounds.map((r) => `R${r}`), "MP"];
     const rows = data.rows.map((row) => el("tr", {},
       el("td", {}, row.rank), el("td", { class: "name" }, row.team),
       data.rounds.map((r) => {
@@ -286,7 +304,7 @@ function crosstablePage() {
       el("td", {}, row.match_points)));
     show(el("h2", {}, "Crosstable"),
       el("p", { class: "note" }, "W win, D draw, L loss, + / − forfeit, ? not finished yet, then the opponent's place; below it the game points."),
-      el("div", { class: "scroll" }, el("table", {},
+      el("div", { class: "scroll" }, el("table", { id: "crosstable" },
         el("thead", {}, el("tr", {}, heads.map((h, i) => el("th", { class: i === 1 ? "name" : "" }, h)))),
         el("tbody", {}, rows))));
   });
@@ -516,7 +534,7 @@ function slipPage() {
   }, 200);
 }
 
-getJSON("/api/event").then((e) => setEvent(e.event)).catch(() => {});
+getJSON("/api/event").then((e) => { setEvent(e.event); setEntrant(e.entrant); }).catch(() => {});
 
 // the club's rating list and latest season (`serve --club`): names as text, nothing private
 function clubPage() {

@@ -39,6 +39,7 @@
   let lined = false; // the offset came from the desk (not a fallback)
   let sent = 0; // events of this board the desk has
   let pair = 0;
+  let betweenGames = false; // RULES §10: the match clock paused by a recorded game
   let applied = new Set(); // starts and commands carried out
   let swapped = false; // the near face is side A unless swapped
   let sending = false;
@@ -82,7 +83,7 @@
     if (!clock) return;
     const kept = {
       log: clock.events.map(E.eventToWire), sent, pair, applied: [...applied].slice(-100),
-      swapped, info,
+      swapped, info, betweenGames,
     };
     try { localStorage.setItem(storeKey, JSON.stringify(kept)); } catch { /* full: the desk has it */ }
   }
@@ -125,6 +126,7 @@
       log = kept.log; // what the desk does not have yet is still on the phone
       applied = new Set(kept.applied || []);
       swapped = !!kept.swapped;
+      betweenGames = !!kept.betweenGames;
     }
     const tc = info.time_control;
     const events = log.map(E.eventFromWire);
@@ -137,11 +139,26 @@
     pair = kept && kept.pair && log === kept.log ? kept.pair : info.pair;
   }
 
-  /* The desk's news: the next pair resets the board, a recorded game stops it. */
+  /* The desk's news: the next pair resets the board, a recorded game stops it. An individual
+   * match's clock (RULES §10, as the desk's clock window) is paused by a recorded game with
+   * both reserves kept, never reset, and stopped only when the match is over. */
   function follow() {
     if (!clock || !info) return;
     const t = atLeastFloor(nowNs());
     const live = () => ["running", "paused"].includes(clock.state[`board${board}`].phase);
+    if (info.match_clock) {
+      if (info.finished) {
+        if (live()) clock.stop(board, t);
+        betweenGames = false;
+      } else if (info.pair > pair) {
+        const b = clock.state[`board${board}`];
+        if (b.phase === "running") clock.pause(board, t);
+        betweenGames = clock.state[`board${board}`].phase === "paused";
+        pair = info.pair;
+      }
+      changed();
+      return;
+    }
     if (info.pair > pair) { // both games of the pair are recorded: the game ended, next pair
       if (live()) clock.stop(board, t);
       clock.reset(board, t);
@@ -197,6 +214,9 @@
       if (b.phase === "ready") {
         if (b.on_move === side) return;
         clock.setFirstMover(board, side, t);
+      } else if (betweenGames && b.phase === "paused") { // the next game starts with a press
+        if (clock.startGame(board, side, t)) betweenGames = false;
+        if (navigator.vibrate) navigator.vibrate(25);
       } else if (clock.press(board, side, t)) {
         if (navigator.vibrate) navigator.vibrate(25);
       } else {
@@ -288,15 +308,19 @@
     const running = b.phase === "running" && b.on_move === side;
     const remaining = side === "A" ? b.a.remaining_ns : b.b.remaining_ns;
     // each name its own bidi paragraph (FSI … PDI): an Arabic team keeps " · " in its place
-    el.querySelector(".who").textContent = `\u2068${info.players[side]}\u2069 · \u2068${info.teams[side]}\u2069`;
+    const team = info.match_clock ? "" : ` · \u2068${info.teams[side]}\u2069`; // a player alone
+    el.querySelector(".who").textContent = `\u2068${info.players[side]}\u2069${team}`;
     el.querySelector(".time").textContent = E.formatRemaining(remaining);
     let note = "";
     if (b.phase === "ready") note = b.on_move === side ? "moves first" : "tap if you move first";
-    else if (b.flagged === side) note = "flag: time is up";
+    else if (b.flagged === side) note = info.match_clock ? "flag: reserve ran out" : "flag: time is up";
     else if (running) {
       const delay = clock.delayRemainingNs(board, atLeastFloor(nowNs()));
       note = delay > 0n ? `delay ${E.formatRemaining(delay)}` : "your move: tap when done";
-    } else if (b.phase === "paused") note = "paused";
+    } else if (b.phase === "paused") {
+      // the next game starts with a press: a tap runs the opponent's clock (RULES §10)
+      note = betweenGames ? "game over: tap to start your opponent's clock" : "paused";
+    }
     else if (b.phase === "stopped") note = info.finished ? "match over" : "game over";
     el.querySelector(".note").textContent = note;
     el.classList.toggle("running", running);
@@ -311,11 +335,17 @@
     faceText("far");
     const b = boardNow();
     const waiting = clock.eventCount - sent;
-    let status = `Table ${info.table} · board ${board} · pair ${pair}`;
+    let status = info.match_clock
+      ? `Table ${info.table} · game ${pair} · match reserve ${info.time_control.label}`
+      : `Table ${info.table} · board ${board} · pair ${pair}`;
     if (info.finished) {
       status = `Match over: ${info.teams.A} ${info.score.A} – ${info.score.B} ${info.teams.B}`;
     } else if (b.phase === "ready") {
       status += b.on_move ? " · ready" : " · who moves first?";
+    }
+    if (info.match_clock && b.flagged !== null && !info.finished) { // RULES §10: the match is lost
+      const loser = info.players[b.flagged], winner = info.players[E.other(b.flagged)];
+      status += ` · ${loser}'s reserve ran out: ${winner} wins the match (the desk records it)`;
     }
     if (!online) status += ` · offline, ${waiting} to send`;
     if (problem) status += ` · ${problem}`;
@@ -324,7 +354,7 @@
     ui.start.hidden = !(b.phase === "ready" && b.on_move !== null && !info.finished);
     // a flag: the board's slip with RULES §5's proposal (the other side wins on time, the
     // flagged player has borne off nothing: 3 × cube); the desk's entry opens the same
-    ui.forfeit.hidden = b.flagged === null || info.recorded;
+    ui.forfeit.hidden = b.flagged === null || info.recorded || info.match_clock;
     if (b.flagged !== null) {
       const q = new URLSearchParams({ board, end: "time", winner: E.other(b.flagged), loser_borne_off: 0 });
       ui.forfeit.href = `/slip/${encodeURIComponent(token)}?${q}`;

@@ -331,6 +331,21 @@
       return accepted.length > 0;
     }
     resume(board, now) { return this._each("resume", board, now); }
+
+    /* RULES §10, between two games of an individual match: the match clock was paused when
+     * the game was recorded (both reserves kept, never reset), and the next game starts with
+     * a press: `side`'s tap resumes it with `side`'s opponent on move (a resume, then `side`'s
+     * press if `side` was on move). The log holds only a resume and a press, which the
+     * domain's engine replays as it does the desk's. */
+    startGame(board, side, now) {
+      const t = this._begin(now);
+      const resumed = this._try(event("resume", t, board));
+      if (resumed && boardOf(this._state, board).on_move === side) {
+        this._try(event("press", t, board, side));
+      }
+      this._logFlags(t);
+      return resumed;
+    }
     stop(board, now) { return this._each("stop", board, now); }
     reset(board, now) { this._each("reset", board, now); }
     checkpoint(now) { return this._each("checkpoint", null, now); }

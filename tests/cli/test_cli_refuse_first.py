@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import os
 import socket
+import sqlite3
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -143,3 +144,57 @@ def test_a_refused_club_publish_leaves_the_club_as_it_was(tmp_path: Path, extra:
     assert state(folder) == before
     assert run("club", "ratings", str(club)).returncode == 0
     assert state(folder) == before  # a read leaves it as it was too
+
+
+def test_a_refused_backup_of_an_older_file_leaves_it_as_it_was(tmp_path: Path) -> None:
+    """`backup` upgraded an older file (keeping a `.before-upgrade` copy) before it made the
+    backup: one refused (here its folder's name is taken by a file) left the file upgraded."""
+    folder = tmp_path / "event"
+    folder.mkdir()
+    event = older_event(folder / "cup.tandem", teams=4)
+    (folder / "cup.tandem-backups").write_bytes(b"not a folder")
+    before = state(folder)
+    done = run("backup", str(event))
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr
+    assert state(folder) == before, done.stderr
+    assert stored_revision(event) == OLDEST
+
+
+def test_a_backup_of_an_older_file_leaves_the_file_as_it_was(tmp_path: Path) -> None:
+    """A backup copies the event: an older file is not upgraded by it (the app's next open
+    does that); the backup itself is one the app restores."""
+    event = older_event(tmp_path / "cup.tandem", teams=4)
+    before = state(tmp_path)
+    done = run("backup", str(event), "--reason", "before the final")
+    assert done.returncode == 0, done.stderr
+    assert {k: v for k, v in state(tmp_path).items() if not k.startswith("cup.tandem-backups")} == (
+        before
+    )
+    assert stored_revision(event) == OLDEST
+    listed = run("backups", str(event))
+    assert listed.returncode == 0, listed.stderr
+    [made] = (tmp_path / "cup.tandem-backups").iterdir()
+    assert made.name.endswith("_before-the-final.tandem"), made.name
+    assert f"good  {made}" in listed.stdout, listed.stdout
+
+
+def test_a_club_at_a_revision_this_app_does_not_know_is_refused_before_writing(
+    tmp_path: Path,
+) -> None:
+    """The club chain has one revision (club0001), so no older club exists; but a club stamped
+    `club0000` passed as "older": it was backed up, then Alembic's traceback (exit 1)."""
+    folder = tmp_path / "club"
+    folder.mkdir()
+    club = folder / "weekly.club"
+    assert run("club", "new", str(club)).returncode == 0
+    with sqlite3.connect(club) as connection:
+        connection.execute("UPDATE club_alembic_version SET version_num = 'club0000'")
+    connection.close()
+    before = state(folder)
+    done = run("club", "ratings", str(club))
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr
+    assert done.stderr.strip().count("\n") == 0, done.stderr
+    assert "newer Tandem Director" in done.stderr
+    assert state(folder) == before

@@ -41,7 +41,7 @@ def test_a_csv_with_look_alike_duplicates_marks_them_bad() -> None:
     parsed = parse_team_list(text)
     assert [r.team for r in parsed.rows] == ["Café"]
     assert [b.line for b in parsed.bad] == [3, 4]
-    assert all("already in the list" in b.reason for b in parsed.bad)
+    assert all("appears twice in this file (first on line 2)" in b.reason for b in parsed.bad)
 
 
 def test_a_csv_with_a_duplicate_column_is_a_bad_file() -> None:

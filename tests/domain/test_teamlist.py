@@ -22,7 +22,7 @@ def test_every_bad_row_reported_with_line_and_reason() -> None:
     reasons = {b.line: b.reason for b in parsed.bad}
     assert reasons[2] == "player2 is empty"
     assert "rating 'x' is not a whole number" in reasons[3]
-    assert reasons[5].startswith("team 'Ok' is already")
+    assert reasons[5] == "team 'Ok' is already registered"
     assert len(parsed.rows) == 1 and parsed.rows[0].team == "blue2"
 
 
@@ -32,7 +32,7 @@ def test_a_bad_row_names_every_reason_not_only_the_first() -> None:
     (bad,) = parse_team_list(text, existing_names=["ok"]).bad
     assert bad.reason.split("; ") == [
         "player1 is empty",
-        "team 'Ok' is already in the list",
+        "team 'Ok' is already registered",
         "rating 'high' is not a whole number",
         "seed must be 1 or more",
     ]
@@ -98,8 +98,27 @@ def test_a_player_plays_for_one_team_only_names_compared_as_a_reader_would() -> 
     parsed = parse_team_list(text, ["Registered"], existing_players={"finn old": "Registered"})
     reasons = {b.line: b.reason for b in parsed.bad}
     assert reasons == {
-        3: "player 'ana KOVAČ' already plays for team 'Blue'",
+        3: "player 'ana KOVAČ' already plays for team 'Blue' (line 2 of this file)",
         4: "player 'Dev' cannot play both boards of one team",
         5: "player 'Finn Old' already plays for team 'Registered'",
     }
     assert [r.team for r in parsed.rows] == ["Blue", "Ok"]
+
+
+@pytest.mark.parametrize("one_board", [False, True])
+def test_a_name_twice_in_the_file_is_told_apart_from_one_already_registered(
+    one_board: bool,
+) -> None:
+    """#28: the preview said "is already in the list" for a player registered in the event as
+    for one written twice in the file; the director looked for the second line in vain."""
+    entrant = "player" if one_board else "team"
+    text = (
+        "player\nAna Kovač\nBen Ode\nANA  kovač\n"
+        if one_board
+        else "team,player1,player2\nAna Kovač,A,B\nBen Ode,C,D\nANA  kovač,E,F\n"
+    )
+    parsed = parse_team_list(text, ["Ben Ode"], one_board=one_board)
+    assert {b.line: b.reason for b in parsed.bad} == {
+        3: f"{entrant} 'Ben Ode' is already registered",
+        4: f"{entrant} 'ANA kovač' appears twice in this file (first on line 2)",
+    }

@@ -39,3 +39,17 @@ def test_the_individual_sheet_has_a_row_per_game_and_the_crawford_column(
     assert "Crawford rule" in text and "post-Crawford" in text
     assert "2 min per match point (10 min for this match)" in text
     assert "a flag loses the match" in text
+
+
+def test_the_individual_sheet_names_the_two_players_only(db: EventDatabase, pdf: Render) -> None:
+    """The names box beside the result-slip QR codes: the two players, A and B, with no team,
+    no board and no "Team A scans" under the codes (a player scans his own)."""
+    individual_round(db)
+    (text,) = (
+        flat(t) for t in page_texts(pdf("scoresheet", round=1, slip_address="http://10.0.0.1:8080"))
+    )
+    names = text.split("Match to 5 points")[0].split("____:____")[1]
+    assert names.split() == ["Player", "A", "Ana", "Kovač", "B", "Cleo", "Varga",
+                             "Player", "A", "scans", "Player", "B", "scans"]  # fmt: skip
+    for tandem in ("Team", "Board"):
+        assert tandem not in text, tandem

@@ -108,7 +108,7 @@ def test_every_bad_row_is_marked_with_its_reason_and_nothing_is_written(
         "3": "player2 is empty",
         "4": "rating 'strong' is not a whole number",
         "5": "OK",
-        "6": "team 'blue bar' is already in the list",
+        "6": "team 'blue bar' appears twice in this file (first on line 2)",
     }
     bad = model.index(1, 1)
     assert bad.data() == "Gammonites;Cleo;;South;;"  # the line as written, to find it in the file
@@ -161,7 +161,7 @@ def test_a_team_registered_meanwhile_is_refused_in_the_dialog(
     dialog.import_button.click()  # the import runs off the GUI thread: its answer comes later
     qtbot.waitUntil(lambda: "nothing imported" in dialog.error.text())
     assert dialog.isVisible()
-    assert "already in the list" in dialog.error.text()
+    assert "team 'Gammonites' is already registered" in dialog.error.text()
     assert [t.name for t in stored_teams(event_path)] == ["Gammonites"]
 
 

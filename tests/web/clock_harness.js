@@ -38,6 +38,8 @@
       case "checkpoint": return clock.checkpoint(now);
       case "stop": return clock.stop(op[1], now);
       case "flags": return clock.checkFlags(now).length;
+      case "next-game": return clock.pause(op[1], now);
+      case "game-starts": return clock.startGame(op[1], op[2], now);
       case "next-pair":
         clock.reset(op[1], now);
         clock.setFirstMover(op[1], op[2], now);

@@ -25,7 +25,9 @@ from director.domain.clock import (
     format_remaining,
     replay,
 )
+from director.domain.match_reserve import match_time_control
 from director.domain.rules import ClockMode, Side, TimeControl
+from director.domain.score import Score
 from director.services.phone_clocks import wire
 
 NS = 1_000_000_000
@@ -63,6 +65,55 @@ def _op() -> st.SearchStrategy[tuple[Any, ...]]:
         # desk from two phones, one board's log after the other's
         st.tuples(st.just("reload"), st.sampled_from(("as logged", "by board"))),
     )
+
+
+def _individual_op() -> st.SearchStrategy[tuple[Any, ...]]:
+    """An individual match's one board (RULES §10): no reset, no stop; a recorded game
+    pauses the match clock and a tap starts the next game."""
+    return st.one_of(
+        st.tuples(st.just("press"), st.just(1), sides),
+        st.tuples(st.just("press"), st.just(1), sides),
+        st.tuples(st.just("press"), st.just(1), sides),
+        st.tuples(st.just("pause"), st.just(1)),
+        st.tuples(st.just("resume"), st.just(1)),
+        st.tuples(st.just("adjust"), st.just(1), sides, amounts.map(str)),
+        st.tuples(st.just("checkpoint")),
+        st.tuples(st.just("flags")),
+        st.tuples(st.just("next-game"), st.just(1)),
+        st.tuples(st.just("game-starts"), st.just(1), sides),
+        st.tuples(st.just("game-starts"), st.just(1), sides),
+        st.tuples(st.just("reload"), st.just("as logged")),
+    )
+
+
+@st.composite
+def individual_sessions(draw: st.DrawFn) -> dict[str, Any]:
+    """A phone's clock of an individual match: board 1 alone, the match reserve (a few
+    seconds per match point here, so flags fall) with a simple delay."""
+    per_point, delay, length = (
+        draw(st.integers(1, 3)),
+        draw(st.integers(0, 3)),
+        draw(st.integers(1, 3)),
+    )
+    score = Score(draw(st.integers(0, length - 1)), draw(st.integers(0, length - 1)))
+    tc = match_time_control(per_point, delay, length, score)
+    steps = []
+    for op in draw(st.lists(_individual_op(), max_size=30)):
+        gap = draw(st.integers(-(10**12), 3 * NS) if op[0] == "reload" else gaps)
+        steps.append([str(gap), list(op)])
+    return {
+        "tc": {
+            "base_seconds": tc.base_seconds,
+            "increment_seconds": tc.increment_seconds,
+            "mode": tc.mode.value,
+        },
+        "t0": str(draw(origins)),
+        "first": [draw(sides), draw(sides)],
+        "steps": steps,
+        "seed": draw(st.integers(0, 2**32)),
+        "board": 1,
+        "individual": True,
+    }
 
 
 @st.composite
@@ -137,6 +188,13 @@ def _perform(clock: MatchClock, op: list[Any], now: int) -> bool | int:
             return len(clock.check_flags(now))
         case ["stop", int(n)]:
             return clock.stop(n, now)
+        case ["next-game", int(n)]:  # RULES §10: the recorded game pauses the match clock
+            return clock.pause(n, now)
+        case ["game-starts", int(n), str(side)]:  # the next game starts with a press
+            resumed = clock.resume(n, now)
+            if resumed and clock.state.board(n).on_move is Side(side):
+                clock.press(n, Side(side), now)
+            return resumed
         case ["next-pair", int(n), str(side)]:
             clock.reset(n, now)
             clock.set_first_mover(n, Side(side), now)
@@ -215,13 +273,14 @@ def run_python(s: dict[str, Any]) -> dict[str, Any]:
     def source() -> int:
         return clock_now[0]
 
-    clock = MatchClock(tc, source)
+    timed = (1,) if s.get("individual") else BOARDS
+    clock = MatchClock(tc, source, timed)
     steps: list[Any] = []
     try:
-        clock.set_first_mover(1, Side(s["first"][0]), clock_now[0])
-        clock.set_first_mover(2, Side(s["first"][1]), clock_now[0])
+        for n in timed:
+            clock.set_first_mover(n, Side(s["first"][n - 1]), clock_now[0])
         clock.start(clock_now[0])
-        if s.get("board"):
+        if s.get("board") and not s.get("individual"):
             clock.pause(3 - s["board"], clock_now[0])
         steps.append(True)
     except ClockError as exc:
@@ -236,7 +295,7 @@ def run_python(s: dict[str, Any]) -> dict[str, Any]:
                 s["reloads out of time order"] = s.get("reloads out of time order", 0) + (
                     [e.t_ns for e in log] != sorted(e.t_ns for e in log)
                 )
-                clock = MatchClock.restore(log, tc, source, now)
+                clock = MatchClock.restore(log, tc, source, now, timed)
                 accepted = True
             else:
                 accepted = _perform(clock, op, now)

@@ -218,3 +218,27 @@ def test_stopping_with_phones_listening_ends_their_streams_without_an_error(
         stream.close()
     errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
     assert errors == [], [r.getMessage() for r in errors]
+
+
+def test_the_rules_page_of_an_individual_event_says_players_games_and_the_match_clock(
+    served: tuple[TableService, str],
+) -> None:
+    """#28: the phones' rules page of an individual event read the Tandem rules (two boards per
+    team, pairs, draws, one-cube pairs, a clock per game); RULES §10 instead."""
+    from director.domain.rules import ClockMode, Format, TimeControl
+
+    service, url = served
+    options = EventOptions(
+        match=MatchRules(match_length=5, format=Format.INDIVIDUAL),
+        time_control=TimeControl(120, 12, ClockMode.DELAY),
+    )
+    with service.web.db.Session() as s, s.begin():
+        update_event(s, options=options)
+    said = " ".join(request(url + "api/rules").json()["lines"])  # type: ignore[index]
+    assert "player against player, one game at a time" in said
+    assert "the match ends the moment a game brings a player to 5; no draws" in said
+    assert "Crawford rule: nobody doubles in the game after a player first reaches 4" in said
+    assert "2 min per match point (10 min for this match) + 12 s Simple delay" in said
+    assert "a flag loses the match" in said
+    for tandem in ("team", "board", "pair", "draw,", "One-cube", "rule 5"):
+        assert tandem not in said, tandem

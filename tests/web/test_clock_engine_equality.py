@@ -21,7 +21,7 @@ from selenium import webdriver
 
 from director.domain.clock import NS_PER_SECOND, format_remaining
 from tests.web.clock_browser import engine_page
-from tests.web.clock_sessions import one_board, run_python, sessions
+from tests.web.clock_sessions import individual_sessions, one_board, run_python, sessions
 
 __all__ = ["engine_page"]
 
@@ -64,6 +64,44 @@ def test_rules_7_a_phones_one_board_clock_logs_what_the_domain_logs_for_that_boa
     got = run_page(engine_page, phones)
     for session, want, have in zip(phones, expected, got, strict=True):
         assert have == want, json.dumps(session)
+
+
+@settings(
+    max_examples=15,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(st.lists(individual_sessions(), min_size=BATCH, max_size=BATCH))
+def test_rules_10_an_individual_matchs_phone_clock_logs_what_the_domain_logs(
+    engine_page: webdriver.Chrome, batch: list[dict[str, Any]]
+) -> None:
+    """An individual match's phone clock (RULES §10): board 1 alone on the match reserve with
+    a simple delay, each recorded game pausing it and a tap starting the next game (`startGame`:
+    a resume and a press), reloads and flags: its log and state equal the domain's."""
+    expected = [run_python(s) for s in batch]
+    got = run_page(engine_page, batch)
+    for session, want, have in zip(batch, expected, got, strict=True):
+        assert have == want, json.dumps(session)
+
+
+def test_the_individual_sessions_reach_every_rule() -> None:
+    """The individual generator is not vacuous: games end and start again with both reserves
+    kept, a tap of the side on move and of the other side, flags in the delay mode."""
+    seen: Counter[str] = Counter()
+
+    @settings(max_examples=300, derandomize=True, database=None, deadline=None)
+    @given(individual_sessions())
+    def collect(s: dict[str, Any]) -> None:
+        out = run_python(s)
+        seen.update(e["kind"] for e in out["events"])
+        for (_, op), (accepted, _read) in zip(s["steps"], out["steps"][1:], strict=True):
+            if accepted is True:
+                seen[op[0]] += 1
+
+    collect()
+    wanted = ["next-game", "game-starts", "flag", "press", "resume", "reload", "restore"]
+    assert {w: seen[w] for w in wanted if seen[w] < 3} == {}
+    assert seen["reset"] == seen["stop"] == 0  # a match clock is never reset (RULES §10)
 
 
 def test_the_sessions_reach_every_rule() -> None:

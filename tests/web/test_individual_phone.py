@@ -115,3 +115,25 @@ def test_a_slip_for_the_crawford_game_of_an_individual_match(
         wait_for(player_a, lambda d: "game 8" in text_of(d, shown), timeout=20)
     with desk.Session() as s:
         assert matches.get_match(s, match_id).outcome.score.b == 3
+
+
+def test_the_phone_pages_of_an_individual_event_say_player_not_team(
+    desk: EventDatabase, server: Served
+) -> None:
+    """#28: the navigation, the find-me page, the standings and the crosstable of an individual
+    event said "My team", "Find my team", "Type your team's name" and headed their column
+    Team; each says player words instead (the Tandem pages are unchanged: test_browser)."""
+    crawford_match(desk)
+    base = server.start()
+    with phone() as ana:
+        ana.get(base + "team")
+        wait_for(ana, lambda d: "Find me" in text_of(d, "nav"))
+        assert "team" not in text_of(ana, "nav").lower()
+        assert "Find me" in text_of(ana, "label[for=find]")
+        assert ana.find_element(By.ID, "find").get_attribute("placeholder") == "your name"
+        assert "Type your name." in text_of(ana, "main")
+        for page, table in (("standings", "#standings"), ("crosstable", "#crosstable")):
+            ana.get(base + page)
+            wait_for(ana, lambda d, t=table: d.find_elements(By.CSS_SELECTOR, f"{t} th"))
+            heads = [h.text for h in ana.find_elements(By.CSS_SELECTOR, f"{table} th")]
+            assert "Player" in heads and "Team" not in heads, (page, heads)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from director.domain.clock import EventKind, Phase
@@ -26,6 +27,8 @@ from director.services.events import update_event
 from director.services.matches import create_match
 from director.services.teams import add_player
 from director.store.engine import open_database
+from director.ui.context import EventContext
+from director.ui.phone_clocks import PhoneClocksView
 from tests.event_files import stored_match
 from tests.ui.clock.clock_helpers import NS, OFFSCREEN_NOISE, FakeTime, key_down, stored_log
 from tests.ui.clock.conftest import OpenClock
@@ -105,3 +108,23 @@ def test_a_flag_loses_the_match(
     match = stored_match(event_path, window.match.id)
     assert match.outcome.finished and match.outcome.final.b == 5
     assert match.outcome.lost_on_time is A
+
+
+def test_a_phone_clocks_flag_loses_the_match_at_the_desk(qtbot: QtBot, event_path: Path) -> None:
+    """RULES §10 on a phone: the desk's Phone clocks view meets the flag of an individual
+    match's phone clock with the same question as the clock window (not rule 5's game entry),
+    and records it with record_lost_on_time."""
+    match_id = individual_match(event_path)
+    ctx = EventContext(open_database(str(event_path)))
+    try:
+        view = PhoneClocksView(ctx, lambda: None)
+        qtbot.addWidget(view)
+        box = view.open_forfeit(match_id, 1, A, (0, RESERVE))
+        assert isinstance(box, QMessageBox) and box.isVisible()
+        assert "Ana's reserve ran out: Cleo wins the match" in box.text()
+        click_answer(box, "Record: Cleo wins")
+        match = stored_match(event_path, match_id)
+        assert match.outcome.finished and match.outcome.final.b == 5
+        assert match.outcome.lost_on_time is A
+    finally:
+        ctx.db.close()

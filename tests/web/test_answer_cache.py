@@ -1,0 +1,136 @@
+"""Each match's answer built once per change and served to every phone (issue #26, the room
+reloading one match after a push), against the real server on loopback: never stale, whoever
+made the change (a phone's slip, the desk, a rename), and a slip answer stays its team's own."""
+
+from __future__ import annotations
+
+import time
+
+from director.domain.rules import Side
+from director.services import slips
+from director.services.matches import get_match
+from director.services.teams import edit_team
+from director.web.server import TableService
+from tests.web.conftest import hexid, pair_round, request, win_games
+
+GAME = {"pair": 1, "board": 1, "winner": "A", "end": "bear-off", "level": "single", "cube": 1}
+
+
+def _published(service: TableService, match_id: int) -> None:
+    """Wait (at most 10 s) until the watcher has published the round with this match: its
+    own forgetting of the round's answers is behind us."""
+    end = time.monotonic() + 10
+    while time.monotonic() < end:
+        latest = service.web.hub.latest("pairings")
+        if latest is not None and match_id in {m["id"] for m in latest.data["matches"]}:  # type: ignore[index]
+            return
+        time.sleep(0.05)
+    raise AssertionError("the watcher never published the round")
+
+
+def _score(answer: object) -> tuple[int, int]:
+    score = answer["score"]  # type: ignore[index]
+    return score["A"], score["B"]
+
+
+def test_every_viewer_gets_one_built_answer_until_the_match_changes(
+    served: tuple[TableService, str],
+) -> None:
+    service, url = served
+    match_id = pair_round(service.web.db)[0]
+    _published(service, match_id)
+    first = [request(url + f"api/matches/{match_id}") for _ in range(5)]
+    assert {a.status for a in first} == {200}
+    assert len({a.body for a in first}) == 1  # the same bytes to every viewer
+    built = service.web.answers.built_count
+    assert [request(url + f"api/matches/{match_id}").body for _ in range(5)] == [first[0].body] * 5
+    assert service.web.answers.built_count == built  # served again, not built again
+    # a game typed at the desk, straight into the file (not through this server): the very
+    # next read, before any watcher could tell, is the new score, for every viewer
+    after = win_games(service.web.db, match_id, count=1)
+    again = [request(url + f"api/matches/{match_id}").json() for _ in range(5)]
+    assert [_score(a) for a in again] == [(after.a, after.b)] * 5
+    assert len(again[0]["games_list"]) == 1  # type: ignore[index]
+
+
+def test_a_rename_at_the_desk_is_in_the_next_answer(served: tuple[TableService, str]) -> None:
+    service, url = served
+    match_id = pair_round(service.web.db)[0]
+    shown = request(url + f"api/matches/{match_id}").json()
+    with service.web.db.Session() as s, s.begin():
+        team_id = get_match(s, match_id).team_a.id  # type: ignore[union-attr]
+        edit_team(s, team_id, name="Renamed", players=("Ann", "Bob"))
+    renamed = request(url + f"api/matches/{match_id}").json()
+    assert renamed != shown
+    assert "Renamed" in str(renamed) and "Ann" in str(renamed)
+
+
+def test_a_slip_answer_is_each_teams_own_and_never_stale(
+    served: tuple[TableService, str],
+) -> None:
+    service, url = served
+    match_id, other_match = pair_round(service.web.db)[:2]
+    with service.web.db.Session() as s, s.begin():
+        tokens = {side: slips.token_for(s, match_id, side) for side in Side}
+        stranger = slips.token_for(s, other_match, Side.A)
+
+    def shown() -> dict[Side, dict[str, object]]:
+        out = {}
+        for side, token in tokens.items():
+            answer = request(url + f"api/slip/{token}")
+            assert answer.status == 200, answer.body
+            out[side] = answer.json()
+        return out  # type: ignore[return-value]
+
+    for _ in range(3):  # again and again, from the cache: each token its own side
+        before = shown()
+        assert {side: v["side"] for side, v in before.items()} == {Side.A: "A", Side.B: "B"}
+        assert before[Side.A]["slips"] == before[Side.B]["slips"] == []
+    uid = hexid()
+    sent = request(url + f"api/slip/{tokens[Side.A]}", {"uid": uid, "device": hexid(),
+                                                          "game": GAME})  # fmt: skip
+    assert sent.status == 200, sent.body
+    entered = shown()  # at once: the slip is in both teams' answers, each with its own side
+    assert {side: v["side"] for side, v in entered.items()} == {Side.A: "A", Side.B: "B"}
+    for answer in entered.values():
+        (slip,) = answer["slips"]  # type: ignore[misc]
+        assert slip["uid"] == uid and slip["status"] == "unconfirmed"
+    answer = request(url + f"api/slip/{tokens[Side.B]}/answer",
+                     {"uid": uid, "device": hexid(), "agree": True})  # fmt: skip
+    assert answer.status == 200, answer.body
+    confirmed = shown()
+    assert {side: v["side"] for side, v in confirmed.items()} == {Side.A: "A", Side.B: "B"}
+    assert [v["slips"][0]["status"] for v in confirmed.values()] == ["pending"] * 2  # type: ignore[index]
+    # another match's token sees its own match, not the one cached before it
+    theirs = request(url + f"api/slip/{stranger}").json()
+    assert theirs["side"] == "A" and theirs["slips"] == []  # type: ignore[index]
+    assert theirs["match"]["id"] == other_match  # type: ignore[index]
+    # a revoked token gets nothing from the cache
+    with service.web.db.Session() as s, s.begin():
+        slips.revoke_token(s, match_id)
+    assert {request(url + f"api/slip/{t}").status for t in tokens.values()} == {403}
+
+
+def test_a_desk_decision_reaches_both_teams_slip_answers(
+    served: tuple[TableService, str],
+) -> None:
+    """The director accepts a slip at the desk (not through this server): both teams' next
+    reads say so, and the match's score moved in its answer."""
+    service, url = served
+    match_id = pair_round(service.web.db)[0]
+    with service.web.db.Session() as s, s.begin():
+        tokens = {side: slips.token_for(s, match_id, side) for side in Side}
+    uid = hexid()
+    assert request(url + f"api/slip/{tokens[Side.A]}",
+                   {"uid": uid, "device": hexid(), "game": GAME}).status == 200  # fmt: skip
+    assert request(url + f"api/slip/{tokens[Side.B]}/answer",
+                   {"uid": uid, "device": hexid(), "agree": True}).status == 200  # fmt: skip
+    before = request(url + f"api/matches/{match_id}").json()
+    assert _score(before) == (0, 0)
+    with service.web.db.Session() as s, s.begin():
+        (pending,) = slips.pending_slips(s)
+        slips.accept_slip(s, pending.id)
+    after = request(url + f"api/matches/{match_id}").json()
+    assert _score(after) != (0, 0)
+    for token in tokens.values():
+        assert request(url + f"api/slip/{token}").json()["slips"][0]["status"] == "accepted"  # type: ignore[index]
