@@ -134,11 +134,6 @@ def board_events(session: Session, match_id: int, board: int) -> list[ClockEvent
     return [ClockEvent.from_dict(row._asdict()) for row in rows]
 
 
-def time_control(session: Session, match_id: int) -> TimeControl:
-    """The clock the match was paired with (#28), whatever the event's options say now."""
-    return get_match(session, match_id).time_control
-
-
 def board_state(events: Sequence[ClockEvent], tc: TimeControl, board: int) -> BoardClock:
     """The board as its log leaves it (the domain's replay)."""
     return replay(events, tc).board(board)
