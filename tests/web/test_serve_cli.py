@@ -26,15 +26,18 @@ def test_serve_prints_its_address_first_and_stops_on_sigterm(event_path: Path, n
         text=True,
     )
     with proc:
-        assert proc.stdout is not None
-        first = proc.stdout.readline().strip()
-        assert re.fullmatch(r"http://127\.0\.0\.1:\d+/", first), first
-        assert request(first + "api/event").json() == {
-            "event": "Template Open",
-            "venue": "",
-            "date": "",
-        }
-        proc.send_signal(number)
+        try:
+            assert proc.stdout is not None
+            first = proc.stdout.readline().strip()
+            assert re.fullmatch(r"http://127\.0\.0\.1:\d+/", first), first
+            assert request(first + "api/event").json() == {
+                "event": "Template Open",
+                "venue": "",
+                "date": "",
+                "entrant": "team",
+            }
+        finally:  # a failed check above must not leave the server running (the test would hang)
+            proc.send_signal(number)
         status = proc.wait(15)
         errors = proc.stderr.read() if proc.stderr else ""
     assert status == 0, errors
