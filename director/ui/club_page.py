@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from director.domain.errors import UserError
 from director.domain.rating import shown
+from director.domain.wording import counted
 from director.services import club
 from director.services.teams import seed_by_club_rating
 from director.ui.club_context import ClubContext
@@ -237,7 +238,7 @@ class ClubPage(QWidget):
         history = view.history
         self.chart.set_points([history[0].before, *(c.after for c in history)] if history else [])
         lines = ["Events played:"] + [
-            f"  {e.event_date}  {e.name}: {e.matches} match{'es' if e.matches != 1 else ''}"
+            f"  {e.event_date}  {e.name}: {counted(e.matches, 'match', 'matches')}"
             for e in view.events
         ]
         lines += ["", "Head to head:"] + [
