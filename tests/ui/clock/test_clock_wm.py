@@ -92,15 +92,16 @@ def activated(display: str, winid: int) -> bool:
     return done.returncode == 0
 
 
-class Child:
-    """The clock windows' process and the keyboard (xdotool) on the same display."""
+class WmProcess:
+    """A child process of windows on `display` (commands on its stdin, a JSON answer a line on
+    its stdout) and the keyboard and mouse (xdotool) on the same display."""
 
-    def __init__(self, display: str, path: Path, match_ids: list[int]) -> None:
+    def __init__(self, display: str, module: str, *args: str) -> None:
         self.display = display
         env = {**os.environ, "DISPLAY": display, "QT_QPA_PLATFORM": "xcb"}
         env.pop("WAYLAND_DISPLAY", None)
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tests.ui.clock.wm_child", str(path), *map(str, match_ids)],
+            [sys.executable, "-m", module, *args],
             cwd=ROOT,
             env=env,
             stdin=subprocess.PIPE,
@@ -112,7 +113,7 @@ class Child:
     def read(self) -> Any:
         assert self.proc.stdout is not None
         line = self.proc.stdout.readline()
-        assert line, "the clock process died"
+        assert line, "the child process died"
         return json.loads(line)
 
     def ask(self, cmd: str, **args: object) -> Any:
@@ -135,11 +136,6 @@ class Child:
         for k in keys:
             self.xdo("key", "--delay", "30", k)
 
-    def activate(self, winid: int) -> None:
-        """Give `winid` the keyboard, once the window manager has mapped it."""
-        self.until(lambda _state: activated(self.display, winid))
-        self.until(lambda state: state["active"] == title_of(state, winid))
-
     def click(self, point: list[int]) -> None:
         self.xdo("mousemove", point[0], point[1], "click", "1")
 
@@ -150,6 +146,18 @@ class Child:
         for pipe in (self.proc.stdin, self.proc.stdout):
             if pipe is not None:
                 pipe.close()
+
+
+class Child(WmProcess):
+    """The clock windows' process."""
+
+    def __init__(self, display: str, path: Path, match_ids: list[int]) -> None:
+        super().__init__(display, "tests.ui.clock.wm_child", str(path), *map(str, match_ids))
+
+    def activate(self, winid: int) -> None:
+        """Give `winid` the keyboard, once the window manager has mapped it."""
+        self.until(lambda _state: activated(self.display, winid))
+        self.until(lambda state: state["active"] == title_of(state, winid))
 
 
 def second_match(path: Path, n: int) -> int:

@@ -4,11 +4,7 @@ slip is one key to take back. Keys go through the X server with xdotool, as a ke
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,48 +13,22 @@ import pytest
 from director.domain.rules import End, Level, Side
 from director.domain.scoring import Game
 from tests.ui.app_helpers import seed_match
-from tests.ui.clock.test_clock_wm import ROOT, activated, display, until
+from tests.ui.clock.test_clock_wm import WmProcess, activated, display
 from tests.ui.desk.desk_helpers import record_behind_the_desk
 
 pytestmark = pytest.mark.wm
 __all__ = ["display"]  # the module-scoped X server fixture
 
 
-class Desk:
-    """The desk's process and the keyboard and mouse (xdotool) on the same display."""
+class Desk(WmProcess):
+    """The desk's process."""
 
     def __init__(self, display: str, path: Path, match_id: int) -> None:
-        self.display = display
-        env = {**os.environ, "DISPLAY": display, "QT_QPA_PLATFORM": "xcb"}
-        env.pop("WAYLAND_DISPLAY", None)
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tests.ui.desk.desk_wm_child", str(path), str(match_id)],
-            cwd=ROOT,
-            env=env,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-        )
-        assert self.read() == {"ready": True}
+        super().__init__(display, "tests.ui.desk.desk_wm_child", str(path), str(match_id))
         # the window manager maps the window, then gives it the keyboard
         winid = self.state()["winid"]
         self.until(lambda _state: activated(display, winid))
         self.until(lambda state: state["active"] == "Desk" and state["focus"] is not None)
-
-    def read(self) -> Any:
-        assert self.proc.stdout is not None
-        line = self.proc.stdout.readline()
-        assert line, "the desk's process died"
-        return json.loads(line)
-
-    def state(self) -> Any:
-        assert self.proc.stdin is not None
-        self.proc.stdin.write(json.dumps({"cmd": "state"}) + "\n")
-        self.proc.stdin.flush()
-        return self.read()
-
-    def until(self, ready: Callable[[Any], bool]) -> Any:
-        return until(self.state, ready)
 
     def dialog_keys(self, opener: str, *keys: str) -> None:
         """Open a dialog with `opener`, and once it has the keyboard, type `keys`."""
@@ -67,29 +37,8 @@ class Desk:
         self.until(lambda state: state["dialog"] and state["active"] != "Desk")
         self.key(*keys)
 
-    def xdo(self, *args: str | int) -> None:
-        env = {**os.environ, "DISPLAY": self.display}
-        subprocess.run(["xdotool", *map(str, args)], env=env, check=True, timeout=10)
-
-    def key(self, *keys: str) -> None:
-        for k in keys:
-            self.xdo("key", "--delay", "30", k)
-
     def type(self, text: str) -> None:
         self.xdo("type", "--delay", "30", text)
-
-    def click(self, point: list[int]) -> None:
-        self.xdo("mousemove", point[0], point[1], "click", "1")
-
-    def close(self) -> None:
-        if self.proc.poll() is None:
-            assert self.proc.stdin is not None
-            self.proc.stdin.write(json.dumps({"cmd": "quit"}) + "\n")
-            self.proc.stdin.flush()
-            self.proc.wait(10)
-        for pipe in (self.proc.stdin, self.proc.stdout):
-            if pipe is not None:
-                pipe.close()
 
 
 @pytest.fixture
