@@ -30,10 +30,16 @@ for _variable in ("XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME"):
 WM_MODULE = "_wm.py"  # the modules of the `wm` tests end so: tests/ui/clock/test_clock_wm.py
 
 
+@pytest.hookimpl(tryfirst=True)  # before `-m` selects by the marks added here
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The `wm` tests share one X server and window manager, whose focus is the thing they
     test: under pytest-xdist they all run on one worker, one after another, found by their
-    modules' names (below). A `wm` test elsewhere would run beside them: refused."""
+    modules' names (below). A `wm` test elsewhere would run beside them: refused. They time
+    focus and key-downs, so they are `serial` too: scripts/test.sh runs those after the rest,
+    in one process, with the machine to themselves."""
+    for item in items:
+        if item.path.name.endswith(WM_MODULE):
+            item.add_marker(pytest.mark.serial)
     stray = sorted(
         {str(item.path) for item in items if item.get_closest_marker("wm")}
         - {str(item.path) for item in items if item.path.name.endswith(WM_MODULE)}

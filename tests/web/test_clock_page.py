@@ -25,6 +25,9 @@ from director.web.server import TableService
 from tests.web.clock_browser import centre, new_driver, phone, tap, touch_down, touch_up
 from tests.web.conftest import pair_round, request
 
+# the phone clock against the desk's, to the millisecond: alone on the machine (scripts/test.sh)
+pytestmark = pytest.mark.serial
+
 TIMEOUT = 10.0
 
 

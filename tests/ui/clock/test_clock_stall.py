@@ -17,7 +17,7 @@ from director.ui.clock.sound import FlagSound
 from tests.ui.clock.clock_helpers import NS, OFFSCREEN_NOISE, key_down
 from tests.ui.clock.conftest import OpenClock
 
-pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_NOISE)
+pytestmark = [pytest.mark.qt_log_ignore(OFFSCREEN_NOISE), pytest.mark.serial]  # times a stall
 
 A, B = Side.A, Side.B
 STALL_S = 0.4
