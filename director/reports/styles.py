@@ -41,8 +41,9 @@ from reportlab.platypus import (
 
 from director import __version__
 from director.domain.rules import Paper
+from director.domain.wording import right_to_left
 from director.reports import fonts
-from director.reports.fonts import markup, needs_shaping, register_fonts, right_to_left
+from director.reports.fonts import markup, needs_shaping, register_fonts
 
 FONT, FONT_BOLD = fonts.FONT, fonts.FONT_BOLD
 
