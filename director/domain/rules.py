@@ -129,6 +129,7 @@ class LateEntry(StrEnum):
 class Paper(StrEnum):
     A4 = "a4"
     LETTER = "letter"
+    A3 = "a3"  # a big bracket's draw sheet on one page (RULES §11)
 
 
 MAX_CUBE = 64

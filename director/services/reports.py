@@ -474,7 +474,8 @@ def _draw_sheets(job: _Job) -> Built:
         boxes[node.key] = draw_sheet.Box((entries[0], entries[1]), note)
     standings = [draw_sheet.Standing(b.name, tuple(places_lines(progress, b.name, name)))
                  for b in state.plan.brackets]  # fmt: skip
-    return draw_sheet.story(state.draw, boxes, standings, box), "", True
+    slots = draw_sheet.page_slots(job.paper)
+    return draw_sheet.story(state.draw, boxes, standings, box, slots), "", True
 
 
 def _teams(job: _Job) -> Built:

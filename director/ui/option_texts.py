@@ -149,6 +149,7 @@ CHOICE_LABELS: dict[str, str] = {
     MatchPointScheme.ONE_HALF_ZERO: "Win 1, draw ½, loss 0",
     Paper.A4: "A4",
     Paper.LETTER: "US Letter",
+    Paper.A3: "A3",
 }
 
 
