@@ -409,7 +409,7 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         "--paper",
         choices=[p.value for p in Paper],
         default=Paper.A4.value,
-        help="the reports' paper size: a4 or letter (default a4; `report --paper` overrides it)",
+        help="the reports' paper size: a4, letter or a3 (default a4; `report --paper` overrides)",
     )
     new.add_argument("--venue", default="", help="where the event is played (report header)")
     new.add_argument("--date", default="", metavar="YYYY-MM-DD",

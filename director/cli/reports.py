@@ -95,7 +95,7 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
         help="one match (scoresheet, match report; audit: only that match's lines)",
     )
     report.add_argument(
-        "--paper", choices=[p.value for p in Paper], help="a4 or letter (default: the event's)"
+        "--paper", choices=[p.value for p in Paper], help="a4, letter or a3 (default: the event's)"
     )
     from director.domain.met import DEFAULT_BACKGAMMON_RATE, DEFAULT_GAMMON_RATE, DEFAULT_SIZE
 

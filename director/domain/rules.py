@@ -129,6 +129,7 @@ class LateEntry(StrEnum):
 class Paper(StrEnum):
     A4 = "a4"
     LETTER = "letter"
+    A3 = "a3"  # a big bracket's draw sheet on one page (RULES §11)
 
 
 MAX_CUBE = 64
@@ -390,7 +391,8 @@ class EventOptions:
     late_entry: LateEntry = LateEntry.ZERO
     avoid_same_club: bool = False
     double_round_robin: bool = False
-    consolation: bool = False  # knockout: a consolation bracket for first-round losers
+    consolation: bool = False  # knockout: the plan has a consolation (follows the stored plan;
+    # an event without one is read by it as single or single + consolation, RULES §11)
     match_points: MatchPointScheme = MatchPointScheme.TWO_ONE_ZERO
     tie_breaks: tuple[TieBreak, ...] = DEFAULT_TIE_BREAKS
     paper: Paper = Paper.A4

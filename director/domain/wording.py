@@ -14,11 +14,16 @@ def counted(count: int, noun: str, plural: str = "") -> str:
 _RTL = frozenset(("R", "AL"))
 
 
+def right_to_left(name: str) -> bool:
+    """A name with right-to-left letters (Hebrew, Arabic): shown aligned right on its own."""
+    return any(unicodedata.bidirectional(ch) in _RTL for ch in name)
+
+
 def isolated(name: str) -> str:
     """A name set inside other words ("Table 3: A v B · 3–2"), kept apart from them for the
     Unicode bidirectional algorithm: without the isolates, the " · 3–2" after a right-to-left
     name is read into it and shown on its left. Left-to-right names are returned as they are."""
-    if not any(unicodedata.bidirectional(ch) in _RTL for ch in name):
+    if not right_to_left(name):
         return name
     return f"\u2068{name}\u2069"  # FIRST STRONG ISOLATE ... POP DIRECTIONAL ISOLATE
 

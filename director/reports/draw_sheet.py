@@ -3,10 +3,11 @@ per round of the bracket (its name and match length), each match a box with its 
 their scores once played (the winner in bold, "+" for a forfeit win), "bye" where nobody comes,
 and the table of a match being played; each bracket's places below it.
 
-A bracket of up to 16 first-round matches (32 players) is one landscape page; a bigger one
-takes a page per 16 first-round matches and the rounds they lead to, then a page for the rounds
-after them. The services gather what is shown (`Box`, `Standing`) from the event's draw
-(`services/bracket_pairing.py`), with the `Draw` that gives the shape.
+A bracket of up to 16 first-round matches (32 players) is one landscape page, on A3 one of up
+to 32 (64 players); a bigger one takes a page per 16 (A3: 32) first-round matches and the
+rounds they lead to, then a page for the rounds after them. The services gather what is shown
+(`Box`, `Standing`) from the event's draw (`services/bracket_pairing.py`), with the `Draw` that
+gives the shape.
 """
 
 from __future__ import annotations
@@ -18,10 +19,17 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Spacer, Table
 
 from director.domain.brackets.draw import Draw, MatchKey
+from director.domain.rules import Paper
 from director.domain.wording import isolated
 from director.reports.styles import INK, Layout, Section, esc, grid, rich, text
 
 PAGE_SLOTS = 16  # first-round matches on one page: 32 players
+A3_SLOTS = 32  # on A3: 64 players
+
+
+def page_slots(paper: Paper) -> int:
+    """First-round matches one page of `paper` takes."""
+    return A3_SLOTS if paper is Paper.A3 else PAGE_SLOTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,9 +51,9 @@ class Standing:
     lines: tuple[tuple[str, str], ...]  # (place, names) once known
 
 
-def _box(shown: Box | None) -> Flowable:
+def _box(shown: Box | None, style: str = "cell") -> Flowable:
     if shown is None:
-        return text("", "cell")
+        return text("", style)
     lines = []
     for e in shown.entries:
         name = esc(isolated(e.name)) if e.name else "…"
@@ -55,12 +63,14 @@ def _box(shown: Box | None) -> Flowable:
         lines.append(f"<b>{name}</b>{score}" if e.won else f"{name}{score if e.score else ''}")
     if shown.note:  # beside the first name: a box keeps two lines
         lines[0] += f"  <font size=6>{esc(shown.note)}</font>"
-    return rich("<br/>".join(lines), "cell")
+    return rich("<br/>".join(lines), style)
 
 
 def _page(columns: Sequence[tuple[str, list[tuple[int, int, Box | None]]]], rows: int,
           box: Layout) -> Table:  # fmt: skip
     """A grid of `rows` half-match rows; each column's boxes at (first row, rows spanned)."""
+    dense = rows > 2 * PAGE_SLOTS  # an A3 page of 64: smaller type, the rows unpadded
+    style_name = "cell-dense" if dense else "cell"
     data: list[list[object]] = [[rich(f"<b>{esc(t)}</b>", "cell") for t, _ in columns]]
     data += [["" for _ in columns] for _ in range(rows)]
     style: list[tuple[object, ...]] = [
@@ -68,10 +78,12 @@ def _page(columns: Sequence[tuple[str, list[tuple[int, int, Box | None]]]], rows
         ("BOX", (0, 0), (-1, -1), 0, "white"),
         ("LINEBELOW", (0, 0), (-1, 0), 0.9, INK),
     ]
+    if dense:
+        style += [("TOPPADDING", (0, 1), (-1, -1), 0), ("BOTTOMPADDING", (0, 1), (-1, -1), 0)]
     for col, (_, boxes) in enumerate(columns):
         for start, span, shown in boxes:
             row = 1 + start
-            data[row][col] = _box(shown)
+            data[row][col] = _box(shown, style_name)
             if span > 1:
                 style.append(("SPAN", (col, row), (col, row + span - 1)))
             if shown is not None:
@@ -96,7 +108,7 @@ def _page(columns: Sequence[tuple[str, list[tuple[int, int, Box | None]]]], rows
 
 
 def bracket_pages(draw: Draw, name: str, boxes: Mapping[MatchKey, Box], box: Layout,
-                  first: bool) -> list[Flowable]:  # fmt: skip
+                  first: bool, slots: int = PAGE_SLOTS) -> list[Flowable]:  # fmt: skip
     rounds = draw.rounds.get(name, 0)
     counts = [len(draw.round_nodes(name, r)) for r in range(1, rounds + 1)]
     lengths = [draw.nodes[draw.round_nodes(name, r)[0]].length for r in range(1, rounds + 1)]
@@ -107,7 +119,7 @@ def bracket_pages(draw: Draw, name: str, boxes: Mapping[MatchKey, Box], box: Lay
     titles = [f"{draw.round_title(name, r)} · to {lengths[r - 1]}" for r in range(1, rounds + 1)]
     # the pages: (rounds on it, its first half-match row, rows, rows of the sheet per row)
     total = 2 * counts[0]
-    per_page = 2 * PAGE_SLOTS
+    per_page = 2 * slots
     pages: list[tuple[list[int], int, int, int]] = []
     if total <= per_page:
         pages.append((list(range(1, rounds + 1)), 0, total, 1))
@@ -144,7 +156,7 @@ def bracket_pages(draw: Draw, name: str, boxes: Mapping[MatchKey, Box], box: Lay
 
 
 def story(draw: Draw | None, boxes: Mapping[MatchKey, Box], standings: Sequence[Standing],
-          box: Layout) -> list[Flowable]:  # fmt: skip
+          box: Layout, slots: int = PAGE_SLOTS) -> list[Flowable]:  # fmt: skip
     out: list[Flowable] = []
     if draw is None:
         return [Section("Draw sheets"), text("Draw sheets", "title"),
@@ -153,7 +165,7 @@ def story(draw: Draw | None, boxes: Mapping[MatchKey, Box], standings: Sequence[
     for bracket in draw.plan.brackets:
         if bracket.name not in draw.rounds:
             continue  # too few entrants for it (RULES §11)
-        out += bracket_pages(draw, bracket.name, boxes, box, first)
+        out += bracket_pages(draw, bracket.name, boxes, box, first, slots)
         first = False
         mine = next((s for s in standings if s.bracket == bracket.name), None)
         if mine is not None and mine.lines:  # one line, so the bracket keeps its page

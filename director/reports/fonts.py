@@ -32,6 +32,7 @@ from xml.sax.saxutils import escape
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
+from director.domain.wording import right_to_left
 from director.reports import shaping
 from director.resources import resource_path
 
@@ -221,11 +222,6 @@ def unprintable(value: str) -> str:
         if not _invisible(char) and char not in out and font_for(char) is None:
             out.append(char)
     return "".join(out)
-
-
-def right_to_left(value: str) -> bool:
-    """Whether `value` holds right-to-left letters (Arabic, Hebrew)."""
-    return any(unicodedata.bidirectional(c) in RTL for c in value)
 
 
 def display_order(value: str) -> str:

@@ -1,7 +1,7 @@
 """The one place for how a report looks: fonts, type sizes, page templates, tables, escaping.
 
 Every report is a list of platypus flowables built by one document module and laid out here
-by `build_pdf`: A4 or Letter, portrait or landscape pages, the event name and date at the top
+by `build_pdf`: A4, Letter or A3, portrait or landscape pages, the event name and date at the top
 of every page, the page number ("page 3 of 12") and the generation time at the foot.
 
 Names are people's own spelling: every piece of text that goes into a Paragraph passes
@@ -24,7 +24,7 @@ from xml.sax.saxutils import escape
 from reportlab import rl_config
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
-from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.pagesizes import A3, A4, LETTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
@@ -41,8 +41,9 @@ from reportlab.platypus import (
 
 from director import __version__
 from director.domain.rules import Paper
+from director.domain.wording import right_to_left
 from director.reports import fonts
-from director.reports.fonts import markup, needs_shaping, register_fonts, right_to_left
+from director.reports.fonts import markup, needs_shaping, register_fonts
 
 FONT, FONT_BOLD = fonts.FONT, fonts.FONT_BOLD
 
@@ -88,6 +89,7 @@ STYLES: dict[str, ParagraphStyle] = {
     "legend": _style("legend", 6.8, textColor=GREY, leading=8.1),
     "alert": _style("alert", 9.5, textColor=ALERT, spaceAfter=1 * mm),
     "cell": _style("cell", 9),
+    "cell-dense": _style("cell-dense", 7, leading=8.3),  # a draw sheet of 64 on one page
     "cell-small": _style("cell-small", 7.5, textColor=GREY),
     "qr-caption": _style("qr-caption", 6, textColor=GREY, alignment=1),
     "name-team": _style("name-team", 11, bold=True),
@@ -290,7 +292,7 @@ class ReportInfo:
 
 
 def page_size(paper: Paper, orientation: str = PORTRAIT) -> tuple[float, float]:
-    size: tuple[float, float] = A4 if paper is Paper.A4 else LETTER
+    size: tuple[float, float] = {Paper.A4: A4, Paper.LETTER: LETTER, Paper.A3: A3}[paper]
     if orientation == LANDSCAPE:
         return size[1], size[0]
     return size

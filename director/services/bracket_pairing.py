@@ -29,7 +29,7 @@ from sqlalchemy.orm import Session
 from director.domain.brackets.draw import Draw, MatchKey, Progress, Result, Status
 from director.domain.brackets.plan import BracketPlan, plan_to_json
 from director.domain.errors import UserError
-from director.domain.event import TeamInfo
+from director.domain.event import MatchInfo, TeamInfo
 from director.domain.pairing.knockout import bracket_order
 from director.domain.rules import PairingSystem
 from director.services import audit
@@ -289,7 +289,7 @@ def check_draw_stored(session: Session) -> list[tuple[int, str]]:
 
 @dataclass(frozen=True, slots=True)
 class BracketLine:
-    """One match of a bracket as the desk and the projector list it."""
+    """One match of a bracket as the desk and the projector show it."""
 
     key: MatchKey
     round_title: str  # "Semi-final · to 11"
@@ -299,6 +299,14 @@ class BracketLine:
     table: int | None  # while paired and not finished
     winner: str  # "" until decided
     match_id: int | None  # the stored match
+    scores: tuple[str, str] = ("", "")  # each entrant's: "7", "+" a forfeit win, "" unplayed
+    started: bool = False  # a game or the clock has begun at its table
+    feeds: MatchKey | None = None  # the match its winner plays next in this bracket
+
+    @property
+    def ready(self) -> bool:
+        """Both feeders finished and not started yet: to pair, or paired and to start."""
+        return self.status is Status.READY and not self.started
 
 
 @dataclass(frozen=True, slots=True)
@@ -307,6 +315,35 @@ class BracketView:
     title: str  # "Main bracket"
     lines: tuple[BracketLine, ...]
     places: tuple[tuple[str, str], ...]  # ("1", name), ("3=", name), … as known
+    rounds: tuple[tuple[str, int], ...] = ()  # each round's heading and number of matches
+
+
+def entry_scores(match: MatchInfo | None, players: tuple[int | None, int | None],
+                 winner: int | None) -> tuple[str, str]:  # fmt: skip
+    """Each entrant's final score in a finished `match` ("+" a forfeit win, "" the forfeit's
+    loser), as the draw sheets and the Rounds page show it; ("", "") before."""
+    if match is None or match.team_b is None or winner is None:
+        return "", ""
+    out = []
+    for p in players:
+        final = match.outcome.final.a if match.team_a.id == p else match.outcome.final.b
+        out.append(("+" if p == winner else "") if match.forfeit_by else str(final))
+    return out[0], out[1]
+
+
+def places_lines(progress: Progress, bracket: str, name: dict[int, str]) -> list[tuple[str, str]]:
+    """(place, name) of a bracket as known: 1 once complete, 2, 3 (3= shared), 4."""
+    places = progress.places(bracket)
+    out: list[tuple[str, str]] = []
+    if places.winner is not None and places.complete:
+        out.append(("1", name[places.winner]))
+    if places.runner_up is not None:
+        out.append(("2", name[places.runner_up]))
+    third = "3=" if len(places.third) > 1 else "3"
+    out += [(third, name[p]) for p in places.third]
+    if places.fourth is not None:
+        out.append(("4", name[places.fourth]))
+    return out
 
 
 def bracket_views(session: Session) -> list[BracketView]:
@@ -335,29 +372,30 @@ def bracket_views(session: Session) -> list[BracketView]:
             match = shown.get(stored.id) if stored is not None else None
             names = tuple(name[p] if p is not None else ("bye" if status is Status.BYE else "…")
                           for p in players)  # fmt: skip
+            winner = progress.winner[i] if status is Status.DONE else None
+            scores = entry_scores(match, players, winner)
             score = ""
             if match is not None and match.team_b is not None and status is Status.DONE:
                 score = ("forfeit" if match.forfeit_by else
                          f"{match.outcome.final.a} – {match.outcome.final.b}")  # fmt: skip
             title = node.key.round if not node.third_place else 0
             words = draw.round_title(bracket.name, title) if title else "Play-off for third"
-            winner = progress.winner[i]
+            parent = draw.nodes[node.parent].key if node.parent is not None else None
             lines.append(BracketLine(
                 node.key, f"{words} · to {node.length}", status, (names[0], names[1]), score,
                 stored.table if stored is not None and status is Status.READY else None,
-                name[winner] if winner is not None and status is Status.DONE else "",
-                stored.id if stored is not None else None,
+                name[winner] if winner is not None else "",
+                stored.id if stored is not None else None, scores,
+                stored is not None and stored.started, parent,
             ))  # fmt: skip
-        places = progress.places(bracket.name)
-        shown_places: list[tuple[str, str]] = []
-        if places.winner is not None and places.complete:
-            shown_places.append(("1", name[places.winner]))
-        if places.runner_up is not None:
-            shown_places.append(("2", name[places.runner_up]))
-        third = "3=" if len(places.third) > 1 else "3"
-        shown_places += [(third, name[p]) for p in places.third]
-        if places.fourth is not None:
-            shown_places.append(("4", name[places.fourth]))
+        heads = []
+        for r in range(1, draw.rounds[bracket.name] + 1):
+            nodes = draw.round_nodes(bracket.name, r)
+            length = draw.nodes[nodes[0]].length
+            heads.append((f"{draw.round_title(bracket.name, r)} · to {length}", len(nodes)))
         label = bracket.name[:1].upper() + bracket.name[1:].replace("-", " ")
-        out.append(BracketView(bracket.name, f"{label} bracket", tuple(lines), tuple(shown_places)))
+        places = tuple(places_lines(progress, bracket.name, name))
+        out.append(
+            BracketView(bracket.name, f"{label} bracket", tuple(lines), places, tuple(heads))
+        )
     return out

@@ -444,7 +444,7 @@ def _draw_sheets(job: _Job) -> Built:
     from director.domain.brackets.draw import MatchKey, Status
     from director.reports import draw_sheet
     from director.reports.styles import LANDSCAPE, layout
-    from director.services.bracket_pairing import draw_state
+    from director.services.bracket_pairing import draw_state, entry_scores, places_lines
     from director.services.matches import list_matches
 
     box = layout(job.paper, LANDSCAPE)
@@ -460,38 +460,22 @@ def _draw_sheets(job: _Job) -> Built:
         status, players = progress.of_index(i)
         if status is Status.EMPTY:
             continue
-        winner = progress.winner[i]
+        winner = progress.winner[i]  # a bye's player too
         match = by_key.get(node.key)
-        entries = []
-        for p in players:
-            if p is None:
-                entries.append(draw_sheet.Entry("bye" if status is Status.BYE else ""))
-                continue
-            score = ""
-            if match is not None and match.team_b is not None and status is Status.DONE:
-                side_a = match.team_a.id == p
-                final = match.outcome.final.a if side_a else match.outcome.final.b
-                score = ("+" if p == winner else "") if match.forfeit_by else str(final)
-            entries.append(draw_sheet.Entry(name[p], score, p == winner))
+        scores = entry_scores(match, players, winner if status is Status.DONE else None)
+        entries = [
+            draw_sheet.Entry(name[p], score, p == winner) if p is not None
+            else draw_sheet.Entry("bye" if status is Status.BYE else "")
+            for p, score in zip(players, scores, strict=True)
+        ]  # fmt: skip
         note = ""
         if match is not None and status is Status.READY:
             note = f"table {match.table}"
         boxes[node.key] = draw_sheet.Box((entries[0], entries[1]), note)
-    standings = []
-    for b in state.plan.brackets:
-        places = progress.places(b.name)
-        lines = []
-        if places.winner is not None and places.complete:
-            lines.append(("1", name[places.winner]))
-        if places.runner_up is not None:
-            lines.append(("2", name[places.runner_up]))
-        if places.third:
-            shared = len(places.third) > 1
-            lines += [("3=" if shared else "3", name[p]) for p in places.third]
-        if places.fourth is not None:
-            lines.append(("4", name[places.fourth]))
-        standings.append(draw_sheet.Standing(b.name, tuple(lines)))
-    return draw_sheet.story(state.draw, boxes, standings, box), "", True
+    standings = [draw_sheet.Standing(b.name, tuple(places_lines(progress, b.name, name)))
+                 for b in state.plan.brackets]  # fmt: skip
+    slots = draw_sheet.page_slots(job.paper)
+    return draw_sheet.story(state.draw, boxes, standings, box, slots), "", True
 
 
 def _teams(job: _Job) -> Built:

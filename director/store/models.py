@@ -173,7 +173,6 @@ class Round(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     number: Mapped[int] = mapped_column(Integer)
     published: Mapped[bool] = mapped_column(Boolean, default=False)
-    bracket: Mapped[str] = mapped_column(String(20), default="main")  # knockout: main/consolation
     paired_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 

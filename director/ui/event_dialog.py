@@ -137,11 +137,8 @@ class EventDialog(QDialog):
         return bool(self.options_form.pairing_system.currentData() == PairingSystem.KNOCKOUT.value)
 
     def _plan_for_knockout(self) -> None:
-        """The plan says a knockout's brackets: the old consolation switch gives way to it."""
+        """The plan says a knockout's brackets (the one way to choose them)."""
         self.plan_chooser.setEnabled(self.knockout())
-        consolation = self.options_form.consolation
-        if "consolation" not in self.options_form.locked:
-            consolation.setEnabled(not self.knockout())
         self.plan_chooser.setToolTip(
             "" if self.knockout() else "Only a knockout has brackets: choose Knockout above."
         )

@@ -206,7 +206,9 @@ class OptionsForm(QWidget):
         self.late_entry = enum_combo(LateEntry, tab.widget)
         self.avoid_same_club = QCheckBox(tab.widget)
         self.double_round_robin = QCheckBox(tab.widget)
-        self.consolation = QCheckBox(tab.widget)
+        # a knockout's brackets are its bracket plan's (the event dialog's chooser): the old
+        # consolation switch is kept as the file holds it, and follows the plan when stored
+        self.kept_consolation = False
         for key in (
             "pairing_system",
             "rounds",
@@ -214,7 +216,6 @@ class OptionsForm(QWidget):
             "late_entry",
             "avoid_same_club",
             "double_round_robin",
-            "consolation",
         ):
             self._row(tab, key, getattr(self, key))
 
@@ -262,7 +263,7 @@ class OptionsForm(QWidget):
         select(self.late_entry, options.late_entry.value)
         self.avoid_same_club.setChecked(options.avoid_same_club)
         self.double_round_robin.setChecked(options.double_round_robin)
-        self.consolation.setChecked(options.consolation)
+        self.kept_consolation = options.consolation
         select(self.match_points, options.match_points.value)
         self.tie_breaks.set_tie_breaks(options.tie_breaks)
         select(self.paper, options.paper.value)
@@ -288,7 +289,7 @@ class OptionsForm(QWidget):
             late_entry=LateEntry(self.late_entry.currentData()),
             avoid_same_club=self.avoid_same_club.isChecked(),
             double_round_robin=self.double_round_robin.isChecked(),
-            consolation=self.consolation.isChecked(),
+            consolation=self.kept_consolation,
             match_points=MatchPointScheme(self.match_points.currentData()),
             tie_breaks=self.tie_breaks.tie_breaks(),
             paper=Paper(self.paper.currentData()),

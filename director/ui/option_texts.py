@@ -114,11 +114,6 @@ EXPLANATIONS: dict[str, tuple[str, str, str]] = {
         "Round robin: every team meets every other team twice.",
         "off",
     ),
-    "consolation": (
-        "Consolation bracket",
-        "Knockout: the first-round losers play on in a bracket of their own.",
-        "off",
-    ),
     "match_points": (
         "Match points",
         "Points for a win, a draw and a loss; a bye scores a win.",
@@ -149,6 +144,7 @@ CHOICE_LABELS: dict[str, str] = {
     MatchPointScheme.ONE_HALF_ZERO: "Win 1, draw ½, loss 0",
     Paper.A4: "A4",
     Paper.LETTER: "US Letter",
+    Paper.A3: "A3",
 }
 
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QKeySequence, QShortcut
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -22,25 +22,24 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QMessageBox,
     QPushButton,
+    QSplitter,
     QStackedWidget,
     QTableView,
-    QTreeWidget,
-    QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
-from director.domain.brackets.draw import Status
 from director.domain.changes import Changes
 from director.domain.errors import UserError
 from director.domain.event import MatchInfo, TeamInfo, round_status
 from director.domain.wording import counted, isolated
 from director.services import no_show, rounds
-from director.services.bracket_pairing import BracketLine, bracket_views
+from director.services.bracket_pairing import bracket_views
 from director.services.matches import list_matches
 from director.services.rounds import RoundInfo
 from director.services.teams import entrant_format, withdraw_team
 from director.ui.audit_dialog import AuditDialog
+from director.ui.bracket_chart import BracketTabs
 from director.ui.context import EventContext
 from director.ui.forbidden_pairs_dialog import ForbiddenPairsDialog
 from director.ui.message_bar import MessageBar, ask
@@ -77,16 +76,7 @@ REPAIR_TIP = "Pair the last round again with the engine: shown first, with the e
 UNDO_TIP = "Delete the last round's pairings (kept in the audit log)"
 
 
-BRACKET_HEADS = ["Match", "Table", "A", "Score", "B", "State"]
-
-
-def bracket_cells(line: BracketLine) -> list[str]:
-    state = {Status.WAITING: "waiting", Status.BYE: "bye", Status.DONE: f"{line.winner} wins"}
-    words = state.get(line.status, "")
-    if line.status is Status.READY:
-        words = "playing" if line.table is not None else "ready: pair it"
-    table = str(line.table) if line.table is not None else ""
-    return [line.round_title, table, line.names[0], line.score, line.names[1], words]
+TOP_HEIGHT = 170  # a knockout's rounds and batch above its brackets: four lines
 
 
 class RoundsPage(QWidget):
@@ -138,24 +128,26 @@ class RoundsPage(QWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         for column in (0, 2, 4):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
-        self.brackets = QTreeWidget(self)
-        self.brackets.setObjectName("brackets")
-        self.brackets.setHeaderLabels(BRACKET_HEADS)
-        self.brackets.setRootIsDecorated(True)
-        self.brackets.setUniformRowHeights(True)
+        self.brackets = BracketTabs(self)
         self.brackets.hide()  # a knockout's only
+        self.split_pending = False  # the brackets are shown: size the rounds above them
         self.by_match = False
         self.stack = QStackedWidget(self)
         self.stack.addWidget(self._empty_state())
-        body = QWidget(self)
+        # the rounds and a round's matches above; a knockout's brackets below, the page's width
+        self.split = QSplitter(Qt.Orientation.Vertical, self)
+        self.split.setChildrenCollapsible(False)
+        body = QWidget(self.split)
         row = QHBoxLayout(body)
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.round_list)
-        right = QVBoxLayout()
-        right.addWidget(self.table, 1)
-        right.addWidget(self.brackets, 2)
-        row.addLayout(right, 1)
-        self.stack.addWidget(body)
+        row.addWidget(self.table, 1)
+        self.split.addWidget(body)
+        self.split.addWidget(self.brackets)
+        self.split.setStretchFactor(0, 1)
+        self.split.setStretchFactor(1, 4)
+        self.stack.addWidget(self.split)
+        self.split.installEventFilter(self)
         self._lay_out()
         self._connect()
         self.refresh()
@@ -206,7 +198,8 @@ class RoundsPage(QWidget):
         self.round_list.currentRowChanged.connect(self.show_round)
         self.table.doubleClicked.connect(self.open_match)
         self.table.activated.connect(self.open_match)
-        self.brackets.itemActivated.connect(self.open_bracket_match)
+        self.brackets.activated.connect(self.ctx.match_requested.emit)
+        self.brackets.chosen.connect(self.choose_match)
         shortcut = QShortcut(QKeySequence("Ctrl+Shift+P"), self)
         shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         shortcut.activated.connect(self.pair_next_round)
@@ -246,31 +239,29 @@ class RoundsPage(QWidget):
         return True
 
     def show_brackets(self) -> None:
-        """A knockout's brackets, match by match: ready to pair (highlighted), playing at a
-        table, waiting for a feeder, or decided (RULES §11)."""
+        """A knockout's brackets drawn as brackets: ready to start (highlighted), playing at
+        a table, waiting for a feeder, or decided (RULES §11)."""
         if not self.by_match:
             self.brackets.hide()
             return
-        self.brackets.show()
-        tops = [self.brackets.topLevelItem(i) for i in range(self.brackets.topLevelItemCount())]
-        opened = {top.text(0): top.isExpanded() for top in tops if top is not None}
-        self.brackets.clear()
-        for view in self.ctx.read(bracket_views):
-            places = ", ".join(f"{place} {name}" for place, name in view.places)
-            top = QTreeWidgetItem(self.brackets, [view.title, "", places])
-            top.setFirstColumnSpanned(False)
-            for line in view.lines:
-                item = QTreeWidgetItem(top, bracket_cells(line))
-                item.setData(0, Qt.ItemDataRole.UserRole, line.match_id)
-                if line.status is Status.READY and line.table is None:
-                    font = item.font(0)
-                    font.setBold(True)
-                    for column in range(len(BRACKET_HEADS)):
-                        item.setFont(column, font)
-                        item.setBackground(column, QColor(ACCENT_LIGHT))
-            top.setExpanded(opened.get(view.title, True))
-        for column in range(len(BRACKET_HEADS)):
-            self.brackets.resizeColumnToContents(column)
+        if self.brackets.isHidden():
+            self.brackets.show()
+            self.split_pending = True
+            self.size_split()
+        self.brackets.show_views(self.ctx.read(bracket_views))
+
+    def size_split(self) -> None:
+        """The rounds keep four lines above a knockout's brackets, which take the rest: once
+        the page has its height."""
+        height = self.split.height()
+        if self.split_pending and height > 2 * TOP_HEIGHT:
+            self.split.setSizes([TOP_HEIGHT, height - TOP_HEIGHT])
+            self.split_pending = False
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.split and event.type() == QEvent.Type.Resize:
+            self.size_split()
+        return super().eventFilter(watched, event)
 
     def refresh(self) -> None:
         self.by_match = self.ctx.read(rounds.by_match)
@@ -381,10 +372,16 @@ class RoundsPage(QWidget):
         rows = self.table.selectionModel().selectedRows()
         return self.model.match_at(rows[0].row()) if rows else None
 
-    def open_bracket_match(self, item: QTreeWidgetItem) -> None:
-        match_id = item.data(0, Qt.ItemDataRole.UserRole)
-        if isinstance(match_id, int):
-            self.ctx.match_requested.emit(match_id)
+    def choose_match(self, match_id: int) -> None:
+        """A match chosen on the brackets is chosen in its batch's list too (the no-show and
+        the audit log follow it)."""
+        for position, info in enumerate(self.rounds):
+            ids = [m.id for m in info.matches]
+            if match_id in ids:
+                if self.round_list.currentRow() != position:
+                    self.round_list.setCurrentRow(position)
+                self.table.selectRow(ids.index(match_id))
+                return
 
     def open_match(self) -> None:
         match = self.selected_match()

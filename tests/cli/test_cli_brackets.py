@@ -112,3 +112,20 @@ def test_simulate_a_knockout_with_a_plan_needs_no_rounds(tmp_path: Path) -> None
         .endswith("--rounds N is required for a swiss event (a knockout's plan decides its rounds)")
     )
     assert "Traceback" not in swiss.stderr and not (tmp_path / "swiss.tandem").exists()
+
+
+def test_report_bracket_on_a3_prints_a_64_player_bracket_on_one_page(tmp_path: Path) -> None:
+    from tests.reports.pdfcheck import A3, page_sizes, page_texts
+
+    path, out = tmp_path / "big.tandem", tmp_path / "draw.pdf"
+    done = run("simulate", str(path), "--format", "knockout", "--plan", "single", "--individual",
+               "--players", "64", "--seed", "5")  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    done = run("report", "bracket", str(path), "--paper", "a3", "-o", str(out))
+    assert done.returncode == 0, done.stderr
+    data = out.read_bytes()
+    assert page_sizes(data) == [(A3[1], A3[0])]  # one landscape A3 page
+    with sqlite3.connect(path) as db:
+        names = [name for (name,) in db.execute("SELECT name FROM team")]
+    text = " ".join(page_texts(data)[0].split())
+    assert len(names) == 64 and all(name in text for name in names)

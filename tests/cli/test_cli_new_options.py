@@ -77,6 +77,6 @@ def test_new_sets_the_events_paper(tmp_path: Path, paper: str) -> None:
 
 def test_new_refuses_a_paper_it_does_not_know(tmp_path: Path) -> None:
     fails_cleanly(
-        run("new", str(tmp_path / "e.tandem"), "--name", "E", "--length", "5", "--paper", "a3"),
+        run("new", str(tmp_path / "e.tandem"), "--name", "E", "--length", "5", "--paper", "a5"),
         "--paper",
     )

@@ -84,7 +84,7 @@ def test_round_match_and_paper_options(event_file: tuple[Path, Built], tmp_path:
         (("pairings", "--match", "1"), "--match does not apply"),
         (("scoresheet", "--round", "0"), "is not a whole number of at least 1"),
         (("scoresheet", "--round", "-2"), "'-2' is not a whole number of at least 1"),
-        (("standings", "--paper", "a3"), "invalid choice: 'a3'"),
+        (("standings", "--paper", "a5"), "invalid choice: 'a5'"),
         (("poster",), "invalid choice: 'poster'"),
     ],
 )

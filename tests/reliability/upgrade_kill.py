@@ -30,19 +30,30 @@ from director.store.engine import (
 
 CHILD = Path(__file__).with_name("upgrade_child.py")
 OLDEST = "0001"
-HELD = ("Old Cup", 12, 6, 6)  # what `older_event` holds: event, teams, matches, games
+# what `older_event` holds: event, teams, matches, games, matches in a round
+HELD = ("Old Cup", 12, 6, 6, 0)
+HELD_IN_ROUND = ("Old Cup", 12, 6, 6, 6)
 
 
-def older_event(path: Path, teams: int = 12) -> Path:
-    """An event with teams, matches and games, taken back to the first schema."""
+def older_event(path: Path, teams: int = 12, in_round: bool = False) -> Path:
+    """An event with teams, matches and games, taken back to the first schema; `in_round`: the
+    matches in a round 1 (whose table every later revision that rebuilds it must keep)."""
     db = create_database(str(path))
     with db.Session() as session, session.begin():
         create_event(session, "Old Cup", EventOptions(match=MatchRules(match_length=5)))
         ids = [add_team(session, f"Team {i}", (f"A{i}", f"B{i}")).value.id for i in range(teams)]
+        round_id = None
+        if in_round:
+            row = models.Round(number=1, published=True)
+            session.add(row)
+            session.flush()
+            round_id = row.id
     rng = random.Random(3)
     for table in range(teams // 2):
         with db.Session() as session, session.begin():
-            match = create_match(session, ids[2 * table], ids[2 * table + 1], table=table + 1).value
+            match = create_match(
+                session, ids[2 * table], ids[2 * table + 1], round_id, table=table + 1
+            ).value
         with db.Session() as session, session.begin():
             record_game(session, match.id, Game(1, 1, rng.choice(list(Side)), End.PASS))
     db.close()
@@ -55,8 +66,9 @@ def older_event(path: Path, teams: int = 12) -> Path:
     return path
 
 
-def state_after_open(path: Path | str) -> tuple[str, str, int, int, int]:
-    """Open the file as the app does (upgrading it): its revision, event, teams, matches, games."""
+def state_after_open(path: Path | str) -> tuple[str, str, int, int, int, int]:
+    """Open the file as the app does (upgrading it): its revision, event, teams, matches,
+    games and matches in a round."""
     db = open_database(str(path))
     try:
         with db.Session() as session:
@@ -64,6 +76,8 @@ def state_after_open(path: Path | str) -> tuple[str, str, int, int, int]:
                 session.scalar(select(func.count()).select_from(table)) or 0
                 for table in (models.Team, models.Match, models.Game)
             ]
+            in_rounds = select(func.count()).where(models.Match.round_id.is_not(None))
+            counts.append(session.scalar(in_rounds) or 0)
             name = get_event(session).name
         revision = current_revision(db.engine)
         assert revision == head_revision()

@@ -13,6 +13,7 @@ from pypdf.generic import ContentStream
 
 A4 = (595.28, 841.89)
 LETTER = (612.0, 792.0)
+A3 = (841.89, 1190.55)
 
 
 def reader(data: bytes) -> PdfReader:

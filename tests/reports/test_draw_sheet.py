@@ -14,7 +14,7 @@ from director.services.matches import list_matches
 from director.services.reports import render
 from director.services.rounds import pair_next_round
 from director.services.simulate import SimulationSettings, simulate_event
-from tests.reports.pdfcheck import ink, page_sizes, page_texts, pdf_text
+from tests.reports.pdfcheck import A3, ink, page_sizes, page_texts, pdf_text
 
 NIGHT = BracketPlan("club night", (
     Bracket("main", (7, 9, 11)),
@@ -97,3 +97,24 @@ def test_a_bracket_of_64_takes_a_page_per_32_players_and_one_for_the_rounds_afte
     assert len(texts) == 3
     assert "(1 of 3)" in texts[0] and "(3 of 3)" in texts[2]
     assert "Final · to 11" in texts[2] and "Final" not in texts[0].replace("Quarter-final", "")
+
+
+A3_LANDSCAPE = (A3[1], A3[0])  # 420 × 297 mm in points
+
+
+def test_on_a3_a_bracket_of_64_is_one_page_with_every_name(tmp_path: Path, invariant: None) -> None:
+    settings = SimulationSettings(teams=64, system=PairingSystem.KNOCKOUT, seed=3,
+                                  plan=ready_made("single"), forfeit_rate=0.0)  # fmt: skip
+    db = simulate_event(str(tmp_path / "big.tandem"), settings)
+    try:
+        with db.Session() as session:
+            data = render(session, "bracket", paper="a3")
+            names = [t.name for t in draw_state(session).teams.values()]
+    finally:
+        db.close()
+    assert page_sizes(data) == [A3_LANDSCAPE]  # the whole bracket on one A3 page
+    text = " ".join(page_texts(data)[0].split())
+    assert "Main bracket" in text and "(1 of" not in text
+    assert "Round 1 · to" in text and "Final · to" in text
+    assert all(name in text for name in names)
+    assert ink(data, 0) > 0.005

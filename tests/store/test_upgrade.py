@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -214,3 +215,37 @@ def test_an_older_knockouts_matches_are_read_into_their_brackets(older_target: s
         ("consolation", 1, 2),
     ]
     assert plan == ""
+
+
+def test_the_dead_round_bracket_column_is_dropped_and_the_rounds_kept(tmp_path: Path) -> None:
+    """Revision 0013 (#29): each match stores its bracket (0010), so the round's `bracket`
+    column, never read since, is dropped; a file from before opens with its rounds as they were."""
+    path = tmp_path / "older.tandem"
+    db = create_database(str(path))
+    with db.Session() as s, s.begin():
+        create_event(s, "Older", EventOptions())
+        a, b = (add_team(s, f"T{i}", (f"T{i} 1", f"T{i} 2")).value.id for i in range(2))
+        s.add(models.Round(number=1, published=True))
+        s.flush()
+        round_id = s.scalars(select(models.Round.id)).one()
+        create_match(s, a, b, round_id, 1)
+    db.close()
+    engine = create_engine(f"sqlite:///{path}")
+    with engine.begin() as connection:
+        connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+        command.downgrade(alembic_config(connection), "0012_match_lost_on_time")
+    engine.dispose()
+    with sqlite3.connect(path) as old:
+        assert "bracket" in {row[1] for row in old.execute("PRAGMA table_info(round)")}
+        old.execute("UPDATE round SET bracket = 'consolation'")  # whatever it held goes
+        before = old.execute("SELECT id, number, published, paired_at FROM round").fetchall()
+    old.close()
+    state_after_open(path)  # opened as the app opens it: upgraded to the head
+    with sqlite3.connect(path) as new:
+        columns = {row[1] for row in new.execute("PRAGMA table_info(round)")}
+        after = new.execute("SELECT id, number, published, paired_at FROM round").fetchall()
+        matches = new.execute('SELECT round_id FROM "match"').fetchall()
+    new.close()
+    assert "bracket" not in columns and {"id", "number", "published", "paired_at"} <= columns
+    assert after == before and matches == [(round_id,)]
+    assert stored_revision(path) == head_revision() == "0013_drop_round_bracket"

@@ -586,3 +586,34 @@ def test_a_refused_plan_leaves_the_options_as_they_were(qtbot: QtBot, event_path
     stored = stored_event(event_path)
     assert (stored.venue, stored.options.match.match_length) == ("", 5)
     assert read_back(event_path, event_plan).name == "single"
+
+
+def test_the_bracket_plan_is_the_one_way_to_choose_brackets(qtbot: QtBot, event_path: Path) -> None:
+    """#29: the options have no "Consolation bracket" switch beside the plan any more (it was
+    greyed out for a knockout and meant nothing elsewhere); the plan chosen says whether there
+    is a consolation, and an event's stored switch goes through the form unchanged."""
+    from director.services.brackets import event_plan
+    from director.services.events import get_event
+    from tests.ui.app_helpers import read_back
+
+    form = OptionsForm()
+    qtbot.addWidget(form)
+    labels = [w.text() for w in form.findChildren(QLabel)]
+    assert not any("Consolation" in text for text in labels)
+    assert not hasattr(form, "consolation") and "consolation" not in EXPLANATIONS
+    form.set_options(replace(EventOptions(), consolation=True))
+    assert form.options().consolation  # what the file holds is kept, not reset
+    ctx = EventContext(open_database(str(event_path)))
+    options = ctx.read(get_event).options
+    ctx.change(update_event, options=replace(options, pairing_system=PairingSystem.KNOCKOUT))
+    dialog = EventDialog(ctx=ctx)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    chooser = dialog.plan_chooser
+    assert chooser.isEnabled()
+    chooser.combo.setCurrentIndex(chooser.combo.findData("consolation-last-chance"))
+    dialog.ok_button.click()
+    assert not dialog.isVisible(), dialog.error.text()
+    ctx.close()
+    assert read_back(event_path, event_plan).name == "consolation-last-chance"
+    assert stored_event(event_path).options.consolation  # the old field follows the plan

@@ -4,17 +4,25 @@ where a loss sends them; the `/brackets` page shows them."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from director.domain.brackets.plan import ready_made
-from director.domain.rules import PairingSystem, Side
+import pytest
+from sqlalchemy.orm import Session
+
+from director.domain.brackets.draw import MatchKey, Status
+from director.domain.brackets.plan import PLANS, ready_made
+from director.domain.errors import UserError
+from director.domain.rules import EventOptions, PairingSystem, Side
 from director.services import games, rounds
+from director.services.bracket_pairing import draw_state
 from director.services.brackets import set_plan
-from director.services.events import get_event, update_event
+from director.services.events import create_event, get_event, update_event
 from director.services.teams import add_team
-from director.store.engine import EventDatabase, open_database
+from director.store.engine import EventDatabase, create_database, open_database
+from director.web import views
 from director.web.server import TableService
 from tests.web.conftest import HOSTILE, request
 from tests.web.test_clock_page import wait_for
@@ -118,3 +126,70 @@ def test_the_brackets_page_shows_each_bracket_and_my_next_match(
             driver.save_screenshot(str(tmp_path / "brackets.png"))
     finally:
         served.stop()
+
+
+@pytest.mark.parametrize("plan", [p.name for p in PLANS])
+def test_the_phones_next_match_and_where_a_loss_sends_hold_for_every_plan(
+    plan: str, tmp_path: Path
+) -> None:
+    """#29 point 5: the phones' "my next match" and "if I lose" (`/api/brackets`) for each
+    ready-made plan on a field of 11 (five byes), the night paired and played through the event
+    file as the desk does: each match a player is told is theirs is the one they are paired in,
+    and a loser's next match is the one the phones named before the result (none when they
+    said a loss ends the night)."""
+    db = create_database(str(tmp_path / "night.tandem"))
+    rng = random.Random(plan)
+    with db.Session() as s, s.begin():
+        create_event(s, "Night", EventOptions(pairing_system=PairingSystem.KNOCKOUT))
+        for i in range(1, 12):
+            add_team(s, f"Team {i}", (f"P{i}a", f"P{i}b"))
+        set_plan(s, ready_made(plan))
+    played = byes = 0
+    while True:
+        with db.Session() as s, s.begin():
+            try:
+                batch = rounds.pair_next_round(s).value
+            except UserError as done:
+                assert "every bracket is played out" in str(done)
+                break
+            told = {e["id"]: e["next"] for e in views.brackets(s)["entrants"]}
+            for m in batch.matches:
+                if m.team_b is None:
+                    byes += 1
+                    continue
+                a, b = m.team_a.id, m.team_b.id
+                key = f"{m.bracket} round {m.bracket_round} match {m.slot}"
+                assert told[a]["match"] == told[b]["match"] == key
+                assert told[a]["ready"] and told[a]["table"] == m.table
+                assert (told[a]["opponent"], told[b]["opponent"]) == (m.team_b.name, m.team_a.name)
+            for m in batch.matches:
+                if m.team_b is None:
+                    continue
+                side = rng.choice(list(Side))  # the loser did not show: a win for the other
+                loser = m.team_a.id if side is Side.A else m.team_b.id
+                promised = {e["id"]: e["next"] for e in views.brackets(s)["entrants"]}[loser]
+                games.set_forfeit(s, m.id, side, "did not show")
+                played += 1
+                now = {e["id"]: e["next"] for e in views.brackets(s)["entrants"]}[loser]
+                expected = through_byes(s, promised["if_lost"], loser)
+                assert now["match"] == expected, (plan, loser, promised, now)
+    db.close()
+    assert played >= 10 and byes >= 5
+
+
+def through_byes(s: Session, named: str | None, player: int) -> str | None:
+    """The match `player` plays next from the slot the phones named: that slot, or where its
+    bye takes them when nobody came to meet them there (the other feeder had a bye too)."""
+    if named is None:
+        return None
+    bracket, _, rnd, _, number = named.split()
+    state = draw_state(s)
+    key: MatchKey | None = MatchKey(bracket, int(rnd), int(number))
+    while key is not None:
+        status, players, winner = state.progress.of(key)
+        assert player in players, (named, key, players)
+        if status is not Status.BYE or winner != player:
+            return str(key)
+        parent = state.draw.nodes[state.draw.index[key]].parent
+        key = state.draw.nodes[parent].key if parent is not None else None
+    return None

@@ -1,7 +1,7 @@
 """The report preview: the PDF as it will print, with Print… and Save PDF….
 
 The report is rendered off the GUI thread (`render_request` through `ui.background`) and shown
-with QtPdf's QPdfView. The paper can be switched between A4 and Letter here (the event's option
+with QtPdf's QPdfView. The paper can be switched between A4, Letter and A3 here (the event's option
 is the default); Refresh renders again after the event has changed. `save_to(path)` and
 `print_to(printer)` do the work behind the file and print dialogs, so tests (and scripts) can
 call them directly.

@@ -20,7 +20,11 @@ from director.domain.rules import Paper
 from director.ui.waiting import busy
 
 MAX_DPI = 300
-PAGE_SIZES = {Paper.A4: QPageSize.PageSizeId.A4, Paper.LETTER: QPageSize.PageSizeId.Letter}
+PAGE_SIZES = {
+    Paper.A4: QPageSize.PageSizeId.A4,
+    Paper.LETTER: QPageSize.PageSizeId.Letter,
+    Paper.A3: QPageSize.PageSizeId.A3,
+}
 
 
 def orientation_of(size: QSizeF) -> QPageLayout.Orientation:

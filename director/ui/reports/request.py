@@ -8,7 +8,7 @@ from director.domain.met import MetParameters
 from director.domain.rules import Paper
 from director.services.reports import report, suggested_file_name, title_of
 
-PAPER_NAMES = {Paper.A4: "A4", Paper.LETTER: "Letter"}
+PAPER_NAMES = {Paper.A4: "A4", Paper.LETTER: "Letter", Paper.A3: "A3"}
 
 
 def needs_round(kind: str) -> bool:

@@ -15,7 +15,7 @@ from director.ui.reports.menu import ReportsMenu
 from director.ui.reports.preview import ReportPreview
 from director.ui.reports.request import ReportRequest
 from director.ui.reports.saving import FOLDER_KEY
-from tests.reports.pdfcheck import A4, LETTER, page_sizes, pdf_text
+from tests.reports.pdfcheck import A3, A4, LETTER, page_sizes, pdf_text
 from tests.ui.app_helpers import OFFSCREEN_NOISE
 from tests.ui.reports.conftest import EVENT_NAME
 from tests.ui.reports.report_helpers import pages_of, refused, shown
@@ -70,6 +70,16 @@ def test_the_paper_is_the_events_unless_changed_here(qtbot: QtBot, menu: Reports
     assert preview.request.paper is Paper.LETTER
     assert set(page_sizes(preview.pdf or b"")) == {LETTER}
     assert preview.page_count() == pages_of(preview.pdf or b"")
+
+
+def test_a3_is_offered_for_a_big_bracket_on_one_page(qtbot: QtBot, menu: ReportsMenu) -> None:
+    preview = preview_of(qtbot, menu, ReportRequest("standings"))
+    assert [preview.paper_box.itemText(i) for i in range(preview.paper_box.count())] == [
+        "A4", "Letter", "A3"]  # fmt: skip
+    with qtbot.waitSignal(preview.shown, timeout=20_000):
+        preview.paper_box.setCurrentIndex(preview.paper_box.findText("A3"))
+    assert preview.request.paper is Paper.A3
+    assert set(page_sizes(preview.pdf or b"")) == {A3}
 
 
 def test_save_pdf_writes_the_report_and_remembers_the_folder(
