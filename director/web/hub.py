@@ -7,8 +7,8 @@ names are the pages' words: "pairings", "standings", "crosstable", "match:12"; t
 issue adds "clock:12" and so on.
 
 Publishing may come from any thread (the change watcher, a route's worker thread, the GUI);
-delivery happens on the server's event loop. A subscriber too slow to keep up loses its
-oldest queued messages, never the newest: the latest state is what a page shows.
+delivery happens on the server's event loop. A subscriber too slow to keep up gets each
+channel's newest message only, not the ones it replaced: the latest state is what a page shows.
 """
 
 from __future__ import annotations
@@ -20,8 +20,6 @@ import threading
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-
-QUEUE_LIMIT = 64  # messages a subscriber may lag behind before the oldest are dropped
 
 
 @dataclass(frozen=True)
@@ -46,7 +44,11 @@ END = Message("", None, 0)  # queued to every subscriber when the server stops: 
 @dataclass(eq=False)
 class Subscription:
     channels: frozenset[str]
-    queue: asyncio.Queue[Message] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
+    # each channel's newest message not yet sent, in the order they were published: a stream
+    # that fell behind sends a channel's newest state once, never the states it replaced (at
+    # most one message per channel waits, so a slow phone costs no more memory than a quick one)
+    _waiting: dict[str, Message] = field(default_factory=dict)
+    _ready: asyncio.Event = field(default_factory=asyncio.Event)
 
     def wants(self, channel: str) -> bool:
         return channel in self.channels or any(
@@ -54,16 +56,23 @@ class Subscription:
         )
 
     async def next(self, timeout: float) -> Message | None:
-        """The next message, or None after `timeout` seconds without one."""
-        try:
-            return await asyncio.wait_for(self.queue.get(), timeout)
-        except TimeoutError:
-            return None
+        """The next message, or None after `timeout` seconds without one. Waits without a
+        task of its own (`asyncio.wait_for` made one per message, for each of a room's
+        3,000 streams)."""
+        if not self._waiting:
+            self._ready.clear()
+            try:
+                async with asyncio.timeout(timeout):
+                    await self._ready.wait()
+            except TimeoutError:
+                return None
+        channel = next(iter(self._waiting))
+        return self._waiting.pop(channel)
 
     def put(self, message: Message) -> None:
-        if self.queue.full():
-            self.queue.get_nowait()  # drop the oldest: the newest state matters
-        self.queue.put_nowait(message)
+        self._waiting.pop(message.channel, None)  # the state it replaces: never sent now
+        self._waiting[message.channel] = message
+        self._ready.set()
 
 
 class PushHub:
