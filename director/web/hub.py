@@ -123,6 +123,16 @@ class PushHub:
         with self._lock:
             return self._latest.get(channel)
 
+    def listened(self, channel: str) -> bool:
+        """Whether a stream asked for the channel, by name or by a wildcard (from any thread)."""
+        return bool(self._named.get(channel)) or any(s.wants(channel) for s in list(self._wild))
+
+    def forget(self, channel: str) -> None:
+        """Nobody watches the channel: its kept message is dropped, not built again at each
+        change (a stream that asks for it later has it read afresh: `publish_first`)."""
+        with self._lock:
+            self._latest.pop(channel, None)
+
     def publish(self, channel: str, data: object) -> None:
         with self._lock:
             self._seq += 1
@@ -131,6 +141,20 @@ class PushHub:
         with self._lock:
             if seq > getattr(self._latest.get(channel), "seq", 0):
                 self._latest[channel] = message
+        self._send(message)
+
+    def publish_first(self, channel: str, data: object) -> None:
+        """Publish data read before any newer change was published: dropped if a message of
+        the channel has been kept meanwhile (the change watcher's is as new or newer)."""
+        with self._lock:
+            if channel in self._latest:
+                return
+            self._seq += 1
+            message = Message.make(channel, data, self._seq)
+            self._latest[channel] = message
+        self._send(message)
+
+    def _send(self, message: Message) -> None:
         loop = self._loop
         if loop is None or loop.is_closed():
             return  # kept as the latest: the first subscriber gets it
