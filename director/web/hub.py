@@ -2,7 +2,9 @@
 
 A message is `(channel, data)` where data is JSON-ready. Each channel keeps its latest
 message: a subscriber gets the latest of every channel it asks for at once, so a phone that
-lost Wi-Fi and reconnects is up to date with its first read (nothing to replay). Channel
+lost Wi-Fi and reconnects is up to date with its first read (nothing to replay). A channel
+nobody watches may keep none (`forget`): the push stream then reads it for its first message
+and offers it with `publish_first`. Channel
 names are the pages' words: "pairings", "standings", "crosstable", "match:12"; the clock
 issue adds "clock:12" and so on.
 

@@ -6,8 +6,12 @@ Run: `python tests/benchmarks/bench_phone_room.py [--sizes 300,1000,3000] [--sec
 For each size: a fresh event of 16 matches with slips accepted automatically, served by the
 real `tandem-director serve` on 127.0.0.1 in its own process; a viewers' process opens that
 many push streams on the pairings (from 127.0.0.2, 127.0.0.3, ...: at most 250 per address,
-as phones behind a few hotspots, all on loopback). Then 4 rounds of results: the 16 winning
-teams send a slip each at once, then the 16 losing teams confirm at once. Figures printed:
+as phones behind a few hotspots, all on loopback). Each viewer reads its own stream's bytes
+and stamps each pairings message as it arrives; the scores in them are read after the run, once
+per distinct message, so that the viewers' process, on the same cores as the server, does not
+decide the figure (the server's CPU time and the viewers' are printed side by side). Then 4
+rounds of results: the 16 winning teams send a slip each at once, then the 16 losing teams
+confirm at once. Figures printed:
 
 1. confirm tap → the new score on every viewer: p50, p99 (targets p50 < 300 ms, p99 < 1 s);
 2. slip writes that failed (any answer but 200; nothing is resent here), target 0;
