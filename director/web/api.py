@@ -127,8 +127,11 @@ def routes(web: WebContext) -> list[BaseRoute]:
                 body = await web.run_db(answers.match_answer, web.answers, match_id)
                 if body is not None:  # the match's answer, built once per change
                     out[channel] = body
-            elif channel in views.CHANNEL_VIEWS:
-                out[channel] = _json(await web.run_db(views.CHANNEL_VIEWS[channel]))
+            elif channel in views.CHANNEL_VIEWS:  # nobody watches it: read, kept for the next
+                forgotten = web.hub.forgotten(channel)
+                data = await web.run_db(views.CHANNEL_VIEWS[channel])
+                web.hub.publish_first(channel, data, forgotten)
+                out[channel] = _json(data)
             elif channel.startswith("slips:"):
                 out[channel] = _json({"changed": True})  # the page asks its slips again
         body = b",".join(_json(channel) + b":" + data for channel, data in out.items())
@@ -210,8 +213,9 @@ async def _stream(web: WebContext, channels: list[str], address: str) -> AsyncIt
     with web.hub.subscription(channels, address) as sub:
         for channel in channels:
             if web.hub.latest(channel) is None:
+                forgotten = web.hub.forgotten(channel)
                 data = await _read_now(web, channel)
                 if data is not None:
-                    web.hub.publish_first(channel, data)
+                    web.hub.publish_first(channel, data, forgotten)
         while (message := await sub.next(KEEPALIVE_SECONDS)) is not END:
             yield b": keep-alive\n\n" if message is None else message.sse

@@ -89,6 +89,7 @@ class PushHub:
         self._named: dict[str, set[Subscription]] = {}
         self._wild: set[Subscription] = set()
         self._per_address: Counter[str] = Counter()
+        self._forgotten: Counter[str] = Counter()  # per channel: see `forgotten`
         self._loop: asyncio.AbstractEventLoop | None = None
         self._seq = 0
         self._ending = False
@@ -131,9 +132,16 @@ class PushHub:
 
     def forget(self, channel: str) -> None:
         """Nobody watches the channel: its kept message is dropped, not built again at each
-        change (a stream that asks for it later has it read afresh: `publish_first`)."""
+        change (whoever asks for it later has it read afresh: `publish_first`)."""
         with self._lock:
             self._latest.pop(channel, None)
+            self._forgotten[channel] += 1
+
+    def forgotten(self, channel: str) -> int:
+        """How often the channel's kept message was dropped: taken before a read, so that
+        `publish_first` can tell a read that a change has overtaken."""
+        with self._lock:
+            return self._forgotten[channel]
 
     def publish(self, channel: str, data: object) -> None:
         with self._lock:
@@ -145,11 +153,13 @@ class PushHub:
                 self._latest[channel] = message
         self._send(message)
 
-    def publish_first(self, channel: str, data: object) -> None:
-        """Publish data read before any newer change was published: dropped if a message of
-        the channel has been kept meanwhile (the change watcher's is as new or newer)."""
+    def publish_first(self, channel: str, data: object, forgotten: int) -> None:
+        """Publish data read when `forgotten(channel)` was `forgotten`: refused if a message
+        of the channel has been kept since (the change watcher's is as new or newer), or if the
+        channel was dropped again (a change the read may have missed; a stream's subscription
+        keeps the watcher publishing instead, an `/api/latest` read has none)."""
         with self._lock:
-            if channel in self._latest:
+            if channel in self._latest or self._forgotten[channel] != forgotten:
                 return
             self._seq += 1
             message = Message.make(channel, data, self._seq)

@@ -202,3 +202,30 @@ def _pairings_score(service: TableService, match_id: int) -> tuple[int, int] | N
         if match["id"] == match_id:
             return _score(match)
     return None
+
+
+def test_a_fallback_read_of_a_page_nobody_watches_is_kept_until_the_next_change(
+    served: tuple[TableService, str],
+) -> None:
+    """Phones whose streams are refused read `/api/latest` again and again: the standings read
+    for the first of them is kept for the others, and a result recorded afterwards is in the
+    reads that follow it, not the kept standings."""
+    service, url = served
+    match_id = pair_round(service.web.db)[0]
+    _published(service, match_id)
+
+    def fallback() -> object:
+        answer = request(url + "api/latest?ch=standings")
+        assert answer.status == 200, answer.body
+        return answer.json()["standings"]  # type: ignore[index]
+
+    before = fallback()
+    assert service.web.hub.latest("standings") is not None  # kept for the next readers
+    assert fallback() == before
+    win_games(service.web.db, match_id)  # the match is over: the standings change
+    now = json.loads(json.dumps(service.web.session_run(views.standings_page)))
+    assert now != before
+    end = time.monotonic() + 10
+    while fallback() != now:
+        assert time.monotonic() < end, "the standings read stayed as kept before the result"
+        time.sleep(0.05)
