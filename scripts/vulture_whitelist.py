@@ -59,3 +59,5 @@ _application
 ModuleScheduling._split_scope
 # SQLAlchemy calls a `validates` method when the name is set (store/models.py: the name's key)
 _keep_name_key
+# asyncio calls a Protocol's data_received (tests/benchmarks/bench_phone_room.py: each viewer)
+_Viewer.data_received

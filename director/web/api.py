@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from collections.abc import AsyncIterator
@@ -122,13 +123,15 @@ def routes(web: WebContext) -> list[BaseRoute]:
             message = web.hub.latest(channel)
             if message is not None:
                 out[channel] = message.body
-            elif channel in views.CHANNEL_VIEWS:
-                out[channel] = _json(await web.run_db(views.CHANNEL_VIEWS[channel]))
-            elif channel.startswith("match:") and ASCII_NUMBER.fullmatch(channel[6:]):
-                try:
-                    out[channel] = _json(await web.run_db(views.match_detail, int(channel[6:])))
-                except UserError:
-                    continue
+            elif (match_id := _match_of(channel)) is not None:
+                body = await web.run_db(answers.match_answer, web.answers, match_id)
+                if body is not None:  # the match's answer, built once per change
+                    out[channel] = body
+            elif channel in views.CHANNEL_VIEWS:  # nobody watches it: read, kept for the next
+                forgotten = web.hub.forgotten(channel)
+                data = await web.run_db(views.CHANNEL_VIEWS[channel])
+                web.hub.publish_first(channel, data, forgotten)
+                out[channel] = _json(data)
             elif channel.startswith("slips:"):
                 out[channel] = _json({"changed": True})  # the page asks its slips again
         body = b",".join(_json(channel) + b":" + data for channel, data in out.items())
@@ -185,9 +188,34 @@ def _check_channels(channels: list[str]) -> None:
         raise HTTPException(400, "a channel name is letters, digits, ':' and '-'")
 
 
+def _match_of(channel: str) -> int | None:
+    """The match of a "match:N" channel, or None."""
+    number = channel.removeprefix("match:")
+    return int(number) if number != channel and ASCII_NUMBER.fullmatch(number) else None
+
+
+async def _read_now(web: WebContext, channel: str) -> object | None:
+    """A channel's data read now, or None: no such match, or not a channel read from the
+    event (a match's slips, its clocks: published by what changes them)."""
+    if channel in views.CHANNEL_VIEWS:
+        return await web.run_db(views.CHANNEL_VIEWS[channel])
+    if (match_id := _match_of(channel)) is not None:
+        with contextlib.suppress(UserError):
+            return await web.run_db(views.match_detail, match_id)
+    return None
+
+
 async def _stream(web: WebContext, channels: list[str], address: str) -> AsyncIterator[bytes]:
-    """One phone's push stream: reconnect after 1 s when dropped; a comment keeps it alive."""
+    """One phone's push stream: reconnect after 1 s when dropped; a comment keeps it alive.
+    A channel nobody watched has no kept message (the change watcher builds only what is
+    watched): it is read once the stream is subscribed, so no change falls between the two."""
     yield b"retry: 1000\n\n"
     with web.hub.subscription(channels, address) as sub:
+        for channel in channels:
+            if web.hub.latest(channel) is None:
+                forgotten = web.hub.forgotten(channel)
+                data = await _read_now(web, channel)
+                if data is not None:
+                    web.hub.publish_first(channel, data, forgotten)
         while (message := await sub.next(KEEPALIVE_SECONDS)) is not END:
             yield b": keep-alive\n\n" if message is None else message.sse

@@ -2,13 +2,15 @@
 
 A message is `(channel, data)` where data is JSON-ready. Each channel keeps its latest
 message: a subscriber gets the latest of every channel it asks for at once, so a phone that
-lost Wi-Fi and reconnects is up to date with its first read (nothing to replay). Channel
+lost Wi-Fi and reconnects is up to date with its first read (nothing to replay). A channel
+nobody watches may keep none (`forget`): the push stream then reads it for its first message
+and offers it with `publish_first`. Channel
 names are the pages' words: "pairings", "standings", "crosstable", "match:12"; the clock
 issue adds "clock:12" and so on.
 
 Publishing may come from any thread (the change watcher, a route's worker thread, the GUI);
-delivery happens on the server's event loop. A subscriber too slow to keep up loses its
-oldest queued messages, never the newest: the latest state is what a page shows.
+delivery happens on the server's event loop. A subscriber too slow to keep up gets each
+channel's newest message only, not the ones it replaced: the latest state is what a page shows.
 """
 
 from __future__ import annotations
@@ -20,8 +22,6 @@ import threading
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-
-QUEUE_LIMIT = 64  # messages a subscriber may lag behind before the oldest are dropped
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,11 @@ END = Message("", None, 0)  # queued to every subscriber when the server stops: 
 @dataclass(eq=False)
 class Subscription:
     channels: frozenset[str]
-    queue: asyncio.Queue[Message] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
+    # each channel's newest message not yet sent, in the order they were published: a stream
+    # that fell behind sends a channel's newest state once, never the states it replaced (at
+    # most one message per channel waits, so a slow phone costs no more memory than a quick one)
+    _waiting: dict[str, Message] = field(default_factory=dict)
+    _ready: asyncio.Event = field(default_factory=asyncio.Event)
 
     def wants(self, channel: str) -> bool:
         return channel in self.channels or any(
@@ -54,16 +58,23 @@ class Subscription:
         )
 
     async def next(self, timeout: float) -> Message | None:
-        """The next message, or None after `timeout` seconds without one."""
-        try:
-            return await asyncio.wait_for(self.queue.get(), timeout)
-        except TimeoutError:
-            return None
+        """The next message, or None after `timeout` seconds without one. Waits without a
+        task of its own (`asyncio.wait_for` made one per message, for each of a room's
+        3,000 streams)."""
+        if not self._waiting:
+            self._ready.clear()
+            try:
+                async with asyncio.timeout(timeout):
+                    await self._ready.wait()
+            except TimeoutError:
+                return None
+        channel = next(iter(self._waiting))
+        return self._waiting.pop(channel)
 
     def put(self, message: Message) -> None:
-        if self.queue.full():
-            self.queue.get_nowait()  # drop the oldest: the newest state matters
-        self.queue.put_nowait(message)
+        self._waiting.pop(message.channel, None)  # the state it replaces: never sent now
+        self._waiting[message.channel] = message
+        self._ready.set()
 
 
 class PushHub:
@@ -78,6 +89,7 @@ class PushHub:
         self._named: dict[str, set[Subscription]] = {}
         self._wild: set[Subscription] = set()
         self._per_address: Counter[str] = Counter()
+        self._forgotten: Counter[str] = Counter()  # per channel: see `forgotten`
         self._loop: asyncio.AbstractEventLoop | None = None
         self._seq = 0
         self._ending = False
@@ -114,6 +126,23 @@ class PushHub:
         with self._lock:
             return self._latest.get(channel)
 
+    def listened(self, channel: str) -> bool:
+        """Whether a stream asked for the channel, by name or by a wildcard (from any thread)."""
+        return bool(self._named.get(channel)) or any(s.wants(channel) for s in list(self._wild))
+
+    def forget(self, channel: str) -> None:
+        """Nobody watches the channel: its kept message is dropped, not built again at each
+        change (whoever asks for it later has it read afresh: `publish_first`)."""
+        with self._lock:
+            self._latest.pop(channel, None)
+            self._forgotten[channel] += 1
+
+    def forgotten(self, channel: str) -> int:
+        """How often the channel's kept message was dropped: taken before a read, so that
+        `publish_first` can tell a read that a change has overtaken."""
+        with self._lock:
+            return self._forgotten[channel]
+
     def publish(self, channel: str, data: object) -> None:
         with self._lock:
             self._seq += 1
@@ -122,6 +151,22 @@ class PushHub:
         with self._lock:
             if seq > getattr(self._latest.get(channel), "seq", 0):
                 self._latest[channel] = message
+        self._send(message)
+
+    def publish_first(self, channel: str, data: object, forgotten: int) -> None:
+        """Publish data read when `forgotten(channel)` was `forgotten`: refused if a message
+        of the channel has been kept since (the change watcher's is as new or newer), or if the
+        channel was dropped again (a change the read may have missed; a stream's subscription
+        keeps the watcher publishing instead, an `/api/latest` read has none)."""
+        with self._lock:
+            if channel in self._latest or self._forgotten[channel] != forgotten:
+                return
+            self._seq += 1
+            message = Message.make(channel, data, self._seq)
+            self._latest[channel] = message
+        self._send(message)
+
+    def _send(self, message: Message) -> None:
         loop = self._loop
         if loop is None or loop.is_closed():
             return  # kept as the latest: the first subscriber gets it

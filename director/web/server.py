@@ -30,6 +30,7 @@ from director.store.engine import EventDatabase
 from director.web import views
 from director.web.app import build_app
 from director.web.context import WebContext
+from director.web.hub import PushHub
 from director.web.protocol import Refusals, TimedH11Protocol
 
 log = logging.getLogger(__name__)
@@ -116,6 +117,16 @@ def local_addresses() -> list[str]:
 
 def _url(host: str, port: int) -> str:
     return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
+
+
+def _watched(hub: PushHub, channel: str) -> bool:
+    """Whether a changed channel is worth building now; if not, its kept message is dropped.
+    Asked again after the drop: a stream that subscribed meanwhile found the old message kept
+    and read nothing afresh, so it is built for that stream."""
+    if hub.listened(channel):
+        return True
+    hub.forget(channel)
+    return hub.listened(channel)
 
 
 class TableService:
@@ -260,7 +271,10 @@ class TableService:
     def _publish(self, changes: Changes) -> None:
         """Runs on a worker thread: read what changed, publish it on the hub. The pairings go
         first (the room watches them), and the changed matches of their round are built from
-        the pairings' own read; the other pages follow."""
+        the pairings' own read; the other pages follow. A page nobody has open is not built
+        (a room of 3,000 on the pairings made the standings, the crosstable, the brackets and
+        each match's page at every result, with the fan-out waiting for the interpreter): its
+        kept message is dropped, and a stream that asks for it later has it read then."""
         matches, slips = sorted(changes.matches), sorted(changes.slips)
         if changes.structure():  # names and rules in every answer
             self.web.answers.forget_all()
@@ -271,13 +285,16 @@ class TableService:
             channels |= {"standings", "crosstable", "brackets"}
         if changes.touches(Area.EVENT):
             channels.add("rules")
+        hub = self.web.hub
         with self.web.db.Session() as session:
             shown: dict[int, MatchInfo] = {}
             if matches or changes.structure():
                 board, listed = views.round_pairings(session)
-                self.web.hub.publish("pairings", board)
+                hub.publish("pairings", board)
                 shown = {m.id: m for m in listed}
             for match_id in matches:
+                if not _watched(hub, f"match:{match_id}"):
+                    continue
                 with contextlib.suppress(UserError):  # a match deleted meanwhile
                     match = shown.get(match_id)
                     detail = (
@@ -285,9 +302,10 @@ class TableService:
                         if match is not None
                         else views.match_detail(session, match_id)
                     )
-                    self.web.hub.publish(f"match:{match_id}", detail)
+                    hub.publish(f"match:{match_id}", detail)
             for channel in sorted(channels):
-                self.web.hub.publish(channel, views.CHANNEL_VIEWS[channel](session))
+                if _watched(hub, channel):
+                    hub.publish(channel, views.CHANNEL_VIEWS[channel](session))
         for match_id in slips:
             # no slip content on a public channel: the phones holding the token ask again
             self.web.hub.publish(f"slips:{match_id}", {"changed": True})

@@ -4,12 +4,15 @@ made the change (a phone's slip, the desk, a rename), and a slip answer stays it
 
 from __future__ import annotations
 
+import json
 import time
+import urllib.request
 
 from director.domain.rules import Side
 from director.services import slips
 from director.services.matches import get_match
 from director.services.teams import edit_team
+from director.web import views
 from director.web.server import TableService
 from tests.web.conftest import hexid, pair_round, request, win_games
 
@@ -134,3 +137,95 @@ def test_a_desk_decision_reaches_both_teams_slip_answers(
     assert _score(after) != (0, 0)
     for token in tokens.values():
         assert request(url + f"api/slip/{token}").json()["slips"][0]["status"] == "accepted"  # type: ignore[index]
+
+
+def test_the_fallback_read_of_a_match_is_its_answer_never_stale(
+    served: tuple[TableService, str],
+) -> None:
+    """`/api/latest?ch=match:N` (what a page reads while its stream is down) is the match's
+    built answer: the same bytes as `/api/matches/N`, built once for every reader, and a game
+    typed at the desk is in the very next read, before the change watcher could tell."""
+    service, url = served
+    match_id = pair_round(service.web.db)[0]
+    _published(service, match_id)
+    channel = f"match:{match_id}"
+
+    def fallback() -> bytes:
+        answer = request(url + f"api/latest?ch={channel}")
+        assert answer.status == 200, answer.body
+        return json.dumps(answer.json()[channel]).encode()  # type: ignore[index]
+
+    assert fallback() == json.dumps(request(url + f"api/matches/{match_id}").json()).encode()
+    built = service.web.answers.built_count
+    assert len({fallback() for _ in range(5)}) == 1
+    assert service.web.answers.built_count == built  # served again, not built again
+    after = win_games(service.web.db, match_id, count=1)
+    assert _score(json.loads(fallback())) == (after.a, after.b)
+
+
+def test_a_page_nobody_watches_is_read_when_a_stream_asks_for_it(
+    served: tuple[TableService, str],
+) -> None:
+    """A result with nobody on the standings or the match's page: the change watcher builds
+    neither (it keeps no message of them), and a stream opened afterwards gets both as they
+    are now, as its first messages."""
+    service, url = served
+    match_id = pair_round(service.web.db)[0]
+    _published(service, match_id)
+    after = win_games(service.web.db, match_id, count=1)
+    channel = f"match:{match_id}"
+    end = time.monotonic() + 10
+    while _pairings_score(service, match_id) != (after.a, after.b):
+        assert time.monotonic() < end, "the watcher never published the result"
+        time.sleep(0.05)
+    assert service.web.hub.latest("standings") is None
+    assert service.web.hub.latest(channel) is None
+    with urllib.request.urlopen(f"{url}events?ch=standings&ch={channel}", timeout=10) as stream:
+        first: dict[str, object] = {}
+        event = ""
+        while len(first) < 2:
+            line = stream.readline().decode().rstrip("\n")
+            if line.startswith("event: "):
+                event = line[7:]
+            elif line.startswith("data: "):
+                first.setdefault(event, json.loads(line[6:]))
+    assert _score(first[channel]) == (after.a, after.b)
+    now = service.web.session_run(views.standings_page)
+    assert first["standings"] == json.loads(json.dumps(now))  # as read now, the result in
+
+
+def _pairings_score(service: TableService, match_id: int) -> tuple[int, int] | None:
+    latest = service.web.hub.latest("pairings")
+    if latest is None:
+        return None
+    for match in latest.data["matches"]:  # type: ignore[index]
+        if match["id"] == match_id:
+            return _score(match)
+    return None
+
+
+def test_a_fallback_read_of_a_page_nobody_watches_is_kept_until_the_next_change(
+    served: tuple[TableService, str],
+) -> None:
+    """Phones whose streams are refused read `/api/latest` again and again: the standings read
+    for the first of them is kept for the others, and a result recorded afterwards is in the
+    reads that follow it, not the kept standings."""
+    service, url = served
+    match_id = pair_round(service.web.db)[0]
+    _published(service, match_id)
+
+    def fallback() -> object:
+        answer = request(url + "api/latest?ch=standings")
+        assert answer.status == 200, answer.body
+        return answer.json()["standings"]  # type: ignore[index]
+
+    before = fallback()
+    assert service.web.hub.latest("standings") is not None  # kept for the next readers
+    assert fallback() == before
+    win_games(service.web.db, match_id)  # the match is over: the standings change
+    now = json.loads(json.dumps(service.web.session_run(views.standings_page)))
+    assert now != before
+    end = time.monotonic() + 10
+    while fallback() != now:
+        assert time.monotonic() < end, "the standings read stayed as kept before the result"
+        time.sleep(0.05)
