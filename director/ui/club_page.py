@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from director.domain.errors import UserError
-from director.domain.rating import shown
+from director.domain.rating import history_points, shown
 from director.domain.wording import counted
 from director.services import club
 from director.services.teams import seed_by_club_rating
@@ -235,8 +235,7 @@ class ClubPage(QWidget):
             f"Rating {shown(s.rating)} · experience {s.experience} · {s.matches} rated"
             + (" · provisional" if s.provisional else "")
         )  # fmt: skip
-        history = view.history
-        self.chart.set_points([history[0].before, *(c.after for c in history)] if history else [])
+        self.chart.set_points(history_points(view.history))
         lines = ["Events played:"] + [
             f"  {e.event_date}  {e.name}: {counted(e.matches, 'match', 'matches')}"
             for e in view.events
