@@ -89,6 +89,7 @@ class ClubPage(QWidget):
         self.ctx = ctx
         self.club: ClubContext | None = None
         self.summary = plain("No club open", self, "counts")
+        self.summary.setWordWrap(False)  # one line beside the title, as every page's count
         self.open_button = QPushButton("Open club…", self)
         self.publish_button = QPushButton("Publish this event…", self)
         self.publish_button.setEnabled(False)
@@ -240,16 +241,16 @@ class ClubPage(QWidget):
             f"  {e.event_date}  {e.name}: {counted(e.matches, 'match', 'matches')}"
             for e in view.events
         ]
-        lines += ["", "Head to head:"] + [
-            f"  against {names.get(r.opponent, '?')}: {r.wins}-{r.losses}"
-            + (f"-{r.draws}" if r.draws else "") for r in view.records
-        ]  # fmt: skip
         if view.rivals is not None:  # RULES §12: the nemesis report, both of its names
             rivals = (("Nemesis", view.rivals.nemesis), ("Beats most", view.rivals.beaten_most))
             shown_rivals = [f"{label}: {names[r.opponent]} ({r.wins}-{r.losses}"
                             + (f"-{r.draws}" if r.draws else "") + ")"
                             for label, r in rivals if r is not None]  # fmt: skip
             lines += ["", *shown_rivals] if shown_rivals else []
+        lines += ["", "Head to head:"] + [  # the longest part last
+            f"  against {names.get(r.opponent, '?')}: {r.wins}-{r.losses}"
+            + (f"-{r.draws}" if r.draws else "") for r in view.records
+        ]  # fmt: skip
         self.details.setPlainText("\n".join(lines))
 
     # --- seeding the event ------------------------------------------------------------

@@ -23,24 +23,34 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 from director.domain.rating import HistoryPoint, chart_range, provisional_split
 from director.ui.style import ACCENT, HINT
 
-MOST_MARKS = 12  # event dates on the x axis before they are grouped by month, then by year
+MOST_MARKS = 8  # event dates on the x axis before they are grouped by month, then by year
 MOST_DOTS = 60  # up to this many matches each is a dot on the line
 PROVISIONAL_COLOUR = "#8fb5a7"  # the accent, paler: the rating is not settled yet
 PROVISIONAL = "Provisional (experience under 100)"
 ESTABLISHED = "Rating"
+MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
 
-def date_marks(points: Sequence[HistoryPoint]) -> list[tuple[str, int]]:
-    """The x axis's marks: (label, the last match under it), by event date; by month or year
-    when there would be more than `MOST_MARKS`."""
-    for width in (10, 7, 4):  # "2026-03-05", "2026-03", "2026"
-        marks: dict[str, int] = {}
-        for p in points:
-            if p.day is not None:
-                marks[p.day.isoformat()[:width]] = p.match
-        if len(marks) <= MOST_MARKS:
-            break
-    return list(marks.items())
+def date_marks(points: Sequence[HistoryPoint]) -> tuple[list[tuple[str, int]], str]:
+    """The x axis's marks, (label, the last match under it), and its title: by event date ("5
+    Mar"), or by month ("Mar") or year when there would be more than `MOST_MARKS`; the year is
+    in the title when it is one, in the marks when there are several."""
+    days = [(p.day, p.match) for p in points if p.day is not None]
+    years = sorted({d.year for d, _ in days})
+    year = "" if len(years) == 1 else " {0.year}"
+    groupings = (
+        ("by event date", "{0.day} {1}" + year),
+        ("by month", "{1}" + year),
+        ("by year", "{0.year}"),
+    )
+    each = [
+        (how, {form.format(d, MONTHS[d.month - 1]): match for d, match in days})
+        for how, form in groupings
+    ]  # a label's match: the last one under it
+    how, marks = next((g for g in each if len(g[1]) <= MOST_MARKS), each[-1])
+    if not year and how != "by year":
+        how += f", {years[0]}"
+    return list(marks.items()), f"Rated matches, {how}"
 
 
 class RatingChart(QChartView):
@@ -65,7 +75,6 @@ class RatingChart(QChartView):
         self.established.setPen(QPen(QColor(ACCENT), 2.5))
         self.established.setColor(QColor(ACCENT))
         self.x_axis = QCategoryAxis()
-        self.x_axis.setTitleText("Rated matches, by event date")
         self.y_axis = QValueAxis()
         self.y_axis.setTitleText("Rating")
         self.y_axis.setLabelFormat("%.0f")
@@ -100,8 +109,10 @@ class RatingChart(QChartView):
             return
         last = points[-1].match
         self.x_axis.setStartValue(0)
-        for label, end in date_marks(points):
+        marks, title = date_marks(points)
+        for label, end in marks:
             self.x_axis.append(label, end)
+        self.x_axis.setTitleText(title)
         margin = max(0.15, last / 50)  # the first and last dots whole, not cut by the frame
         self.x_axis.setRange(-margin, last + margin)
         self.y_axis.setRange(*chart_range(points))

@@ -120,7 +120,7 @@ def test_publishing_shows_every_name_matched_before_it_writes(
     qtbot.keyClicks(page.search, "Ben")
     assert plotted(page.chart) == list(enumerate(rated_history(club_file, 2)))
     assert len(plotted(page.chart)) == 3  # March and April rated
-    assert page.chart.x_axis.categoriesLabels() == ["2026-03-05", "2026-04-02"]
+    assert page.chart.x_axis.categoriesLabels() == ["5 Mar", "2 Apr"]
 
 
 def test_a_name_two_persons_carry_blocks_publishing(page: ClubPage, club_file: Path) -> None:
@@ -194,8 +194,10 @@ def test_the_chart_is_the_persons_rating_history_on_axes_that_hold_it(
     assert chart.provisional.pen().style() == Qt.PenStyle.DashLine
     assert -0.5 < chart.x_axis.min() <= 0 and 3 <= chart.x_axis.max() < 3.5
     assert chart.y_axis.min() < min(expected) and max(expected) < chart.y_axis.max()
-    assert chart.x_axis.categoriesLabels() == list(days)
-    assert [chart.x_axis.endValue(d) for d in days] == [1, 2, 3]  # each night's last match
+    marks = ["5 Mar", "12 Mar", "19 Mar"]
+    assert chart.x_axis.categoriesLabels() == marks
+    assert [chart.x_axis.endValue(d) for d in marks] == [1, 2, 3]  # each night's last match
+    assert chart.x_axis.titleText() == "Rated matches, by event date, 2026"
     assert chart.x_axis.isVisible() and chart.chart().title() == ""
     markers = chart.chart().legend().markers()
     assert [(m.label(), m.isVisible()) for m in markers] == [
@@ -228,8 +230,8 @@ def test_past_100_experience_the_line_goes_on_solid(qtbot: QtBot) -> None:
     assert provisional == [(float(i), r) for i, r in enumerate(ratings[:21])]  # 20 x 5 = 100
     assert established == [(float(i), r) for i, r in enumerate(ratings) if i >= 20]
     assert chart.established.pen().style() == Qt.PenStyle.SolidLine
-    assert chart.x_axis.categoriesLabels() == ["2026-01", "2026-02", "2026-03", "2026-04",
-                                               "2026-05", "2026-06"]  # fmt: skip
+    assert chart.x_axis.categoriesLabels() == ["Jan", "Feb", "Mar", "Apr", "May", "Jun"]
+    assert chart.x_axis.titleText() == "Rated matches, by month, 2026"
     assert 25 <= chart.x_axis.max() < 26
     assert chart.y_axis.min() < min(ratings) and max(ratings) < chart.y_axis.max()
     # the PDF card's chart (reportlab) plots the very same two lines, dashed the same way
@@ -241,3 +243,21 @@ def test_past_100_experience_the_line_goes_on_solid(qtbot: QtBot) -> None:
     plot = next(c for c in drawing.contents if isinstance(c, LinePlot))
     assert plot.data == [provisional, established]
     assert plot.lines[0].strokeDashArray and getattr(plot.lines[1], "strokeDashArray", None) is None
+
+
+def test_the_date_marks_name_the_year_when_the_history_spans_several() -> None:
+    from datetime import date
+
+    from director.domain.rating import HistoryPoint
+    from director.ui.rating_chart import date_marks
+
+    def points(*days: date) -> list[HistoryPoint]:
+        return [HistoryPoint(0, 1500, 0, None)] + [
+            HistoryPoint(i, 1500, 5 * i, d) for i, d in enumerate(days, 1)
+        ]
+
+    winter = points(date(2025, 12, 18), date(2025, 12, 18), date(2026, 1, 8))
+    assert date_marks(winter) == ([("18 Dec 2025", 2), ("8 Jan 2026", 3)],
+                                  "Rated matches, by event date")  # fmt: skip
+    monthly = points(*(date(2025 + m // 12, m % 12 + 1, 1) for m in range(20)))
+    assert date_marks(monthly) == ([("2025", 12), ("2026", 20)], "Rated matches, by year")
