@@ -81,6 +81,7 @@ def nights(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     ("args", "needle"),
     [
         (("ratings", "{tmp}/none.club"), "does not exist"),
+        (("ratings", "{tmp}"), "is a folder, not a club file"),
         (("ratings", "{event}"), "is not a Tandem Director club"),
         (("publish", "{club}", "{club}"), "is not a Tandem Director event"),
         (("new", "{club}"), "already exists"),
@@ -176,6 +177,8 @@ def test_the_clubs_backups_are_club_files_kept_as_an_events_are(club: Path, tmp_
     assert [p.suffix for p in backups] == [".club"] * KEEP_OTHERS, backups  # 4 made, 3 kept
     with sqlite3.connect(backups[-1]) as c:  # the newest: the club before the fourth night
         assert c.execute("SELECT COUNT(*) FROM club_event").fetchone() == (3,)
+    # `backups` checks event backups: it names the club's folder instead of calling them damaged
+    fails_cleanly(run("backups", str(club)), "is a club, not an event: its backups are the .club")
     listed = run("club", "ratings", str(backups[-1]))  # a backup opens as the club it copies
     assert listed.returncode == 0 and "Ana" in listed.stdout, listed.stderr
     assert len(list(backups[-1].parent.iterdir())) == KEEP_OTHERS  # and leaves nothing beside
