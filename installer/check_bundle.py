@@ -159,18 +159,21 @@ def check(exe: Path, work: Path) -> None:
     ok("no test tool in the bundle (built from the release venv)")
 
     event, simulated, pdf = work / "cli.tandem", work / "sim.tandem", work / "standings.pdf"
+    club = work / "cli.club"
     for args in (
         ["new", event, "--name", "Bundle check", "--length", "5"],
         ["check", event],
         ["simulate", simulated, "--teams", "4", "--rounds", "2"],
         ["report", "standings", simulated, "-o", pdf],
+        ["club", "new", club],  # the club's own migrations
+        ["club", "ratings", club],
     ):
         done = run([exe, *args])
         if done.returncode != 0:
             raise Failed(f"{args[0]}: status {done.returncode}\n{done.stderr}")
     if not pdf.read_bytes().startswith(b"%PDF"):
         raise Failed("report standings did not write a PDF")
-    ok("new, check, simulate, report (migrations and fonts in the bundle)")
+    ok("new, check, simulate, report, club new (migrations and fonts in the bundle)")
     check_serve([exe], simulated)
 
     count = "from director.services.reports import KINDS; print(len(KINDS))"

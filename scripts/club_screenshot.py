@@ -1,5 +1,5 @@
-"""The README's Club page picture (docs/screenshots/70-club-page.png): five club nights
-published to a club, the page opened on it, "a" typed in the search.
+"""The README's Club page picture (docs/screenshots/70-club-page.png): seven club nights of
+three rounds published to a club, the page opened on it, "a" typed in the search.
 
     python scripts/club_screenshot.py FOLDER     # builds the club and the event in FOLDER, once
     python scripts/club_screenshot.py FOLDER     # then: the page on screen for 8 s
@@ -9,13 +9,17 @@ and take a picture of the screen while it shows (on an X screen), cropped to 128
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-NIGHTS = (("2026-03-05", "AB"), ("2026-03-12", "AA"), ("2026-03-19", "BA"),
-          ("2026-03-26", "AB"), ("2026-04-02", "AA"))  # fmt: skip
+NIGHTS = (("2026-03-05", "ABAABA"), ("2026-03-12", "AAABBA"), ("2026-03-19", "BABAAA"),
+          ("2026-03-26", "ABAAAB"), ("2026-04-02", "AABABA"), ("2026-04-09", "BAAAAB"),
+          ("2026-04-16", "AAABAA"))  # fmt: skip
+# three rounds a night, 5 points a match: by the seventh night 21 matches, 105 experience, so
+# the chart shows the provisional part (dashed) and the rating settled after it
 
 
 def build(folder: Path) -> None:
@@ -25,9 +29,10 @@ def build(folder: Path) -> None:
     folder.mkdir(parents=True)
     create_club(str(folder / "weekly.club")).close()
     for n, (day, winners) in enumerate(NIGHTS, 1):
-        night = club_night(folder / f"n{n}.tandem", day, winners, name=f"Night {n}")
+        night = club_night(folder / f"n{n}.tandem", day, winners, name=f"Night {n}",
+                           rounds_played=3)  # fmt: skip
         publish_to(folder / "weekly.club", night)
-    club_night(folder / "new.tandem", "2026-04-09", "BB")
+    club_night(folder / "new.tandem", "2026-04-23", "BB")
 
 
 def show(folder: Path) -> int:
@@ -39,13 +44,14 @@ def show(folder: Path) -> int:
     from director.ui.context import EventContext
     from director.ui.style import apply_style
 
+    os.chdir(folder)  # the page names the club as it was given: "weekly.club", not a temp path
     app = QApplication(["club_screenshot", "-style", "Fusion"])
     apply_style(app, made_with_fusion=True)
-    ctx = EventContext(open_database(str(folder / "new.tandem")))
+    ctx = EventContext(open_database("new.tandem"))
     page = ClubPage(ctx)
     page.resize(1280, 700)
     page.show()
-    page.open_club(str(folder / "weekly.club"))
+    page.open_club("weekly.club")
     page.search.setText("a")
     QTimer.singleShot(8000, app.quit)
     return app.exec()

@@ -18,7 +18,8 @@ per published result and turns them into `ClubResult`s; `services/club.py` publi
 event's results through `PublishedResults.publish` (one transaction replacing that event's
 rows), then calls `recompute(results)` for the rating list (`Standing.rating`,
 `Standing.provisional`, shown with `shown`) and `recompute(results, history=True).history`
-for a person's chart; the CLI's `club ratings --json` prints `Standing.rating` unrounded.
+for a person's chart (`history_points`); the CLI's `club ratings --json` prints
+`Standing.rating` unrounded.
 Season standings are `domain/season.py`'s, head-to-head and the nemesis report
 `domain/rivals.py`'s; both read the same `ClubResult`s.
 """
@@ -281,6 +282,49 @@ def _with_history(rated: list[ClubResult]) -> Ratings:
     return Ratings(
         {p: Standing(p, rating[p], experience[p], played[p]) for p in rating}, tuple(changes)
     )
+
+
+class HistoryPoint(NamedTuple):
+    """A point of a person's rating chart: their rating after their `match`-th rated match (0:
+    the start, before the first), the experience it came with, and the day it was played."""
+
+    match: int
+    rating: float
+    experience: int
+    day: date | None  # None for the start
+
+    @property
+    def provisional(self) -> bool:
+        return self.experience < PROVISIONAL_BELOW
+
+
+def history_points(history: Sequence[RatingChange]) -> list[HistoryPoint]:
+    """A person's rating history (their `RatingChange`s, in order) as their chart draws it: the
+    start, then the rating after each rated match. The Club page and the PDF card plot these."""
+    if not history:
+        return []
+    first = history[0]
+    return [HistoryPoint(0, first.before, first.experience_before, None)] + [
+        HistoryPoint(i, c.after, c.experience_before + c.result.length, c.result.event_date)
+        for i, c in enumerate(history, 1)
+    ]
+
+
+def chart_range(points: Sequence[HistoryPoint]) -> tuple[float, float]:
+    """The rating axis of a chart of `points`: the lowest and highest rating, with a margin."""
+    ratings = [p.rating for p in points]
+    low, high = min(ratings), max(ratings)
+    pad = max(5.0, (high - low) * 0.1)
+    return low - pad, high + pad
+
+
+def provisional_split(
+    points: Sequence[HistoryPoint],
+) -> tuple[list[HistoryPoint], list[HistoryPoint]]:
+    """The chart's two lines: the provisional part, up to the first point that is not (so that
+    the lines join), and the established part from there; either may be empty."""
+    settled = next((i for i, p in enumerate(points) if not p.provisional), len(points))
+    return list(points[: settled + 1]), list(points[settled:])
 
 
 @dataclass

@@ -16,7 +16,14 @@ from reportlab.graphics.shapes import Drawing, String
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer
 
-from director.domain.rating import RatingChange, Standing, shown
+from director.domain.rating import (
+    RatingChange,
+    Standing,
+    chart_range,
+    history_points,
+    provisional_split,
+    shown,
+)
 from director.domain.rivals import Record, Rivals
 from director.domain.season import Season, SeasonRow
 from director.domain.wording import counted
@@ -125,20 +132,22 @@ def _facts(card: Card) -> str:
 
 
 def rating_chart(history: Sequence[RatingChange], width: float) -> Drawing:
-    """The rating after each rated match, in the order rated: one line, the start at 1500."""
+    """The rating after each rated match, in the order rated, from the start at 1500: the
+    points the Club page's chart draws (`history_points`), provisional part dashed."""
     height = 60 * mm
     drawing = Drawing(width, height)
     plot = LinePlot()
     plot.x, plot.y = 14 * mm, 10 * mm
     plot.width, plot.height = width - 18 * mm, height - 16 * mm
-    points = [(0.0, history[0].before)] + [(float(i), c.after) for i, c in enumerate(history, 1)]
-    plot.data = [points]
-    plot.lines[0].strokeColor = INK
-    plot.lines[0].strokeWidth = 1.2
-    ratings = [p[1] for p in points]
-    low, high = min(ratings), max(ratings)
-    pad = max(5.0, (high - low) * 0.1)
-    plot.yValueAxis.valueMin, plot.yValueAxis.valueMax = low - pad, high + pad
+    points = history_points(history)
+    parts = [part for part in provisional_split(points) if part]  # the provisional one first
+    plot.data = [[(float(p.match), p.rating) for p in part] for part in parts]
+    for i, part in enumerate(parts):
+        plot.lines[i].strokeColor = INK
+        plot.lines[i].strokeWidth = 1.2
+        if part[0].provisional:
+            plot.lines[i].strokeDashArray = (3, 2)
+    plot.yValueAxis.valueMin, plot.yValueAxis.valueMax = chart_range(points)
     plot.xValueAxis.valueMin, plot.xValueAxis.valueMax = 0, len(history)
     for axis in (plot.xValueAxis, plot.yValueAxis):
         axis.labels.fontName, axis.labels.fontSize = FONT, 7
@@ -149,4 +158,7 @@ def rating_chart(history: Sequence[RatingChange], width: float) -> Drawing:
     drawing.add(plot)
     drawing.add(String(plot.x + plot.width, 1 * mm, "rated matches", fontName=FONT,
                        fontSize=7, fillColor=GREY, textAnchor="end"))  # fmt: skip
+    if points[0].provisional:
+        drawing.add(String(plot.x, 1 * mm, "dashed: provisional (experience under 100)",
+                           fontName=FONT, fontSize=7, fillColor=GREY))  # fmt: skip
     return drawing

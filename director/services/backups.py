@@ -58,8 +58,17 @@ def _file(event: str | Path) -> Path:
 
 
 def list_backups(event: str | Path) -> list[BackupInfo]:
-    """Every backup of the event, newest first, each checked (read-only: takes no lock)."""
-    return store_backup.list_backups(_file(event))
+    """Every backup of the event, newest first, each checked (read-only: takes no lock).
+    A club's register is refused: its backups are clubs, which this checks as events."""
+    from director.store.club import is_club_file
+
+    path = _file(event)
+    if is_club_file(path):
+        raise UserError(
+            f"{path} is a club, not an event: its backups are the {path.suffix} files in "
+            f"{backup_folder(path.resolve())}, each a whole club (read one with club ratings)"
+        )
+    return store_backup.list_backups(path)
 
 
 def restore_candidates(event: str | Path) -> list[BackupInfo]:

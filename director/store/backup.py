@@ -46,6 +46,12 @@ def backup_folder(event: Path) -> Path:
     return event.with_name(event.name + "-backups")
 
 
+def backup_suffix(folder: Path) -> str:
+    """The extension of the backups in `folder`: their file's own (`.tandem` for an event,
+    `.club` for a club's register), so that a backup opens as what it is a copy of."""
+    return Path(folder.name.removesuffix("-backups")).suffix
+
+
 @dataclass(frozen=True)
 class BackupInfo:
     """One backup file as a person chooses it: when, why, what it holds, and whether it is good."""
@@ -119,7 +125,9 @@ def backup_now(db: EventDatabase, reason: str, *, keep: int = KEEP) -> Path | No
     tmp = folder / f".{event.stem}-{os.getpid()}-{time.monotonic_ns()}.tmp"
     try:
         _write_checked_copy(db, tmp, reason)
-        final = _free_name(folder, f"{stamp:%Y-%m-%d_%H%M%S}_{_slug(reason)}", EXTENSION)
+        final = _free_name(
+            folder, f"{stamp:%Y-%m-%d_%H%M%S}_{_slug(reason)}", backup_suffix(folder)
+        )
         sync_file(tmp)
         os.replace(tmp, final)
         sync_folder(folder)
@@ -259,10 +267,13 @@ def _meta(path: Path) -> dict[str, str]:
 
 
 def _backup_files(folder: Path) -> list[Path]:
-    """Backups in the folder, newest first (by when they were written)."""
+    """Backups in the folder, newest first (by when they were written). A club's backups
+    written before they took the club's extension are `.tandem` files: counted too, so that
+    they rotate out."""
     if not folder.is_dir():
         return []
-    files = [p for p in folder.iterdir() if p.suffix == EXTENSION and not p.name.startswith(".")]
+    suffixes = {backup_suffix(folder), EXTENSION}
+    files = [p for p in folder.iterdir() if p.suffix in suffixes and not p.name.startswith(".")]
     return sorted(files, key=lambda p: (p.stat().st_mtime_ns, p.name), reverse=True)
 
 

@@ -95,7 +95,7 @@ def create_club(target: str) -> EventDatabase:
 
 
 def _check_club_file(path: Path) -> None:
-    check_regular(path)
+    check_regular(path, "a club file")
     with path.open("rb") as handle:
         if handle.read(16) != SQLITE_HEADER:
             raise UserError(f"{path} is not a Tandem Director club (not an SQLite file)")
@@ -106,6 +106,15 @@ def _check_club_file(path: Path) -> None:
         raise UserError(f"cannot open {path}: {_reason(exc)}") from None
     if CLUB_VERSION_TABLE not in names or "person" not in names:
         raise UserError(f"{path} is not a Tandem Director club")
+
+
+def is_club_file(path: Path) -> bool:
+    """Whether `path` is a club's register (read without opening it, as `open_club` checks)."""
+    try:
+        _check_club_file(path)
+    except UserError:
+        return False
+    return True
 
 
 def open_club(

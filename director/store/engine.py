@@ -479,9 +479,9 @@ def _header(path: Path) -> bytes:
         raise UserError(f"cannot open {path}: {exc.strerror}") from None
 
 
-def check_regular(path: Path) -> None:
-    """Never open a FIFO, a device or a folder as an event (or a backup): reading one can block
-    forever."""
+def check_regular(path: Path, kind: str = "an event file") -> None:
+    """Never open a FIFO, a device or a folder as an event (or a backup, or a club: `kind`):
+    reading one can block forever."""
     try:
         mode = path.stat().st_mode
     except FileNotFoundError:
@@ -489,9 +489,9 @@ def check_regular(path: Path) -> None:
     except OSError as exc:
         raise UserError(f"cannot open {path}: {exc.strerror}") from None
     if stat.S_ISDIR(mode):
-        raise UserError(f"{path} is a folder, not an event file")
+        raise UserError(f"{path} is a folder, not {kind}")
     if not stat.S_ISREG(mode):
-        raise UserError(f"{path} is not a regular file (a pipe or a device), not an event file")
+        raise UserError(f"{path} is not a regular file (a pipe or a device), not {kind}")
 
 
 # --- the app's open: one instance per file, crash recovery, backups --------------------------

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from director.domain.errors import UserError
-from director.domain.rating import shown
+from director.domain.rating import history_points, shown
 from director.domain.wording import counted
 from director.services import club
 from director.services.teams import seed_by_club_rating
@@ -89,6 +89,7 @@ class ClubPage(QWidget):
         self.ctx = ctx
         self.club: ClubContext | None = None
         self.summary = plain("No club open", self, "counts")
+        self.summary.setWordWrap(False)  # one line beside the title, as every page's count
         self.open_button = QPushButton("Open club…", self)
         self.publish_button = QPushButton("Publish this event…", self)
         self.publish_button.setEnabled(False)
@@ -235,22 +236,21 @@ class ClubPage(QWidget):
             f"Rating {shown(s.rating)} · experience {s.experience} · {s.matches} rated"
             + (" · provisional" if s.provisional else "")
         )  # fmt: skip
-        history = view.history
-        self.chart.set_points([history[0].before, *(c.after for c in history)] if history else [])
+        self.chart.set_points(history_points(view.history))
         lines = ["Events played:"] + [
             f"  {e.event_date}  {e.name}: {counted(e.matches, 'match', 'matches')}"
             for e in view.events
         ]
-        lines += ["", "Head to head:"] + [
-            f"  against {names.get(r.opponent, '?')}: {r.wins}-{r.losses}"
-            + (f"-{r.draws}" if r.draws else "") for r in view.records
-        ]  # fmt: skip
         if view.rivals is not None:  # RULES §12: the nemesis report, both of its names
             rivals = (("Nemesis", view.rivals.nemesis), ("Beats most", view.rivals.beaten_most))
             shown_rivals = [f"{label}: {names[r.opponent]} ({r.wins}-{r.losses}"
                             + (f"-{r.draws}" if r.draws else "") + ")"
                             for label, r in rivals if r is not None]  # fmt: skip
             lines += ["", *shown_rivals] if shown_rivals else []
+        lines += ["", "Head to head:"] + [  # the longest part last
+            f"  against {names.get(r.opponent, '?')}: {r.wins}-{r.losses}"
+            + (f"-{r.draws}" if r.draws else "") for r in view.records
+        ]  # fmt: skip
         self.details.setPlainText("\n".join(lines))
 
     # --- seeding the event ------------------------------------------------------------

@@ -19,7 +19,7 @@ import time
 import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from PySide6.QtCore import (
     QMessageLogContext,
@@ -33,6 +33,9 @@ from PySide6.QtGui import QFontDatabase, QIcon, QImageReader
 from PySide6.QtWidgets import QApplication
 
 from director.store.targets import EXTENSION
+
+if TYPE_CHECKING:
+    from director.ui.main_window import MainWindow
 
 EXIT_FAILED = 1
 WATCHDOG_MS = 180_000  # a dialog waiting for a click would hang CI: give up instead
@@ -126,13 +129,19 @@ def check_multimedia(problems: Problems) -> None:
 
 
 def build_event(folder: Path) -> Path:
+    from director.services.events import update_event
     from director.services.simulate import SimulationSettings, simulate_event
 
     path = folder / f"smoke{EXTENSION}"
     for stale in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
         stale.unlink(missing_ok=True)
     settings = SimulationSettings(teams=6, rounds=3, seed=7, name="Smoke test club night")
-    simulate_event(str(path), settings).close()
+    db = simulate_event(str(path), settings)
+    try:  # dated, as a club night is: the Club page publishes it
+        with db.Session() as session, session.begin():
+            update_event(session, event_date="2026-03-05")
+    finally:
+        db.close()
     say(f"event: {path}")
     return path
 
@@ -149,6 +158,43 @@ def check_pdf(path: Path, problems: Problems) -> None:
     if page.isNull() or not page.save(str(path.with_suffix(".png"))):
         problems.add(f"QtPdf cannot draw the first page of {path.name}")
     document.close()
+
+
+def check_club_page(
+    app: QApplication, window: MainWindow, outdir: Path, problems: Problems
+) -> None:
+    """The event published to a new club, opened on the Club page: a person's rating chart is
+    drawn with Qt Charts, which the bundle must carry (its library and the plugin-free module)."""
+    from director.services import club
+    from director.store.club import create_club
+    from director.ui.club_page import ClubPage
+    from director.ui.pages import page_index
+
+    assert window.ctx is not None and window.view is not None
+    path = outdir / "smoke.club"
+    for stale in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+        stale.unlink(missing_ok=True)
+    results = window.ctx.read(club.event_results)
+    db = create_club(str(path))
+    try:
+        with db.Session() as session, session.begin():
+            club.publish(session, results, club.match_event(session, results))
+    finally:
+        db.close()
+    index = page_index("club")
+    window.show_page(index)
+    page = window.view.page(index)
+    assert isinstance(page, ClubPage)
+    if not page.open_club(str(path)):
+        problems.add(f"the Club page did not open {path.name}: {page.error.text()}")
+        return
+    for _ in range(3):  # the chart lays its legend out in a later pass
+        app.processEvents()
+    drawn = len(page.chart.provisional.points()) + len(page.chart.established.points())
+    if drawn < 2:
+        problems.add(f"the Club page's rating chart holds {drawn} points for {page.name.text()}")
+    page.grab().save(str(outdir / "club-page.png"))
+    say(f"club page: {page.name.text()}'s rating chart, {drawn} points (Qt Charts)")
 
 
 def exercise_gui(app: QApplication, outdir: Path, event: Path, problems: Problems) -> None:
@@ -170,6 +216,7 @@ def exercise_gui(app: QApplication, outdir: Path, event: Path, problems: Problem
         window.show_page(index)
         app.processEvents()
         say(f"page: {page.title}")
+    check_club_page(app, window, outdir, problems)
     window.show_help()
     window.show_public_display()
     played = [m for m in ctx.read(list_matches) if not m.is_bye and m.forfeit_by is None]

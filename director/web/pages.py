@@ -17,7 +17,8 @@ from director.resources import resource_path
 from director.web.api import ASCII_NUMBER
 from director.web.context import WebContext
 
-# path -> (page name for app.js, title); the navigation lists NAV
+# path -> (page name for app.js, title); the navigation lists NAV, and the club's page last
+# when `serve --club` serves one (`navigation`)
 PAGES = {
     "/": ("pairings", "Pairings"),
     "/team": ("team", "My team"),
@@ -31,11 +32,16 @@ PAGES = {
 NAV = ("/", "/team", "/standings", "/crosstable", "/rules", "/met", "/brackets")
 
 
-def shell(page: str, title: str, active: str = "") -> str:
+def navigation(web: WebContext) -> tuple[str, ...]:
+    """The pages the phones' navigation links to: the club's only when it is served."""
+    return (*NAV, "/club") if web.club is not None else NAV
+
+
+def shell(page: str, title: str, nav: tuple[str, ...], active: str = "") -> str:
     links = "".join(
         f'<a href="{path}"{" aria-current=page" if path == active else ""}>'
         f"{html.escape(PAGES[path][1])}</a>"
-        for path in NAV
+        for path in nav
     )
     return f"""<!doctype html>
 <html lang="en">
@@ -57,17 +63,19 @@ def shell(page: str, title: str, active: str = "") -> str:
 
 
 def routes(web: WebContext) -> list[BaseRoute]:
+    nav = navigation(web)
+
     def page(path: str) -> Route:
         name, title = PAGES[path]
-        body = shell(name, title, path)
+        body = shell(name, title, nav, path)
 
         async def endpoint(_request: Request) -> Response:
             return HTMLResponse(body)
 
         return Route(path, endpoint, name=name)
 
-    slip_body = shell("slip", "Result slip")
-    match_body = shell("match", "Match")
+    slip_body = shell("slip", "Result slip", nav)
+    match_body = shell("match", "Match", nav)
 
     async def slip_page(_request: Request) -> Response:
         return HTMLResponse(slip_body)

@@ -561,6 +561,10 @@ function clubPage() {
     e.status === 404 ? "No club is served here." : `The club could not be read: ${e.message}`)));
 }
 
+// on a phone the navigation scrolls sideways: the page's own link is brought into view
+const currentLink = document.querySelector("nav a[aria-current]");
+if (currentLink) currentLink.scrollIntoView({ block: "nearest", inline: "nearest" });
+
 const pages = { club: clubPage, pairings: pairingsPage, team: teamPage, standings: standingsPage, crosstable: crosstablePage,
   met: metPage, rules: rulesPage, match: matchPage, slip: slipPage, brackets: bracketsPage };
 (pages[page] || pairingsPage)();

@@ -81,6 +81,7 @@ def nights(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     ("args", "needle"),
     [
         (("ratings", "{tmp}/none.club"), "does not exist"),
+        (("ratings", "{tmp}"), "is a folder, not a club file"),
         (("ratings", "{event}"), "is not a Tandem Director club"),
         (("publish", "{club}", "{club}"), "is not a Tandem Director event"),
         (("new", "{club}"), "already exists"),
@@ -157,3 +158,27 @@ def test_seed_takes_the_club_ratings_of_a_linked_event(club: Path, tmp_path: Pat
     assert [line.split()[1:3] for line in lines[:2]] == [["Team", "1"], ["Team", "4"]]
     assert lines[0].split()[-1] == "1522"  # 1500 + 10 √5, rounded
     fails_cleanly(run("club", "seed", str(march), str(club)), "round 1 is paired")
+
+
+def test_the_clubs_backups_are_club_files_kept_as_an_events_are(club: Path, tmp_path: Path) -> None:
+    """A club's backup carries the club's extension (`.club`, not the event's `.tandem`), so it
+    is opened as what it is; and the rotation that keeps an event's backups few keeps these."""
+    import sqlite3
+
+    from director.store.backup import KEEP_OTHERS
+
+    for n, day in enumerate(("2026-03-05", "2026-03-12", "2026-03-19", "2026-03-26"), 1):
+        night = club_night(tmp_path / f"n{n}.tandem", day, "AB", name=f"Night {n}")
+        proc = run("club", "publish", str(night), str(club), "--yes")  # backs the club up first
+        assert proc.returncode == 0, proc.stderr
+    backups = sorted(
+        (club.parent / "weekly.club-backups").iterdir(), key=lambda p: p.stat().st_mtime_ns
+    )
+    assert [p.suffix for p in backups] == [".club"] * KEEP_OTHERS, backups  # 4 made, 3 kept
+    with sqlite3.connect(backups[-1]) as c:  # the newest: the club before the fourth night
+        assert c.execute("SELECT COUNT(*) FROM club_event").fetchone() == (3,)
+    # `backups` checks event backups: it names the club's folder instead of calling them damaged
+    fails_cleanly(run("backups", str(club)), "is a club, not an event: its backups are the .club")
+    listed = run("club", "ratings", str(backups[-1]))  # a backup opens as the club it copies
+    assert listed.returncode == 0 and "Ana" in listed.stdout, listed.stderr
+    assert len(list(backups[-1].parent.iterdir())) == KEEP_OTHERS  # and leaves nothing beside

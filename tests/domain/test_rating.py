@@ -20,8 +20,10 @@ from director.domain.rating import (
     Unrated,
     change,
     expected,
+    history_points,
     in_order,
     k_factor,
+    provisional_split,
     recompute,
     shown,
 )
@@ -257,6 +259,26 @@ def test_history_has_one_point_per_player_and_match_in_order() -> None:
     assert ones[0].after == ones[1].before and ones[1].after == ratings.rating(1)
     assert [c.experience_before for c in ones] == [0, 5]
     assert ratings.ranked()[0].person == 1
+
+
+def test_a_persons_chart_points_are_the_start_and_each_rating_after_provisional_first() -> None:
+    """The points the Club page's chart and the PDF card plot: 1500 at match 0, then the rating
+    after each rated match with its day; provisional while the experience is under 100."""
+    results = [match((1,), (2,), length=9, finish=i) for i in range(1, 12)]  # 99 experience
+    results.append(match((1,), (3,), length=1, day=DAY + timedelta(7)))  # 100: established
+    results.append(match((3,), (1,), length=3, day=DAY + timedelta(14)))
+    ratings = recompute(results, history=True)
+    mine = [c for c in ratings.history if c.person == 1]
+    points = history_points(mine)
+    assert [p.match for p in points] == list(range(14))
+    assert [p.rating for p in points] == [START_RATING, *(c.after for c in mine)]
+    assert points[-1].rating == ratings.rating(1)
+    assert [p.day for p in points[:2]] == [None, DAY] and points[-1].day == DAY + timedelta(14)
+    assert [p.experience for p in points[11:]] == [99, 100, 103]
+    provisional, established = provisional_split(points)
+    assert provisional == points[:13] and established == points[12:]  # joined at match 12
+    assert provisional_split(points[:12]) == (points[:12], [])
+    assert history_points([]) == [] and provisional_split([]) == ([], [])
 
 
 # -- a literal reading of the rule, to compare with the fast loop ---------------------------

@@ -37,6 +37,10 @@ def test_the_smoke_test_opens_an_event_renders_every_report_and_quits(tmp_path: 
         assert pdf.read_bytes().startswith(b"%PDF"), kind
     assert (tmp_path / "out" / "standings.png").stat().st_size > 1000  # drawn back by QtPdf
     assert (tmp_path / "out" / "main-window.png").is_file()
+    # the event published to a club and a person's rating chart drawn (QtCharts in the bundle)
+    club = [line for line in done.stdout.splitlines() if line.startswith("smoke: club page:")]
+    assert len(club) == 1 and club[0].endswith("points (Qt Charts)"), done.stdout
+    assert (tmp_path / "out" / "club-page.png").is_file()
 
 
 def test_a_broken_resource_makes_the_smoke_test_fail(tmp_path: Path) -> None:

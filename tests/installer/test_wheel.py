@@ -53,10 +53,10 @@ def test_the_wheel_ships_every_resource_file_and_the_migrations(wheel: Path) -> 
     assert expected - names == set()
     assert "director_resources/fonts/DejaVuSans.ttf" in names
     assert "director_resources/help/rules.md" in names
-    migrations = ROOT / "director" / "store" / "migrations"
-    for path in migrations.rglob("*"):
-        if path.is_file() and "__pycache__" not in path.parts:
-            assert path.relative_to(ROOT).as_posix() in names
+    for chain in ("migrations", "club_migrations"):  # the event's and the club's
+        for path in (ROOT / "director" / "store" / chain).rglob("*"):
+            if path.is_file() and "__pycache__" not in path.parts:
+                assert path.relative_to(ROOT).as_posix() in names
 
 
 @pytest.fixture(scope="module")

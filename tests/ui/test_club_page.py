@@ -5,14 +5,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
+from director.domain.rating import START_RATING, recompute
 from director.services import club
 from director.store.club import create_club, open_club
 from director.ui.club_page import ClubPage
 from director.ui.context import EventContext
+from director.ui.rating_chart import RatingChart
 from tests.club_files import club_night, publish_to
 from tests.ui.app_helpers import shown_page
 
@@ -48,6 +51,29 @@ def names(page: ClubPage) -> list[str]:
     return [page.model.rows[r].name for r in range(page.model.rowCount())]
 
 
+def plotted(chart: RatingChart) -> list[tuple[float, float]]:
+    """Every (match, rating) the chart's lines hold: the provisional one, then the established
+    one from the point after the one they share."""
+    provisional = [(p.x(), p.y()) for p in chart.provisional.points()]
+    established = [(p.x(), p.y()) for p in chart.established.points()]
+    if provisional and established:
+        assert provisional[-1] == established[0]  # the lines join
+        established = established[1:]
+    return provisional + established
+
+
+def rated_history(club_path: Path, person: int) -> list[float]:
+    """The person's start and ratings after each match, recomputed by the domain itself."""
+    db = open_club(str(club_path), lock=False, make_backup=False)
+    try:
+        with db.Session() as s:
+            history = recompute(club.club_results(s), history=True).history
+    finally:
+        db.close()
+    mine = [c for c in history if c.person == person]
+    return [START_RATING, *(c.after for c in mine)]
+
+
 def test_a_club_opens_into_its_persons_and_the_search_finds_as_you_type(
     page: ClubPage, club_file: Path, qtbot: QtBot, qapp: object
 ) -> None:
@@ -61,7 +87,7 @@ def test_a_club_opens_into_its_persons_and_the_search_finds_as_you_type(
     qtbot.keyClicks(page.search, "#2")
     assert names(page) == ["Ben"]
     assert page.name.text() == "Ben"  # the one found is shown at once
-    assert page.chart.points[0] == 1500 and len(page.chart.points) == 2
+    assert [y for _x, y in plotted(page.chart)] == rated_history(club_file, 2)
     assert "Rating 15" in page.rating.text() and "provisional" in page.rating.text()
     assert "against Eve: 1-0" in page.details.toPlainText()
     page.search.clear()
@@ -92,7 +118,9 @@ def test_publishing_shows_every_name_matched_before_it_writes(
     assert "published 2 results of Club night" in page.summary.text()
     page.search.clear()
     qtbot.keyClicks(page.search, "Ben")
-    assert len(page.chart.points) == 3  # March and April rated
+    assert plotted(page.chart) == list(enumerate(rated_history(club_file, 2)))
+    assert len(plotted(page.chart)) == 3  # March and April rated
+    assert page.chart.x_axis.categoriesLabels() == ["5 Mar", "2 Apr"]
 
 
 def test_a_name_two_persons_carry_blocks_publishing(page: ClubPage, club_file: Path) -> None:
@@ -145,3 +173,91 @@ def test_the_card_names_the_nemesis_and_the_one_beaten_most(page: ClubPage, tmp_
     assert "2026-03-05  Club night: 1 match" in page.details.toPlainText()
     # Eve lost all three to Ana and Ben: Ana is her nemesis (the lower id of the two)
     assert rivals("Eve") == ["Nemesis: <b>Ana</b> (0-3)"]
+
+
+def test_the_chart_is_the_persons_rating_history_on_axes_that_hold_it(
+    page: ClubPage, tmp_path: Path
+) -> None:
+    """Qt Charts: a line of the rating after each rated match (x: the match, 0 the start), the
+    values the domain recomputes; the axes cover every point and mark the events' dates."""
+    path = tmp_path / "season.club"
+    create_club(str(path)).close()
+    days = ("2026-03-05", "2026-03-12", "2026-03-19")
+    for day, winners in zip(days, ("AB", "BA", "AA"), strict=True):
+        publish_to(path, club_night(tmp_path / f"{day}.tandem", day, winners, players=PLAYERS))
+    assert page.open_club(str(path))
+    page.search.setText("Ben")
+    chart = page.chart
+    expected = rated_history(path, 2)
+    assert plotted(chart) == [(float(i), r) for i, r in enumerate(expected)]
+    assert chart.established.points() == []  # 15 experience: provisional throughout
+    assert chart.provisional.pen().style() == Qt.PenStyle.DashLine
+    assert -0.5 < chart.x_axis.min() <= 0 and 3 <= chart.x_axis.max() < 3.5
+    assert chart.y_axis.min() < min(expected) and max(expected) < chart.y_axis.max()
+    marks = ["5 Mar", "12 Mar", "19 Mar"]
+    assert chart.x_axis.categoriesLabels() == marks
+    assert [chart.x_axis.endValue(d) for d in marks] == [1, 2, 3]  # each night's last match
+    assert chart.x_axis.titleText() == "Rated matches, by event date, 2026"
+    assert chart.x_axis.isVisible() and chart.chart().title() == ""
+    markers = chart.chart().legend().markers()
+    assert [(m.label(), m.isVisible()) for m in markers] == [
+        ("Provisional (experience under 100)", True), ("Rating", False),
+    ]  # fmt: skip
+    assert chart.chart().axes() == [chart.x_axis, chart.y_axis]
+    page.search.setText("Anatol")  # nobody: no card, an empty chart that says so
+    assert plotted(chart) == [] and chart.chart().title() == "No rated match yet"
+    assert not chart.x_axis.isVisible()
+
+
+def test_past_100_experience_the_line_goes_on_solid(qtbot: QtBot) -> None:
+    """The provisional part (experience under 100, RULES §12) is dashed up to the match that
+    brings 100, the rest solid; with many nights the dates are grouped by month."""
+    from datetime import date, timedelta
+
+    from director.domain.rating import ClubResult, Outcome, history_points
+
+    results = [
+        ClubResult(f"e{n}", date(2026, 1, 6) + timedelta(7 * n), 1, 1, (1,), (2 + n % 3,), 5,
+                   Outcome.A_WON if n % 4 else Outcome.B_WON)
+        for n in range(25)
+    ]  # fmt: skip
+    history = [c for c in recompute(results, history=True).history if c.person == 1]
+    chart = shown_page(qtbot, RatingChart())
+    chart.set_points(history_points(history))
+    provisional = [(p.x(), p.y()) for p in chart.provisional.points()]
+    established = [(p.x(), p.y()) for p in chart.established.points()]
+    ratings = [START_RATING, *(c.after for c in history)]
+    assert provisional == [(float(i), r) for i, r in enumerate(ratings[:21])]  # 20 x 5 = 100
+    assert established == [(float(i), r) for i, r in enumerate(ratings) if i >= 20]
+    assert chart.established.pen().style() == Qt.PenStyle.SolidLine
+    assert chart.x_axis.categoriesLabels() == ["Jan", "Feb", "Mar", "Apr", "May", "Jun"]
+    assert chart.x_axis.titleText() == "Rated matches, by month, 2026"
+    assert 25 <= chart.x_axis.max() < 26
+    assert chart.y_axis.min() < min(ratings) and max(ratings) < chart.y_axis.max()
+    # the PDF card's chart (reportlab) plots the very same two lines, dashed the same way
+    from reportlab.graphics.charts.lineplots import LinePlot
+
+    from director.reports.club import rating_chart
+
+    drawing = rating_chart(history, 400)
+    plot = next(c for c in drawing.contents if isinstance(c, LinePlot))
+    assert plot.data == [provisional, established]
+    assert plot.lines[0].strokeDashArray and getattr(plot.lines[1], "strokeDashArray", None) is None
+
+
+def test_the_date_marks_name_the_year_when_the_history_spans_several() -> None:
+    from datetime import date
+
+    from director.domain.rating import HistoryPoint
+    from director.ui.rating_chart import date_marks
+
+    def points(*days: date) -> list[HistoryPoint]:
+        return [HistoryPoint(0, 1500, 0, None)] + [
+            HistoryPoint(i, 1500, 5 * i, d) for i, d in enumerate(days, 1)
+        ]
+
+    winter = points(date(2025, 12, 18), date(2025, 12, 18), date(2026, 1, 8))
+    assert date_marks(winter) == ([("18 Dec 2025", 2), ("8 Jan 2026", 3)],
+                                  "Rated matches, by event date")  # fmt: skip
+    monthly = points(*(date(2025 + m // 12, m % 12 + 1, 1) for m in range(20)))
+    assert date_marks(monthly) == ([("2025", 12), ("2026", 20)], "Rated matches, by year")

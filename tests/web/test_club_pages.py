@@ -58,11 +58,33 @@ def test_the_club_is_served_as_public_facts_only(with_club: str) -> None:
     assert HOSTILE.encode() not in page.body  # names reach the page only through the script
 
 
+def nav_links(url: str) -> list[str]:
+    """The addresses the page's navigation links to, in order."""
+    import re
+
+    page = request(url)
+    assert page.status == 200, url
+    nav = re.search(rb"<nav>(.*?)</nav>", page.body, re.S)
+    assert nav is not None, page.body[:300]
+    return [m.decode() for m in re.findall(rb'<a href="([^"]+)"', nav.group(1))]
+
+
+def test_the_phones_navigation_links_to_the_club_when_one_is_served(with_club: str) -> None:
+    for path in ("", "standings", "club", "slip/abc", "match/1"):
+        links = nav_links(with_club + path)
+        assert links[-1] == "/club" and links.count("/club") == 1, (path, links)
+    page = request(with_club + "club").body
+    assert b'<a href="/club" aria-current=page>Club</a>' in page
+
+
 def test_without_a_club_the_club_address_says_so(served: tuple[TableService, str]) -> None:
     _service, url = served
     answer = request(url + "api/club")
     assert answer.status == 404
     assert "serves no club" in str(answer.json())
+    for path in ("", "standings", "club"):  # and no link leads there
+        links = nav_links(url + path)
+        assert "/" in links and "/club" not in links, (path, links)
 
 
 def test_serve_club_serves_the_club_beside_the_event(tmp_path: Path) -> None:
@@ -79,13 +101,19 @@ def test_serve_club_serves_the_club_beside_the_event(tmp_path: Path) -> None:
          "--host", "127.0.0.1", "--port", "0"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
-    with proc:
+    try:  # every check reads what it saw once the server is stopped: a failure never hangs
         assert proc.stdout is not None
         first = proc.stdout.readline().strip()
-        assert re.fullmatch(r"http://127\.0\.0\.1:\d+/", first), first
-        assert request(first + "api/club").json() == {"ratings": [], "season": None}
+        answer = request(first + "api/club").json() if first.startswith("http") else None
+        links = nav_links(first) if first.startswith("http") else []
+    finally:
         proc.send_signal(signal.SIGTERM)
-        assert proc.wait(15) == 0
+        status = proc.wait(15)
+        proc.communicate()
+    assert re.fullmatch(r"http://127\.0\.0\.1:\d+/", first), first
+    assert answer == {"ratings": [], "season": None}
+    assert "/club" in links, links  # the phones find the club from any page
+    assert status == 0
     # read only: the club was never locked nor marked open, so the app opens it at once
     open_club(str(path), make_backup=False).close()
     bad = subprocess.run(
@@ -106,4 +134,10 @@ def test_the_club_page_shows_names_as_text_on_a_phone(with_club: str) -> None:
         assert rows[0].find_element("css selector", ".name").text == HOSTILE
         assert driver.execute_script("return window.pwned") is None
         assert "Season Spring" in text_of(driver, "#main")
+        # the navigation's last link, the club's, is scrolled into a phone's width
+        left, right = driver.execute_script(
+            "const r = document.querySelector('nav a[href=\"/club\"]').getBoundingClientRect();"
+            "return [r.left, r.right];"
+        )
+        assert left >= 0 and right <= driver.execute_script("return window.innerWidth")
         driver.save_screenshot("/tmp/club_phone.png")
