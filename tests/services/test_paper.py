@@ -3,6 +3,8 @@ match's rules, audited with names, counted in the standings, and on disk when re
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -15,9 +17,10 @@ from director.services import matches, rounds
 from director.services.audit import entries, match_places, team_names
 from director.services.games import record_game, set_forfeit, undo_last_game
 from director.services.paper import enter_paper_result, paper_refusal
-from director.services.standings import standings
+from director.services.standings import board_statistics, event_crosstable, standings
 from director.services.teams import add_team
 from director.store.engine import EventDatabase
+from director.web.views import match_detail
 from tests.event_files import read_back, stored_match
 
 SINGLE = Game(1, 1, Side.A, End.BEAR_OFF, level=Level.SINGLE)
@@ -114,3 +117,35 @@ def test_the_standings_count_a_paper_result(db: EventDatabase, event_path: Path)
     assert {line.team.id for line in table.lines if line.row.match_points == 2} == winners
     assert table.heading == "after round 1"
     assert read_back(event_path, rounds.next_round_number) == 2  # round 1 is finished
+
+
+def test_crosstable_boards_phones_and_check_read_a_paper_result_as_a_result(
+    db: EventDatabase, event_path: Path
+) -> None:
+    """The match counts wherever a result counts; the figures of its games are absent."""
+    with db.Session() as s, s.begin():
+        for i in range(2):
+            add_team(s, f"Team {i + 1}", (f"A{i}", f"B{i}"))
+        match = rounds.pair_next_round(s).value.matches[0]
+    _enter(db, match.id, Score(2, 5))
+    a, b = match.team_a.id, match.team_b.id  # type: ignore[union-attr]
+    cells = read_back(event_path, event_crosstable)
+    assert (cells[a][1].result, cells[a][1].points_for, cells[a][1].points_against) == ("L", 2, 5)
+    assert (cells[b][1].result, cells[b][1].points_for, cells[b][1].points_against) == ("W", 5, 2)
+    assert all(t.games == 0 for t in read_back(event_path, board_statistics))
+    phone = read_back(event_path, lambda s: match_detail(s, match.id))
+    assert (phone["score"], phone["result"], phone["status"]) == (
+        {"A": 2, "B": 5},
+        "B",
+        "finished",
+    )
+    assert phone["games_list"] == [] and phone["games"] == 0
+    db.close()
+    done = subprocess.run(
+        [str(Path(sys.executable).with_name("tandem-director")), "check", str(event_path)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert (done.returncode, done.stdout.strip()) == (0, f"{event_path}: OK"), done
