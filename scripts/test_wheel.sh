@@ -45,6 +45,7 @@ run standings club.tandem --json
 run check-pairings club.tandem
 run simulate sim.tandem --teams 6 --rounds 2 --seed 7
 run check sim.tandem
+run result club.tandem --round 1 --table 1 --score 5-2
 run report event sim.tandem -o event.pdf
 run export-match sim.tandem 1 m.tandem-match.json
 run clock-log sim.tandem 1 --json

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import time
 
 from director.cli.common import (
@@ -21,7 +22,8 @@ from director.cli.common import (
 )
 from director.domain.errors import UserError
 from director.domain.rules import Format, PairingSystem, Scoring
-from director.domain.wording import counted
+from director.domain.score import Result, Score
+from director.domain.wording import counted, quoted
 from director.store.targets import check_new_target
 
 
@@ -173,7 +175,53 @@ SIM_MAX_TEAMS = 10_000  # a simulation is a test of the app: 10,000 teams pair i
 SIM_MAX_LENGTH = 25  # each simulated game is played out: a 999-point match took 52 s
 
 
+SCORE = re.compile(r"^\s*(\d{1,4})\s*[-–:]\s*(\d{1,4})\s*$")
+
+
+def score(text: str) -> Score:
+    """An argparse type: a final score `A-B` (team A's points first), else one clear line."""
+    found = SCORE.match(text)
+    if found is None:
+        raise argparse.ArgumentTypeError(
+            f"{quoted(text)} is not a score: give team A's points, then team B's, e.g. 7-4"
+        )
+    return Score(int(found.group(1)), int(found.group(2)))
+
+
+def cmd_result(args: argparse.Namespace) -> int:
+    """Type a table's final score from its paper scoresheet (#24), or clear it."""
+    from director.services.matches import list_matches
+    from director.services.paper import enter_paper_result
+
+    with session_for(args.file) as session:
+        at = [m for m in list_matches(session, args.round) if m.table == args.table and m.team_b]
+        if not at:
+            raise UserError(f"round {args.round} has no match at table {args.table}")
+        match = enter_paper_result(session, at[0].id, None if args.clear else args.score).value
+    where = f"round {args.round}, table {args.table}"
+    if not match.outcome.finished:
+        print(f"{where}: the result from paper is cleared; the match is to be played")
+        return 0
+    final, result = match.outcome.final, match.outcome.result
+    words = "a draw" if result is Result.DRAW else f"{match.names[result is Result.B]} wins"
+    print(f"{where}: {match.names[0]} {final.a}-{final.b} {match.names[1]}, {words} (from paper)")
+    return 0
+
+
 def register(sub: argparse._SubParsersAction[Parser]) -> None:
+    res = sub.add_parser(
+        "result", help="type a table's final score from its paper scoresheet (no games)"
+    )
+    res.add_argument("file", help=EVENT_HELP)
+    res.add_argument("--round", type=positive_int, required=True, help="the round")
+    res.add_argument("--table", type=positive_int, required=True, help="the table")
+    given = res.add_mutually_exclusive_group(required=True)
+    given.add_argument(
+        "--score", type=score, help="the final score, team A's points first (e.g. 7-4)"
+    )
+    given.add_argument("--clear", action="store_true", help="clear the table's result from paper")
+    res.set_defaults(func=cmd_result)
+
     pair = sub.add_parser("pair", help="pair the next round (or show a round)")
     pair.add_argument("file", help=EVENT_HELP)
     pair.add_argument(

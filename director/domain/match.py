@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 
 from director.domain.cube import LiveCubes, PairCubeRule
 from director.domain.pair_state import PairState, first_pair
+from director.domain.paper import PaperError, paper_result
 from director.domain.rules import MatchRules, Side
 from director.domain.score import Problem, Result, Score
 from director.domain.scoring import Game, extra_game_points, game_points, pip_points
@@ -42,6 +43,7 @@ class MatchOutcome:
     pair_state: PairState  # the pair being played (or the last one, once the match is over)
     decided_by: Result = Result.UNFINISHED  # the result on game points alone
     lost_on_time: Side | None = None  # RULES §10: the player whose reserve ran out
+    from_paper: bool = False  # the final score was typed from paper, without games (#24)
 
     @property
     def finished(self) -> bool:
@@ -78,13 +80,19 @@ def score_match(
     team_names: tuple[str, str] = ("A", "B"),
     live: Mapping[int, LiveCubes] | None = None,
     lost_on_time: Side | None = None,
+    paper: Score | None = None,
 ) -> MatchOutcome:
     """Score a match from its games in the order they finished.
 
     `live` holds the desk's live cubes by pair number: the pair being played takes its own,
     so its cube board counts an offer made before any game of the pair is recorded.
-    `lost_on_time` is the player whose match reserve ran out after these games (RULES §10)."""
-    return _Scorer(rules, team_names, live or {}).run(games, lost_on_time)
+    `lost_on_time` is the player whose match reserve ran out after these games (RULES §10).
+    `paper` is a final score typed from a paper scoresheet: the match has no games, and the
+    score must be one its rules can end at (`domain/paper.py`)."""
+    scorer = _Scorer(rules, team_names, live or {})
+    if paper is not None:
+        return scorer.from_paper(paper, games)
+    return scorer.run(games, lost_on_time)
 
 
 class _Scorer:
@@ -126,6 +134,22 @@ class _Scorer:
             decided_by=self.state.decided,
             lost_on_time=self.flagged,
         )
+
+    def from_paper(self, score: Score, games: Sequence[Game]) -> MatchOutcome:
+        self.score = score
+        if games:
+            self.problems.append(Problem("a result from paper has no games: its games decide"))
+        else:
+            try:
+                result = paper_result(self.rules, score)
+            except PaperError as refusal:
+                self.problems.append(Problem(f"the result from paper {score}: {refusal}"))
+            else:
+                self.state = replace(
+                    self.state, decided=result, decided_at=score, final_result=result,
+                    final_at=score,
+                )  # fmt: skip
+        return replace(self.run(()), from_paper=True)
 
     def flag(self, loser: Side) -> None:
         """RULES §10: a player whose match reserve runs out loses the match at once; the

@@ -151,6 +151,23 @@ def _undo_lost_on_time(c: Context) -> str:
     return f"The loss on time of {c.side(side)} is undone{_where(c)}"
 
 
+def _paper_words(value: object, c: Context) -> str:
+    """'7–4, Blue Bar wins' from {"A": 7, "B": 4, "result": "A"}."""
+    if not isinstance(value, dict):
+        return "none"
+    result = value.get("result")
+    who = "a draw" if result == "draw" else f"{c.side(result)} wins"
+    return f"{value.get('A')}–{value.get('B')}, {who}"
+
+
+def _paper_result(c: Context) -> str:
+    before, after = c.value("before"), c.value("after")
+    if after is None:
+        return f"The result from paper{_where(c)} cleared (it was {_paper_words(before, c)})"
+    text = f"Result from paper{_where(c)}: {_paper_words(after, c)}"
+    return text + (f" (was {_paper_words(before, c)})" if before is not None else "")
+
+
 def _clock_adjust(c: Context) -> str:
     before, after = c.value("before"), c.value("after")
     if not isinstance(before, dict) or not isinstance(after, dict):
@@ -257,6 +274,7 @@ WORDINGS: dict[str, Callable[[Context], str]] = {
     "void game": _void,
     "undo game": _undo_game,
     "lost on time": _lost_on_time,
+    "paper result": _paper_result,
     "undo lost on time": _undo_lost_on_time,
     "clock-adjust": _clock_adjust,
     "clocks reset": _clocks_reset,

@@ -30,6 +30,7 @@ from director.services.matches import (
     get_match,
     match_row,
     pair_row,
+    result_taken_back,
     store_outcome,
 )
 from director.store import convert, models
@@ -48,6 +49,11 @@ def _checked(info: MatchInfo, games: tuple[Game, ...]) -> MatchOutcome:
 def _playable(info: MatchInfo) -> None:
     if info.is_bye or info.forfeit_by is not None:
         raise UserError("this match is a bye or a forfeit: it has no games")
+    if info.outcome.from_paper and info.outcome.finished:
+        raise UserError(
+            f"its result {info.outcome.score} was typed from paper: clear it in the round's "
+            "result grid (Enter results…) before recording games"
+        )
 
 
 def record_game(
@@ -204,6 +210,7 @@ def undo_last_game(
         claim(session, row)
         lost = row.lost_on_time
         row.lost_on_time = None
+        result_taken_back(row)
         session.flush()
         store_outcome(row, get_match(session, match_id).outcome)
         audit.log(
@@ -217,6 +224,7 @@ def undo_last_game(
     last = row.games[-1]
     before = convert.game_value(last)
     row.games.remove(last)
+    result_taken_back(row)
     session.flush()
     info = get_match(session, match_id)
     pair = next((p for p in row.pairs if p.number == before.pair), None)
@@ -260,6 +268,8 @@ def set_forfeit(
     if row.games and absent is not None:
         raise UserError("games are recorded in this match: it cannot be a forfeit")
     row.forfeit_by = absent.value if absent else None
+    if absent is None:
+        result_taken_back(row)
     info = get_match(session, match_id)
     store_outcome(row, info.outcome)
     audit.log(session, "forfeit", f"match {match_id}", None, row.forfeit_by, reason)

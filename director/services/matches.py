@@ -175,6 +175,14 @@ def store_outcome(row: models.Match, outcome: MatchOutcome) -> None:
     row.pip_a, row.pip_b = outcome.pip_points.a, outcome.pip_points.b
 
 
+def result_taken_back(row: models.Match) -> None:
+    """What decided a match was taken back (its last game, a loss on time, a forfeit): with
+    no game left, its stored result must go too, or it would read as a result typed from
+    paper (`convert.paper_score`)."""
+    if not row.games:
+        row.result = StoredResult.UNFINISHED.value
+
+
 def pair_row(session: Session, row: models.Match, number: int) -> models.Pair:
     for pair in row.pairs:
         if pair.number == number:

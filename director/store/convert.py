@@ -28,6 +28,7 @@ from director.domain.rules import (
     TieBreak,
     TimeControl,
 )
+from director.domain.score import Result, Score
 from director.domain.scoring import COUNTS, Game
 from director.store import models
 
@@ -201,6 +202,21 @@ def write_cube(pair: models.Pair, board: int, cube: Cube) -> None:
         setattr(pair, f"cube{board}_{column}", value)
 
 
+PAPER_RESULTS = frozenset({Result.A.value, Result.B.value, Result.DRAW.value})
+
+
+def paper_score(row: models.Match) -> Score | None:
+    """The final score typed from paper, if the match has one (#24): a result stored on a
+    match of two teams that has no games, no forfeit and no loss on time. No column of its
+    own: the stored scoreline, a cache of the games elsewhere, is the result here (and
+    `check` tests it against the match's rules, `domain/paper.py`)."""
+    if row.team_b_id is None or row.forfeit_by or row.lost_on_time:
+        return None
+    if row.result not in PAPER_RESULTS:
+        return None
+    return Score(row.score_a, row.score_b)
+
+
 def match_info(
     row: models.Match,
     teams: dict[int, TeamInfo],
@@ -222,7 +238,8 @@ def match_info(
     names = (team_a.name, team_b.name if team_b else "bye")
     live = {p.number: live_cubes(p) for p in pair_rows}
     lost = Side(row.lost_on_time) if row.lost_on_time else None
-    outcome = score_match(rules, games, names, live, lost_on_time=lost)
+    paper = paper_score(row) if not games else None
+    outcome = score_match(rules, games, names, live, lost_on_time=lost, paper=paper)
     return MatchInfo(
         id=row.id,
         round=round_number,

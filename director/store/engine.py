@@ -12,8 +12,10 @@ import functools
 import os
 import sqlite3
 import stat
+import threading
 import time
 from collections.abc import Callable, Iterator
+from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
@@ -230,6 +232,8 @@ class EventDatabase:
     # `start_writing` puts it in place (closing without that removes it: nothing was written)
     pending_upgrade: Path | None = None
     marked: bool = False  # the open mark is in the file (`_mark_open`): closing clears it
+    # `open_event(values_later=True)`: the scan for values the app never writes, under way
+    values_check: Future[str] | None = None
 
     @property
     def is_sqlite(self) -> bool:
@@ -275,6 +279,9 @@ class EventDatabase:
 
     def close(self) -> None:
         """Release the event; with a lock, mark it closed cleanly first."""
+        if self.values_check is not None:  # the scan reads on the engine: let it end first
+            with contextlib.suppress(Exception):
+                self.values_check.result()
         if self.lock is not None and self.marked:
             # failing to clear the mark only costs a full check at the next open
             with (
@@ -400,6 +407,8 @@ def _open(
         # on a read-only connection of its own: nothing is written (not even the journal mode)
         # to a file that is not ours
         revision = file_revision(Path(target), shown, values=check_values)
+        if not check_values and revision != head_revision():  # the upgrade reads every row
+            file_revision(Path(target), shown)
     engine = make_engine(target, read_only=read_only)
     backup = pending = None  # before the try: its clean-up reads `pending` on every refusal
     try:
@@ -510,7 +519,9 @@ class ReadOnlyEventError(UserError):
     """The event file or its folder cannot be written: it can only be viewed (read_only=True)."""
 
 
-def open_event(target: str, *, make_backup: bool = True, deferred: bool = False) -> EventDatabase:
+def open_event(
+    target: str, *, make_backup: bool = True, deferred: bool = False, values_later: bool = False
+) -> EventDatabase:
     """Open an event for editing in the app.
 
     A SQLite file is locked for this app instance (a second opener is told where it is open);
@@ -524,6 +535,11 @@ def open_event(target: str, *, make_backup: bool = True, deferred: bool = False)
     leaves the file as it was: an older file is upgraded on a copy, no open mark and no backup
     are made until the command has made its checks and calls `db.start_writing()` (or, for a
     one-transaction command, `db.put_upgrade_in_place()` after its commit).
+
+    `values_later` (the app's window, #24 point 6): the scan for values the app never writes
+    (`store/values.py`, a tenth of a second or more on a big event) runs on a thread of its
+    own while the window builds the event's first page; `db.values_check` gives its refusal
+    ('' when sound), and no change may be made before it is known (`ui/context.py`).
     """
     if is_url(target):
         return open_database(target)
@@ -531,10 +547,30 @@ def open_event(target: str, *, make_backup: bool = True, deferred: bool = False)
     _check_event_file(event)
     lock = acquire(event.resolve())
     try:
-        return _open_locked(event, lock, make_backup, deferred)
+        db = _open_locked(event, lock, make_backup, deferred, values_later)
     except BaseException:
         lock.release()
         raise
+    if values_later:
+        _check_values_later(db)
+    return db
+
+
+def _check_values_later(db: EventDatabase) -> None:
+    """`db.values_check`: the scan `open_event(values_later=True)` left, on its own thread
+    (the file is open and marked so, as any event the app opens: its writability is known)."""
+    found: Future[str] = Future()
+
+    def scan() -> None:
+        try:
+            bad = db.raw_read(first_bad_value)
+        except BaseException as exc:  # the reader says what it makes of it
+            found.set_exception(exc)
+            return
+        found.set_result(bad_values_message(db.title, bad) if bad is not None else "")
+
+    db.values_check = found
+    threading.Thread(target=scan, name="value-check", daemon=True).start()
 
 
 def _check_event_file(event: Path) -> None:
@@ -551,7 +587,11 @@ def _is_damage(exc: BaseException) -> bool:
 
 
 def _open_locked(
-    event: Path, lock: EventLock, make_backup: bool, deferred: bool = False
+    event: Path,
+    lock: EventLock,
+    make_backup: bool,
+    deferred: bool = False,
+    values_later: bool = False,
 ) -> EventDatabase:
     with event.open("rb") as handle:
         damaged = handle.read(16) != SQLITE_HEADER
@@ -560,7 +600,7 @@ def _open_locked(
     unclean, left_by = lock.previous_left_behind, lock.stale.describe() if lock.stale else ""
     if not damaged:
         try:
-            db = _open(str(event), read_only=False, deferred=deferred)
+            db = _open(str(event), False, not values_later, deferred=deferred)
             with db.Session() as session:
                 marker = session.scalar(
                     select(models.Meta.value).where(models.Meta.key == OPEN_MARKER)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import gc
 import os
 import sys
-import threading
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from pathlib import Path
@@ -80,9 +79,8 @@ def run_gui(event_file: str | None, db_url: str | None) -> int:
     """Show the main window, open `db_url` or `event_file` if given, and run until closed."""
     gc.disable()  # until the window is up: see collect_from_now_on
     target = db_url or event_file
-    warm_up = threading.Thread(target=database_layer.load, name="warm-up", daemon=True)
     if target:  # needed at once: loaded while the window is made
-        warm_up.start()
+        database_layer.start_loading()
     app = create_application(fonts="latin")
     with database_layer.python_import():
         from director.ui import crash, termination
@@ -111,7 +109,7 @@ def run_gui(event_file: str | None, db_url: str | None) -> int:
     QTimer.singleShot(0, collect_from_now_on)  # the event loop's first pass
     if not target:  # loaded in the background once the start page is up (the import would
         # contend with its painting for the GIL): the first event opens quickly
-        after_first_paint(warm_up.start)
+        after_first_paint(database_layer.start_loading)
     return app.exec()
 
 

@@ -24,6 +24,7 @@ from director.services.rounds import progress
 from director.store.backup import space_warning
 from director.store.engine import EventDatabase
 from director.ui.background import Background
+from director.ui.waiting import wait_for
 
 if TYPE_CHECKING:
     from director.ui.club_context import ClubContext
@@ -88,11 +89,43 @@ class EventContext(QObject):
         if warning:  # early, while backups still fit: before anything fails
             self.notified.emit(warning)
 
+    def scan_refusal(self) -> str:
+        """The refusal of the scan of the event's values once it has ended ('' when sound, or
+        when there was none): what a page that failed to show may have met before it said so."""
+        try:
+            self.values_passed()
+        except UserError as refusal:
+            return str(refusal)
+        except Exception:  # the scan failed itself: the window says so when it ends
+            return ""
+        return ""
+
+    def values_passed(self) -> None:
+        """The scan of every stored value the event was opened with (`open_event(values_later=
+        True)`) is done and found nothing the app never writes; else its refusal is raised.
+        Every change waits for it: nothing is written to a file the app would have refused."""
+        check = self.db.values_check
+        if check is None:
+            return
+        if not check.done():
+            wait_for(check)
+        refusal = check.result()
+        if refusal:
+            raise UserError(refusal)
+
     def read(
         self, service: Callable[Concatenate[Session, P], T], *args: P.args, **kwargs: P.kwargs
     ) -> T:
-        """A snapshot from a service, read off the GUI thread (ui.background)."""
-        return self.background.call(service, False, *args, **kwargs)
+        """A snapshot from a service, read off the GUI thread (ui.background). A read that
+        fails on a value the app never writes, before the scan has said so, raises the
+        scan's refusal, not a bug."""
+        try:
+            return self.background.call(service, False, *args, **kwargs)
+        except UserError:
+            raise
+        except Exception:
+            self.values_passed()
+            raise
 
     def change(
         self,
@@ -103,6 +136,7 @@ class EventContext(QObject):
         """Run a service in its own transaction, off the GUI thread (ui.background); committed
         when it returns, then `changed` with what it says it changed; the answer is returned.
         A refusal raises the `UserError` to show."""
+        self.values_passed()
         try:
             done = self.background.call(service, True, *args, **kwargs)
         except ConflictError as conflict:
@@ -144,6 +178,11 @@ class EventContext(QObject):
         """`change`, returning at once whatever the event: a long change (the CSV import)
         shows its progress meanwhile; the answer comes as `on_done(answer)` or
         `on_failed(refusal)` on the GUI thread."""
+        try:
+            self.values_passed()
+        except UserError as refusal:
+            on_failed(refusal)
+            return
 
         def done(result: Changed[T]) -> None:
             self.changed.emit(result.changes)

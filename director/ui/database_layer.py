@@ -60,7 +60,25 @@ def python_import() -> Iterator[None]:
 
 
 def load() -> None:
-    """Import the database layer (once; later calls find it loaded)."""
+    """Import the database layer (once; later calls find it loaded), its mapped classes
+    configured: the first query would configure them, on the way to the event's first page."""
     with python_import():
         for name in LAYER:
             importlib.import_module(name)
+        from sqlalchemy.orm import configure_mappers
+
+        configure_mappers()
+
+
+class _WarmUp:
+    lock = threading.Lock()
+    thread: threading.Thread | None = None
+
+
+def start_loading() -> None:
+    """`load` on a thread of its own, started once: the app on an event file starts it before
+    Qt loads (`director.cli.main`), so the layer's import runs while Qt starts."""
+    with _WarmUp.lock:
+        if _WarmUp.thread is None:
+            _WarmUp.thread = threading.Thread(target=load, name="warm-up", daemon=True)
+            _WarmUp.thread.start()

@@ -132,7 +132,14 @@ class EventView(QWidget):
         if built is None:
             placeholder = self.stack.widget(index)
             assert placeholder is not None
-            built = PAGES[index].build(self.ctx, self.stack)
+            try:
+                built = PAGES[index].build(self.ctx, self.stack)
+            except Exception:
+                if not self.ctx.scan_refusal():
+                    raise
+                # a value the app never writes, met before the scan of the values said so:
+                # the window closes the event with the scan's refusal (`on_values_scanned`)
+                return placeholder
             self.stack.insertWidget(index, built)
             self.stack.removeWidget(placeholder)
             placeholder.deleteLater()

@@ -13,7 +13,7 @@ from functools import partial, wraps
 from pathlib import Path
 from typing import TYPE_CHECKING, Concatenate, ParamSpec, TypeVar
 
-from PySide6.QtCore import QMargins, QSettings, QTimer
+from PySide6.QtCore import QMargins, QSettings, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import (
     QMainWindow,
@@ -67,7 +67,9 @@ def _open_event(target: str) -> EventDatabase:
     database_layer.load()
     from director.store.engine import open_event
 
-    return open_event(target, make_backup=False)  # the backup comes once the window is up
+    # the backup comes once the window is up; the scan of every stored value while the
+    # first page is built (nothing is written before it passes: `EventContext.values_passed`)
+    return open_event(target, make_backup=False, values_later=True)
 
 
 def _open_view_only(target: str) -> EventDatabase:
@@ -87,8 +89,12 @@ def _build_demo() -> Path:
 
 
 def _back_up_at_open(database: EventDatabase, _session: object) -> None:
-    """The backup at opening, on the event's worker (a failure is in `database.report`)."""
+    """The backup at opening, on the event's worker (a failure is in `database.report`);
+    none of a file whose values the app refuses (it is closed)."""
     from director.store.engine import back_up_at_open
+
+    if database.values_check is not None and database.values_check.result():
+        return
 
     back_up_at_open(database)
 
@@ -111,8 +117,12 @@ def opening(
 
 
 class MainWindow(QMainWindow):
+    # (database, target): the scan of an opened event's values is done (on its thread)
+    values_scanned = Signal(object, str)
+
     def __init__(self, settings: QSettings | None = None) -> None:
         super().__init__()
+        self.values_scanned.connect(self.on_values_scanned)
         self.settings = settings if settings is not None else QSettings()
         self.recent = RecentEvents(self.settings)
         self.ctx: EventContext | None = None
@@ -282,6 +292,9 @@ class MainWindow(QMainWindow):
             return False
         if not self.set_database(database, remember):
             return False
+        if database.values_check is not None:  # its answer comes on the scan's thread
+            check = database.values_check
+            check.add_done_callback(lambda _done: self.values_scanned.emit(database, target))
         if self.ctx is not None and database.is_sqlite:
             messages = self.messages
             running = self._clocks_left_running(database)
@@ -292,6 +305,24 @@ class MainWindow(QMainWindow):
         else:
             show_opening_message(self.messages, database)  # an older file was upgraded...
         return True
+
+    def on_values_scanned(self, database: EventDatabase, target: str) -> None:
+        """The scan of the open event's values is done: a value the app never writes closes
+        the event with the refusal, as the open itself would have refused it."""
+        check = database.values_check
+        if self.ctx is None or self.ctx.db is not database or check is None:
+            return  # closed meanwhile
+        try:
+            refusal = check.result()
+        except Exception as failure:
+            refusal = f"cannot read {database.title}: {failure}"
+        if not refusal:
+            return
+        self.close_event()
+        refused = UserError(refusal)
+        self.messages.show_error(refusal_line(target, refused))
+        restore, view = partial(self.restore_damaged, target), partial(self.view_only, target)
+        explain_refusal(self, target, refused, restore, view)
 
     def _clocks_left_running(self, database: EventDatabase) -> list[str]:
         """After an unclean close: the matches whose clocks were running (#24 point 5)."""
@@ -333,9 +364,12 @@ class MainWindow(QMainWindow):
             return False
         try:
             view = EventView(ctx, self.stack)
-        except UserError as exc:
+        except Exception as exc:
             ctx.close()
-            self.messages.show_error(f"Cannot open the event: {exc}")
+            refusal = str(exc) if isinstance(exc, UserError) else ctx.scan_refusal()
+            if not refusal:
+                raise  # a bug: the crash hook reports it
+            self.messages.show_error(f"Cannot open the event: {refusal}")
             return False
         self.ctx, self.view, self.read_only = ctx, view, read_only
         self.stack.addWidget(view)

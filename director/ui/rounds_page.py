@@ -47,6 +47,7 @@ from director.ui.models.round_model import COLUMNS, RoundMatchesModel
 from director.ui.no_show_dialog import NoShowDialog
 from director.ui.plain import tooltip
 from director.ui.refresh import RefreshWhenShown
+from director.ui.result_grid import ResultGridDialog
 from director.ui.round_dialogs import EditPairingsDialog, PairRoundDialog
 from director.ui.style import (
     ACCENT,
@@ -58,7 +59,12 @@ from director.ui.style import (
 )
 
 RoundsDialog = (
-    PairRoundDialog | EditPairingsDialog | ForbiddenPairsDialog | NoShowDialog | AuditDialog
+    PairRoundDialog
+    | EditPairingsDialog
+    | ForbiddenPairsDialog
+    | NoShowDialog
+    | AuditDialog
+    | ResultGridDialog
 )
 
 ROUND_LIST_STYLE = f"""
@@ -74,6 +80,10 @@ QListWidget#roundList::item:selected {{
 PAIR_TIP = "Preview the next round's pairings and publish them (Ctrl+Shift+P)"
 REPAIR_TIP = "Pair the last round again with the engine: shown first, with the edits it drops"
 UNDO_TIP = "Delete the last round's pairings (kept in the audit log)"
+RESULTS_TIP = (
+    "Type the chosen round's final scores from the paper scoresheets, every table in one "
+    "grid (Ctrl+Shift+R)"
+)
 
 
 TOP_HEIGHT = 170  # a knockout's rounds and batch above its brackets: four lines
@@ -108,6 +118,9 @@ class RoundsPage(QWidget):
         self.undo_button = QPushButton("Undo last round", self)
         self.undo_button.setToolTip(UNDO_TIP)
         self.waiting_for = ""  # the "round N is not finished" message shown, while it holds
+        self.results_button = QPushButton("Enter results…", self)
+        self.results_button.setObjectName("enterResults")
+        self.results_button.setToolTip(RESULTS_TIP)
         self.no_show_button = QPushButton("No-show…", self)
         self.no_show_button.setObjectName("noShow")
         self.no_show_button.setEnabled(False)
@@ -171,6 +184,7 @@ class RoundsPage(QWidget):
         tools.addWidget(self.pair_button)
         tools.addStretch(1)
         for button in (
+            self.results_button,
             self.no_show_button,
             self.edit_button,
             self.forbidden_button,
@@ -200,9 +214,14 @@ class RoundsPage(QWidget):
         self.table.activated.connect(self.open_match)
         self.brackets.activated.connect(self.ctx.match_requested.emit)
         self.brackets.chosen.connect(self.choose_match)
-        shortcut = QShortcut(QKeySequence("Ctrl+Shift+P"), self)
-        shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        shortcut.activated.connect(self.pair_next_round)
+        self.results_button.clicked.connect(self.enter_results)
+        for keys, slot in (
+            ("Ctrl+Shift+P", self.pair_next_round),
+            ("Ctrl+Shift+R", self.enter_results),
+        ):
+            shortcut = QShortcut(QKeySequence(keys), self)
+            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            shortcut.activated.connect(slot)
         self.refresher = RefreshWhenShown(self.ctx, self, self.refresh, apply=self.on_event_changed)
 
     # -- reading ------------------------------------------------------------------------
@@ -345,6 +364,20 @@ class RoundsPage(QWidget):
         info = self.rounds[row] if 0 <= row < len(self.rounds) else None
         self.set_matches(info.matches if info else ())
         self.update_edit_button(info)
+        self.update_results_button(info)
+
+    def update_results_button(self, info: RoundInfo | None) -> None:
+        played = info is not None and any(not m.is_bye for m in info.matches)
+        self.results_button.setEnabled(played)
+        self.results_button.setToolTip(RESULTS_TIP if played else "choose a round with matches")
+
+    def enter_results(self) -> None:
+        """The chosen round's result grid: every table's final score from paper."""
+        number = self.current_round()
+        if number is None or not self.results_button.isEnabled():
+            return
+        self.messages.clear()
+        self._open(ResultGridDialog(self.ctx, number, self))
 
     def update_edit_button(self, info: RoundInfo | None) -> None:
         """Edit pairings is for the chosen round while it has no result: off, with the

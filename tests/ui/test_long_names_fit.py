@@ -41,6 +41,7 @@ from director.ui.main_window import MainWindow
 from director.ui.no_show_dialog import NoShowDialog
 from director.ui.pages import DESK, PAGES
 from director.ui.reports.chooser import ReportChooser
+from director.ui.result_grid import ResultGridDialog
 from director.ui.round_dialogs import EditPairingsDialog
 from tests.reports.eventdata import build_event
 from tests.ui.app_helpers import make_window, throwaway_settings
@@ -190,6 +191,7 @@ def dialogs(ctx: EventContext, parent: QWidget) -> dict[str, Callable[[], QDialo
         "edit pairings": lambda: EditPairingsDialog(ctx, round_2, parent),
         "forbidden pairs": lambda: ForbiddenPairsDialog(ctx, parent),
         "audit": lambda: AuditDialog(ctx, parent),
+        "results from paper": lambda: ResultGridDialog(ctx, 2, parent),
         "print one match": lambda: ReportChooser("scoresheet", ctx.read(list_rounds), (), parent),
     }
 

@@ -163,4 +163,5 @@ class Scoreline(QWidget):
             return f"Won by forfeit: {isolated(loser)} did not play"
         if not match.outcome.finished:
             return ""
-        return f"Result: {result_text(match.outcome, (names[0], names[1]))}"
+        paper = " (typed from the paper scoresheet: no games)" if match.outcome.from_paper else ""
+        return f"Result: {result_text(match.outcome, (names[0], names[1]))}{paper}"

@@ -39,9 +39,11 @@ def result_words(match: MatchInfo, shorten: Callable[[str], str] = str) -> str:
     result = match.outcome.result
     if result is Result.UNFINISHED:
         return ""
+    paper = " (from paper)" if match.outcome.from_paper else ""
     if result is Result.DRAW:
-        return "draw"
-    return f"{isolated(shorten(match.names[0] if result is Result.A else match.names[1]))} wins"
+        return f"draw{paper}"
+    winner = match.names[0] if result is Result.A else match.names[1]
+    return f"{isolated(shorten(winner))} wins{paper}"
 
 
 def score_words(match: MatchInfo) -> str:
