@@ -32,7 +32,8 @@ lint_pid=$!
 # tests (the *_wm.py modules) run on one worker, never sharing the X display at once
 # (tests/conftest.py).
 set +e
-.venv/bin/python -m pytest -n "${TANDEM_TEST_WORKERS:-0}" --dist loadscope "$@" 2>&1 | tee "$log"
+# --durations: the 25 slowest steps, printed at the end, say where CI's time goes
+.venv/bin/python -m pytest -n "${TANDEM_TEST_WORKERS:-0}" --dist loadscope --durations=25 "$@" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 wait "$lint_pid"
 lint_status=$?

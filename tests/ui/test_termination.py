@@ -20,6 +20,36 @@ from director.store.lock import lock_path, read_holder
 EXE = str(Path(sys.executable).with_name("tandem-director"))
 
 
+def holds_the_lock(app: subprocess.Popen[str], event_path: Path) -> None:
+    """Wait until `app` holds the event's lock (a minute at most; it fails if `app` exits)."""
+    for _ in range(600):
+        holder = read_holder(event_path)
+        if holder is not None and holder.pid == app.pid:
+            return
+        assert app.poll() is None, app.stderr.read() if app.stderr else ""
+        time.sleep(0.1)
+    pytest.fail("the app did not take the event's lock")
+
+
+def stopped(app: subprocess.Popen[str]) -> None:
+    """Kill `app` if a failed check left it running, and close its pipe."""
+    if app.poll() is None:
+        app.kill()
+        app.wait()
+    if app.stderr:
+        app.stderr.close()
+
+
+def closed_cleanly(event_path: Path) -> None:
+    """The lock is gone and the next open finds the event closed properly."""
+    assert not lock_path(event_path).exists()
+    db = open_event(str(event_path), make_backup=False)
+    try:
+        assert not db.report.unclean
+    finally:
+        db.close()
+
+
 def _with_a_match(event_path: Path) -> str:
     db = open_database(str(event_path))
     with db.Session() as session, session.begin():
@@ -42,31 +72,15 @@ def test_a_terminated_app_closes_its_event_cleanly(
         args.append(_with_a_match(event_path))
     app = subprocess.Popen([EXE, *args], env=env, stderr=subprocess.PIPE, text=True)
     try:
-        for _ in range(600):  # the app is up once it holds the event's lock
-            holder = read_holder(event_path)
-            if holder is not None and holder.pid == app.pid:
-                break
-            assert app.poll() is None, app.stderr.read() if app.stderr else ""
-            time.sleep(0.1)
-        else:
-            pytest.fail("the app did not open the event")
+        holds_the_lock(app, event_path)  # the app is up once it holds the event's lock
         # at once, while it may still be opening: the clock window (a signal that came before
         # its window could close killed it outright, -15, on a busy machine: now it is held
         # until then) and the app (a close inside its opening waits for the opening's end)
         app.send_signal(number)
         assert app.wait(timeout=60) == 0
     finally:
-        if app.poll() is None:
-            app.kill()
-            app.wait()
-        if app.stderr:
-            app.stderr.close()
-    assert not lock_path(event_path).exists()
-    db = open_event(str(event_path), make_backup=False)
-    try:
-        assert not db.report.unclean
-    finally:
-        db.close()
+        stopped(app)
+    closed_cleanly(event_path)
 
 
 @pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])
@@ -83,14 +97,7 @@ def test_a_signal_while_the_app_opens_its_event_closes_it_once_open(
     writer.execute("BEGIN IMMEDIATE")  # the app's open mark waits for it (busy timeout 5 s)
     app = subprocess.Popen([EXE, str(event_path)], env=env, stderr=subprocess.PIPE, text=True)
     try:
-        for _ in range(600):  # the lock is taken before the file is read and marked open
-            holder = read_holder(event_path)
-            if holder is not None and holder.pid == app.pid:
-                break
-            assert app.poll() is None, app.stderr.read() if app.stderr else ""
-            time.sleep(0.1)
-        else:
-            pytest.fail("the app did not take the event's lock")
+        holds_the_lock(app, event_path)  # taken before the file is read and marked open
         app.send_signal(number)
         # the opening still waits on the write: a signal's close runs meanwhile (or, on a
         # very slow machine, after the opening, a case the other test covers)
@@ -99,14 +106,5 @@ def test_a_signal_while_the_app_opens_its_event_closes_it_once_open(
         assert app.wait(timeout=30) == 0
     finally:
         writer.close()
-        if app.poll() is None:
-            app.kill()
-            app.wait()
-        if app.stderr:
-            app.stderr.close()
-    assert not lock_path(event_path).exists()
-    db = open_event(str(event_path), make_backup=False)
-    try:
-        assert not db.report.unclean
-    finally:
-        db.close()
+        stopped(app)
+    closed_cleanly(event_path)

@@ -14,7 +14,7 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -70,15 +70,38 @@ def display() -> Iterator[str]:
         server.wait(5)
 
 
-class Child:
-    """The clock windows' process and the keyboard (xdotool) on the same display."""
+def until(state: Callable[[], Any], ready: Callable[[Any], bool]) -> Any:
+    """The child's state once `ready` says so: keys and clicks reach its windows through the X
+    server after xdotool returns, and a window waits for the window manager's focus. The
+    deadline is generous, for a starved machine; a ready state returns at once."""
+    deadline = time.monotonic() + 60
+    while True:
+        now = state()
+        if ready(now):
+            return now
+        if time.monotonic() > deadline:
+            raise AssertionError(f"never ready: {now}")
+        time.sleep(0.05)
 
-    def __init__(self, display: str, path: Path, match_ids: list[int]) -> None:
+
+def activated(display: str, winid: int) -> bool:
+    """Whether the window manager gave `winid` the keyboard (False while it is not mapped)."""
+    env = {**os.environ, "DISPLAY": display}
+    args = ["xdotool", "windowactivate", "--sync", str(winid)]
+    done = subprocess.run(args, check=False, env=env, capture_output=True, timeout=30)
+    return done.returncode == 0
+
+
+class WmProcess:
+    """A child process of windows on `display` (commands on its stdin, a JSON answer a line on
+    its stdout) and the keyboard and mouse (xdotool) on the same display."""
+
+    def __init__(self, display: str, module: str, *args: str) -> None:
         self.display = display
         env = {**os.environ, "DISPLAY": display, "QT_QPA_PLATFORM": "xcb"}
         env.pop("WAYLAND_DISPLAY", None)
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tests.ui.clock.wm_child", str(path), *map(str, match_ids)],
+            [sys.executable, "-m", module, *args],
             cwd=ROOT,
             env=env,
             stdin=subprocess.PIPE,
@@ -86,12 +109,11 @@ class Child:
             text=True,
         )
         assert self.read() == {"ready": True}
-        time.sleep(0.5)  # the window manager maps and focuses the windows
 
     def read(self) -> Any:
         assert self.proc.stdout is not None
         line = self.proc.stdout.readline()
-        assert line, "the clock process died"
+        assert line, "the child process died"
         return json.loads(line)
 
     def ask(self, cmd: str, **args: object) -> Any:
@@ -103,6 +125,9 @@ class Child:
     def state(self) -> Any:
         return self.ask("state")
 
+    def until(self, ready: Callable[[Any], bool]) -> Any:
+        return until(self.state, ready)
+
     def xdo(self, *args: str | int) -> None:
         env = {**os.environ, "DISPLAY": self.display}
         subprocess.run(["xdotool", *map(str, args)], env=env, check=True, timeout=10)
@@ -110,15 +135,9 @@ class Child:
     def key(self, *keys: str) -> None:
         for k in keys:
             self.xdo("key", "--delay", "30", k)
-        time.sleep(0.15)  # the event loop handles them
-
-    def activate(self, winid: int) -> None:
-        self.xdo("windowactivate", winid)
-        time.sleep(0.4)
 
     def click(self, point: list[int]) -> None:
         self.xdo("mousemove", point[0], point[1], "click", "1")
-        time.sleep(0.2)
 
     def close(self) -> None:
         if self.proc.poll() is None:
@@ -127,6 +146,18 @@ class Child:
         for pipe in (self.proc.stdin, self.proc.stdout):
             if pipe is not None:
                 pipe.close()
+
+
+class Child(WmProcess):
+    """The clock windows' process."""
+
+    def __init__(self, display: str, path: Path, match_ids: list[int]) -> None:
+        super().__init__(display, "tests.ui.clock.wm_child", str(path), *map(str, match_ids))
+
+    def activate(self, winid: int) -> None:
+        """Give `winid` the keyboard, once the window manager has mapped it."""
+        self.until(lambda _state: activated(self.display, winid))
+        self.until(lambda state: state["active"] == title_of(state, winid))
 
 
 def second_match(path: Path, n: int) -> int:
@@ -161,6 +192,12 @@ def window_of(state: Any, match_id: int) -> Any:
     return state["windows"][str(match_id)]
 
 
+def title_of(state: Any, winid: int) -> str:
+    """The title of the clock window `winid`, or the desk's ("Desk…") when it is the desk."""
+    titles = [w["title"] for w in state["windows"].values() if w["winid"] == winid]
+    return str(titles[0]) if titles else str(state["desk_title"])
+
+
 def kinds(window: Any, board: int | None = None) -> list[tuple[str, int, str | None]]:
     return [(k, b, s) for k, b, s, _t in window["events"] if board in (None, b)]
 
@@ -168,7 +205,7 @@ def kinds(window: Any, board: int | None = None) -> list[tuple[str, int, str | N
 def started(child: Child, match_id: int) -> None:
     child.activate(window_of(child.state(), match_id)["winid"])
     child.key("z", "p", "Return")  # A1 and B2 won the opening rolls; start
-    assert window_of(child.state(), match_id)["phases"] == ["running", "running"]
+    child.until(lambda state: window_of(state, match_id)["phases"] == ["running", "running"])
 
 
 # -- defect 1: an open forfeit entry does not take the keyboard from the clocks ---------------
@@ -179,20 +216,18 @@ def test_wm_space_pauses_board_2_while_board_1_forfeit_entry_is_open(child_of: A
     started(child, match)
     time.sleep(BASE_S / 2)
     child.key("p")  # B2 moves: A2 thinks now
-    time.sleep(BASE_S / 2 + 0.3)  # A1's flag falls; the forfeit entry opens
-    state = child.state()
-    assert "1" in window_of(state, match)["entries"]
+    state = child.until(lambda state: "1" in window_of(state, match)["entries"])  # A1 flagged
     assert state["active"].startswith("Clocks:")  # the flag did not take the keyboard
     child.key("space")
-    state = child.state()
-    assert window_of(state, match)["phases"][1] == "paused"
+    state = child.until(lambda state: window_of(state, match)["phases"][1] == "paused")
     assert not state["popup"]
     # the director clicks into the entry (its Winner list) and a player presses Space again
     child.click(window_of(state, match)["entries"]["1"]["winner"])
+    child.until(lambda state: state["popup"])
     child.key("Escape")  # close the list the click opened
+    child.until(lambda state: not state["popup"])
     child.key("space")
-    state = child.state()
-    assert window_of(state, match)["phases"][1] == "running"
+    state = child.until(lambda state: window_of(state, match)["phases"][1] == "running")
     assert not state["popup"]
 
 
@@ -204,18 +239,20 @@ def test_wm_a_press_during_the_save_of_an_entry_counts(child_of: Any) -> None:
     started(child, match)
     time.sleep(BASE_S / 2)
     child.key("p")  # B2 moves: A2 thinks now
-    time.sleep(BASE_S / 2 + 0.3)  # A1 flags
-    state = child.state()
+    state = child.until(lambda state: "1" in window_of(state, match)["entries"])  # A1 flags
     entry = window_of(state, match)["entries"]["1"]
     child.ask("slow-save", s=0.4)
     before = [e for e in kinds(window_of(state, match), 2) if e[0] == "press"]
     child.xdo("mousemove", entry["save"][0], entry["save"][1], "click", "1")
     time.sleep(0.1)  # the save is committing now
     child.xdo("key", "slash")  # A2 ends the move
-    time.sleep(0.8)
-    state = child.state()
+    state = child.until(
+        lambda state: (
+            "1" not in window_of(state, match)["entries"]  # the game was saved
+            and len([e for e in kinds(window_of(state, match), 2) if e[0] == "press"]) > len(before)
+        )
+    )
     after = [e for e in kinds(window_of(state, match), 2) if e[0] == "press"]
-    assert "1" not in window_of(state, match)["entries"]  # the game was saved
     assert after == [*before, ("press", 2, "A")]
 
 
@@ -229,14 +266,14 @@ def test_wm_only_the_focused_clock_window_hears_keys_and_the_others_say_so(
     state = child.state()
     child.activate(window_of(state, first)["winid"])
     child.key("z")
-    state = child.state()
+    state = child.until(lambda state: kinds(window_of(state, first)))
     assert kinds(window_of(state, first)) == [("first-mover", 1, "A")]
     assert kinds(window_of(state, second)) == []
     assert not window_of(state, first)["no_keys"]
     assert window_of(state, second)["no_keys"]
     assert window_of(state, first)["title"] in window_of(state, second)["no_keys_text"]
     child.activate(state["desk"])  # the director's desk has the keyboard now
-    state = child.state()
+    state = child.until(lambda state: window_of(state, first)["no_keys"])
     assert window_of(state, first)["no_keys"] and window_of(state, second)["no_keys"]
     assert "Desk" in window_of(state, first)["no_keys_text"]
 
@@ -252,8 +289,11 @@ def test_wm_a_press_in_a_stalled_process_is_charged_at_the_key_down(child_of: An
     time.sleep(0.2)
     pressed_at = time.monotonic_ns()
     child.xdo("key", "z")  # A1 ends the move while the clock process is stalled
-    time.sleep(1.8)
-    state = child.state()
+    state = child.until(
+        lambda state: any(
+            (k, b) == ("press", 1) for k, b, _s, _t in window_of(state, match)["events"]
+        )
+    )
     press = [t for k, b, _s, t in window_of(state, match)["events"] if (k, b) == ("press", 1)]
     assert len(press) == 1
     assert stall < press[0] < stall + NS  # well before the stall ended (1.5 s)
@@ -272,8 +312,9 @@ def test_wm_holding_a_key_while_the_opponent_taps_is_one_press(child_of: Any) ->
     child.click(b1)  # B1 taps their face
     time.sleep(1.0)  # the server's auto-repeat keeps sending Z
     child.xdo("keyup", "z")
-    time.sleep(0.2)
-    presses = [e for e in kinds(window_of(child.state(), match), 1) if e[0] == "press"]
+    child.key("g")  # board 1 pauses: once it has, every Z before it was handled
+    state = child.until(lambda state: window_of(state, match)["phases"][0] == "paused")
+    presses = [e for e in kinds(window_of(state, match), 1) if e[0] == "press"]
     assert presses == [("press", 1, "A"), ("press", 1, "B")]
 
 
@@ -285,25 +326,27 @@ def actions(window: Any) -> list[tuple[str, int, str | None]]:
     return [e for e in kinds(window) if e[0] != "checkpoint"]
 
 
-def fields(child: Child, match: int) -> Any:
-    return window_of(child.state(), match)["fields"]
-
-
 def test_wm_typing_a_note_in_the_adjust_dialog_presses_no_clock(child_of: Any) -> None:
     """Board 1 paused, board 2 running: "phone help" typed in the note is the note, and B2's
     P, board 2's H and Space stay letters there; the keys are the clocks' again after it."""
     child, (match,) = child_of()
     started(child, match)
     child.key("g")  # the arbiter pauses board 1
-    before = actions(window_of(child.state(), match))
-    assert window_of(child.state(), match)["phases"] == ["paused", "running"]
+    state = child.until(lambda state: window_of(state, match)["phases"] == ["paused", "running"])
+    before = actions(window_of(state, match))
     child.ask("adjust", match=match, board=1, side="A")
-    time.sleep(0.4)  # the dialog is mapped and focused
-    note = fields(child, match)["AdjustDialog/note"]
+    state = child.until(  # the dialog is mapped and focused
+        lambda state: (
+            "AdjustDialog/note" in window_of(state, match)["fields"]
+            and state["active"] not in (None, window_of(state, match)["title"])
+        )
+    )
+    note = window_of(state, match)["fields"]["AdjustDialog/note"]
     child.click(note["at"])
     child.xdo("type", "--delay", "40", "phone help")
-    time.sleep(0.3)
-    state = child.state()
+    state = child.until(
+        lambda state: window_of(state, match)["fields"]["AdjustDialog/note"]["text"] == "phone help"
+    )
     assert window_of(state, match)["fields"]["AdjustDialog/note"]["text"] == "phone help"
     assert actions(window_of(state, match)) == before
     assert window_of(state, match)["phases"] == ["paused", "running"]
@@ -311,13 +354,19 @@ def test_wm_typing_a_note_in_the_adjust_dialog_presses_no_clock(child_of: Any) -
     child.click(remaining["at"])
     child.key("ctrl+a")
     child.xdo("type", "--delay", "40", "1:05")
-    state = child.state()
-    assert window_of(state, match)["fields"]["AdjustDialog/remaining"]["text"] == "1:05"
+    state = child.until(
+        lambda state: window_of(state, match)["fields"]["AdjustDialog/remaining"]["text"] == "1:05"
+    )
     assert actions(window_of(state, match)) == before
     child.key("Escape")  # the dialog closes without a change
-    assert "AdjustDialog/note" not in fields(child, match)
+    child.until(
+        lambda state: (
+            "AdjustDialog/note" not in window_of(state, match)["fields"]
+            and state["active"] == window_of(state, match)["title"]
+        )
+    )
     child.key("p")  # the clock window has the keys again: B2 ends the move
-    assert kinds(window_of(child.state(), match), 2)[-1] == ("press", 2, "B")
+    child.until(lambda state: kinds(window_of(state, match), 2)[-1] == ("press", 2, "B"))
 
 
 def test_wm_the_clock_log_and_the_forfeit_entry_leave_the_clock_keys_to_the_clocks(
@@ -329,21 +378,24 @@ def test_wm_the_clock_log_and_the_forfeit_entry_leave_the_clock_keys_to_the_cloc
     started(child, match)
     time.sleep(BASE_S / 2)
     child.key("p")  # B2 moves: A2 thinks now
-    time.sleep(BASE_S / 2 + 0.3)  # A1's flag falls; the forfeit entry opens
-    entry_fields = fields(child, match)
+    state = child.until(  # A1's flag falls; the forfeit entry opens
+        lambda state: any(k.endswith("/loser_borne_off") for k in window_of(state, match)["fields"])
+    )
+    entry_fields = window_of(state, match)["fields"]
     count = next(v for k, v in entry_fields.items() if k.endswith("/loser_borne_off"))
     child.click(count["at"])
     child.xdo("type", "--delay", "40", "2")
     child.key("slash")  # A2 ends the move from inside the entry
-    state = child.state()
+    state = child.until(lambda state: kinds(window_of(state, match), 2)[-1][0] == "press")
     typed = next(v for k, v in window_of(state, match)["fields"].items() if "borne_off" in k)
     assert typed["text"].endswith("2")
     assert kinds(window_of(state, match), 2)[-1] == ("press", 2, "A")
     child.ask("log", match=match)
-    time.sleep(0.4)
-    log = fields(child, match)
-    view = next(v for k, v in log.items() if k.endswith("/log"))
+    state = child.until(
+        lambda state: any(k.endswith("/log") for k in window_of(state, match)["fields"])
+    )
+    view = next(v for k, v in window_of(state, match)["fields"].items() if k.endswith("/log"))
     child.click(view["at"])
     child.key("p")  # B2 ends the move while the director reads the log
-    state = child.state()
+    state = child.until(lambda state: kinds(window_of(state, match), 2)[-1] == ("press", 2, "B"))
     assert kinds(window_of(state, match), 2)[-1] == ("press", 2, "B")

@@ -134,6 +134,7 @@ class Child:
             "focus": type(focus).__name__ if focus is not None else None,
             "popup": any(c.view().isVisible() for c in popups),
             "desk": int(self.desk.winId()),
+            "desk_title": self.desk.windowTitle(),
             "windows": {},
         }
         for match_id, window in self.windows.items():

@@ -75,6 +75,8 @@ class Child:
             ],
             "message": self.desk.messages.text,
             "pass_1": centre(self.desk.boards[0].cube.pass_button),
+            "pass_1_ready": self.desk.boards[0].cube.pass_button.isVisible()
+            and self.desk.boards[0].cube.pass_button.isEnabled(),
             "offer_a_1": centre(self.desk.boards[0].cube.offer_a),
             "games_row_0": self._row_centre(0),
         }

@@ -4,12 +4,7 @@ slip is one key to take back. Keys go through the X server with xdotool, as a ke
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,53 +13,22 @@ import pytest
 from director.domain.rules import End, Level, Side
 from director.domain.scoring import Game
 from tests.ui.app_helpers import seed_match
-from tests.ui.clock.test_clock_wm import ROOT, display
+from tests.ui.clock.test_clock_wm import WmProcess, activated, display
 from tests.ui.desk.desk_helpers import record_behind_the_desk
 
 pytestmark = pytest.mark.wm
 __all__ = ["display"]  # the module-scoped X server fixture
 
 
-class Desk:
-    """The desk's process and the keyboard and mouse (xdotool) on the same display."""
+class Desk(WmProcess):
+    """The desk's process."""
 
     def __init__(self, display: str, path: Path, match_id: int) -> None:
-        self.display = display
-        env = {**os.environ, "DISPLAY": display, "QT_QPA_PLATFORM": "xcb"}
-        env.pop("WAYLAND_DISPLAY", None)
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tests.ui.desk.desk_wm_child", str(path), str(match_id)],
-            cwd=ROOT,
-            env=env,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-        )
-        assert self.read() == {"ready": True}
-        time.sleep(0.5)  # the window manager maps and focuses the window
-        self.xdo("windowactivate", "--sync", self.state()["winid"])
-        time.sleep(0.3)
-
-    def read(self) -> Any:
-        assert self.proc.stdout is not None
-        line = self.proc.stdout.readline()
-        assert line, "the desk's process died"
-        return json.loads(line)
-
-    def state(self) -> Any:
-        assert self.proc.stdin is not None
-        self.proc.stdin.write(json.dumps({"cmd": "state"}) + "\n")
-        self.proc.stdin.flush()
-        return self.read()
-
-    def until(self, ready: Callable[[Any], bool]) -> Any:
-        """The state once `ready` says so (a dialog the window manager has yet to focus)."""
-        for _ in range(100):
-            state = self.state()
-            if ready(state):
-                return state
-            time.sleep(0.05)
-        raise AssertionError(f"never ready: {state}")
+        super().__init__(display, "tests.ui.desk.desk_wm_child", str(path), str(match_id))
+        # the window manager maps the window, then gives it the keyboard
+        winid = self.state()["winid"]
+        self.until(lambda _state: activated(display, winid))
+        self.until(lambda state: state["active"] == "Desk" and state["focus"] is not None)
 
     def dialog_keys(self, opener: str, *keys: str) -> None:
         """Open a dialog with `opener`, and once it has the keyboard, type `keys`."""
@@ -73,32 +37,8 @@ class Desk:
         self.until(lambda state: state["dialog"] and state["active"] != "Desk")
         self.key(*keys)
 
-    def xdo(self, *args: str | int) -> None:
-        env = {**os.environ, "DISPLAY": self.display}
-        subprocess.run(["xdotool", *map(str, args)], env=env, check=True, timeout=10)
-
-    def key(self, *keys: str) -> None:
-        for k in keys:
-            self.xdo("key", "--delay", "30", k)
-            time.sleep(0.15)  # the event loop handles it (a dialog may open on it)
-
     def type(self, text: str) -> None:
         self.xdo("type", "--delay", "30", text)
-        time.sleep(0.15)
-
-    def click(self, point: list[int]) -> None:
-        self.xdo("mousemove", point[0], point[1], "click", "1")
-        time.sleep(0.3)
-
-    def close(self) -> None:
-        if self.proc.poll() is None:
-            assert self.proc.stdin is not None
-            self.proc.stdin.write(json.dumps({"cmd": "quit"}) + "\n")
-            self.proc.stdin.flush()
-            self.proc.wait(10)
-        for pipe in (self.proc.stdin, self.proc.stdout):
-            if pipe is not None:
-                pipe.close()
 
 
 @pytest.fixture
@@ -127,8 +67,7 @@ def test_wm_a_gammon_on_a_2_cube_is_five_keys(desk_on: Any) -> None:
     winner's letter, the level's, the cube's and Enter."""
     desk = desk_on()
     desk.dialog_keys("alt+1", "a", "g", "2", "Return")
-    state = desk.until(lambda state: not state["dialog"])
-    assert not state["dialog"]
+    state = desk.until(lambda state: not state["dialog"] and state["games"])
     assert stored(state) == [("A", "bear-off", 2, "gammon")]
 
 
@@ -136,7 +75,7 @@ def test_wm_each_level_and_common_cube_has_its_key(desk_on: Any) -> None:
     desk = desk_on()
     desk.dialog_keys("alt+2", "b", "k", "2", "Return")  # a backgammon on a 2-cube, team B
     desk.dialog_keys("alt+1", "a", "g", "8", "s", "4", "1", "Return")  # typed over: a 1-cube single
-    state = desk.until(lambda state: not state["dialog"])
+    state = desk.until(lambda state: not state["dialog"] and len(state["games"]) == 2)
     assert stored(state) == [
         ("B", "bear-off", 2, "backgammon"),
         ("A", "bear-off", 1, "single"),
@@ -146,17 +85,18 @@ def test_wm_each_level_and_common_cube_has_its_key(desk_on: Any) -> None:
 def test_wm_a_mis_clicked_pass_is_one_key_to_take_back(desk_on: Any) -> None:
     """Pass records at once (a queue waits); a mis-click is undone by one key, no question."""
     desk = desk_on()
-    state = desk.state()
-    desk.click(state["offer_a_1"])
-    desk.click(desk.state()["pass_1"])
-    state = desk.state()
+    desk.click(desk.state()["offer_a_1"])
+    desk.click(desk.until(lambda state: state["pass_1_ready"])["pass_1"])
+    state = desk.until(lambda state: state["games"])
     assert [game[:3] for game in stored(state)] == [("A", "pass", 1)]
     assert "Ctrl+Z" in state["message"]
     desk.key("ctrl+z")
-    state = desk.state()
-    assert stored(state) == [] and not state["question"]
+    state = desk.until(lambda state: not state["games"])
+    assert not state["question"]
     desk.key("ctrl+z")  # nothing more to take back with it: the next game needs the question
-    assert desk.state()["games"] == []
+    desk.key("alt+1")  # a key after it: once this one's dialog is open, the Ctrl+Z was handled
+    state = desk.until(lambda state: state["dialog"])
+    assert state["games"] == []
 
 
 def test_wm_a_correction_starts_at_the_winner(desk_on: Any) -> None:
@@ -168,8 +108,8 @@ def test_wm_a_correction_starts_at_the_winner(desk_on: Any) -> None:
     state = desk.until(lambda state: state["dialog"] and state["active"] != "Desk")
     assert state["dialog"] and state["focus"] == "winner"
     desk.key("g", "alt+r")
-    assert desk.state()["focus"] == "reason"
+    desk.until(lambda state: state["focus"] == "reason")
     desk.type("the sheet says gammon")
     desk.key("Return")
-    state = desk.until(lambda state: not state["dialog"])
+    state = desk.until(lambda state: not state["dialog"] and state["games"][0][5] == "gammon")
     assert stored(state) == [("A", "bear-off", 1, "gammon")]
