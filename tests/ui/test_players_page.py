@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QAbstractButton, QLabel, QTableView, QTabWidget, QWidget
+from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
 from director.domain.event import TeamInfo
@@ -21,7 +21,7 @@ from director.ui.context import EventContext
 from director.ui.csv_import_dialog import HEADERS
 from director.ui.event_view import EventView
 from director.ui.teams_page import TeamsPage
-from tests.ui.app_helpers import OFFSCREEN_NOISE, event_context, stored_teams
+from tests.ui.app_helpers import OFFSCREEN_NOISE, event_context, shown_texts, stored_teams
 
 pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_NOISE)
 
@@ -179,30 +179,6 @@ TANDEM_WORDS = re.compile(
 )
 
 
-def page_texts(page: QWidget) -> list[str]:
-    """What a person reads on a page as shown: labels, buttons, tabs, visible columns' heads
-    and their tooltips."""
-    out: list[str] = []
-    for label in page.findChildren(QLabel):
-        if label.isVisibleTo(page) and label.text():
-            out.append(label.text())
-    for button in page.findChildren(QAbstractButton):
-        if button.isVisibleTo(page):
-            out += [button.text(), button.toolTip()]
-    for tabs in page.findChildren(QTabWidget):
-        out += [tabs.tabText(i) for i in range(tabs.count()) if tabs.isTabVisible(i)]
-    for table in page.findChildren(QTableView):
-        if not table.isVisibleTo(page) or table.model() is None:
-            continue
-        model = table.model()
-        for c in range(model.columnCount()):
-            if not table.isColumnHidden(c):
-                for role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
-                    head = model.headerData(c, Qt.Orientation.Horizontal, role)
-                    out.append(str(head or ""))
-    return [t for t in out if t]
-
-
 def test_no_page_of_an_individual_event_speaks_of_teams_pairs_or_draws(
     qtbot: QtBot, ctx: EventContext
 ) -> None:
@@ -226,7 +202,7 @@ def test_no_page_of_an_individual_event_speaks_of_teams_pairs_or_draws(
         view.show_page(index)
         page = view.page(index)
         qtbot.waitUntil(page.isVisible)
-        words = [t for t in page_texts(page) if TANDEM_WORDS.search(t)]
+        words = [t for t in shown_texts(page) if TANDEM_WORDS.search(t)]
         if words:
             found[name] = words
     assert found == {}, "\n".join(f"{k}: {v}" for k, v in found.items())

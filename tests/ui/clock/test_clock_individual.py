@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QAbstractButton, QLabel, QMessageBox, QWidget
+from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from director.domain.clock import EventKind, Phase
@@ -31,6 +31,7 @@ from director.store.engine import open_database
 from director.ui.context import EventContext
 from director.ui.phone_clocks import PhoneClocksView
 from tests.event_files import stored_match
+from tests.ui.app_helpers import shown_texts
 from tests.ui.clock.clock_helpers import NS, OFFSCREEN_NOISE, FakeTime, key_down, stored_log
 from tests.ui.clock.conftest import OpenClock
 from tests.ui.desk.desk_helpers import click_answer
@@ -46,21 +47,6 @@ RESERVE = 10 * 60 * NS  # a match to 5 at 2 minutes a match point
 TANDEM_CLOCK_WORDS = re.compile(
     r"\bboards?\b|\bboth\b|\b[AB][12]\b|\ball \(|\bteams?\b|\bpairs?\b", re.IGNORECASE
 )
-
-
-def shown_texts(widget: QWidget) -> list[str]:
-    """Every text a person sees in the widget: its title, labels, buttons, menu entries."""
-    out = [widget.windowTitle()]
-    for label in widget.findChildren(QLabel):
-        if label.isVisibleTo(widget) and label.text():
-            out.append(label.text())
-    for button in widget.findChildren(QAbstractButton):
-        if button.isVisibleTo(widget):
-            out += [button.text(), button.toolTip()]
-            menu = button.menu() if hasattr(button, "menu") else None
-            if menu is not None:
-                out += [a.text() for a in menu.actions() if a.isVisible()]
-    return [t for t in out if t]
 
 
 def individual_match(path: Path, mode: ClockMode = ClockMode.DELAY) -> int:
