@@ -262,7 +262,11 @@ def _settle(b: BoardClock, t: int, tc: TimeControl) -> BoardClock:
 
 
 _ALLOWED: dict[EventKind, tuple[tuple[Phase, ...], str]] = {
-    EventKind.FIRST_MOVER: ((Phase.READY,), "the clock has already started; reset it first"),
+    # READY: the opening roll; PAUSED: the next game of a match clock (RULES §10, `start_game`)
+    EventKind.FIRST_MOVER: (
+        (Phase.READY, Phase.PAUSED),
+        "the clock has already started; reset it first",
+    ),
     EventKind.START: ((Phase.READY,), "the clock has already started; reset it first"),
     EventKind.PRESS: ((Phase.RUNNING,), "the clock is not running"),
     EventKind.PAUSE: ((Phase.RUNNING,), "the clock is not running"),
@@ -282,7 +286,7 @@ def _refusal(b: BoardClock, e: ClockEvent) -> str | None:
         return None if b.phase is Phase.STOPPED else "the clock is not running"
     if b.phase not in phases:
         return why
-    if e.kind is EventKind.RESUME and b.flagged is not None:
+    if e.kind in (EventKind.RESUME, EventKind.FIRST_MOVER) and b.flagged is not None:
         return f"the flag of {b.flagged}{e.board} stands: restore a time first"
     if e.kind in (EventKind.START, EventKind.PRESS) and b.on_move is not e.side:
         return f"side {e.side} is not on move"
@@ -319,8 +323,8 @@ def apply_event(state: MatchClockState, e: ClockEvent, tc: TimeControl) -> Match
     if problem is not None:
         raise ClockError(f"board {e.board}: {problem}")
     match e.kind:
-        case EventKind.FIRST_MOVER:
-            b = replace(b, on_move=e.side)
+        case EventKind.FIRST_MOVER:  # a new game's first move: no delay used, nothing credited
+            b = replace(b, on_move=e.side, move_ns=0)
         case EventKind.START | EventKind.RESUME:
             b = replace(b, phase=Phase.RUNNING, since_ns=e.t_ns)
         case EventKind.PRESS:
@@ -429,6 +433,20 @@ class MatchClock:
     def set_first_mover(self, board: int, side: Side, now: int | None = None) -> None:
         """Who moves first on this board (from the opening roll); the board must be READY."""
         self._try(ClockEvent(EventKind.FIRST_MOVER, self._begin(now), board, side), strict=True)
+
+    def start_game(self, board: int, side: Side, now: int | None = None) -> bool:
+        """RULES §10, between two games of an individual match: the match clock was paused
+        when the game was recorded (both reserves kept, never reset); `side` taps to start the
+        next game with its opponent on move. Logged as that first mover and a resume, so the
+        next game begins as a first game does: nobody is credited an increment (Fischer) or a
+        refund (Bronstein) for a move that was not played, and the delay starts afresh.
+        False (nothing logged) unless the board is paused with no flag standing."""
+        t = self._begin(now)
+        accepted = self._try(ClockEvent(EventKind.FIRST_MOVER, t, board, side.other))
+        if accepted:
+            self._try(ClockEvent(EventKind.RESUME, t, board), strict=True)
+        self._log_flags(t)
+        return accepted
 
     def start(self, now: int | None = None) -> None:
         """Start every READY board at the same instant; each needs its first mover."""

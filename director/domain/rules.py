@@ -275,6 +275,16 @@ class EventFormat:
     def one_board(self) -> bool:
         return len(self.boards) == 1
 
+    @property
+    def draws(self) -> bool:
+        """Whether a match may end level (rules 4 and 4′): else no word speaks of draws."""
+        return self.pair_end_rules
+
+    @property
+    def met(self) -> bool:
+        """Whether the match equity table of RULES §9 (a model of pairs) fits its matches."""
+        return self.unit == "pair"
+
     def where(self, unit: int, board: int) -> str:
         """A game's place in a match: 'pair 3, board 1', or 'game 3' with one board."""
         if self.one_board:

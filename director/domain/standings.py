@@ -21,6 +21,7 @@ from director.domain.rules import (
     MatchPointScheme,
     TieBreak,
 )
+from director.domain.wording import entrant_words
 
 TIE_BREAK_DEFINITIONS: dict[TieBreak, str] = {
     TieBreak.BUCHHOLZ: (
@@ -43,11 +44,23 @@ TIE_BREAK_DEFINITIONS: dict[TieBreak, str] = {
 }
 
 
-def match_points_definition(scheme: MatchPointScheme) -> str:
+def tie_break_definitions(entrant: str = "team") -> dict[TieBreak, str]:
+    """Each tie-break's definition in the words of the event's entrants (RULES §10)."""
+    return {tb: entrant_words(text, entrant) for tb, text in TIE_BREAK_DEFINITIONS.items()}
+
+
+def match_points_definition(scheme: MatchPointScheme, draws: bool = True) -> str:
+    """The match points in words; `draws`: whether the format's matches may end level."""
+    draw = f"draw {scheme.draw:g}, " if draws else ""
     return (
-        f"Match points: win {scheme.win:g}, draw {scheme.draw:g}, loss 0; a bye or a forfeit "
+        f"Match points: win {scheme.win:g}, {draw}loss 0; a bye or a forfeit "
         "win scores a win with 0-0 game points."
     )
+
+
+def result_legend(draws: bool = True) -> str:
+    """The crosstable's result letters (W, D, L), the draw left out where there is none."""
+    return "W win, D draw, L loss" if draws else "W win, L loss"
 
 
 @dataclass(frozen=True)

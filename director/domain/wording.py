@@ -3,7 +3,23 @@ apart from the words around them when they run right to left."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
+
+_TEAM = re.compile(r"\b([Tt])eam(s?)\b")
+
+
+def entrant_words(text: str, entrant: str = "team") -> str:
+    """`text` written of teams, said of the event's entrants ("player" in an individual event,
+    RULES §10): team, teams, team's and Team each become the entrant's word."""
+    if entrant == "team":
+        return text
+
+    def word(m: re.Match[str]) -> str:
+        said = entrant.capitalize() if m.group(1) == "T" else entrant
+        return said + m.group(2)
+
+    return _TEAM.sub(word, text)
 
 
 def counted(count: int, noun: str, plural: str = "") -> str:

@@ -12,7 +12,8 @@ from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, Flowable, Spacer
 
 from director.domain.event import TeamInfo
-from director.domain.standings import CrossCell, StandingRow
+from director.domain.standings import CrossCell, StandingRow, result_legend
+from director.domain.wording import entrant_words
 from director.reports.styles import (
     FONT_BOLD,
     GREY,
@@ -28,13 +29,20 @@ PORTRAIT_ROUNDS = 7  # more rounds than this are printed on landscape pages
 ROUND_WIDTH = 15 * mm  # a round's cell: "W 11–9", "gp 10–9", "v 12"
 FIXED_WIDTH = 10 * mm + 42 * mm + 10 * mm  # rank, team, match points
 
-LEGEND = (
-    "Each cell: the result and the game points (for–against), then “v” and the opponent's rank "
-    "in these standings. W win, D draw, L loss, + won by forfeit, − lost by forfeit "
-    "(0–0 game points), bye: a win with 0–0 game points (RULES §8), ? not finished yet. "
-    "“late”: the team had not joined the event yet in that round; “w/d”: it had withdrawn "
-    "(its earlier results stand). A round left blank had no pairing for the team."
-)
+
+def legend(entrant: str = "team", draws: bool = True) -> str:
+    """What a cell says, in the words of the event's entrants and with its results' letters
+    (no draw in an individual event, RULES §10)."""
+    return entrant_words(
+        "Each cell: the result and the game points (for–against), then “v” and the opponent's "
+        f"rank in these standings. {result_legend(draws)}, + won by forfeit, − lost by forfeit "
+        "(0–0 game points), bye: a win with 0–0 game points (RULES §8), ? not finished yet. "
+        "“late”: the team had not joined the event yet in that round; “w/d”: it had withdrawn "
+        "(its earlier results stand). A round left blank had no pairing for the team.",
+        entrant,
+    )
+
+
 ADJUSTED_LEGEND = (
     "Pip squeeze: the result and the first score are the adjusted totals (game points plus "
     "the extra game points from pip points, RULES §6.3); “gp” gives the game points."
@@ -136,8 +144,10 @@ def story(
     game_points: GamePoints | None = None,
     heading: str = "",
     entrant: str = "team",
+    draws: bool = True,
 ) -> list[Flowable]:
-    """The crosstable of teams, or of players in an individual event (`entrant`, RULES §10)."""
+    """The crosstable of teams, or of players in an individual event (`entrant`, RULES §10);
+    `draws`: whether the format's matches may end level."""
     title = crosstable_title(max(rounds, default=0), heading)
     out: list[Flowable] = [Section(title, level=level), text(title, "title")]
     if not rows or not rounds:
@@ -149,10 +159,10 @@ def story(
             if k:
                 out += [Spacer(0, 4 * mm), CondPageBreak(60 * mm)]
             out.append(text(f"Rounds {chunk[0]}–{chunk[-1]}", "h2"))
-        legend: list[Flowable] = []
+        legend_notes: list[Flowable] = []
         if k == len(chunks) - 1:
-            legend.append(text(LEGEND.replace("the team", f"the {entrant}"), "small"))
+            legend_notes.append(text(legend(entrant, draws), "small"))
             if game_points is not None:
-                legend.append(text(ADJUSTED_LEGEND, "small"))
-        out += _table(rows, cells, teams, chunk, box, game_points, legend, entrant)
+                legend_notes.append(text(ADJUSTED_LEGEND, "small"))
+        out += _table(rows, cells, teams, chunk, box, game_points, legend_notes, entrant)
     return out

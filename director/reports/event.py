@@ -84,7 +84,7 @@ def story(data: EventData, paper: Paper) -> list[Flowable]:
     out += standings.story(
         data.standings, team_map, opts.match_points, opts.tie_breaks, data.through_round,
         portrait, game_points=data.game_points, final=data.final, heading=data.standings_heading,
-        entrant=fmt.entrant,
+        entrant=fmt.entrant, draws=fmt.draws,
     )  # fmt: skip
     rounds = sorted(data.rounds)
     scored = [n for n in rounds if n <= data.through_round]
@@ -93,6 +93,7 @@ def story(data: EventData, paper: Paper) -> list[Flowable]:
     out += crosstable.story(
         data.standings, data.crosstable, team_map, scored, landscape if wide else portrait,
         game_points=data.game_points, heading=data.standings_heading, entrant=fmt.entrant,
+        draws=fmt.draws,
     )  # fmt: skip
     out += [NextPageTemplate(PORTRAIT)]
     if not fmt.one_board:  # one board: the standings are the players' statistics

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 
 from reportlab.lib.units import mm
@@ -11,7 +10,7 @@ from reportlab.platypus import Flowable, Spacer
 from director.domain.event import TeamInfo
 from director.domain.rules import MatchPointScheme, TieBreak
 from director.domain.standings import TIE_BREAK_DEFINITIONS, StandingRow, match_points_definition
-from director.domain.wording import isolated
+from director.domain.wording import entrant_words, isolated
 from director.reports.styles import (
     FONT_BOLD,
     Layout,
@@ -104,12 +103,14 @@ def standings_table(
     game_points: GamePoints | None = None,
     notes: Sequence[Flowable] = (),
     entrant: str = "team",
+    draws: bool = True,
 ) -> list[Flowable]:
-    """The table, its last rows kept on a page with the `notes` below it."""
+    """The table, its last rows kept on a page with the `notes` below it; `draws`: whether the
+    format's matches may end level (no D column in an individual event, RULES §10)."""
     byes = any(r.byes for r in rows)
     adjusted = game_points is not None
     labels = (
-        ["Rank", entrant.capitalize(), "Played", "W", "D", "L"]
+        ["Rank", entrant.capitalize(), "Played", "W", *(["D"] if draws else []), "L"]
         + (["Byes"] if byes else [])
         + ["MP"]
     )
@@ -123,7 +124,7 @@ def standings_table(
             team_cell(teams[row.team_id], row.note),
             str(row.played),
             str(row.wins),
-            str(row.draws),
+            *([str(row.draws)] if draws else []),
             str(row.losses),
         ]
         if byes:
@@ -161,10 +162,11 @@ def footnotes(
     tie_breaks: Sequence[TieBreak],
     adjusted: bool = False,
     entrant: str = "team",
+    draws: bool = True,
 ) -> list[Flowable]:
     out: list[Flowable] = [
         Spacer(0, 3 * mm),
-        rich(defined("MP", match_points_definition(scheme)), "note"),
+        rich(defined("MP", match_points_definition(scheme, draws)), "note"),
     ]
     order = ", ".join(heading(t, adjusted) for t in tie_breaks)
     out.append(
@@ -178,13 +180,14 @@ def footnotes(
         definition = TIE_BREAK_DEFINITIONS[tie_break]
         if adjusted:
             definition = ADJUSTED_DEFINITIONS.get(tie_break, definition)
-        definition = re.sub(r"\bteam", entrant, definition)  # a player's, in an individual event
+        definition = entrant_words(definition, entrant)  # a player's, in an individual event
         out.append(rich(defined(heading(tie_break, adjusted), definition), "note"))
     if adjusted:
         out += [rich(defined(label, text_), "note") for label, text_ in GAME_POINT_COLUMNS]
     out.append(
         text(
-            "Played counts matches played or forfeited; W, D and L include forfeits, not byes. "
+            "Played counts matches played or forfeited; "
+            f"{'W, D and L' if draws else 'W and L'} include forfeits, not byes. "
             "A rank followed by “=” is equal to the one above on every criterion.",
             "small",
         )
@@ -205,14 +208,16 @@ def story(
     final: bool = False,
     heading: str = "",
     entrant: str = "team",
+    draws: bool = True,
 ) -> list[Flowable]:
-    """The standings of teams, or of players in an individual event (`entrant`, RULES §10)."""
+    """The standings of teams, or of players in an individual event (`entrant`, RULES §10);
+    `draws`: whether the format's matches may end level."""
     title = standings_title(through_round, final, heading)
     out: list[Flowable] = [Section(title, level=level), text(title, "title")]
     if not rows:
         return [*out, text(f"No {entrant} is registered yet.", "body")]
-    notes = footnotes(scheme, tie_breaks, game_points is not None, entrant)
+    notes = footnotes(scheme, tie_breaks, game_points is not None, entrant, draws)
     if final:  # the director signs the final standings
         line = "Director: ____________________   Signature: ________________   Date: __________"
         notes = [*notes, Spacer(0, 8 * mm), text(line, "body")]
-    return out + standings_table(rows, teams, tie_breaks, box, game_points, notes, entrant)
+    return out + standings_table(rows, teams, tie_breaks, box, game_points, notes, entrant, draws)

@@ -25,7 +25,6 @@ from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session
 
 from director.domain.clock import (
-    BOARDS,
     BoardClock,
     ClockError,
     ClockEvent,
@@ -40,7 +39,12 @@ from director.domain.rules import Side, TimeControl
 from director.services import audit
 from director.services.clocks import append_events, next_seq
 from director.services.matches import get_match
-from director.services.slips import Refusal, SlipRefused, match_for_token
+from director.services.slips import (
+    Refusal,
+    SlipRefused,
+    finished_match_for_token,
+    match_for_token,
+)
 from director.store import models
 from director.store.models import utcnow
 
@@ -139,10 +143,42 @@ def board_state(events: Sequence[ClockEvent], tc: TimeControl, board: int) -> Bo
     return replay(events, tc).board(board)
 
 
-def _check_board(board: object) -> int:
-    if board not in BOARDS or not isinstance(board, int):
+def _check_board(board: object, match: MatchInfo) -> int:
+    """The board of the match's format (RULES §10: an individual match has board 1 alone)."""
+    boards = match.rules.event_format.boards
+    if board not in boards or not isinstance(board, int):
+        if len(boards) == 1:
+            raise ClockRefused(Refusal.INPUT, f"this match has board {boards[0]} alone")
         raise ClockRefused(Refusal.INPUT, "a match has boards 1 and 2")
     return board
+
+
+# what starts a game on a match clock, or resumes one: after the last recorded game, the next
+# game is under way (RULES §10)
+_UNDER_WAY = (EventKind.START.value, EventKind.RESUME.value, EventKind.FIRST_MOVER.value)
+
+
+def between_games(session: Session, match: MatchInfo, board: int, phase: Phase) -> bool:
+    """RULES §10: the board's match clock is paused (or about to be) by a recorded game and
+    the next game has not started: no start, resume or first mover logged since that game
+    (`Game.clock_seq` says where the log stood when it was recorded). Known to the desk, so
+    every phone, and the desk's view, say it alike."""
+    if not match.rules.event_format.match_clock or match.outcome.finished:
+        return False
+    if phase not in (Phase.PAUSED, Phase.RUNNING):
+        return False
+    g, c = models.Game, models.ClockEvent
+    last = session.scalar(
+        select(func.max(g.clock_seq)).where(g.match_id == match.id, g.board == board)
+    )
+    if last is None:
+        return False
+    since = session.scalar(
+        select(func.count())
+        .select_from(c)
+        .where(c.match_id == match.id, c.board == board, c.seq >= last, c.kind.in_(_UNDER_WAY))
+    )
+    return not since
 
 
 def _players(match: MatchInfo, board: int) -> dict[str, str]:
@@ -154,8 +190,8 @@ def clock_view(session: Session, token: str, board: int) -> dict[str, Any]:
     """What a board's phone needs: the match and its players, the time control, the pair
     being played, whether this board's game of it is recorded, the board's stored log, and the
     start and the desk's commands (as on the push channel)."""
-    board = _check_board(board)
-    match = match_for_token(session, token)
+    match = finished_match_for_token(session, token)  # a finished match shows "match over"
+    board = _check_board(board, match)
     if match.is_bye or match.forfeit_by is not None:
         raise ClockRefused(Refusal.STATE, "a bye or a forfeited match has no games to time")
     tc = match.time_control
@@ -181,9 +217,16 @@ def clock_view(session: Session, token: str, board: int) -> dict[str, Any]:
         "recorded": board in outcome.boards_done,
         "finished": outcome.finished,
         "score": {"A": outcome.final.a, "B": outcome.final.b},
+        "between_games": between_games(session, match, board, board_state(events, tc, board).phase),
         "log": [wire(e) for e in events],
         **clock_channel(session, match.id),  # the start and the desk's commands
     }
+
+
+def boards_between_games(session: Session, match_id: int, phases: Mapping[int, Phase]) -> set[int]:
+    """The boards (of `phases`, as a clock restored them) between two games (RULES §10)."""
+    match = get_match(session, match_id)
+    return {n for n, phase in phases.items() if between_games(session, match, n, phase)}
 
 
 @dataclass(frozen=True)
@@ -197,6 +240,7 @@ class Appended:
     new: tuple[ClockEvent, ...]
     state: BoardClock
     time_control: TimeControl
+    between_games: bool = False  # RULES §10: paused by a recorded game, the next not started
 
 
 @dataclass
@@ -275,8 +319,8 @@ def replay_board(session: Session, token: str, board: object, replays: Replays) 
     runs beside the other matches' writes instead of ahead of them, and the append finds the
     state ready. A token, board or log the append would refuse is left for it to refuse."""
     try:
-        board = _check_board(board)
-        match = match_for_token(session, token)
+        match = finished_match_for_token(session, token)
+        board = _check_board(board, match)
     except SlipRefused:
         return
     count = sum(_kind_counts(session, match.id, board).values())
@@ -301,8 +345,9 @@ def append_board_log(
     """Store the board's events `first`, `first` + 1, ... (those not stored yet); idempotent
     by that number. A gap or a different past is refused with the count the desk has, and so
     is a log longer than the board's games can hold (`BOARD_EVENTS_PER_GAME`)."""
-    board = _check_board(board)
-    match = match_for_token(session, token)
+    # a finished match's phone still sends the stop that ended its clock (`_phone_may_log`)
+    match = finished_match_for_token(session, token)
+    board = _check_board(board, match)
     if not isinstance(first, int) or isinstance(first, bool) or first < 0:
         raise ClockRefused(Refusal.INPUT, "first must be the number of the first event sent")
     if not isinstance(events, list) or len(events) > MAX_BATCH:
@@ -345,6 +390,7 @@ def append_board_log(
         _audit_restore(session, match.id, e, before)
     if replays is not None:
         replays.put(match.id, board, count + len(new), new[-1] if new else last, tc, state)
+    session.flush()  # the new events count for `between_games`
     return Appended(
         match.id,
         board,
@@ -352,6 +398,7 @@ def append_board_log(
         tuple(new),
         state.board(board),
         tc,
+        between_games(session, match, board, state.board(board).phase),
     )
 
 
@@ -466,8 +513,7 @@ def give_command(
 ) -> dict[str, Any]:
     """The director's pause, resume or time restore for one board's phone clock, stored until
     the phone's log shows it (RULES §7); `issued_ns` is the serving computer's monotonic now."""
-    get_match(session, match_id)
-    board = _check_board(board)
+    board = _check_board(board, get_match(session, match_id))
     if kind not in COMMAND_KINDS:
         raise ValueError(f"a phone clock takes no {kind} command")
     if (kind is EventKind.ADJUST) != (side is not None and remaining_ns is not None):

@@ -513,6 +513,7 @@ def _standings(job: _Job) -> Built:
         view.rows, view.team_map, opts.match_points, opts.tie_breaks, view.through, job.box,
         game_points=view.game_points if opts.match.scoring.variant.squeeze is not None else None,
         final=view.final, heading=view.heading, entrant=opts.match.event_format.entrant,
+        draws=opts.match.event_format.draws,
     )  # fmt: skip
     title = standings_report.standings_title(view.through, view.final, view.heading)
     return story, title, False
@@ -530,6 +531,7 @@ def _crosstable(job: _Job) -> Built:
         view.rows, view.crosstable, view.team_map, view.rounds, box,
         game_points=view.game_points if opts.match.scoring.variant.squeeze is not None else None,
         heading=view.heading, entrant=opts.match.event_format.entrant,
+        draws=opts.match.event_format.draws,
     )  # fmt: skip
     return story, crosstable.crosstable_title(view.through, view.heading), wide
 

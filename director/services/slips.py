@@ -244,6 +244,24 @@ def match_for_token(session: Session, token: str) -> MatchInfo:
     return get_match(session, _token_row(session, token).match_id)
 
 
+def finished_match_for_token(session: Session, token: str) -> MatchInfo:
+    """The match a token opens, or, once its round is over, the match it opened if that match
+    is finished (its phone clock then shows "match over": RULES §10); else `SlipRefused`.
+    Slips never take this way: a finished round's tokens send nothing."""
+    try:
+        return match_for_token(session, token)
+    except SlipRefused:
+        if not isinstance(token, str) or len(token) > 64:
+            raise
+        row = session.scalar(select(models.SlipToken).where(models.SlipToken.token == token))
+        if row is None or row.revoked_at is not None or row.side is None:
+            raise
+        match = get_match(session, row.match_id)
+        if not match.outcome.finished:
+            raise
+        return match
+
+
 def token_is_live(session: Session, token: str) -> bool:
     """Whether the token opens a match now (reads only)."""
     try:

@@ -11,7 +11,6 @@ from director.domain.event import TeamInfo
 from director.domain.pairing.model import MatchResult, Outcome
 from director.domain.rules import Side, TieBreak
 from director.domain.standings import (
-    TIE_BREAK_DEFINITIONS,
     BoardGame,
     BoardTotals,
     CrossCell,
@@ -20,6 +19,7 @@ from director.domain.standings import (
     compute_standings,
     crosstable,
     match_points_definition,
+    tie_break_definitions,
 )
 from director.domain.wording import counted
 from director.services.events import get_event, rounds_paired
@@ -42,6 +42,8 @@ class Standings:
     through_round: int  # the last round whose results the numbers hold (0: none yet)
     decided: int = 0  # matches of that round decided (byes and forfeits included) ...
     matches: int = 0  # ... of its matches: fewer means the round is still being played
+    draws: bool = True  # whether the format's matches may end level (not in RULES §10)
+    entrant: str = "team"  # who enters: "team", or "player" in an individual event
 
     @property
     def heading(self) -> str:
@@ -88,8 +90,10 @@ def standings(session: Session, through_round: int | None = None) -> Standings:
         late_entry=options.late_entry,
         through_round=last,
     )
-    definitions = {"match points": match_points_definition(options.match_points)}
-    definitions |= {tb.value: TIE_BREAK_DEFINITIONS[tb] for tb in options.tie_breaks}
+    record = options.match.event_format  # its entrants' word, and whether a match may draw
+    definitions = {"match points": match_points_definition(options.match_points, record.draws)}
+    said = tie_break_definitions(record.entrant)
+    definitions |= {tb.value: said[tb] for tb in options.tie_breaks}
     return Standings(
         tuple(StandingLine(teams[r.team_id], r) for r in rows),
         options.tie_breaks,
@@ -97,6 +101,8 @@ def standings(session: Session, through_round: int | None = None) -> Standings:
         last,
         decided,
         matches,
+        record.draws,
+        record.entrant,
     )
 
 

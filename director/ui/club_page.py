@@ -26,7 +26,7 @@ from director.domain.errors import UserError
 from director.domain.rating import history_points, shown
 from director.domain.wording import counted
 from director.services import club
-from director.services.teams import seed_by_club_rating
+from director.services.teams import entrant_format, seed_by_club_rating
 from director.ui.club_context import ClubContext
 from director.ui.context import EventContext
 from director.ui.models.club_model import ClubModel
@@ -97,6 +97,9 @@ class ClubPage(QWidget):
         self.seed_button.setToolTip(
             "Before round 1: each team whose players are the club's "
             "persons takes their club rating, then all are seeded by it"
+            if ctx.read(entrant_format).entrant == "team"
+            else "Before round 1: each player who is one of the club's persons takes their "
+            "club rating, then all are seeded by it"
         )
         self.seed_button.setEnabled(False)
         self.error = error_label(self)

@@ -22,8 +22,9 @@ from PySide6.QtWidgets import (
 )
 
 from director.domain.errors import UserError
+from director.domain.wording import entrant_words
 from director.services import manual_pairing
-from director.services.teams import list_teams
+from director.services.teams import entrant_format, list_teams
 from director.ui.context import EventContext
 from director.ui.round_dialogs import set_warnings, warnings_label
 from director.ui.style import error_label, hint, section_title, show_error
@@ -33,6 +34,7 @@ class ForbiddenPairsDialog(QDialog):
     def __init__(self, ctx: EventContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
+        entrant = ctx.read(entrant_format).entrant  # "player" in an individual event (§10)
         self.setWindowTitle("Forbidden pairs")
         self.pairs = QListWidget(self)
         self.pairs.setObjectName("forbiddenPairs")
@@ -55,7 +57,7 @@ class ForbiddenPairsDialog(QDialog):
         self.allow_button.clicked.connect(self.allow)
         self.pairs.currentRowChanged.connect(self.update_buttons)
         form = QFormLayout()
-        form.addRow("Team", self.first)
+        form.addRow(entrant.capitalize(), self.first)
         form.addRow("must not meet", self.second)
         form.addRow("Reason", self.reason)
         row = QHBoxLayout()
@@ -65,11 +67,14 @@ class ForbiddenPairsDialog(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
-        layout.addWidget(section_title("Teams that must not meet", self))
+        layout.addWidget(section_title(entrant_words("Teams that must not meet", entrant), self))
         layout.addWidget(
             hint(
-                "The pairing engine never pairs these teams; a pairing made by hand that has "
-                "one is warned. Each change is kept in the audit log with its reason.",
+                entrant_words(
+                    "The pairing engine never pairs these teams; a pairing made by hand that "
+                    "has one is warned. Each change is kept in the audit log with its reason.",
+                    entrant,
+                ),
                 self,
             )
         )

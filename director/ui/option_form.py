@@ -38,7 +38,13 @@ from director.domain.rules import (
     Scoring,
     TimeControl,
 )
-from director.ui.option_texts import EXPLANATIONS, MATCH_CLOCK_TEXTS, choice_label
+from director.ui.option_texts import (
+    EXPLANATIONS,
+    MATCH_CLOCK_TEXTS,
+    NO_DRAW_MATCH_POINTS,
+    choice_label,
+    match_points_label,
+)
 from director.ui.option_widgets import DurationBox, TieBreakList
 from director.ui.plain import tooltip
 from director.ui.style import error_label, hint, show_error
@@ -371,6 +377,14 @@ class OptionsForm(QWidget):
         for widget in (self.labels["preset"], self.preset, self.notes["preset"]):
             widget.setVisible(not record.match_clock)
         self.rounds.setSpecialValueText(f"Until one {record.entrant} is clear")
+        for i in range(self.match_points.count()):  # no draw where no match is drawn (§10)
+            scheme = MatchPointScheme(self.match_points.itemData(i))
+            self.match_points.setItemText(i, match_points_label(scheme, record.draws))
+        _, explanation, default = (
+            EXPLANATIONS["match_points"] if record.draws else NO_DRAW_MATCH_POINTS
+        )
+        self.notes["match_points"].setText(f"{explanation} Default: {default}.")
+        self.match_points.setToolTip(explanation)
         self._scoring_changed()
         self._show_reserve()
 

@@ -148,6 +148,19 @@ CHOICE_LABELS: dict[str, str] = {
 }
 
 
+# the match points where no match is drawn (RULES §10): the win and the loss alone
+NO_DRAW_MATCH_POINTS = (
+    "Match points",
+    "Points for a win and a loss; a bye scores a win.",
+    "2 for a win, 0 for a loss",
+)
+
+
+def match_points_label(scheme: MatchPointScheme, draws: bool = True) -> str:
+    """A scheme's label: its draw left out where the format's matches are never drawn."""
+    return CHOICE_LABELS[scheme] if draws else f"Win {scheme.win:g}, loss 0"
+
+
 def choice_label(kind: type, value: str) -> str:
     """The name a person reads for one value of an option's enumeration."""
     if kind is Scoring:

@@ -31,7 +31,6 @@ from PySide6.QtWidgets import (
 
 from director.domain.changes import Area, Changed, Changes
 from director.domain.clock import (
-    BOARDS,
     ClockError,
     ClockEvent,
     EventKind,
@@ -70,7 +69,7 @@ def projected(live: BoardLive, now_ns: int) -> tuple[int, int, str]:
     words = {
         Phase.READY: f"ready, {b.on_move} moves first" if b.on_move else "who moves first?",
         Phase.RUNNING: f"{b.on_move} to move",
-        Phase.PAUSED: "paused",
+        Phase.PAUSED: "paused between games" if live.between_games else "paused",
         Phase.STOPPED: "stopped",
     }[b.phase]
     if b.flagged is not None:
@@ -120,7 +119,7 @@ class PhoneClocksView(QWidget):
         row = QHBoxLayout()
         for name, text, slot in (
             ("start", "Start both boards", self.start_selected),
-            ("pause-match", "Pause both boards", self.pause_match_selected),
+            ("pause-match", "Pause the match", self.pause_match_selected),
             ("pause", "Pause board", lambda: self.command_selected(EventKind.PAUSE)),
             ("resume", "Resume board", lambda: self.command_selected(EventKind.RESUME)),
             ("adjust", "Restore a time…", self.adjust_selected),
@@ -154,7 +153,11 @@ class PhoneClocksView(QWidget):
         # tokens are issued now for new tables: a write no page shows
         self.tokens, matches = self.ctx.background.call(slips.round_matches, True)
         self.matches = {m.id: m for m in matches}
-        self.rows = [(m, n) for m in sorted(self.matches, key=self._table_of) for n in BOARDS]
+        self.rows = [
+            (m, n)
+            for m in sorted(self.matches, key=self._table_of)
+            for n in self.matches[m].rules.event_format.boards  # one board in an individual match
+        ]
         self.table.setRowCount(len(self.rows))
         for r, (m, n) in enumerate(self.rows):
             match = self.matches[m]
@@ -284,11 +287,13 @@ class PhoneClocksView(QWidget):
         self._tell(match_id, done, room.schedule_start, match_id)
 
     def pause_match_selected(self) -> None:
-        """RULES §7: one action pauses both boards of the match."""
+        """RULES §7: one action pauses every board of the match (both in Tandem)."""
         need = self._need()
         if need is not None:
             room, match_id, _ = need
-            done = f"Sent to both phones of table {self.matches[match_id].table}: pause."
+            match = self.matches[match_id]
+            phones = "the phone" if match.rules.event_format.one_board else "both phones"
+            done = f"Sent to {phones} of table {match.table}: pause."
             self._tell(match_id, done, room.pause_match, match_id)
 
     def command_selected(self, kind: EventKind) -> None:

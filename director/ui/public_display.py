@@ -23,6 +23,7 @@ from director.services import standings
 from director.services.bracket_pairing import BracketLine, bracket_views
 from director.services.events import get_event, rounds_paired
 from director.services.matches import list_matches
+from director.services.teams import entrant_format
 from director.ui.context import EventContext
 from director.ui.models.round_model import FINISHED, NOT_STARTED, match_status, result_words
 from director.ui.models.standings_model import number, title_of
@@ -33,13 +34,18 @@ REFRESH_DELAY_MS = 300
 ROTATION_CHOICES = (8, 10, 15, 20, 30, 60)
 RIGHT = Qt.AlignmentFlag.AlignRight
 CENTRE = Qt.AlignmentFlag.AlignHCenter
-PAIRING_COLUMNS = (
-    Column("Table", 0.7, CENTRE),
-    Column("Team A", 3.0, RIGHT),
-    Column("Score", 1.3, CENTRE),
-    Column("Team B", 3.0),
-    Column("", 2.6),
-)
+
+
+def pairing_columns(entrant: str = "team") -> tuple[Column, ...]:
+    """The pairings' columns, headed by who enters ("Player A" in an individual event)."""
+    who = entrant.capitalize()
+    return (
+        Column("Table", 0.7, CENTRE),
+        Column(f"{who} A", 3.0, RIGHT),
+        Column("Score", 1.3, CENTRE),
+        Column(f"{who} B", 3.0),
+        Column("", 2.6),
+    )
 
 
 BRACKET_COLUMNS = (
@@ -75,7 +81,7 @@ def pairing_row(match: MatchInfo) -> tuple[str, ...]:
     elif status == NOT_STARTED:
         state = "not started"
     else:
-        state = f"pair {match.outcome.current_pair}"
+        state = f"{match.rules.event_format.unit} {match.outcome.current_pair}"  # or a game
     b = match.names[1] if match.team_b else "bye"
     return (match.table_label, match.names[0], score, b, state)
 
@@ -141,10 +147,11 @@ class PublicDisplay(QWidget):
         matches = self.ctx.read(list_matches, current)
         rows = [pairing_row(m) for m in matches]
         chunks = pages(rows, size)
+        columns = pairing_columns(self.ctx.read(entrant_format).entrant)
         return [
             Slide(
                 f"Round {current}: pairings and live scores",
-                PAIRING_COLUMNS,
+                columns,
                 tuple(chunk),
                 self.page_text(i, len(chunks)),
                 highlight=frozenset(j for j, row in enumerate(chunk) if row[-1].endswith("wins")),
@@ -178,9 +185,9 @@ class PublicDisplay(QWidget):
         shown = view.tie_breaks[:2]
         columns = (
             Column("#", 0.6, CENTRE),
-            Column("Team", 3.6),
+            Column(view.entrant.capitalize(), 3.6),
             Column("MP", 0.9, CENTRE),
-            Column("W-D-L", 1.4, CENTRE),
+            Column("W-D-L" if view.draws else "W-L", 1.4, CENTRE),
             *(Column(title_of(view.definitions[tb.value]), 2.2, CENTRE) for tb in shown),
         )
         rows = [
@@ -188,7 +195,9 @@ class PublicDisplay(QWidget):
                 line.row.place,
                 line.team.name + (f" ({line.row.note})" if line.row.note else ""),
                 number(line.row.match_points),
-                f"{line.row.wins}-{line.row.draws}-{line.row.losses}",
+                f"{line.row.wins}-{line.row.draws}-{line.row.losses}"
+                if view.draws
+                else f"{line.row.wins}-{line.row.losses}",
                 *(number(line.row.tie_breaks.get(tb)) for tb in shown),
             )
             for line in view.lines

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 from director.domain.changes import Changes
 from director.domain.errors import UserError
 from director.domain.event import MatchInfo, TeamInfo, round_status
-from director.domain.wording import counted, isolated
+from director.domain.wording import counted, entrant_words, isolated
 from director.services import no_show, rounds
 from director.services.bracket_pairing import bracket_views
 from director.services.matches import list_matches
@@ -78,6 +78,7 @@ QListWidget#roundList::item:selected {{
 
 
 PAIR_TIP = "Preview the next round's pairings and publish them (Ctrl+Shift+P)"
+FORBIDDEN_TIP = "Teams that must not meet (same club, family)"
 REPAIR_TIP = "Pair the last round again with the engine: shown first, with the edits it drops"
 UNDO_TIP = "Delete the last round's pairings (kept in the audit log)"
 RESULTS_TIP = (
@@ -107,7 +108,7 @@ class RoundsPage(QWidget):
         self.pair_button.setToolTip(PAIR_TIP)
         self.edit_button = QPushButton("Edit pairings…", self)
         self.forbidden_button = QPushButton("Forbidden pairs…", self)
-        self.forbidden_button.setToolTip("Teams that must not meet (same club, family)")
+        self.forbidden_button.setToolTip(FORBIDDEN_TIP)
         self.audit_button = QPushButton("Audit log…", self)
         self.audit_button.setToolTip(
             "Every correction, override, forfeit and adjustment with its reason (the chosen"
@@ -289,6 +290,7 @@ class RoundsPage(QWidget):
         if entrant != self.model.entrant:
             self.model.entrant = entrant
             self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(COLUMNS) - 1)
+        self.forbidden_button.setToolTip(entrant_words(FORBIDDEN_TIP, entrant))
         shown = self.current_round()
         self.rounds = self.ctx.read(rounds.list_rounds)
         self.round_list.blockSignals(True)
@@ -388,8 +390,11 @@ class RoundsPage(QWidget):
         self.edit_button.setEnabled(not refusal)
         self.edit_button.setToolTip(
             refusal
-            or "Swap two teams, pair two teams directly or give the bye in the chosen round"
-            " (warned and kept in the audit log)"
+            or entrant_words(
+                "Swap two teams, pair two teams directly or give the bye in the chosen round"
+                " (warned and kept in the audit log)",
+                self.model.entrant,
+            )
         )
 
     def set_matches(self, matches: tuple[MatchInfo, ...]) -> None:

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import sys
 import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSettings, Qt, QtMsgType, qInstallMessageHandler
-from PySide6.QtGui import QPalette
+from PySide6.QtCore import QSettings, QSize, Qt, QtMsgType, qInstallMessageHandler
+from PySide6.QtGui import QImage, QPalette, QPixmap
 from PySide6.QtWidgets import QApplication, QDialog, QWidget
 
 from director.store.targets import EXTENSION
@@ -72,8 +73,17 @@ class Shooter:
 
     def shoot(self, name: str, widget: QWidget) -> None:
         self.settle()
-        path = self.folder / f"{len(self.saved) + 1:02d}-{name}.png"
-        if not widget.grab().save(str(path)):
+        self.save(f"{len(self.saved) + 1:02d}-{name}", widget.grab())
+
+    def shoot_named(self, name: str, widget: QWidget) -> None:
+        """A picture named apart from the numbered ones (the README's individual night)."""
+        self.settle()
+        self.save(name, widget.grab())
+
+    def save(self, name: str, picture: QImage | QPixmap) -> None:
+        """A picture under its own name (a numbered one: `shoot`)."""
+        path = self.folder / f"{name}.png"
+        if not picture.save(str(path)):
             raise OSError(f"cannot write {path}")
         self.saved.append(path)
 
@@ -188,6 +198,7 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
         _desk_shots(shooter, window)
         _director_shots(shooter, window)
         _locked_and_bye_shots(shooter, window, work, size)
+        _individual_shots(shooter, work, size)
         window.close()
         shooter.settle()
     return shooter.saved
@@ -292,6 +303,61 @@ def _locked_and_bye_shots(
         shooter.shoot("rounds-bye-at-no-table", page)
         page.close()
         shiboken6.delete(page)  # now, with its refresh filter: not by a later garbage collection
+    finally:
+        ctx.close()
+
+
+def _individual_shots(shooter: Shooter, work: Path, size: tuple[int, int]) -> None:
+    """An individual night (RULES §10) under way, named apart from the numbered pictures: its
+    Rounds page (a round being played: games, Crawford), its Standings page and the first
+    page of a finished match's report (drawn by QtPdf, as a preview would)."""
+    import shiboken6
+    from PySide6.QtPdf import QPdfDocument
+
+    from director.domain.rules import Format
+    from director.domain.simulation import simulate_match
+    from director.services import games, rounds
+    from director.services.matches import list_matches
+    from director.services.reports import render
+    from director.services.simulate import SimulationSettings, simulate_event
+    from director.store.engine import open_database
+    from director.ui.context import EventContext
+    from director.ui.rounds_page import RoundsPage
+    from director.ui.standings_page import StandingsPage
+
+    path = work / f"individual{EXTENSION}"
+    settings = SimulationSettings(
+        teams=8, format=Format.INDIVIDUAL, rounds=4, seed=28, rounds_to_play=3,
+        name="Thursday individual", forfeit_rate=0.0,
+    )  # fmt: skip
+    simulate_event(str(path), settings).close()
+    ctx = EventContext(open_database(str(path)))
+    try:
+        finished = [m for m in ctx.read(list_matches) if m.outcome.finished and m.games]
+        crawford = next((m for m in finished if any(line.crawford for line in m.outcome.lines)),
+                        finished[0])  # fmt: skip
+        ctx.change(rounds.pair_next_round)
+        rng = random.Random(28)
+        playing = [m for m in ctx.read(list_matches, 4) if not m.is_bye]
+        for match, played in zip(playing, (6, 3, 1, 0), strict=False):
+            if played:
+                whole = simulate_match(match.rules, rng, 0.5)
+                ctx.change(games.record_games, match.id, whole[:played])
+        for name, page in (("rounds", RoundsPage(ctx)), ("standings", StandingsPage(ctx))):
+            page.resize(*size)
+            page.show()
+            shooter.shoot_named(f"individual-{name}", page)
+            page.close()
+            shiboken6.delete(page)
+        pdf = work / "match-report.pdf"
+        pdf.write_bytes(
+            ctx.read(render, "match-report", match=crawford.id, issue_slip_tokens=False)
+        )
+        document = QPdfDocument()
+        if document.load(str(pdf)) != QPdfDocument.Error.None_:
+            raise OSError(f"QtPdf cannot read {pdf}")
+        shooter.save("individual-match-report", document.render(0, QSize(893, 1263)))
+        document.close()
     finally:
         ctx.close()
 

@@ -126,6 +126,7 @@ class StandingsPage(QWidget):
         self.model.set_standings(self.view)
         # one board: the player is the entrant, so no players column and no board statistics
         self.table.setColumnHidden(self.model.columns.index("Players"), record.one_board)
+        self.table.setColumnHidden(self.model.columns.index("D"), not record.draws)  # §10
         self.tabs.setTabVisible(BOARDS_TAB, not record.one_board)
         self._fill_rounds(self.ctx.read(rounds_paired))
         self.stale = {CROSSTABLE_TAB, BOARDS_TAB}  # read when their tab is shown

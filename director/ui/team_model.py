@@ -28,7 +28,7 @@ from PySide6.QtGui import QColor, QFont
 from director.domain.errors import UserError
 from director.domain.event import TeamInfo
 from director.domain.rules import Format
-from director.domain.wording import counted, quoted
+from director.domain.wording import counted, entrant_words, quoted
 from director.services.teams import edit_team
 from director.ui.context import EventContext
 
@@ -191,7 +191,11 @@ class TeamModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return self.entrant.capitalize() if named else spec.title
         if role == Qt.ItemDataRole.ToolTipRole:
-            return f"The {self.entrant}'s name, unique in the event" if named else spec.tip
+            return (
+                f"The {self.entrant}'s name, unique in the event"
+                if named
+                else (entrant_words(spec.tip, self.entrant))
+            )
         return None
 
     def flags(self, index: Index) -> Qt.ItemFlag:

@@ -70,7 +70,7 @@ def _float(text: str | None, name: str, default: float) -> float:
 def routes(web: WebContext) -> list[BaseRoute]:
     async def event(_request: Request) -> Response:
         data = await web.run_db(views.rules)
-        return JSONResponse({k: data[k] for k in ("event", "venue", "date", "entrant")})
+        return JSONResponse({k: data[k] for k in ("event", "venue", "date", "entrant", "met")})
 
     async def pairings(request: Request) -> Response:
         number = _int(request.query_params.get("round"), "round", 1, 10_000)

@@ -26,9 +26,10 @@ from sqlalchemy import event
 from sqlalchemy.orm import Session
 
 from director.domain.changes import Changed, Changes
-from director.domain.clock import BOARDS, BoardClock, EventKind
+from director.domain.clock import BoardClock, EventKind
 from director.domain.rules import Side, TimeControl
 from director.services import phone_clocks
+from director.services.matches import get_match
 from director.services.phone_clocks import Appended
 from director.web.hub import PushHub
 
@@ -50,6 +51,7 @@ class BoardLive:
     time_control: TimeControl
     stored: int  # events of the board in the desk's log
     heard_ns: int  # monotonic instant of the last log request
+    between_games: bool = False  # RULES §10: a match clock paused by a recorded game
 
 
 @dataclass
@@ -88,8 +90,8 @@ class ClockRoom:
         return Changed(command, Changes.clock(match_id))
 
     def pause_match(self, session: Session, match_id: int) -> Changed[None]:
-        """One action, one transaction: both boards' phones are told to pause (RULES §7)."""
-        for board in BOARDS:
+        """One action, one transaction: every board's phone is told to pause (RULES §7)."""
+        for board in get_match(session, match_id).rules.event_format.boards:
             self.command(session, match_id, board, EventKind.PAUSE)
         return Changed(None, Changes.clock(match_id))
 
@@ -112,6 +114,7 @@ class ClockRoom:
             appended.time_control,
             appended.stored,
             self.source(),
+            appended.between_games,
         )
         with self._lock:
             self._live[(appended.match_id, appended.board)] = live

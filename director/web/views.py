@@ -20,7 +20,11 @@ from director.domain.met import MetParameters, match_equity_table
 from director.domain.records import game_json
 from director.domain.rules import CubeRule, End, EventOptions, PairingSystem, Side, TieBreak
 from director.domain.scoring import agreed_level_offered
-from director.domain.standings import TIE_BREAK_DEFINITIONS, match_points_definition
+from director.domain.standings import (
+    match_points_definition,
+    result_legend,
+    tie_break_definitions,
+)
 from director.services import phone_clocks
 from director.services import standings as standings_service
 from director.services.events import get_event
@@ -121,14 +125,16 @@ def standings(session: Session) -> list[dict[str, object]]:
     return standings_service.standings_json(standings_service.standings(session))
 
 
-def tie_breaks(order: Sequence[TieBreak]) -> list[dict[str, str]]:
+def tie_breaks(order: Sequence[TieBreak], entrant: str = "team") -> list[dict[str, str]]:
     """The tie-breaks in the event's order: each one's key in the standings rows (snake_case,
-    as `standings --json` writes it), its name in the rule book's words and its definition."""
+    as `standings --json` writes it), its name in the rule book's words and its definition
+    (in the words of the event's entrants)."""
+    said = tie_break_definitions(entrant)
     return [
         {
             "key": standings_service.tie_break_key(tb),
             "name": tb.value,
-            "definition": TIE_BREAK_DEFINITIONS[tb],
+            "definition": said[tb],
         }
         for tb in order
     ]
@@ -137,6 +143,7 @@ def tie_breaks(order: Sequence[TieBreak]) -> list[dict[str, str]]:
 def standings_page(session: Session) -> dict[str, Any]:
     """The standings page: the rows, the tie-breaks in order and their definitions."""
     view = standings_service.standings(session)
+    entrant = entrant_format(session).entrant
     # `standings --json`'s rows, each with its place as the desk and the paper show it ("2=")
     rows = [
         {**row, "place": line.row.place}
@@ -144,11 +151,11 @@ def standings_page(session: Session) -> dict[str, Any]:
     ]
     return {
         "rows": rows,
-        "tie_breaks": tie_breaks(view.tie_breaks),
+        "tie_breaks": tie_breaks(view.tie_breaks, entrant),
         "definitions": view.definitions,
         "through_round": view.through_round,
         "heading": view.heading,  # what the numbers are: "during round 3 (4 of 8 matches decided)"
-        "entrant": entrant_format(session).entrant,  # "team" or "player": the name column's head
+        "entrant": entrant,  # "team" or "player": the name column's head
     }
 
 
@@ -179,7 +186,13 @@ def crosstable(session: Session) -> dict[str, Any]:
                 },
             }
         )
-    return {"rounds": rounds, "rows": rows, "entrant": entrant_format(session).entrant}
+    record = entrant_format(session)
+    return {
+        "rounds": rounds,
+        "rows": rows,
+        "entrant": record.entrant,
+        "legend": result_legend(record.draws),  # the results' letters: no D without draws
+    }
 
 
 def met(gammon_rate: float = 0.28, backgammon_rate: float = 0.0, size: int = 6) -> dict[str, Any]:
@@ -238,7 +251,8 @@ def _rule_lines(options: EventOptions) -> list[str]:
         )
     lines.append(f"Clock: {tc.base_seconds} s per player per game + {tc.increment_seconds} s, "
                  f"{tc.mode.label}.")  # fmt: skip
-    lines.append(match_points_definition(options.match_points))  # "Match points: win 2, …"
+    # "Match points: win 2, draw 1, …"
+    lines.append(match_points_definition(options.match_points, m.event_format.draws))
     lines.append(
         "Ties in the standings are broken in this order: "
         + ", ".join(tb.value for tb in options.tie_breaks)
@@ -250,13 +264,15 @@ def _rule_lines(options: EventOptions) -> list[str]:
 def rules(session: Session) -> dict[str, Any]:
     """`/api/rules`: the event's rules in plain words, and each tie-break's definition."""
     event = get_event(session)
+    record = event.options.match.event_format
     return {
         "event": event.name,
         "venue": event.venue,
         "date": event.event_date,
         "lines": _rule_lines(event.options),
-        "tie_breaks": tie_breaks(event.options.tie_breaks),
-        "entrant": event.options.match.event_format.entrant,  # who enters: "team" or "player"
+        "tie_breaks": tie_breaks(event.options.tie_breaks, record.entrant),
+        "entrant": record.entrant,  # who enters: "team" or "player"
+        "met": record.met,  # whether RULES §9's match equity table (of pairs) fits its matches
     }
 
 
@@ -282,7 +298,7 @@ def _one_board_rule_lines(options: EventOptions) -> list[str]:
         f"Clock: {clock_text(options.time_control, m)}, paused between games and never reset "
         "in the match; a flag loses the match."
     )
-    lines.append(match_points_definition(options.match_points))
+    lines.append(match_points_definition(options.match_points, m.event_format.draws))
     lines.append(
         "Ties in the standings are broken in this order: "
         + ", ".join(tb.value for tb in options.tie_breaks)

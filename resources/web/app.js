@@ -303,7 +303,7 @@ function crosstablePage() {
       }),
       el("td", {}, row.match_points)));
     show(el("h2", {}, "Crosstable"),
-      el("p", { class: "note" }, "W win, D draw, L loss, + / − forfeit, ? not finished yet, then the opponent's place; below it the game points."),
+      el("p", { class: "note" }, `${data.legend || "W win, D draw, L loss"}, + / − forfeit, ? not finished yet, then the opponent's place; below it the game points.`),
       el("div", { class: "scroll" }, el("table", { id: "crosstable" },
         el("thead", {}, el("tr", {}, heads.map((h, i) => el("th", { class: i === 1 ? "name" : "" }, h)))),
         el("tbody", {}, rows))));
@@ -312,6 +312,12 @@ function crosstablePage() {
 
 async function metPage() {
   subscribe(["pairings"], (_c, data) => setEvent(data.event));
+  const event = await getJSON("/api/event");
+  if (event.met === false) { // RULES §9's table models pairs: an individual match has none (§10)
+    show(el("h2", {}, "Match equity"),
+      el("p", { id: "no-met" }, "This event has no match equity table: the one in the rule book (§9) is for Tandem matches."));
+    return;
+  }
   const data = await getJSON("/api/met");
   const n = data.size;
   const head = el("tr", {}, el("th", {}, "need"), Array.from({ length: n }, (_, j) => el("th", {}, j + 1)));
@@ -336,14 +342,15 @@ function matchPage() {
   const id = Number(location.pathname.split("/").pop());
   subscribe([`match:${id}`], (_c, m) => {
     const names = { A: teamName(m.team_a), B: teamName(m.team_b) };
+    const boards = !m.boards || m.boards.length > 1; // one board: game after game (RULES §10)
     const rows = m.games_list.map((g) => el("tr", {},
-      el("td", {}, g.pair), el("td", {}, g.board), el("td", { class: "name" }, names[g.winner]),
+      el("td", {}, g.pair), boards ? el("td", {}, g.board) : null, el("td", { class: "name" }, names[g.winner]),
       el("td", { class: "name" }, [g.end, g.level || g.agreed_level].filter(Boolean).join(", ")),
       el("td", {}, g.cube), el("td", {}, g.counted ? g.points : "–"),
       el("td", {}, `${g.score.A}-${g.score.B}`)));
     show(el("h2", {}, `Round ${m.round}, table ${m.table}`), matchCard(m, false),
       el("div", { class: "scroll" }, el("table", {},
-        el("thead", {}, el("tr", {}, ["pair", "board", "winner", "how", "cube", "points", "score"].map((h) => el("th", {}, h)))),
+        el("thead", {}, el("tr", {}, [m.unit || "pair", ...(boards ? ["board"] : []), "winner", "how", "cube", "points", "score"].map((h) => el("th", {}, h)))),
         el("tbody", {}, rows))));
   });
 }
@@ -534,7 +541,12 @@ function slipPage() {
   }, 200);
 }
 
-getJSON("/api/event").then((e) => { setEvent(e.event); setEntrant(e.entrant); }).catch(() => {});
+getJSON("/api/event").then((e) => {
+  setEvent(e.event);
+  setEntrant(e.entrant);
+  const met = document.querySelector('nav a[href="/met"]'); // no table for an individual event
+  if (met && e.met === false) met.hidden = true;
+}).catch(() => {});
 
 // the club's rating list and latest season (`serve --club`): names as text, nothing private
 function clubPage() {

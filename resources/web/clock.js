@@ -39,7 +39,8 @@
   let lined = false; // the offset came from the desk (not a fallback)
   let sent = 0; // events of this board the desk has
   let pair = 0;
-  let betweenGames = false; // RULES §10: the match clock paused by a recorded game
+  // RULES §10: the match clock paused by a recorded game; the desk knows it (`between_games`)
+  let betweenGames = false;
   let applied = new Set(); // starts and commands carried out
   let swapped = false; // the near face is side A unless swapped
   let sending = false;
@@ -126,8 +127,10 @@
       log = kept.log; // what the desk does not have yet is still on the phone
       applied = new Set(kept.applied || []);
       swapped = !!kept.swapped;
-      betweenGames = !!kept.betweenGames;
     }
+    // the desk's word, unless this phone holds a later log than the desk (not sent yet)
+    betweenGames = log !== serverLog && log.length > serverLog.length
+      ? !!kept.betweenGames : !!info.between_games;
     const tc = info.time_control;
     const events = log.map(E.eventFromWire);
     if (!lined && events.length) { // offline: carry on from the last logged instant
@@ -155,6 +158,9 @@
         if (b.phase === "running") clock.pause(board, t);
         betweenGames = clock.state[`board${board}`].phase === "paused";
         pair = info.pair;
+      } else if (info.between_games && sent >= clock.eventCount
+                 && clock.state[`board${board}`].phase === "paused") {
+        betweenGames = true; // the desk has all this phone logged: it says the game is over
       }
       changed();
       return;
@@ -340,6 +346,9 @@
       : `Table ${info.table} · board ${board} · pair ${pair}`;
     if (info.finished) {
       status = `Match over: ${info.teams.A} ${info.score.A} – ${info.score.B} ${info.teams.B}`;
+      if (info.match_clock && info.score.A !== info.score.B) { // RULES §10: no draws
+        status += ` · ${info.teams[info.score.A > info.score.B ? "A" : "B"]} wins the match`;
+      }
     } else if (b.phase === "ready") {
       status += b.on_move ? " · ready" : " · who moves first?";
     }

@@ -156,7 +156,8 @@
   const NOT_RUNNING = "the clock is not running";
   const STARTED = "the clock has already started; reset it first";
   const ALLOWED = {
-    "first-mover": [["ready"], STARTED],
+    // ready: the opening roll; paused: the next game of a match clock (RULES §10, startGame)
+    "first-mover": [["ready", "paused"], STARTED],
     start: [["ready"], STARTED],
     press: [["running"], NOT_RUNNING],
     pause: [["running"], NOT_RUNNING],
@@ -174,7 +175,7 @@
     // the arbiter pauses a flagged board by name to correct it (domain/clock.py)
     if (e.kind === "pause" && b.flagged !== null) return b.phase === "stopped" ? null : NOT_RUNNING;
     if (!phases.includes(b.phase)) return why;
-    if (e.kind === "resume" && b.flagged !== null) {
+    if ((e.kind === "resume" || e.kind === "first-mover") && b.flagged !== null) {
       return `the flag of ${b.flagged}${e.board} stands: restore a time first`;
     }
     if ((e.kind === "start" || e.kind === "press") && b.on_move !== e.side) {
@@ -213,8 +214,8 @@
     const problem = refusal(b, e);
     if (problem !== null) throw new ClockError(`board ${e.board}: ${problem}`);
     switch (e.kind) {
-      case "first-mover":
-        b = replace(b, { on_move: e.side });
+      case "first-mover": // a new game's first move: no delay used, nothing credited
+        b = replace(b, { on_move: e.side, move_ns: 0n });
         break;
       case "start":
       case "resume":
@@ -333,18 +334,15 @@
     resume(board, now) { return this._each("resume", board, now); }
 
     /* RULES §10, between two games of an individual match: the match clock was paused when
-     * the game was recorded (both reserves kept, never reset), and the next game starts with
-     * a press: `side`'s tap resumes it with `side`'s opponent on move (a resume, then `side`'s
-     * press if `side` was on move). The log holds only a resume and a press, which the
-     * domain's engine replays as it does the desk's. */
+     * the game was recorded (both reserves kept, never reset); `side` taps to start the next
+     * game with its opponent on move. Logged as that first mover and a resume (the domain's
+     * `start_game`), so nobody is credited an increment or a refund for a move not played. */
     startGame(board, side, now) {
       const t = this._begin(now);
-      const resumed = this._try(event("resume", t, board));
-      if (resumed && boardOf(this._state, board).on_move === side) {
-        this._try(event("press", t, board, side));
-      }
+      const accepted = this._try(event("first-mover", t, board, other(side)));
+      if (accepted) this._try(event("resume", t, board), true);
       this._logFlags(t);
-      return resumed;
+      return accepted;
     }
     stop(board, now) { return this._each("stop", board, now); }
     reset(board, now) { this._each("reset", board, now); }

@@ -221,7 +221,12 @@ def test_simulate_individual_is_the_same_event_for_the_same_seed(tmp_path: Path)
         a, b = run(command, str(first)), run(command, str(second))
         assert a.returncode == b.returncode == 0, a.stderr + b.stderr
         assert a.stdout.replace("first", "second") == b.stdout
-    assert run("standings", str(first)).stdout.split()[:2] == ["rank", "player"]
+    standings = run("standings", str(first)).stdout
+    assert standings.split()[:2] == ["rank", "player"]
+    # #28: the definitions below the table said "the team's own match points", "among the
+    # teams" and "draw 1": an individual match is never drawn
+    assert "player's own match points" in standings and "among the players" in standings
+    assert "team" not in standings and "draw" not in standings
     out_a, out_b = tmp_path / "a.csv", tmp_path / "b.csv"
     assert run("export-teams", str(first), str(out_a)).returncode == 0
     assert run("export-teams", str(second), str(out_b)).returncode == 0

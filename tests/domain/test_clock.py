@@ -662,3 +662,45 @@ def test_a_one_board_match_clock_times_its_board_alone() -> None:
     assert again.state.board(1) == clock.state.board(1)
     assert replay(clock.events, DELAY, boards=(1,)) == clock.state
     assert [e.board for e in again.events_since(clock.event_count)] == [1]
+
+
+@pytest.mark.parametrize("tapper", [A, B])
+@pytest.mark.parametrize("tc", [FISCHER, BRONSTEIN, DELAY], ids=lambda tc: tc.mode.value)
+def test_rules_10_the_next_game_starts_without_a_move_played(tc: TimeControl, tapper: Side) -> None:
+    """#28: between two games of an individual match the clock is paused; a tap starts the
+    next game with the tapper's opponent on move. It used to be logged as a resume and the
+    tapper's press, so under Fischer the tapper gained an increment for a move never played
+    (and under Bronstein a refund of the delay left from the last game). Now the next game
+    begins as the first one did: nobody is credited, the first mover's delay starts afresh."""
+    time = FakeTime()
+    clock = MatchClock(tc, time, boards=(1,))
+    clock.set_first_mover(1, A)
+    clock.start()
+    time.wait(5)
+    clock.press(1, A)
+    time.wait(3)
+    assert clock.pause(1)  # the game was recorded, B on move with 3 s of the move used
+    before = {side: clock.remaining_ns(1, side) for side in (A, B)}
+    credited = {side: clock.state.board(1).side(side).credited_ns for side in (A, B)}
+    time.wait(60)  # the players set up the next game
+    assert clock.start_game(1, tapper)
+    board = clock.state.board(1)
+    assert board.phase is Phase.RUNNING and board.on_move is tapper.other
+    assert board.move_ns == 0  # a new move: a simple delay starts in full
+    assert {side: clock.remaining_ns(1, side) for side in (A, B)} == before
+    assert {side: board.side(side).credited_ns for side in (A, B)} == credited
+    assert [e.kind for e in clock.events[-2:]] == [EventKind.FIRST_MOVER, EventKind.RESUME]
+    assert replay(clock.events, tc, boards=(1,)) == clock.state
+    assert not clock.start_game(1, tapper)  # only a paused clock starts a game
+
+
+def test_rules_10_a_flag_that_stands_starts_no_next_game() -> None:
+    time = FakeTime()
+    clock = MatchClock(TimeControl(1, 0, ClockMode.FISCHER), time, boards=(1,))
+    clock.set_first_mover(1, A)
+    clock.start()
+    time.wait(2)
+    clock.check_flags()
+    assert clock.pause(1)  # the arbiter pauses the flagged board
+    assert not clock.start_game(1, B)
+    assert clock.state.board(1).flagged is A

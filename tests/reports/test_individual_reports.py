@@ -20,8 +20,12 @@ from tests.reports.conftest import Render
 from tests.reports.pdfcheck import flat, page_texts
 
 PLAYERS = ("Ana Kovač", "Ben Ode", "Cleo Varga", "Dev Rao", "Eva Holm", "Finn Dahl")
-# a Tandem word where an individual event has another: its entrants, its boards, its pairs
-TANDEM_WORDS = re.compile(r"\bteams?\b|\bboard ?[12]\b|\bpairs?\b|\bcaptains?\b", re.IGNORECASE)
+# a Tandem word where an individual event has another: its entrants, its boards, its pairs,
+# its draws and the standings' D column (RULES §10: no draws; "no draws" says so)
+TANDEM_WORDS = re.compile(
+    r"\bteams?\b|\bboard ?[12]\b|\bpairs?\b|\bcaptains?\b|(?<!no )\bdraws?\b|\bdrawn\b|(?-i:\bD\b)",
+    re.IGNORECASE,
+)
 
 
 def individual_event(db: EventDatabase, rounds: int = 2) -> None:

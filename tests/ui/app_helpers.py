@@ -9,8 +9,16 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TypeVar
 
-from PySide6.QtCore import QSettings, QTimer
-from PySide6.QtWidgets import QMessageBox, QWidget
+from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QTableView,
+    QTabWidget,
+    QWidget,
+)
 from pytestqt.qtbot import QtBot
 
 from director.domain.event import EventInfo, TeamInfo
@@ -129,3 +137,29 @@ def seed_match(path: Path, options: EventOptions | None = None) -> int:
             return matches.create_match(session, a, b, table=3).value.id
     finally:
         db.close()
+
+
+def shown_texts(widget: QWidget) -> list[str]:
+    """What a person reads in the widget as shown: its title, labels, buttons and their menus,
+    tabs, and the visible columns' heads with their tooltips."""
+    out = [widget.windowTitle()]
+    for label in widget.findChildren(QLabel):
+        if label.isVisibleTo(widget) and label.text():
+            out.append(label.text())
+    for button in widget.findChildren(QAbstractButton):
+        if button.isVisibleTo(widget):
+            out += [button.text(), button.toolTip()]
+            menu = button.menu() if isinstance(button, QPushButton) else None
+            if menu is not None:
+                out += [a.text() for a in menu.actions() if a.isVisible()]
+    for tabs in widget.findChildren(QTabWidget):
+        out += [tabs.tabText(i) for i in range(tabs.count()) if tabs.isTabVisible(i)]
+    for table in widget.findChildren(QTableView):
+        model = table.model()
+        if not table.isVisibleTo(widget) or model is None:
+            continue
+        for c in range(model.columnCount()):
+            if not table.isColumnHidden(c):
+                for role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+                    out.append(str(model.headerData(c, Qt.Orientation.Horizontal, role) or ""))
+    return [t for t in out if t]

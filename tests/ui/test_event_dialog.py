@@ -466,6 +466,25 @@ def test_back_to_tandem_the_clock_is_a_game_s_again(qtbot: QtBot) -> None:
     assert form.options() == EventOptions()
 
 
+def test_an_individual_events_match_points_offer_no_draw(qtbot: QtBot) -> None:
+    """#28: the Standings tab offered "Win 2, draw 1, loss 0" and explained "a draw" for a
+    format whose matches are never drawn (RULES §10); back to Tandem, the draw is offered."""
+    form = OptionsForm()
+    qtbot.addWidget(form)
+
+    def said() -> list[str]:
+        box = form.match_points
+        items = [box.itemText(i) for i in range(box.count())]
+        return [*items, box.toolTip(), form.notes["match_points"].text()]
+
+    assert all("draw" in text for text in said()[:2])
+    form.format.setCurrentIndex(form.format.findData(Format.INDIVIDUAL.value))
+    assert said()[:2] == ["Win 2, loss 0", "Win 1, loss 0"]
+    assert not [text for text in said() if "draw" in text]
+    form.format.setCurrentIndex(form.format.findData(Format.TANDEM.value))
+    assert said()[:2] == ["Win 2, draw 1, loss 0", "Win 1, draw ½, loss 0"]
+
+
 def test_the_format_is_locked_once_an_entrant_is_registered(qtbot: QtBot, event_path: Path) -> None:
     ctx = EventContext(open_database(str(event_path)))
     ctx.change(add_team, "A", ("a1", "a2"))

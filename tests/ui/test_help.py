@@ -103,7 +103,7 @@ def test_the_help_describes_brackets_as_the_app_names_them(qtbot: QtBot) -> None
     from director.ui.rounds_page import RoundsPage
 
     rules = " ".join(help_text("rules").split())
-    assert "## 10. Knockout brackets" in help_text("rules")
+    assert "## 11. Knockout brackets" in help_text("rules")  # numbered as the rule book
     for plan in PLANS:
         assert f"*{plan.name}*" in rules, plan.name
     assert report("bracket").title in rules
@@ -112,3 +112,30 @@ def test_the_help_describes_brackets_as_the_app_names_them(qtbot: QtBot) -> None
         assert words in rules, words
     options = " ".join(help_text("options").split())
     assert "**Bracket plan**" in options
+
+
+def test_the_help_describes_both_formats() -> None:
+    """#28: the rules page explained Tandem alone (its §10 was the knockout, the rule book's
+    §11); an individual event's rules were only in Getting started and the clock page. The
+    rules page gives §10 under the rule book's number, with the Crawford rule's worked example
+    and the match reserve; Getting started and the options name both formats."""
+    rules = help_text("rules")
+    assert "## 1. Teams, matches and pairs" in rules
+    assert "## 10. Individual events" in rules
+    text = " ".join(rules.split())
+    for words in (
+        "Crawford game",
+        "post-Crawford",
+        "4–2",
+        "4–3",
+        "double match point",
+        "reserve",
+        "loses the match",
+        "no draws",
+        "player[,club][,rating][,seed]",
+    ):
+        assert words in text, words
+    start = " ".join(help_text("start").split())
+    assert "## An individual night" in help_text("start") and "Tandem" in start
+    options = " ".join(help_text("options").split())
+    assert "*Tandem*" in options and "*Individual*" in options

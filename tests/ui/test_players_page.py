@@ -3,6 +3,7 @@ event file, checked by reopening it."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,12 +15,13 @@ from pytestqt.qtbot import QtBot
 from director.domain.event import TeamInfo
 from director.domain.rules import ClockMode, EventOptions, Format, MatchRules, TimeControl
 from director.services.events import update_event
+from director.services.matches import get_match
 from director.services.teams import add_player
 from director.ui.context import EventContext
 from director.ui.csv_import_dialog import HEADERS
 from director.ui.event_view import EventView
 from director.ui.teams_page import TeamsPage
-from tests.ui.app_helpers import OFFSCREEN_NOISE, event_context, stored_teams
+from tests.ui.app_helpers import OFFSCREEN_NOISE, event_context, shown_texts, stored_teams
 
 pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_NOISE)
 
@@ -166,3 +168,75 @@ def test_rounds_and_standings_name_players(qtbot: QtBot, ctx: EventContext) -> N
     assert shown[:3] == ["Rank", "Player", "MP"]
     assert standings_page.summary.text().endswith("4 players")
     assert not standings_page.tabs.isTabVisible(BOARDS_TAB)
+
+
+# a Tandem word where an individual event has another (RULES §10: players, one board, games,
+# no draws; "no draws" itself says so). To pair players is right: a pair of games is not.
+TANDEM_WORDS = re.compile(
+    r"\bteam'?s?\b|\bboards? ?2\b|\bboth boards\b|\bpair \d|(?<!no )\bdraws?\b|\bdrawn\b"
+    r"|^D$|\bcaptains?\b",
+    re.IGNORECASE,
+)
+
+
+def test_no_page_of_an_individual_event_speaks_of_teams_pairs_or_draws(
+    qtbot: QtBot, ctx: EventContext
+) -> None:
+    """#28: the standings' tie-break definitions said "the team's own match points" and
+    "among the teams", the match points "draw 1", and the table had a D (drawn) column,
+    though an individual match is never drawn. Every page of the event is read as shown."""
+    from director.services.rounds import pair_next_round
+
+    for name in ("Ana", "Ben", "Cleo", "Dev"):
+        ctx.change(add_player, name)
+    ctx.change(pair_next_round)
+    view = EventView(ctx)
+    qtbot.addWidget(view)
+    view.resize(1280, 800)
+    view.show()
+    found: dict[str, list[str]] = {}
+    for index in range(view.navigation.count()):
+        name = view.navigation.item(index).text()
+        if view.navigation.item(index).isHidden():
+            continue
+        view.show_page(index)
+        page = view.page(index)
+        qtbot.waitUntil(page.isVisible)
+        words = [t for t in shown_texts(page) if TANDEM_WORDS.search(t)]
+        if words:
+            found[name] = words
+    assert found == {}, "\n".join(f"{k}: {v}" for k, v in found.items())
+
+
+def test_the_projector_of_an_individual_event_names_players_and_no_draw(
+    qtbot: QtBot, ctx: EventContext
+) -> None:
+    """#28: the public display headed an individual round "Team A"/"Team B", said "pair 2"
+    of a match under way, and the standings "Team" and "W-D-L"."""
+    from director.domain.rules import End, Level, Side
+    from director.domain.scoring import Game
+    from director.services import games
+    from director.services.rounds import pair_next_round
+    from director.ui.public_display import PublicDisplay
+
+    for name in ("Ana", "Ben", "Cleo", "Dev"):
+        ctx.change(add_player, name)
+    first, second = ctx.change(pair_next_round).matches
+    ctx.change(games.record_game, first.id, Game(1, 1, Side.A, End.BEAR_OFF, level=Level.SINGLE))
+    for _ in range(4):  # the other match ends 7-0 with gammons: round 1 counts in the standings
+        number = ctx.read(get_match, second.id).outcome.current_pair
+        ctx.change(
+            games.record_game,
+            second.id,
+            Game(number, 1, Side.B, End.BEAR_OFF, level=Level.GAMMON),
+        )
+    display = PublicDisplay(ctx)
+    qtbot.addWidget(display)
+    display.refresh()
+    texts = []
+    for slide in display.slides:
+        texts += [slide.title, slide.footer, *(c.title for c in slide.columns)]
+        texts += [cell for row in slide.rows for cell in row]
+    assert any("Player A" in t for t in texts) and any("game 2" in t for t in texts)
+    found = [t for t in texts if TANDEM_WORDS.search(t) or "W-D-L" in t]
+    assert found == []

@@ -47,6 +47,11 @@ def test_every_page_and_dialog_is_rendered(
     shown = set(re.findall(r"docs/screenshots/(\d\d-[\w-]+\.png)", readme))
     shown = {n for n in shown if int(n[:2]) < 30}  # 30 and on: the phones (tests/web)
     assert shown and shown <= {p.name for p in written}
+    # the individual night's pictures are named apart from the numbered ones (#28)
+    individual = set(re.findall(r"docs/screenshots/(individual-[\w-]+\.png)", readme))
+    assert individual == {"individual-rounds.png", "individual-standings.png",
+                          "individual-match-report.png"}  # fmt: skip
+    assert individual <= {p.name for p in written}
     for path in written:
         image = QImage(str(path))
         assert not image.isNull(), path

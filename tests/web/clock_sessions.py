@@ -56,11 +56,13 @@ def _op() -> st.SearchStrategy[tuple[Any, ...]]:
         st.tuples(st.just("press"), boards, sides),
         st.tuples(st.just("pause"), board_or_all),
         st.tuples(st.just("resume"), board_or_all),
+        st.tuples(st.just("resume"), board_or_all),
         st.tuples(st.just("adjust"), boards, sides, amounts.map(str)),
         st.tuples(st.just("checkpoint")),
         st.tuples(st.just("flags")),
         st.tuples(st.just("stop"), boards),
         st.tuples(st.just("next-pair"), boards, sides),
+        st.tuples(st.just("game-starts"), boards, sides),  # a first mover while paused
         # the page reopened (a new monotonic base), from its log as logged or as it reached the
         # desk from two phones, one board's log after the other's
         st.tuples(st.just("reload"), st.sampled_from(("as logged", "by board"))),
@@ -89,14 +91,16 @@ def _individual_op() -> st.SearchStrategy[tuple[Any, ...]]:
 @st.composite
 def individual_sessions(draw: st.DrawFn) -> dict[str, Any]:
     """A phone's clock of an individual match: board 1 alone, the match reserve (a few
-    seconds per match point here, so flags fall) with a simple delay."""
+    seconds per match point here, so flags fall) with a simple delay, or Fischer or Bronstein
+    on request (RULES §10)."""
     per_point, delay, length = (
         draw(st.integers(1, 3)),
         draw(st.integers(0, 3)),
         draw(st.integers(1, 3)),
     )
     score = Score(draw(st.integers(0, length - 1)), draw(st.integers(0, length - 1)))
-    tc = match_time_control(per_point, delay, length, score)
+    mode = draw(st.sampled_from((ClockMode.DELAY, ClockMode.DELAY, *ClockMode)))
+    tc = match_time_control(per_point, delay, length, score, mode)
     steps = []
     for op in draw(st.lists(_individual_op(), max_size=30)):
         gap = draw(st.integers(-(10**12), 3 * NS) if op[0] == "reload" else gaps)
@@ -190,11 +194,8 @@ def _perform(clock: MatchClock, op: list[Any], now: int) -> bool | int:
             return clock.stop(n, now)
         case ["next-game", int(n)]:  # RULES §10: the recorded game pauses the match clock
             return clock.pause(n, now)
-        case ["game-starts", int(n), str(side)]:  # the next game starts with a press
-            resumed = clock.resume(n, now)
-            if resumed and clock.state.board(n).on_move is Side(side):
-                clock.press(n, Side(side), now)
-            return resumed
+        case ["game-starts", int(n), str(side)]:  # a tap starts the opponent's clock
+            return clock.start_game(n, Side(side), now)
         case ["next-pair", int(n), str(side)]:
             clock.reset(n, now)
             clock.set_first_mover(n, Side(side), now)

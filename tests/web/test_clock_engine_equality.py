@@ -77,7 +77,9 @@ def test_rules_10_an_individual_matchs_phone_clock_logs_what_the_domain_logs(
 ) -> None:
     """An individual match's phone clock (RULES §10): board 1 alone on the match reserve with
     a simple delay, each recorded game pausing it and a tap starting the next game (`startGame`:
-    a resume and a press), reloads and flags: its log and state equal the domain's."""
+    a first mover and a resume, with no increment or refund for a move not played), reloads
+    and flags, under the simple delay and Fischer and Bronstein: its log and state equal the
+    domain's."""
     expected = [run_python(s) for s in batch]
     got = run_page(engine_page, batch)
     for session, want, have in zip(batch, expected, got, strict=True):
@@ -86,7 +88,8 @@ def test_rules_10_an_individual_matchs_phone_clock_logs_what_the_domain_logs(
 
 def test_the_individual_sessions_reach_every_rule() -> None:
     """The individual generator is not vacuous: games end and start again with both reserves
-    kept, a tap of the side on move and of the other side, flags in the delay mode."""
+    kept, a tap of the side on move and of the other side (in every mode: under Fischer the
+    tap once cost an increment), flags in the delay mode."""
     seen: Counter[str] = Counter()
 
     @settings(max_examples=300, derandomize=True, database=None, deadline=None)
@@ -97,9 +100,11 @@ def test_the_individual_sessions_reach_every_rule() -> None:
         for (_, op), (accepted, _read) in zip(s["steps"], out["steps"][1:], strict=True):
             if accepted is True:
                 seen[op[0]] += 1
+                seen[f"{op[0]} {s['tc']['mode']}"] += 1
 
     collect()
     wanted = ["next-game", "game-starts", "flag", "press", "resume", "reload", "restore"]
+    wanted += [f"game-starts {mode}" for mode in ("fischer", "bronstein", "delay")]
     assert {w: seen[w] for w in wanted if seen[w] < 3} == {}
     assert seen["reset"] == seen["stop"] == 0  # a match clock is never reset (RULES §10)
 
@@ -135,6 +140,7 @@ def test_the_sessions_reach_every_rule() -> None:
         f"{what} {mode}" for what in ("flag", "press") for mode in ("fischer", "bronstein", "delay")
     ]
     wanted += ["pause in a delay", "adjust", "resume", "reload", "next-pair", "damaged log refused"]
+    wanted += ["game-starts"]
     wanted += ["reload out of time order"]
     assert {w: seen[w] for w in wanted if seen[w] < 3} == {}
 

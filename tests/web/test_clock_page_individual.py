@@ -5,7 +5,12 @@ says the match is lost (the desk records it with `games.record_lost_on_time`).""
 
 from __future__ import annotations
 
+import json
+import urllib.error
+import urllib.request
 from pathlib import Path
+
+from pytestqt.qtbot import QtBot
 
 from director.domain.clock import EventKind, Phase, replay
 from director.domain.rules import (
@@ -24,22 +29,28 @@ from director.services.events import update_event
 from director.services.teams import add_player
 from director.web.server import TableService
 from tests.web.clock_browser import tap
+from tests.web.test_clock_desk import cell, view_of
 from tests.web.test_clock_page import clock_page, kinds, page, stored, synced, wait_for
 
 A, B = Side.A, Side.B
 
 
-def individual_match(service: TableService, per_point: int = 120) -> tuple[int, str]:
+def individual_match(
+    service: TableService,
+    per_point: int = 120,
+    players: tuple[str, ...] = ("Ana", "Cleo", "Dora", "Eve"),
+    mode: ClockMode = ClockMode.DELAY,
+) -> tuple[int, str]:
     """The first match of a round of four players, to 5 (a second match keeps the round
-    going after this one: a finished round's tokens open nothing)."""
+    going after this one: a finished round's tokens open no slip)."""
     db = service.web.db
     options = EventOptions(
         match=MatchRules(match_length=5, format=Format.INDIVIDUAL),
-        time_control=TimeControl(per_point, 12, ClockMode.DELAY),
+        time_control=TimeControl(per_point, 12, mode),
     )
     with db.Session() as s, s.begin():
         update_event(s, options=options)
-        for name in ("Ana", "Cleo", "Dora", "Eve"):
+        for name in players:
             add_player(s, name)
         match = rounds.pair_next_round(s).value.matches[0]
         token = slips.token_for(s, match.id, A)
@@ -99,7 +110,7 @@ def test_rules_10_a_recorded_game_pauses_the_match_reserve_and_a_tap_starts_the_
         assert after.on_move is A
         assert after.b.remaining_ns == reserves[1]  # the reserves were kept, not reset
         assert "reset" not in kinds(log) and "stop" not in kinds(log)
-        assert kinds(log)[-2:] == ["resume", "press"]
+        assert kinds(log)[-2:] == ["first-mover", "resume"]  # no press: nobody is credited
         one.save_screenshot(str(tmp_path / "game-2.png"))
 
 
@@ -121,13 +132,104 @@ def test_rules_10_a_flag_on_the_phone_loses_the_match_at_the_desk(
             in one.find_element("id", "status").text
         )
         assert not one.find_element("id", "forfeit").is_displayed()  # no rule 5 game slip
-        log = stored(db, match_id, 1)
-        assert [(e.kind, e.side) for e in log if e.kind is EventKind.FLAG] == [
-            (EventKind.FLAG, A)
-        ], log[-3:]
+
+        def flags() -> list[tuple[EventKind, Side | None]]:
+            return [(e.kind, e.side) for e in stored(db, match_id, 1) if e.kind is EventKind.FLAG]
+
+        # the page's counts are drawn each frame: on a busy machine they may lag the send
+        wait_for(flags, timeout=30)
+        assert flags() == [(EventKind.FLAG, A)]
         with db.Session() as s, s.begin():  # as the desk's clock window records it
             games.record_lost_on_time(s, match_id, A)
         service.notify()
         wait_for(lambda: "Match over" in one.find_element("id", "status").text)
         with db.Session() as s:
             assert matches.get_match(s, match_id).outcome.final.b == 5
+
+
+def answer(url: str) -> tuple[int, dict[str, object]]:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        return e.code, json.loads(e.read())
+
+
+def test_rules_10_an_individual_match_has_no_board_2_clock(
+    served: tuple[TableService, str],
+) -> None:
+    """#28: `/api/clock/TOKEN/2` of an individual match answered a board 2 clock (and took
+    its log): the match has board 1 alone, so board 2 is refused with the reason."""
+    service, url = served
+    _match_id, token = individual_match(service)
+    status, body = answer(f"{url}api/clock/{token}/2")
+    assert status == 422 and "board 1 alone" in str(body["error"]), body
+    request = urllib.request.Request(
+        f"{url}api/clock/{token}/2/log",
+        data=json.dumps({"first": 0, "events": []}).encode(),
+        headers={"Content-Type": "application/json", "Origin": url.rstrip("/")},
+        method="POST",
+    )
+    try:
+        urllib.request.urlopen(request, timeout=10)
+        raise AssertionError("board 2's log was taken")
+    except urllib.error.HTTPError as e:
+        assert e.code == 422 and "board 1 alone" in json.loads(e.read())["error"]
+    assert answer(f"{url}api/clock/{token}/1")[0] == 200
+
+
+def test_rules_10_between_games_is_known_to_the_desk_and_to_every_phone(
+    qtbot: QtBot, served: tuple[TableService, str]
+) -> None:
+    """#28: "between games" was kept in the phone's own storage only: a second phone (or the
+    same one with its storage cleared) showed the paused clock as "paused", and the desk knew
+    nothing of it. The desk derives it from the board's log and the recorded games."""
+    service, url = served
+    match_id, token = individual_match(service, mode=ClockMode.FISCHER)
+    view = view_of(qtbot, service)
+    assert (match_id, 2) not in view.rows  # one board, one row
+    with clock_page(url, token, 1) as one:
+        tap(one, "face-near")  # Ana moves first
+        wait_for(lambda: synced(one))
+        one.find_element("id", "start").click()
+        wait_for(lambda: page(one, "phase") == "running")
+        tap(one, "face-near")
+        wait_for(lambda: synced(one))
+        record(service, match_id, A)
+        wait_for(lambda: page(one, "phase") == "paused" and synced(one))
+    assert answer(f"{url}api/clock/{token}/1")[1]["between_games"] is True
+    qtbot.waitUntil(lambda: "between games" in cell(view, match_id, 1, 4), timeout=5000)
+    with clock_page(url, token, 1) as two:  # another phone, its storage empty
+        wait_for(lambda: "tap to start your opponent" in two.find_element("id", "face-far").text)
+        tap(two, "face-far")  # Cleo starts game 2, Ana to play
+        wait_for(lambda: page(two, "phase") == "running")
+        wait_for(lambda: synced(two))
+        assert kinds(stored(service.web.db, match_id, 1))[-2:] == ["first-mover", "resume"]
+        qtbot.waitUntil(lambda: "A to move" in cell(view, match_id, 1, 4), timeout=5000)
+    assert answer(f"{url}api/clock/{token}/1")[1]["between_games"] is False
+
+
+def test_rules_10_the_last_match_of_a_round_ends_on_the_phone_as_match_over(
+    served: tuple[TableService, str],
+) -> None:
+    """#28: once the round's last match ended its tokens opened nothing, so the phone never
+    heard that its match was over and offered to start another game. It shows the winner and
+    the score, and its clock stops (the stop reaches the desk)."""
+    service, url = served
+    match_id, token = individual_match(service, players=("Ana", "Cleo"))  # one match: the last
+    ana, cleo = names(service, match_id)
+    with clock_page(url, token, 1) as one:
+        tap(one, "face-near")
+        wait_for(lambda: synced(one))
+        one.find_element("id", "start").click()
+        wait_for(lambda: page(one, "phase") == "running")
+        for _ in range(5):
+            record(service, match_id, A)
+        status = one.find_element("id", "status")
+        wait_for(lambda: f"Match over: {ana} 5 – 0 {cleo}" in status.text)
+        assert f"{ana} wins the match" in status.text
+        wait_for(lambda: page(one, "phase") == "stopped" and synced(one))
+        assert "tap to start" not in one.find_element("id", "face-near").text
+        assert "match over" in one.find_element("id", "face-near").text
+        assert "not valid" not in status.text
+    assert kinds(stored(service.web.db, match_id, 1))[-1] == "stop"

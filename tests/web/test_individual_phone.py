@@ -3,6 +3,7 @@ and the pairings' game and Crawford words, in headless Chromium against the real
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -137,3 +138,43 @@ def test_the_phone_pages_of_an_individual_event_say_player_not_team(
             wait_for(ana, lambda d, t=table: d.find_elements(By.CSS_SELECTOR, f"{t} th"))
             heads = [h.text for h in ana.find_elements(By.CSS_SELECTOR, f"{table} th")]
             assert "Player" in heads and "Team" not in heads, (page, heads)
+
+
+# a Tandem word where an individual event has another: its entrants, its second board, its
+# pairs and draws (RULES §10: one board, game after game, no draws)
+TANDEM_WORDS = re.compile(
+    r"\bteam'?s?\b|\bboards?\b|\bpairs?\b|(?<!no )\bdraws?\b|(?-i:\bD\b)|\bboth\b",
+    re.IGNORECASE,
+)
+
+
+def test_no_phone_page_of_an_individual_event_speaks_of_teams_boards_pairs_or_draws(
+    desk: EventDatabase, server: Served
+) -> None:
+    """#28: the standings' tie-break definitions said "the team's own match points" and
+    "among the teams", the match points "draw 1", the crosstable's legend "D draw", the match
+    equity page "Tandem match equity table", a match's page headed its games "pair" and
+    "board". Every page of an individual event is read as a player sees it."""
+    match_id = crawford_match(desk)
+    base = server.start()
+    found: dict[str, list[str]] = {}
+    with phone() as ana:
+        for path, ready in (
+            ("", "article[data-match]"),
+            ("standings", "#standings td"),
+            ("crosstable", "#crosstable td"),
+            ("rules", "main li"),
+            ("met", "#no-met, #met td"),
+            (f"match/{match_id}", "main table td"),
+        ):
+            ana.get(base + path)
+            wait_for(ana, lambda d, r=ready: d.find_elements(By.CSS_SELECTOR, r), timeout=20)
+            text = text_of(ana, "main")
+            words = TANDEM_WORDS.findall(text)
+            if words:
+                found[path or "pairings"] = [
+                    line for line in text.splitlines() if TANDEM_WORDS.search(line)
+                ]
+        # the match equity table models Tandem pairs (RULES §9): not offered to players
+        assert not ana.find_element(By.CSS_SELECTOR, 'nav a[href="/met"]').is_displayed()
+    assert found == {}, "\n".join(f"{k}: {v}" for k, v in found.items())

@@ -35,6 +35,7 @@ def test_serve_prints_its_address_first_and_stops_on_sigterm(event_path: Path, n
                 "venue": "",
                 "date": "",
                 "entrant": "team",
+                "met": True,
             }
         finally:  # a failed check above must not leave the server running (the test would hang)
             proc.send_signal(number)

@@ -282,7 +282,7 @@ class BoardView(QFrame):
             text,
             colour,
             cube_text(match, self.board),
-            f"{pause} board {self.board} ({pause_key})",
+            f"{pause} ({pause_key})" if one_board else f"{pause} board {self.board} ({pause_key})",
             b.phase in (Phase.RUNNING, Phase.PAUSED) or (b.flagged is not None and not recorded),
             open_game and b.phase is not Phase.READY,
             sounding,
@@ -296,5 +296,7 @@ class BoardView(QFrame):
         self.cube.setVisible(bool(shown[2]))
         self.pause_button.setText(shown[3])
         self.pause_button.setEnabled(shown[4])
+        which = "the clock" if one_board else "this board"
+        self.record_button.setToolTip(f"The game ended: pause {which} and record it")
         self.record_button.setEnabled(shown[5])
         self.silence_button.setVisible(sounding)

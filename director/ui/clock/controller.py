@@ -55,6 +55,9 @@ class ClockController(QObject):
         # the boards the last pause-all paused: the only ones a resume-all resumes (a restore
         # after a crash pauses every running board as if by pause-all)
         self.paused_together = {n for n in clock.boards if clock.is_paused(n)}
+        # RULES §10: boards a recorded game paused whose next game has not started: a player's
+        # key starts it (`MatchClock.start_game`), as a tap does on a phone
+        self.between_games: set[int] = set()
 
     # -- actions (each logs, then hands the new events to the writer) --------------------
     # `at` is the instant the key went down or the face was touched (None: now); an instant
@@ -71,6 +74,13 @@ class ClockController(QObject):
         afterwards it ends that side's move if that side is running (else nothing)."""
         if self.clock.state.board(board).phase is Phase.READY:
             return self.choose_first_mover(board, side)
+        if board in self.between_games and self.phase(board) is Phase.PAUSED:
+            accepted = self.clock.start_game(board, side, self.instant(at))
+            if accepted:
+                self.between_games.discard(board)
+                self.paused_together.discard(board)
+            self._after_action()
+            return accepted
         accepted = self.clock.press(board, side, self.instant(at))
         self._after_action()
         return accepted
@@ -115,6 +125,7 @@ class ClockController(QObject):
             boards = {n for n in self.paused_together if self.phase(n) is Phase.PAUSED}
             done = any([self.clock.resume(n, t) for n in sorted(boards)])
             self.paused_together = set()
+            self.between_games -= boards  # Space starts the next game too
         self._after_action()
         return done
 
@@ -134,6 +145,7 @@ class ClockController(QObject):
             done = self.clock.pause(board, self.instant(at))
         elif phase is Phase.PAUSED:
             done = self.clock.resume(board, self.instant(at))
+            self.between_games.discard(board)
         else:
             return False
         self._after_action()
@@ -188,6 +200,7 @@ class ClockController(QObject):
             self.pair = outcome.current_pair
             self.recorded = set()
             self.paused_together = {n for n in self.clock.boards if self.clock.is_paused(n)}
+            self.between_games = set(self.paused_together)
         elif outcome.current_pair != self.pair:
             for n in self.clock.boards:  # the log shows when the pair's last game ended
                 self._stop(n)

@@ -42,18 +42,19 @@ class KeyAction:
     name: str  # the settings key
     label: str
     default: K
+    one_board: str = ""  # its label when the match has one board (RULES §10); "" = not shown
 
 
 ACTIONS: tuple[KeyAction, ...] = (
-    KeyAction("press-1-A", "Board 1, A1 ends the move", K.Key_Z),
-    KeyAction("press-1-B", "Board 1, B1 ends the move", K.Key_Q),
+    KeyAction("press-1-A", "Board 1, A1 ends the move", K.Key_Z, "A ends the move"),
+    KeyAction("press-1-B", "Board 1, B1 ends the move", K.Key_Q, "B ends the move"),
     KeyAction("press-2-A", "Board 2, A2 ends the move", K.Key_Slash),
     KeyAction("press-2-B", "Board 2, B2 ends the move", K.Key_P),
-    KeyAction("pause-1", "Pause or resume board 1", K.Key_G),
+    KeyAction("pause-1", "Pause or resume board 1", K.Key_G, "Pause or resume (a second key)"),
     KeyAction("pause-2", "Pause or resume board 2", K.Key_H),
-    KeyAction("pause-all", "Pause or resume both boards", K.Key_Space),
-    KeyAction("start", "Start both boards", K.Key_Return),
-    KeyAction("full-screen", "Full screen on or off", K.Key_F11),
+    KeyAction("pause-all", "Pause or resume both boards", K.Key_Space, "Pause or resume"),
+    KeyAction("start", "Start both boards", K.Key_Return, "Start the clock"),
+    KeyAction("full-screen", "Full screen on or off", K.Key_F11, "Full screen on or off"),
 )
 BY_NAME = {a.name: a for a in ACTIONS}
 RESERVED = {K.Key_Escape: "Esc leaves full screen", K.Key_F1: "F1 opens the help"}
@@ -176,7 +177,11 @@ def problems(keys: dict[str, int]) -> dict[str, str]:
 class KeyMapDialog(QDialog):
     """One key per action; a clash is named beside the field and nothing is saved."""
 
-    def __init__(self, keymap: KeyMap, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, keymap: KeyMap, parent: QWidget | None = None, one_board: bool = False
+    ) -> None:
+        """`one_board`: a match of one board (RULES §10) is shown its keys alone; the other
+        board's keys are kept as they are (they stay in the map, unseen)."""
         super().__init__(parent)
         self.setWindowTitle("Clock keys")
         self.setProperty("takesKeys", True)  # the clocks leave this window's keys alone
@@ -196,7 +201,8 @@ class KeyMapDialog(QDialog):
             column.setContentsMargins(0, 0, 0, 0)
             column.addWidget(edit)
             column.addWidget(error)
-            form.addRow(a.label, box)
+            form.addRow(a.one_board if one_board else a.label, box)
+            form.setRowVisible(box, bool(a.one_board) or not one_board)
             self.edits[a.name], self.errors[a.name] = edit, error
         defaults = QPushButton("Restore defaults")
         defaults.clicked.connect(self.restore_defaults)

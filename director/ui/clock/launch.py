@@ -17,7 +17,7 @@ from director.domain.clock import MatchClock, Phase, TimeSource
 from director.domain.errors import UserError
 from director.domain.event import MatchInfo
 from director.domain.rules import Side, TimeControl
-from director.services import clocks, matches
+from director.services import clocks, matches, phone_clocks
 from director.ui.clock.controller import ClockController
 from director.ui.clock.window import ClockWindow
 from director.ui.clock.writer import ClockWriter
@@ -73,6 +73,9 @@ def open_clock_window(
     if behind and not match.rules.event_format.match_clock:  # a match clock is never reset
         controller.reset_for_pair(match.outcome.current_pair)
     controller.follow(match)
+    if match.rules.event_format.match_clock:  # reopened between two games (RULES §10)
+        phases = {n: clock.state.board(n).phase for n in clock.boards}
+        controller.between_games |= ctx.read(phone_clocks.boards_between_games, match_id, phases)
     window = ClockWindow(ctx, match, controller, source, settings or app_settings(), parent)
     controller.setParent(window)
     ctx.clock_windows[match_id] = window

@@ -100,12 +100,19 @@ class TopBar(QWidget):
         self.screens.setVisible(self.screens.count() > 1)
 
     def show_buttons(
-        self, start_key: str, pause_key: str, ready: bool, running: bool, paused: bool
+        self,
+        start_key: str,
+        pause_key: str,
+        ready: bool,
+        running: bool,
+        paused: bool,
+        one_board: bool = False,
     ) -> None:
         self.start_button.setText(f"Start ({start_key})")
         self.start_button.setEnabled(ready)
         verb = "Resume" if paused and not running else "Pause"
-        self.pause_button.setText(f"{verb} all ({pause_key})")
+        every = "" if one_board else " all"  # one board (RULES §10): nothing else to pause
+        self.pause_button.setText(f"{verb}{every} ({pause_key})")
         self.pause_button.setEnabled(running or paused)
 
 

@@ -137,6 +137,7 @@ class ClockWindow(QWidget):
         self.top.key_test_action.triggered.connect(self.toggle_key_test)
         self.top.flat_action.toggled.connect(self.set_flat)
         self.top.board2_action.toggled.connect(self.set_board2_window)
+        self.top.board2_action.setVisible(not self.one_board)  # no board 2 to move (§10)
         self.top.low_time_action.toggled.connect(self.set_low_time_warning)
         self.top.log_action.triggered.connect(self.show_log)
         self.title, self.screens = self.top.title, self.top.screens
@@ -181,6 +182,21 @@ class ClockWindow(QWidget):
         layout.addLayout(row, 1)
         layout.addWidget(self.keys_hint)
         self.status.hide()
+
+    @property
+    def one_board(self) -> bool:
+        """A match of one board (RULES §10): its words name no board and no seat number."""
+        return len(self.clock.boards) == 1
+
+    def _board(self, board: int) -> str:
+        return "the clock" if self.one_board else f"board {board}"
+
+    def _where(self, board: int, word: str) -> str:
+        """'Board 2: restore', or 'Restore' where the match has one board."""
+        return word if self.one_board else f"Board {board}: {word.lower()}"
+
+    def _seat(self, side: Side, board: int) -> str:
+        return side.value if self.one_board else f"{side.value}{board}"
 
     def _versus(self) -> str:
         """ "A v B", each name isolated for the bidi algorithm (a window title, a heading)."""
@@ -264,7 +280,9 @@ class ClockWindow(QWidget):
         running = self.controller.any_running()
         paused = any(self.clock.is_paused(n) for n in self.clock.boards)
         ready = self.controller.can_start()
-        self.top.show_buttons(k.name("start"), k.name("pause-all"), ready, running, paused)
+        self.top.show_buttons(
+            k.name("start"), k.name("pause-all"), ready, running, paused, self.one_board
+        )
         self.top.keys_button.setEnabled(not running)  # the key editor takes every key
         self.top.full_button.setText(
             "Leave full screen (F11)" if self.isFullScreen() else "Full screen (F11)"
@@ -330,7 +348,9 @@ class ClockWindow(QWidget):
                 keys = ", ".join(self.keymap.name(f"pause-{n}") for n in alone)
                 boards = " and ".join(str(n) for n in alone)
                 self.show_status(
-                    f"Board {boards} was paused alone: its own key ({keys}) resumes it."
+                    f"The clock was paused with its own key ({keys}): that key resumes it."
+                    if self.one_board
+                    else f"Board {boards} was paused alone: its own key ({keys}) resumes it."
                 )
         elif action.startswith("pause-"):
             self.pause_board(int(action[-1]), at)
@@ -351,9 +371,10 @@ class ClockWindow(QWidget):
         self.top.key_test_action.setChecked(self.key_test is not None)
         if self.key_test is not None:
             k = self.keymap
+            pauses = [f"pause-{n}" for n in self.clock.boards] + ["pause-all"]
             self.show_status(
-                f"Key test: every player presses their key; pause keys {k.name('pause-1')}, "
-                f"{k.name('pause-2')}, {k.name('pause-all')} are named here. "
+                "Key test: every player presses their key; pause keys "
+                f"{', '.join(k.name(p) for p in pauses)} are named here. "
                 f"{k.name('start')} ends the test."
             )
         else:
@@ -367,6 +388,7 @@ class ClockWindow(QWidget):
             self.key_test[int(board)].add(Side(side))
         elif action.startswith("pause-"):
             which = "both boards" if action == "pause-all" else f"board {action[-1]}"
+            which = "the clock" if self.one_board else which
             self.show_status(f"Key test: {self.keymap.name(action)} pauses {which}: it works.")
         elif action == "start":
             self.toggle_key_test()
@@ -412,11 +434,12 @@ class ClockWindow(QWidget):
         b = self.clock.state.board(board)
         if not self.controller.toggle_pause(board, at) and b.flagged is not None:
             if board in self.controller.recorded:
-                self.show_status(f"Board {board}'s game is recorded: correct it at the desk.")
+                whose = "The" if self.one_board else f"Board {board}'s"
+                self.show_status(f"{whose} game is recorded: correct it at the desk.")
             else:
                 self.show_status(
-                    f"Board {board}: restore {b.flagged}{board}'s time (right-click the face) "
-                    "before resuming."
+                    f"{self._where(board, 'Restore')} {self._seat(b.flagged, board)}'s time "
+                    "(right-click the face) before resuming."
                 )
 
     def window_key(self, key: int) -> bool:
@@ -434,14 +457,14 @@ class ClockWindow(QWidget):
         if not self.clock.is_paused(board):
             if self.controller.can_correct(board):
                 self.show_status(
-                    f"Pause board {board} ({self.keymap.name(f'pause-{board}')}) "
+                    f"Pause {self._board(board)} ({self.keymap.name(f'pause-{board}')}) "
                     "to correct its flag."
                 )
             else:
-                self.show_status(f"Pause board {board} to adjust a time (RULES §7).")
+                self.show_status(f"Pause {self._board(board)} to adjust a time (RULES §7).")
             return
         before = self.clock.remaining_ns(board, side)
-        dialog = AdjustDialog(f"{side.value}{board}", before, self)
+        dialog = AdjustDialog(self._seat(side, board), before, self)
         if dialog.exec() != QDialog.DialogCode.Accepted or dialog.remaining_ns is None:
             return
         was_flagged = self.clock.state.board(board).flagged
@@ -465,11 +488,16 @@ class ClockWindow(QWidget):
             self.games.close_board(board)  # the flag was lifted: no forfeit to enter
             self.alarm.acknowledge(board)
             self.show_status(
-                f"Board {board}: flag lifted; {self.keymap.name(f'pause-{board}')} resumes it."
+                f"{self._where(board, 'Flag')} lifted; "
+                f"{self.keymap.name(f'pause-{board}')} resumes it."
             )
 
+    def key_dialog(self) -> KeyMapDialog:
+        """The key editor for this match's boards."""
+        return KeyMapDialog(self.keymap, self, one_board=self.one_board)
+
     def edit_keys(self) -> None:
-        dialog = KeyMapDialog(self.keymap, self)
+        dialog = self.key_dialog()
         if dialog.exec() == QDialog.DialogCode.Accepted and dialog.result_map is not None:
             self.keymap = dialog.result_map
             self.keymap.save(self.settings)

@@ -3,6 +3,7 @@ the whole match, paused between games and never reset; real widgets over a real 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -30,6 +31,7 @@ from director.store.engine import open_database
 from director.ui.context import EventContext
 from director.ui.phone_clocks import PhoneClocksView
 from tests.event_files import stored_match
+from tests.ui.app_helpers import shown_texts
 from tests.ui.clock.clock_helpers import NS, OFFSCREEN_NOISE, FakeTime, key_down, stored_log
 from tests.ui.clock.conftest import OpenClock
 from tests.ui.desk.desk_helpers import click_answer
@@ -40,13 +42,20 @@ A, B = Side.A, Side.B
 RESERVE = 10 * 60 * NS  # a match to 5 at 2 minutes a match point
 
 
-def individual_match(path: Path) -> int:
+# a Tandem word where a one-board match clock has none: a board's number, the seats A1/B2,
+# both boards, "all" of them, teams and pairs
+TANDEM_CLOCK_WORDS = re.compile(
+    r"\bboards?\b|\bboth\b|\b[AB][12]\b|\ball \(|\bteams?\b|\bpairs?\b", re.IGNORECASE
+)
+
+
+def individual_match(path: Path, mode: ClockMode = ClockMode.DELAY) -> int:
     db = open_database(str(path))
     try:
         with db.Session() as s, s.begin():
             options = EventOptions(
                 match=MatchRules(match_length=5, format=Format.INDIVIDUAL),
-                time_control=TimeControl(120, 12, ClockMode.DELAY),
+                time_control=TimeControl(120, 12, mode),
             )
             update_event(s, options=options)
             ana, cleo = (add_player(s, name).value.id for name in ("Ana", "Cleo"))
@@ -85,6 +94,107 @@ def test_one_board_with_the_match_reserve_paused_between_games(
     assert window.controller.writer is not None and window.controller.writer.flush()
     kinds = [e.kind for e in stored_log(event_path, match_id)]
     assert EventKind.RESET not in kinds and EventKind.STOP not in kinds  # never reset (§10)
+
+
+def test_rules_10_a_players_key_between_games_starts_the_opponents_clock_unpaid(
+    open_clock: OpenClock, fake_time: FakeTime, event_path: Path
+) -> None:
+    """#28: between games the window took no key but Space (the player on move at the end of
+    the last game ran again); as on a phone, the player who does not open presses their key
+    and the opponent's clock runs, and under Fischer nobody gains an increment for it."""
+    window = open_clock(match_id=individual_match(event_path, ClockMode.FISCHER))
+    key_down(window, Qt.Key.Key_Z)  # A rolls first
+    key_down(window, Qt.Key.Key_Return)
+    fake_time.wait(10)
+    key_down(window, Qt.Key.Key_Z)  # A's move ends: +12 s, B runs
+    fake_time.wait(5)
+    ctx, match_id = window.ctx, window.match.id
+    game = Game(1, 1, A, End.BEAR_OFF, level=Level.SINGLE)
+    ctx.change(games.record_game, match_id, game, clock_ns=ctx.clock_times(match_id, 1))
+    assert window.clock.state.board(1).phase is Phase.PAUSED
+    before = {side: window.clock.remaining_ns(1, side) for side in (A, B)}
+    fake_time.wait(120)
+    key_down(window, Qt.Key.Key_Q)  # B presses: A opens game 2
+    board = window.clock.state.board(1)
+    assert board.phase is Phase.RUNNING and board.on_move is A
+    assert {side: window.clock.remaining_ns(1, side) for side in (A, B)} == before  # no +12 s
+    fake_time.wait(3)
+    key_down(window, Qt.Key.Key_Q)  # B is not on move: nothing
+    assert window.clock.state.board(1).on_move is A
+    assert window.controller.writer is not None and window.controller.writer.flush()
+    kinds = [e.kind for e in stored_log(event_path, match_id)]
+    assert kinds[-2:] == [EventKind.FIRST_MOVER, EventKind.RESUME]
+
+
+def test_rules_10_a_window_opened_between_games_knows_it(
+    open_clock: OpenClock, fake_time: FakeTime, event_path: Path
+) -> None:
+    """Closed between two games and opened again, the window still starts the next game with
+    a player's key: it reads "between games" from the log and the recorded games."""
+    match_id = individual_match(event_path, ClockMode.FISCHER)
+    window = open_clock(match_id=match_id)
+    key_down(window, Qt.Key.Key_Z)
+    key_down(window, Qt.Key.Key_Return)
+    fake_time.wait(10)
+    game = Game(1, 1, A, End.BEAR_OFF, level=Level.SINGLE)
+    window.ctx.change(
+        games.record_game, match_id, game, clock_ns=window.ctx.clock_times(match_id, 1)
+    )
+    assert window.controller.writer is not None and window.controller.writer.flush()
+    window.close()
+    again = open_clock(match_id=match_id)
+    assert again.controller.between_games == {1}
+    key_down(again, Qt.Key.Key_Z)  # A presses: B opens game 2
+    board = again.clock.state.board(1)
+    assert board.phase is Phase.RUNNING and board.on_move is B
+
+
+def test_an_individual_clock_window_names_no_second_board(
+    qtbot: QtBot, open_clock: OpenClock, fake_time: FakeTime, event_path: Path
+) -> None:
+    """#28: the window of a one-board match spoke of two: the key editor listed board 2's
+    keys and "both boards", the pause button said "Pause all", the board's own "Pause board 1",
+    the set-up menu offered board 2 a window of its own, and the key test, the adjust and the
+    flag messages named board 1 and seats A1/B1. Each stage's texts are read as shown."""
+    window = open_clock(match_id=individual_match(event_path))
+    seen: list[str] = []
+
+    def look(*extra: str) -> None:
+        window.refresh()
+        seen.extend([*shown_texts(window), *extra])
+
+    look()
+    window.toggle_key_test()
+    look(window.status.text())
+    key_down(window, Qt.Key.Key_Space)  # the pause key, in the test
+    look(window.status.text())
+    window.toggle_key_test()
+    key_down(window, Qt.Key.Key_Z)
+    key_down(window, Qt.Key.Key_Return)
+    look()
+    window.adjust(1, A)  # refused while it runs
+    look(window.status.text())
+    key_down(window, Qt.Key.Key_Space)
+    look()
+    dialog = window.key_dialog()
+    qtbot.addWidget(dialog)
+    seen.extend(shown_texts(dialog))
+    key_down(window, Qt.Key.Key_Space)
+    fake_time.wait(12 + 600 + 1)  # A's reserve runs out
+    window.tick()
+    window.tick()
+    qtbot.waitUntil(lambda: window.games.lost_on_time is not None, timeout=2000)
+    box = window.games.lost_on_time
+    assert box is not None
+    seen.append(box.text())
+    box.close()
+    window.adjust(1, A)  # a flag to correct: pause it first
+    look(window.status.text())
+    window.pause_board(1)
+    look(window.status.text())
+    found = {t for t in seen if TANDEM_CLOCK_WORDS.search(t)}
+    assert found == set(), found
+    assert any("Pause (" in t for t in seen) and any("Start (" in t for t in seen)
 
 
 def test_a_flag_loses_the_match(

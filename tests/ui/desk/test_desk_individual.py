@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from director.domain.rules import (
@@ -20,6 +21,7 @@ from director.domain.rules import (
     Side,
     TimeControl,
 )
+from director.domain.score import Score
 from director.domain.scoring import Game
 from director.services.events import update_event
 from director.services.games import record_game
@@ -127,3 +129,42 @@ def test_undo_names_the_game_and_re_derives_the_crawford_game(
     assert desk.cube_state.text().startswith("Game 6: ")
     assert "Crawford" not in desk.cube_state.text()
     assert desk.boards[0].cube.offer_a.isEnabled()
+
+
+def press(
+    qtbot: QtBot, key: Qt.Key, modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier
+) -> None:
+    """One key press, where the keyboard's goes: to the widget that has the focus."""
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is not None)
+    target = QApplication.focusWidget()
+    assert target is not None
+    qtbot.keyClick(target, key, modifier)
+
+
+def test_a_single_is_three_keys(qtbot: QtBot, event_path: Path) -> None:
+    """#28's speed of entry at the individual desk: Alt+1 opens the game, the winner's letter
+    names the winner (a single on a 1-cube, borne off, is what the dialog starts from) and Enter
+    records it. Three key presses, sent where the keyboard's go, and the game is in the file."""
+    match_id = individual_match(event_path, (A, B))
+    ctx = EventContext(open_database(str(event_path)))
+    try:
+        desk = shown_page(qtbot, MatchDeskPage(ctx))
+        desk.show_match(match_id)
+        desk.activateWindow()
+        desk.setFocus()
+        qtbot.waitUntil(lambda: QApplication.activeWindow() is desk)
+        press(qtbot, Qt.Key.Key_1, Qt.KeyboardModifier.AltModifier)
+        qtbot.waitUntil(lambda: desk.dialog is not None and desk.dialog.isVisible())
+        assert desk.dialog is not None
+        dialog = desk.dialog
+        dialog.activateWindow()
+        qtbot.waitUntil(lambda: QApplication.activeWindow() is dialog)
+        press(qtbot, Qt.Key.Key_B)
+        press(qtbot, Qt.Key.Key_Return)
+        qtbot.waitUntil(lambda: not dialog.isVisible())
+        (_, _, third) = stored_match(event_path, match_id).games
+        assert (third.pair, third.board, third.winner) == (3, 1, B)
+        assert (third.end, third.level, third.cube) == (End.BEAR_OFF, Level.SINGLE, 1)
+        assert desk.match is not None and desk.match.outcome.score == Score(1, 2)
+    finally:
+        ctx.close()
