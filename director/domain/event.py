@@ -14,8 +14,10 @@ from director.domain.boards import ByBoard
 from director.domain.cube import LiveCubes
 from director.domain.errors import UserError
 from director.domain.match import MatchOutcome
+from director.domain.match_reserve import started_clock
 from director.domain.pair_state import PairState, Permission
 from director.domain.rules import ALL_BOARDS, EventOptions, MatchRules, Side, TimeControl
+from director.domain.score import Score
 from director.domain.scoring import Game
 
 NO_TABLE = "–"
@@ -96,10 +98,18 @@ class MatchInfo:
     forfeit_by: Side | None = None
     version: int = 1
     time_control: TimeControl = field(default_factory=TimeControl)  # as paired (#28)
+    # the score when the clock's first event was logged (RULES §10: a reserve reduced by it)
+    clock_start: Score = field(default_factory=Score)
     # knockout (RULES §11): its bracket, round in that bracket and slot there; None elsewhere
     bracket: str | None = None
     bracket_round: int | None = None
     slot: int | None = None
+
+    @property
+    def clock(self) -> TimeControl:
+        """The time control the match's clock runs and replays with: as paired, less what a
+        clock started in an individual match already under way loses (RULES §10)."""
+        return started_clock(self.rules, self.time_control, self.clock_start)
 
     @property
     def is_bye(self) -> bool:

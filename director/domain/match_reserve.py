@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from director.domain.clock import NS_PER_SECOND
 from director.domain.errors import UserError
+from director.domain.match import MatchOutcome
 from director.domain.rules import ClockMode, MatchRules, TimeControl
 from director.domain.score import Score
 
@@ -55,6 +56,36 @@ def match_clock(rules: MatchRules, event_clock: TimeControl) -> TimeControl:
         return event_clock
     per_point, delay = event_clock.base_seconds, event_clock.increment_seconds
     return match_time_control(per_point, delay, rules.match_length, mode=event_clock.mode)
+
+
+def clock_start_score(outcome: MatchOutcome, games_before: int) -> Score:
+    """The score a match's clock started at: that after the `games_before` games recorded
+    before the clock's first event (the store's `Game.clock_seq` says which; all of them while
+    the log is empty, since the clock starts now).
+
+    The games are chosen by when they were recorded, their points by what they say now: a
+    correction of a game played before the clock started re-derives the reserve (as it
+    re-derives the Crawford game), and every replay of the log follows it; games recorded
+    after the clock's first event never change it."""
+    return outcome.lines[games_before - 1].score if games_before > 0 else Score()
+
+
+def started_clock(rules: MatchRules, paired: TimeControl, start: Score) -> TimeControl:
+    """The time control a match's clock replays with, from the match's stored rules: as paired
+    (RULES §7's per game, or §10's full reserve), less M/2 per point already scored when an
+    individual match's clock started under way (RULES §10).
+
+    No floor is needed: a match under way has each player at most N − 1, so the reserve
+    N·M − (M/2)(a + b) ≥ N·M − M(N − 1) = M > 0 (6–6 to 7 at M = 2 min gives 2 min). A match
+    already over before its clock's first event has no clock to start: it keeps the paired one.
+    """
+    if not rules.event_format.match_clock or start.a + start.b == 0:
+        return paired
+    if max(start.a, start.b) >= rules.match_length:
+        return paired
+    per_point = paired.base_seconds // rules.match_length  # paired as per point × length
+    length = rules.match_length
+    return match_time_control(per_point, paired.increment_seconds, length, start, paired.mode)
 
 
 def _duration(seconds_: int) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from sqlalchemy import delete, func, insert, select
+from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.orm import Session
 
 from director.domain.changes import Area, Changed, Changes
@@ -169,6 +169,11 @@ def reset_unfinished_clocks(session: Session, reason: str) -> Changed[int]:
             lines = [str(e.to_dict()) for e in load_events(session, match_id)]
         audit.log(session, CLEAR_ACTION, adjustment_target(match_id), lines, [], reason.strip())
         session.execute(delete(models.ClockEvent).where(models.ClockEvent.match_id == match_id))
+        if get_match(session, match_id).rules.event_format.match_clock:
+            # every game now precedes the next clock's first event: a clock started again
+            # under way gets the reserve of the score it starts at (RULES §10)
+            of_match = models.Game.match_id == match_id
+            session.execute(update(models.Game).where(of_match).values(clock_seq=0))
     changes = Changes.of(Area.CLOCKS, Area.EVENT, matches=tuple(m for m, _ in in_use))
     return Changed(len(in_use), changes)
 
@@ -182,7 +187,7 @@ def clocks_left_running(session: Session) -> list[str]:
     for match_id, where in clocks_in_use(session):
         match = get_match(session, match_id)
         try:
-            state = replay(load_events(session, match_id), match.time_control,
+            state = replay(load_events(session, match_id), match.clock,
                            match.rules.event_format.boards)  # fmt: skip
         except (UserError, ClockError):
             continue
@@ -221,7 +226,7 @@ def match_clock_log(session: Session, match_id: int) -> list[LogLine]:
     """The match's clock log for a dispute: every action replayed through the engine, with
     both sides' times after it and each adjustment's reason from the audit."""
     match = get_match(session, match_id)
-    tc, boards = match.time_control, match.rules.event_format.boards
+    tc, boards = match.clock, match.rules.event_format.boards
     events = load_events(session, match_id)
     try:
         return log_lines(events, tc, adjustment_reasons(session, match_id), boards=boards)

@@ -194,7 +194,7 @@ def clock_view(session: Session, token: str, board: int) -> dict[str, Any]:
     board = _check_board(board, match)
     if match.is_bye or match.forfeit_by is not None:
         raise ClockRefused(Refusal.STATE, "a bye or a forfeited match has no games to time")
-    tc = match.time_control
+    tc = match.clock
     events = board_events(session, match.id, board)
     outcome = match.outcome
     return {
@@ -324,7 +324,7 @@ def replay_board(session: Session, token: str, board: object, replays: Replays) 
     except SlipRefused:
         return
     count = sum(_kind_counts(session, match.id, board).values())
-    last, tc = _last_event(session, match.id, board, count), match.time_control
+    last, tc = _last_event(session, match.id, board, count), match.clock
     if replays.get(match.id, board, count, last, tc) is not None:
         return
     try:
@@ -372,7 +372,7 @@ def append_board_log(
             count,
         )
     _phone_may_log(session, match, board, kinds, new)
-    tc = match.time_control
+    tc = match.clock
     last = _last_event(session, match.id, board, count)
     state = replays.get(match.id, board, count, last, tc) if replays is not None else None
     adjusted = []  # each new adjustment and the time before it, for the audit
@@ -587,7 +587,7 @@ def ready_to_start(session: Session, match_id: int) -> dict[int, Side | None]:
     """Each board's first mover if that board is waiting to start (READY), else None; the
     start is possible when both boards have one."""
     match = get_match(session, match_id)
-    tc = match.time_control
+    tc = match.clock
     out: dict[int, Side | None] = {}
     for n in match.rules.event_format.boards:  # an individual match has board 1 alone
         b = board_state(board_events(session, match_id, n), tc, n)

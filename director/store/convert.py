@@ -10,6 +10,7 @@ from sqlalchemy import Row
 from director.domain.cube import Cube, LiveCubes
 from director.domain.event import EventInfo, MatchInfo, TeamInfo
 from director.domain.match import score_match
+from director.domain.match_reserve import clock_start_score
 from director.domain.rules import (
     ALL_BOARDS,
     ClockMode,
@@ -253,6 +254,7 @@ def match_info(
         forfeit_by=Side(row.forfeit_by) if row.forfeit_by else None,
         version=row.version,
         time_control=match_time_control(row),
+        clock_start=clock_start_score(outcome, sum(g.clock_seq == 0 for g in game_rows)),
         bracket=row.bracket,
         bracket_round=row.bracket_round,
         slot=row.slot,

@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 from director.domain.clock import NS_PER_SECOND
 from director.domain.errors import UserError
-from director.domain.match_reserve import match_clock, match_time_control, reserve_ns
+from director.domain.match_reserve import (
+    match_clock,
+    match_time_control,
+    reserve_ns,
+    started_clock,
+)
 from director.domain.rules import ClockMode, EventOptions, Format, MatchRules, TimeControl
 from director.domain.score import Score
 
@@ -75,3 +81,33 @@ def test_an_individual_event_needs_a_reserve_per_point() -> None:
         "an individual match's reserve needs a base time per match point (RULES §10)"
     ]
     assert replace(options, match=MatchRules()).problems() == []
+
+
+def test_rules_10_a_clock_started_at_3_2_in_a_7_point_match_replays_with_9_minutes() -> None:
+    """The match's clock takes its time control from the match's stored rules and the score
+    its clock started at: 14 − 1 × (3 + 2) = 9 minutes each, the delay kept."""
+    rules = MatchRules(match_length=7, format=Format.INDIVIDUAL)
+    paired = match_clock(rules, TimeControl(120, 12, ClockMode.DELAY))
+    assert started_clock(rules, paired, Score()) == paired  # 0–0: the full 14 minutes
+    assert started_clock(rules, paired, Score(3, 2)) == TimeControl(9 * 60, 12, ClockMode.DELAY)
+    assert started_clock(rules, paired, Score(6, 6)).base_seconds == 2 * 60  # M: never below
+
+
+def test_a_tandem_clock_is_never_reduced() -> None:
+    clock = TimeControl(600, 12)
+    assert started_clock(MatchRules(match_length=7), clock, Score(3, 2)) is clock
+
+
+def test_a_match_over_before_its_clock_ran_has_no_clock_to_reduce() -> None:
+    rules = MatchRules(match_length=7, format=Format.INDIVIDUAL)
+    paired = match_clock(rules, TimeControl(120, 12, ClockMode.DELAY))
+    assert started_clock(rules, paired, Score(7, 2)) == paired
+
+
+def test_rules_10_the_help_says_a_clock_started_under_way_gets_the_reduced_reserve() -> None:
+    """Help → Rules §10 promises what `started_clock` does, with the worked example."""
+    help_page = Path(__file__).parents[2] / "resources" / "help" / "rules.md"
+    section = help_page.read_text(encoding="utf-8").split("## 10.")[1].split("\n## ")[0]
+    words = " ".join(section.split())
+    assert "less M/2 per point already scored by either player" in words
+    assert "started at 3–2 gives 14 − 1 × (3 + 2) = 9 minutes each" in words

@@ -25,8 +25,8 @@ from director.domain.clock import (
     format_remaining,
     replay,
 )
-from director.domain.match_reserve import match_time_control
-from director.domain.rules import ClockMode, Side, TimeControl
+from director.domain.match_reserve import match_clock, match_time_control, started_clock
+from director.domain.rules import ClockMode, Format, MatchRules, Side, TimeControl
 from director.domain.score import Score
 from director.services.phone_clocks import wire
 
@@ -100,7 +100,10 @@ def individual_sessions(draw: st.DrawFn) -> dict[str, Any]:
     )
     score = Score(draw(st.integers(0, length - 1)), draw(st.integers(0, length - 1)))
     mode = draw(st.sampled_from((ClockMode.DELAY, ClockMode.DELAY, *ClockMode)))
-    tc = match_time_control(per_point, delay, length, score, mode)
+    # the match's stored rules and the score its clock started at, as every replay takes them
+    rules = MatchRules(match_length=length, format=Format.INDIVIDUAL)
+    tc = started_clock(rules, match_clock(rules, TimeControl(per_point, delay, mode)), score)
+    assert tc == match_time_control(per_point, delay, length, score, mode)
     steps = []
     for op in draw(st.lists(_individual_op(), max_size=30)):
         gap = draw(st.integers(-(10**12), 3 * NS) if op[0] == "reload" else gaps)

@@ -40,12 +40,13 @@ def individual_match(
     per_point: int = 120,
     players: tuple[str, ...] = ("Ana", "Cleo", "Dora", "Eve"),
     mode: ClockMode = ClockMode.DELAY,
+    length: int = 5,
 ) -> tuple[int, str]:
     """The first match of a round of four players, to 5 (a second match keeps the round
     going after this one: a finished round's tokens open no slip)."""
     db = service.web.db
     options = EventOptions(
-        match=MatchRules(match_length=5, format=Format.INDIVIDUAL),
+        match=MatchRules(match_length=length, format=Format.INDIVIDUAL),
         time_control=TimeControl(per_point, 12, mode),
     )
     with db.Session() as s, s.begin():
@@ -112,6 +113,35 @@ def test_rules_10_a_recorded_game_pauses_the_match_reserve_and_a_tap_starts_the_
         assert "reset" not in kinds(log) and "stop" not in kinds(log)
         assert kinds(log)[-2:] == ["first-mover", "resume"]  # no press: nobody is credited
         one.save_screenshot(str(tmp_path / "game-2.png"))
+
+
+def test_rules_10_a_phone_clock_started_at_3_2_in_a_7_point_match_gives_9_minutes(
+    served: tuple[TableService, str],
+) -> None:
+    """RULES §10's worked example on the phone: a clock first opened at 3–2 in a match to 7
+    gets 14 − 1 × (3 + 2) = 9 minutes each, and the served log replays with 9 minutes too."""
+    service, url = served
+    match_id, token = individual_match(service, length=7)
+    for winner in (A, A, B, A, B):  # 3–2 before the clock's first event
+        record(service, match_id, winner)
+    db = service.web.db
+    with clock_page(url, token, 1) as one:
+        assert "9:00" in one.find_element("id", "face-near").text
+        assert "9:00" in one.find_element("id", "face-far").text
+        tap(one, "face-near")  # Ana moves first
+        wait_for(lambda: synced(one))
+        one.find_element("id", "start").click()
+        wait_for(lambda: page(one, "phase") == "running")
+        tap(one, "face-near")  # Ana's move ends inside her delay: Cleo runs
+        wait_for(lambda: synced(one))
+        log = stored(db, match_id, 1)
+    with db.Session() as s:
+        tc = matches.get_match(s, match_id).clock
+        assert matches.get_match(s, match_id).outcome.score.a == 3
+    assert tc.base_seconds == 9 * 60
+    board = replay(log, tc).board(1)
+    assert board.a.remaining_ns == 9 * 60 * 10**9  # Ana moved inside her delay
+    assert 0 < board.b.remaining_ns <= 9 * 60 * 10**9
 
 
 def test_rules_10_a_flag_on_the_phone_loses_the_match_at_the_desk(

@@ -63,7 +63,7 @@ def open_clock_window(
         open_window.activateWindow()
         return open_window
     match = ctx.read(timed_match, match_id)
-    tc = match.time_control
+    tc = match.clock
     # the restore's own events (pause, restore) are written before the writer starts; no page
     # shows the clock log, so the change tells none of them
     clock, behind, next_seq = ctx.background.call(_restore, True, match_id, tc, source)

@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
-from director.domain.clock import EventKind, Phase
+from director.domain.clock import ClockEvent, EventKind, Phase
 from director.domain.rules import (
     ClockMode,
     End,
@@ -22,15 +22,16 @@ from director.domain.rules import (
     Side,
     TimeControl,
 )
+from director.domain.score import Score
 from director.domain.scoring import Game
-from director.services import games
+from director.services import clocks, games
 from director.services.events import update_event
-from director.services.matches import create_match
+from director.services.matches import create_match, get_match
 from director.services.teams import add_player
 from director.store.engine import open_database
 from director.ui.context import EventContext
 from director.ui.phone_clocks import PhoneClocksView
-from tests.event_files import stored_match
+from tests.event_files import read_back, stored_match
 from tests.ui.app_helpers import shown_texts
 from tests.ui.clock.clock_helpers import NS, OFFSCREEN_NOISE, FakeTime, key_down, stored_log
 from tests.ui.clock.conftest import OpenClock
@@ -49,17 +50,25 @@ TANDEM_CLOCK_WORDS = re.compile(
 )
 
 
-def individual_match(path: Path, mode: ClockMode = ClockMode.DELAY) -> int:
+def individual_match(
+    path: Path, mode: ClockMode = ClockMode.DELAY, length: int = 5, winners: str = ""
+) -> int:
+    """A match to `length` between Ana and Cleo, with a single won by each of `winners` ("AAB":
+    Ana, Ana, Cleo) recorded before any clock ran."""
     db = open_database(str(path))
     try:
         with db.Session() as s, s.begin():
             options = EventOptions(
-                match=MatchRules(match_length=5, format=Format.INDIVIDUAL),
+                match=MatchRules(match_length=length, format=Format.INDIVIDUAL),
                 time_control=TimeControl(120, 12, mode),
             )
             update_event(s, options=options)
             ana, cleo = (add_player(s, name).value.id for name in ("Ana", "Cleo"))
-            return create_match(s, ana, cleo, table=1).value.id
+            match_id = create_match(s, ana, cleo, table=1).value.id
+            for number, winner in enumerate(winners, start=1):
+                game = Game(number, 1, Side(winner), End.BEAR_OFF, level=Level.SINGLE)
+                games.record_game(s, match_id, game)
+            return match_id
     finally:
         db.close()
 
@@ -147,6 +156,82 @@ def test_rules_10_a_window_opened_between_games_knows_it(
     key_down(again, Qt.Key.Key_Z)  # A presses: B opens game 2
     board = again.clock.state.board(1)
     assert board.phase is Phase.RUNNING and board.on_move is B
+
+
+def test_rules_10_a_clock_started_at_3_2_in_a_7_point_match_gives_each_player_9_minutes(
+    open_clock: OpenClock, fake_time: FakeTime, event_path: Path
+) -> None:
+    """RULES §10's worked example: 14 − 1 × (3 + 2) = 9 minutes each, on the window, after it
+    is reopened (the log replayed) and in the clock log a dispute reads; the games recorded
+    after the clock started change nothing."""
+    match_id = individual_match(event_path, length=7, winners="AABAB")  # 3–2 to Ana
+    nine = 9 * 60 * NS
+    window = open_clock(match_id=match_id)
+    assert window.clock.remaining_ns(1, A) == window.clock.remaining_ns(1, B) == nine
+    assert "game 6 · reserve 9 min + 12 s Simple delay" in window.title.text()
+    key_down(window, Qt.Key.Key_Z)  # A rolls first
+    key_down(window, Qt.Key.Key_Return)
+    fake_time.wait(60)  # 12 s of delay, then 48 s of Ana's reserve
+    game = Game(6, 1, A, End.BEAR_OFF, level=Level.SINGLE)  # 4–2 once the clock ran
+    window.ctx.change(
+        games.record_game, match_id, game, clock_ns=window.ctx.clock_times(match_id, 1)
+    )
+    assert window.controller.writer is not None and window.controller.writer.flush()
+    window.close()
+    again = open_clock(match_id=match_id)
+    assert again.clock.remaining_ns(1, A) == nine - 48 * NS
+    assert again.clock.remaining_ns(1, B) == nine
+    lines = read_back(event_path, lambda s: clocks.match_clock_log(s, match_id))
+    assert (lines[0].remaining_a_ns, lines[0].remaining_b_ns) == (nine, nine)
+
+
+def test_rules_10_a_clock_reset_mid_match_starts_again_at_the_score_it_is_reset_at(
+    event_path: Path,
+) -> None:
+    """The reserve is fixed by the games recorded before the clock's first event; games
+    recorded while it ran change nothing, until the director clears the clocks: the next
+    clock then starts under way, at 3–2 in a match to 7 (9 minutes)."""
+    match_id = individual_match(event_path, length=7)
+    db = open_database(str(event_path))
+    try:
+        with db.Session() as s, s.begin():
+            first = ClockEvent(EventKind.FIRST_MOVER, 0, 1, A)
+            clocks.append_events(s, match_id, clocks.next_seq(s, match_id), [first])
+            for number, winner in enumerate("AABAB", start=1):
+                game = Game(number, 1, Side(winner), End.BEAR_OFF, level=Level.SINGLE)
+                games.record_game(s, match_id, game)
+        with db.Session() as s:
+            assert get_match(s, match_id).clock.base_seconds == 14 * 60  # started at 0–0
+        with db.Session() as s, s.begin():
+            clocks.reset_unfinished_clocks(s, "the event's clock changed")
+    finally:
+        db.close()
+    after = read_back(event_path, lambda s: get_match(s, match_id))
+    assert after.clock_start == Score(3, 2) and after.clock.base_seconds == 9 * 60
+
+
+def test_rules_10_correcting_a_game_played_before_the_clock_re_derives_its_reserve(
+    event_path: Path,
+) -> None:
+    """The games before the clock's first event are fixed by when they were recorded, their
+    points by what they say now: Ana's single in game 4 corrected to Cleo's gammon, the 3–2 the
+    clock started at becomes 2–4: 14 − 6 = 8 minutes."""
+    match_id = individual_match(event_path, length=7, winners="AABAB")
+    db = open_database(str(event_path))
+    try:
+        with db.Session() as s, s.begin():
+            first = ClockEvent(EventKind.FIRST_MOVER, 0, 1, A)
+            clocks.append_events(s, match_id, clocks.next_seq(s, match_id), [first])
+            games.record_game(s, match_id, Game(6, 1, A, End.BEAR_OFF, level=Level.SINGLE))
+        with db.Session() as s, s.begin():
+            match = get_match(s, match_id)
+            assert match.clock_start == Score(3, 2) and match.clock.base_seconds == 9 * 60
+            gammon = Game(4, 1, B, End.BEAR_OFF, level=Level.GAMMON)
+            games.correct_game(s, match.game_ids[3], gammon, "Cleo won the fourth game")
+    finally:
+        db.close()
+    after = read_back(event_path, lambda s: get_match(s, match_id))
+    assert after.clock_start == Score(2, 4) and after.clock.base_seconds == 8 * 60
 
 
 def test_an_individual_clock_window_names_no_second_board(
