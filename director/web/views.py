@@ -376,7 +376,7 @@ def brackets(session: Session) -> dict[str, Any]:
             continue
         nm = next_match(progress, team.id)
         nxt: dict[str, Any] = {"match": None, "ready": False, "table": None, "opponent": None,
-                               "if_lost": None}  # fmt: skip
+                               "if_lost": None, "if_lost_opponent": None}  # fmt: skip
         if nm.match is not None:
             _, players, _ = progress.of(nm.match)
             other = next((p for p in players if p is not None and p != team.id), None)
@@ -387,6 +387,8 @@ def brackets(session: Session) -> dict[str, Any]:
                 "table": stored.table if stored is not None else None,
                 "opponent": name[other] if other is not None else None,
                 "if_lost": str(nm.if_lost) if nm.if_lost is not None else None,
+                # who waits in that slot; None: not known yet, and maybe nobody (a bye)
+                "if_lost_opponent": name.get(nm.if_lost_against or 0),
             }
         out["entrants"].append({"id": team.id, "name": team.name, "next": nxt})
     return out
