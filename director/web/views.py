@@ -329,7 +329,6 @@ def brackets(session: Session) -> dict[str, Any]:
         return out
     draw, progress = state.draw, state.progress
     name = {t.id: t.name for t in state.teams.values()}
-    scores = {m.id: m for m in list_matches(session)}
 
     def entry(p: int | None) -> dict[str, Any] | None:
         return None if p is None else {"id": p, "name": name[p]}
@@ -344,11 +343,9 @@ def brackets(session: Session) -> dict[str, Any]:
                 status, players = progress.of_index(i)
                 key = draw.nodes[i].key
                 stored = state.stored.get(key)
-                shown = scores.get(stored.id) if stored is not None else None
-                score = None
-                if shown is not None and shown.team_b is not None and status is Status.DONE:
-                    by_id = {shown.team_a.id: shown.outcome.final.a,
-                             shown.team_b.id: shown.outcome.final.b}  # fmt: skip
+                score = None  # from the stored scoreline, as the Rounds page and the sheets
+                if stored is not None and stored.team_b is not None and status is Status.DONE:
+                    by_id = {stored.team_a: stored.final[0], stored.team_b: stored.final[1]}
                     score = [by_id.get(p) if p is not None else None for p in players]
                 matches_out.append({
                     "number": key.number,
