@@ -29,7 +29,7 @@ from sqlalchemy.orm import Session
 from director.domain.brackets.draw import Draw, MatchKey, Progress, Result, Status
 from director.domain.brackets.plan import BracketPlan, plan_to_json
 from director.domain.errors import UserError
-from director.domain.event import MatchInfo, TeamInfo
+from director.domain.event import TeamInfo
 from director.domain.pairing.knockout import bracket_order
 from director.domain.rules import PairingSystem
 from director.services import audit
@@ -50,6 +50,7 @@ class StoredMatch:
     result: str
     forfeit: bool
     started: bool
+    final: tuple[int, int] = (0, 0)  # the stored scoreline's final points (a, b)
 
     @property
     def finished(self) -> bool:
@@ -115,14 +116,17 @@ def _stored(session: Session) -> list[StoredMatch]:
             m.table_no,
             m.result,
             m.forfeit_by,
+            m.final_a,
+            m.final_b,
         ).order_by(m.id)  # fmt: skip
     )
     out = []
-    for mid, bracket, rnd, slot, a, b, table, result, forfeit in rows:
+    for mid, bracket, rnd, slot, a, b, table, result, forfeit, fa, fb in rows:
         if bracket is None or rnd is None or slot is None:
             raise UserError(f"match {mid} has no place in a bracket: it cannot be paired on")
         key = MatchKey(bracket, rnd, slot)
-        out.append(StoredMatch(mid, key, a, b, table, result, forfeit is not None, mid in started))
+        out.append(StoredMatch(mid, key, a, b, table, result, forfeit is not None,
+                               mid in started, (fa, fb)))  # fmt: skip
     return out
 
 
@@ -318,16 +322,20 @@ class BracketView:
     rounds: tuple[tuple[str, int], ...] = ()  # each round's heading and number of matches
 
 
-def entry_scores(match: MatchInfo | None, players: tuple[int | None, int | None],
+def entry_scores(match: StoredMatch | None, players: tuple[int | None, int | None],
                  winner: int | None) -> tuple[str, str]:  # fmt: skip
     """Each entrant's final score in a finished `match` ("+" a forfeit win, "" the forfeit's
-    loser), as the draw sheets and the Rounds page show it; ("", "") before."""
+    loser), as the draw sheets, the phones and the Rounds page show it; ("", "") before.
+
+    From the stored scoreline, as the standings read it (`rounds.stored_results`): every write
+    re-scores its match before it commits, so no match is scored again from its games here
+    (at 256 players that took most of a refresh of the Rounds page)."""
     if match is None or match.team_b is None or winner is None:
         return "", ""
     out = []
     for p in players:
-        final = match.outcome.final.a if match.team_a.id == p else match.outcome.final.b
-        out.append(("+" if p == winner else "") if match.forfeit_by else str(final))
+        final = match.final[0] if match.team_a == p else match.final[1]
+        out.append(("+" if p == winner else "") if match.forfeit else str(final))
     return out[0], out[1]
 
 
@@ -349,18 +357,19 @@ def places_lines(progress: Progress, bracket: str, name: dict[int, str]) -> list
 def bracket_views(session: Session) -> list[BracketView]:
     """Every bracket of a knockout, match by match, for the Rounds page and the projector;
     empty outside a knockout paired by match or before its first pairing."""
-    from director.services.matches import list_matches
-
     if not paired_by_match(session) or session.scalar(select(models.Match.id).limit(1)) is None:
         return []
     state = draw_state(session)
     draw, progress = state.draw, state.progress
     name = {t.id: t.name for t in state.teams.values()}
-    shown = {m.id: m for m in list_matches(session)}
     out = []
     for bracket in state.plan.brackets:
         if bracket.name not in draw.rounds:
             continue
+        # each round's title once: a title reads the rounds after it
+        titles = {
+            r: draw.round_title(bracket.name, r) for r in range(1, draw.rounds[bracket.name] + 1)
+        }
         lines = []
         for i, node in enumerate(draw.nodes):
             if node.key.bracket != bracket.name:
@@ -369,17 +378,15 @@ def bracket_views(session: Session) -> list[BracketView]:
             if status is Status.EMPTY:
                 continue
             stored = state.stored.get(node.key)
-            match = shown.get(stored.id) if stored is not None else None
             names = tuple(name[p] if p is not None else ("bye" if status is Status.BYE else "…")
                           for p in players)  # fmt: skip
             winner = progress.winner[i] if status is Status.DONE else None
-            scores = entry_scores(match, players, winner)
+            scores = entry_scores(stored, players, winner)
             score = ""
-            if match is not None and match.team_b is not None and status is Status.DONE:
-                score = ("forfeit" if match.forfeit_by else
-                         f"{match.outcome.final.a} – {match.outcome.final.b}")  # fmt: skip
-            title = node.key.round if not node.third_place else 0
-            words = draw.round_title(bracket.name, title) if title else "Play-off for third"
+            if stored is not None and stored.team_b is not None and status is Status.DONE:
+                score = ("forfeit" if stored.forfeit else
+                         f"{stored.final[0]} – {stored.final[1]}")  # fmt: skip
+            words = titles[node.key.round] if not node.third_place else "Play-off for third"
             parent = draw.nodes[node.parent].key if node.parent is not None else None
             lines.append(BracketLine(
                 node.key, f"{words} · to {node.length}", status, (names[0], names[1]), score,
@@ -392,7 +399,7 @@ def bracket_views(session: Session) -> list[BracketView]:
         for r in range(1, draw.rounds[bracket.name] + 1):
             nodes = draw.round_nodes(bracket.name, r)
             length = draw.nodes[nodes[0]].length
-            heads.append((f"{draw.round_title(bracket.name, r)} · to {length}", len(nodes)))
+            heads.append((f"{titles[r]} · to {length}", len(nodes)))
         label = bracket.name[:1].upper() + bracket.name[1:].replace("-", " ")
         places = tuple(places_lines(progress, bracket.name, name))
         out.append(

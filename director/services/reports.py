@@ -441,18 +441,19 @@ def _bracket(job: _Job) -> Built:
 
 def _draw_sheets(job: _Job) -> Built:
     """Every bracket's draw sheet from the event's draw (RULES §11), on landscape pages."""
+    from sqlalchemy import select
+
     from director.domain.brackets.draw import MatchKey, Status
     from director.reports import draw_sheet
     from director.reports.styles import LANDSCAPE, layout
     from director.services.bracket_pairing import draw_state, entry_scores, places_lines
-    from director.services.matches import list_matches
+    from director.store import models
 
     box = layout(job.paper, LANDSCAPE)
-    stored = {m.id: m for m in list_matches(job.session)}
-    if not stored:
+    if job.session.scalar(select(models.Match.id).limit(1)) is None:
         return draw_sheet.story(None, {}, [], box), "", True
     state = draw_state(job.session)
-    by_key = {s.key: stored[s.id] for s in state.stored.values() if s.id in stored}
+    by_key = state.stored
     name = {t.id: t.name for t in state.teams.values()}
     progress = state.progress
     boxes: dict[MatchKey, draw_sheet.Box] = {}

@@ -77,6 +77,12 @@ def described(line: BracketLine) -> str:
     return f"{out}; {line.winner} wins" if line.winner else out
 
 
+def tab_title(view: BracketView) -> str:
+    """A bracket's tab: its title, and how many of its matches are ready to start."""
+    ready = sum(line.ready for line in view.lines)
+    return f"{view.title} ({ready} ready)" if ready else view.title
+
+
 class MatchBox(QWidget):
     """One match of the chart; `ready`, `names`, `scores` and `match_id` say what it shows."""
 
@@ -92,6 +98,15 @@ class MatchBox(QWidget):
         self.setObjectName("matchBox")
         self.setAccessibleName(described(line))
         self.setToolTip(tooltip(described(line)))
+
+    def show_line(self, line: BracketLine) -> None:
+        """Show `line` (the same match, read again): repainted only when it changed."""
+        if line == self.line:
+            return
+        self.line = line
+        self.setAccessibleName(described(line))
+        self.setToolTip(tooltip(described(line)))
+        self.update()
 
     @property
     def key(self) -> MatchKey:
@@ -205,6 +220,24 @@ class BracketChart(QWidget):
             box.move(self._spot(line.key))
             self.boxes[line.key] = box
 
+    def fits(self, view: BracketView) -> bool:
+        """Whether `view` has the rounds and the matches drawn here (only what they show may
+        differ): then it is shown in these boxes."""
+        return (
+            view.rounds == self.view.rounds
+            and len(view.lines) == len(self.boxes)
+            and all(line.key in self.boxes for line in view.lines)
+        )
+
+    def show_view(self, view: BracketView) -> None:
+        """Show `view`, which `fits`, in the boxes there are: each updated, none built again."""
+        self.view = view
+        for line in view.lines:
+            self.boxes[line.key].show_line(line)
+        if self.playoff is not None:
+            self.playoff = self.boxes[self.playoff.key].line
+        self.update()  # the joining lines, the states above the boxes, the places
+
     def _centre(self, round_no: int, number: int) -> int:
         span = self.spans[round_no - 1] * UNIT
         return HEAD_H + (number - 1) * span + span // 2
@@ -301,7 +334,17 @@ class BracketTabs(QTabWidget):
         self.areas: list[QScrollArea] = []
 
     def show_views(self, views: list[BracketView]) -> None:
-        """Draw `views` again, keeping the tab, the scroll position and the focused match."""
+        """Draw `views` again, keeping the tab, the scroll position and the focused match. A
+        result changes only what boxes show: they are updated in place (a 256-player night
+        has 500 of them), and built again only when matches were added or taken away."""
+        if len(views) == len(self.charts) and all(
+            view.name == chart.view.name and chart.fits(view)
+            for view, chart in zip(views, self.charts, strict=True)
+        ):
+            for i, (view, chart) in enumerate(zip(views, self.charts, strict=True)):
+                chart.show_view(view)
+                self.setTabText(i, tab_title(view))
+            return
         current = self.currentIndex()
         focused = next((k for c in self.charts for k, b in c.boxes.items() if b.hasFocus()), None)
         scrolls = [(a.horizontalScrollBar().value(), a.verticalScrollBar().value())
@@ -314,8 +357,7 @@ class BracketTabs(QTabWidget):
             area.setWidget(chart)
             area.setWidgetResizable(False)
             area.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-            ready = sum(line.ready for line in view.lines)
-            self.addTab(area, f"{view.title} ({ready} ready)" if ready else view.title)
+            self.addTab(area, tab_title(view))
             for box in chart.boxes.values():
                 box.activated.connect(self._activated)
                 box.chosen.connect(self._chosen)

@@ -329,7 +329,6 @@ def brackets(session: Session) -> dict[str, Any]:
         return out
     draw, progress = state.draw, state.progress
     name = {t.id: t.name for t in state.teams.values()}
-    scores = {m.id: m for m in list_matches(session)}
 
     def entry(p: int | None) -> dict[str, Any] | None:
         return None if p is None else {"id": p, "name": name[p]}
@@ -344,11 +343,9 @@ def brackets(session: Session) -> dict[str, Any]:
                 status, players = progress.of_index(i)
                 key = draw.nodes[i].key
                 stored = state.stored.get(key)
-                shown = scores.get(stored.id) if stored is not None else None
-                score = None
-                if shown is not None and shown.team_b is not None and status is Status.DONE:
-                    by_id = {shown.team_a.id: shown.outcome.final.a,
-                             shown.team_b.id: shown.outcome.final.b}  # fmt: skip
+                score = None  # from the stored scoreline, as the Rounds page and the sheets
+                if stored is not None and stored.team_b is not None and status is Status.DONE:
+                    by_id = {stored.team_a: stored.final[0], stored.team_b: stored.final[1]}
                     score = [by_id.get(p) if p is not None else None for p in players]
                 matches_out.append({
                     "number": key.number,
@@ -376,7 +373,7 @@ def brackets(session: Session) -> dict[str, Any]:
             continue
         nm = next_match(progress, team.id)
         nxt: dict[str, Any] = {"match": None, "ready": False, "table": None, "opponent": None,
-                               "if_lost": None}  # fmt: skip
+                               "if_lost": None, "if_lost_opponent": None}  # fmt: skip
         if nm.match is not None:
             _, players, _ = progress.of(nm.match)
             other = next((p for p in players if p is not None and p != team.id), None)
@@ -387,6 +384,8 @@ def brackets(session: Session) -> dict[str, Any]:
                 "table": stored.table if stored is not None else None,
                 "opponent": name[other] if other is not None else None,
                 "if_lost": str(nm.if_lost) if nm.if_lost is not None else None,
+                # who waits in that slot; None: not known yet, and maybe nobody (a bye)
+                "if_lost_opponent": name.get(nm.if_lost_against or 0),
             }
         out["entrants"].append({"id": team.id, "name": team.name, "next": nxt})
     return out

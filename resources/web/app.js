@@ -235,7 +235,9 @@ function nextMatchText(n) {
   const where = n.table ? `, table ${n.table}` : "";
   const against = n.opponent ? ` against ${isolated(n.opponent)}` : " (opponent not known yet)";
   const when = n.ready ? (n.table ? "now" : "next, when the director pairs it") : "when the matches before it are over";
-  const lost = n.if_lost ? ` If you lose: ${n.if_lost}.` : " A loss ends your night.";
+  // who meets a loser there is named only once known: else the slot may still turn into a bye
+  const there = n.if_lost_opponent ? ` against ${isolated(n.if_lost_opponent)}` : " (opponent to be decided, maybe a bye)";
+  const lost = n.if_lost ? ` If you lose: ${n.if_lost}${there}.` : " A loss ends your night.";
   return `Next: ${n.match}${where}${against}, ${when}.${lost}`;
 }
 

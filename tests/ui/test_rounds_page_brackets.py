@@ -205,3 +205,77 @@ def test_long_and_right_to_left_names_are_shortened_with_the_whole_name_in_the_t
         side(hebrew) == Qt.AlignmentFlag.AlignRight
         and side(long_name) == Qt.AlignmentFlag.AlignLeft
     )
+
+
+def test_a_result_updates_the_drawn_boxes_in_place_and_keeps_the_focus(
+    qtbot: QtBot, ctx: EventContext, event_path: Path
+) -> None:
+    """A director refreshes after every result: the boxes show it without being built again
+    (a 256-player night draws 500 of them), so the same widgets stay, the focused match keeps
+    the keyboard, and the scores, the winners and the semi-final they reach are filled in."""
+    from director.domain.changes import Changes
+
+    page = shown_page(qtbot, RoundsPage(ctx))
+    publish(qtbot, page)
+    page.activateWindow()
+    qtbot.waitUntil(page.isActiveWindow)
+    before = boxes(page)
+    focused = before["Main bracket"][1]
+    focused.setFocus(Qt.FocusReason.OtherFocusReason)
+    qtbot.waitUntil(focused.hasFocus)
+    ids = first_two(event_path)
+    play_out(event_path, ids)
+    ctx.changed.emit(Changes.match(ids[0]) | Changes.match(ids[1]))  # as the desk tells it
+    after = boxes(page)
+    assert all(a is b for title in before for a, b in zip(before[title], after[title], strict=True))
+    assert focused.hasFocus()
+    main = after["Main bracket"]
+    assert [b.line.winner == b.names[0] != "" for b in main[:2]] == [True, True]
+    semi = main[4]
+    assert semi.ready and semi.names == (main[0].names[0], main[1].names[0])
+    assert page.brackets.tabText(0) == "Main bracket (3 ready)"
+    assert_drawn_as_stored(page, event_path)
+
+
+def test_the_sql_statements_of_a_refresh_do_not_grow_with_the_matches(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """A refresh of a knockout's Rounds page reads the draw with a fixed set of queries, not a
+    read per match: an 8-player and a 64-player progressive consolation, each part-played,
+    send the same number of SQL statements for a whole refresh and for one after a result."""
+    from sqlalchemy import event
+    from sqlalchemy.engine import Engine
+
+    from director.domain.changes import Changes
+    from director.domain.rules import Format
+    from director.services.simulate import SimulationSettings, simulate_event
+
+    sent: list[int] = []
+
+    def count(*_: object) -> None:
+        sent.append(1)
+
+    counts = []
+    for players in (8, 64):
+        path = tmp_path / f"{players}.tandem"
+        settings = SimulationSettings(
+            teams=players, format=Format.INDIVIDUAL, system=PairingSystem.KNOCKOUT,
+            plan=ready_made("progressive-consolation"), rounds_to_play=2, seed=3,
+        )  # fmt: skip
+        simulate_event(str(path), settings).close()
+        with event_context(path) as context:
+            page = shown_page(qtbot, RoundsPage(context))
+            assert sum(len(c.boxes) for c in page.brackets.charts) > players // 2
+            result = Changes.match(page.rounds[-1].matches[-1].id)
+            event.listen(Engine, "before_cursor_execute", count)
+            try:
+                sent.clear()
+                page.refresh()
+                whole = len(sent)
+                sent.clear()
+                page.on_event_changed(result)
+                counts.append((whole, len(sent)))
+            finally:
+                event.remove(Engine, "before_cursor_execute", count)
+            page.hide()
+    assert counts[0] == counts[1], counts

@@ -66,12 +66,14 @@ def test_the_brackets_answer_every_bracket_and_each_players_next_match(
     assert nxt[ids[1]] == {
         "match": "main round 2 match 2", "ready": True, "table": 2,
         "opponent": "Team 3", "if_lost": "consolation round 1 match 2",
+        "if_lost_opponent": None,  # who meets them there is not known yet
     }  # fmt: skip
     assert nxt[ids[4]]["match"] == "consolation round 1 match 1" and not nxt[ids[4]]["ready"]
     # both players known, not paired yet: no table until the director pairs it
     assert nxt[ids[0]] == {
         "match": "main round 2 match 1", "ready": True, "table": None,
         "opponent": "Team 4", "if_lost": "consolation round 1 match 1",
+        "if_lost_opponent": "Team 5",  # lost by forfeit: already waits there
     }  # fmt: skip
     service.notify()  # as the desk does after a change: the hub pushes the brackets channel
     wait_for(lambda: request(url + "api/latest?ch=brackets").json()["brackets"]["brackets"])  # type: ignore[index]
@@ -121,7 +123,15 @@ def test_the_brackets_page_shows_each_bracket_and_my_next_match(
             wait_for(driver, lambda d: "Next:" in text_of(d, "p.next"))
             assert text_of(driver, "p.next") == (
                 "Team 2: Next: main round 2 match 2, table 2 against Team 3, now. "
-                "If you lose: consolation round 1 match 2."
+                "If you lose: consolation round 1 match 2 "
+                "(opponent to be decided, maybe a bye)."
+            )
+            box.clear()
+            box.send_keys("R&D")  # seed 1: a bye, then a round-one loser's slot where 5 waits
+            wait_for(driver, lambda d: "Next:" in text_of(d, "p.next"))
+            assert text_of(driver, "p.next") == (
+                f"{HOSTILE}: Next: main round 2 match 1 against Team 4, next, when the director "
+                "pairs it. If you lose: consolation round 1 match 1 against Team 5."
             )
             driver.save_screenshot(str(tmp_path / "brackets.png"))
     finally:

@@ -45,7 +45,7 @@ def test_progressive_later_rounds_the_play_off_and_the_final() -> None:
     assert next_match(played, 1) == NextMatch(k(MAIN, 3, 1), True, None)
     plan = BracketPlan("play-off", (Bracket(MAIN, (5,), third_place=True),))
     semis = Draw(plan, list(range(1, 5))).progress([Result(k(MAIN, 1, 1), 1)])
-    assert next_match(semis, 2) == NextMatch(k(MAIN, 1, 2), True, k(MAIN, 2, 2))
+    assert next_match(semis, 2) == NextMatch(k(MAIN, 1, 2), True, k(MAIN, 2, 2), 4)  # 4 waits
     assert next_match(semis, 4) == NextMatch(k(MAIN, 2, 2), False, None)  # the play-off
     out = Draw(ready_made("single"), list(range(1, 5))).progress([Result(k(MAIN, 1, 1), 1)])
     assert next_match(out, 4) == NextMatch(None, False, None)
@@ -71,3 +71,14 @@ def test_a_loser_goes_where_next_match_said_on_random_nights() -> None:
             assert end.complete
             for loser, target in said:
                 assert loser in end.of(target)[1], (plan.name, n, loser, target)
+
+
+def test_if_lost_names_who_waits_there_only_once_they_are_known() -> None:
+    """The phones' "if you lose" must not promise an opponent the draw does not know yet: the
+    slot's other seat is named once its player is there, else it is open (and may turn out a
+    bye, when nobody comes to meet them)."""
+    draw = Draw(ready_made("consolation"), list(range(1, 9)))
+    now = draw.progress([Result(k(MAIN, 1, 1), 1)])  # 8 lost: waits in consolation 1-1
+    assert next_match(now, 4) == NextMatch(k(MAIN, 1, 2), True, k(CONSOLATION, 1, 1), 8)
+    assert next_match(now, 7) == NextMatch(k(MAIN, 1, 3), True, k(CONSOLATION, 1, 2), None)
+    assert next_match(draw.progress(), 4).if_lost_against is None
