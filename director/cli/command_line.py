@@ -52,8 +52,8 @@ DB_HELP = (
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(
         prog="tandem-director",
-        description="Run a Tandem backgammon event. Without a command: start the app, with "
-        "EVENT.tandem open if given.",
+        description="Run a backgammon event (Tandem, individual or knockout). Without a "
+        "command: start the app, with EVENT.tandem open if given.",
     )
     parser.add_argument(
         "--version",

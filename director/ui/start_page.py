@@ -37,7 +37,10 @@ class StartPage(QWidget):
         super().__init__(parent)
         self.recent = recent
         self.new_button = self._big_button(
-            "New event…", "Set the rules, the clock and the pairings; then add teams.", "action-new"
+            "New event…",
+            "A Tandem, individual or knockout night: the rules, the clock, the pairings; "
+            "then the entrants.",
+            "action-new",
         )
         self.open_button = self._big_button(
             "Open event file…", "Continue an event saved in a .tandem file.", "action-open"
@@ -108,7 +111,8 @@ class StartPage(QWidget):
         logo.setPixmap(app_icon().pixmap(QSize(72, 72)))
         title = page_title("Tandem Director", self)
         subtitle = hint(
-            "Run a Tandem backgammon team event: teams, pairings, clocks, results and standings.",
+            "Run a backgammon club's nights: Tandem team matches, individual matches and knockout "
+            "brackets, with clocks, results, standings and the club's ratings.",
             self,
         )
         heading = QVBoxLayout()

@@ -44,8 +44,9 @@ def about_box(parent: QWidget) -> QMessageBox:
     box.setIconPixmap(app_icon().pixmap(64, 64))
     box.setText(f"<b>{APP_TITLE}</b> {__version__}")
     box.setInformativeText(
-        "Runs Tandem backgammon team events: teams, pairings, clocks, results and standings, "
-        "with every change saved at once.\n\nFree software under the MIT licence. Built on "
+        "Runs a backgammon club's nights: Tandem team events, individual events and knockout "
+        "brackets, with pairings, clocks, results, standings and the club's ratings, and "
+        "every change saved at once.\n\nFree software under the MIT licence. Built on "
         "Qt for Python (LGPL-3.0), SQLAlchemy, reportlab and others, and the DejaVu fonts: "
         "Show Details for every licence."
     )

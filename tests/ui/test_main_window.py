@@ -234,6 +234,15 @@ def test_about_names_the_version(qtbot: QtBot, window: MainWindow) -> None:
     box.close()
 
 
+def test_about_says_the_app_runs_every_kind_of_night(qtbot: QtBot, window: MainWindow) -> None:
+    """It said "Runs Tandem backgammon team events" once individual events, knockout brackets
+    and the club had come."""
+    box = window.show_about()
+    about = box.informativeText().lower()
+    box.close()
+    assert all(kind in about for kind in ("tandem", "individual", "knockout", "club"))
+
+
 def test_about_shows_the_licence_and_every_third_party_notice(
     qtbot: QtBot, window: MainWindow
 ) -> None:

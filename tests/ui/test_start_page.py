@@ -130,3 +130,17 @@ def test_a_recent_events_name_and_file_are_shown_as_typed(qtbot: QtBot, tmp_path
     assert [label.textFormat() for label in labels] == [Qt.TextFormat.PlainText] * 2
     assert labels[0].text() == "Zq <b>Night</b> & Day"
     assert "R&D <b>night.tandem" in labels[1].text()
+
+
+def test_the_first_screen_says_the_app_runs_every_kind_of_night(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """It said "Run a Tandem backgammon team event" and "then add teams" after the app had
+    learned individual events, knockout brackets and the club: a director running an
+    individual night read that this was the wrong program."""
+    page = StartPage(RecentEvents(throwaway_settings(tmp_path)))
+    qtbot.addWidget(page)
+    words = " ".join(label.text() for label in page.findChildren(QLabel)).lower()
+    for kind in ("tandem", "individual", "knockout", "club"):
+        assert kind in words
+    assert "add teams" not in words
