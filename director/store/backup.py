@@ -25,7 +25,14 @@ from typing import TYPE_CHECKING
 
 from director.domain.errors import UserError
 from director.store.files import sync_file, sync_folder
-from director.store.integrity import connection_problems, file_problems, readonly_uri
+from director.store.integrity import (
+    EVENT,
+    FileKind,
+    connection_problems,
+    file_problems,
+    kind_of,
+    readonly_uri,
+)
 from director.store.targets import EXTENSION
 
 if TYPE_CHECKING:
@@ -59,22 +66,24 @@ class BackupInfo:
     path: Path
     taken_at: datetime | None
     reason: str
-    event_name: str = ""
-    teams: int = 0
-    games: int = 0
+    held: tuple[tuple[str, int], ...] = ()  # (what, how many): teams and games, persons and events
     problems: tuple[str, ...] = field(default_factory=tuple)
 
     @property
     def good(self) -> bool:
         return not self.problems
 
+    def holds(self) -> str:
+        """What it holds, in words: "2 teams, 5 games", "8 persons, 1 events"."""
+        return ", ".join(f"{n} {what}" for what, n in self.held)
+
     def describe(self) -> str:
         when = self.taken_at.astimezone().strftime("%Y-%m-%d %H:%M:%S") if self.taken_at else "?"
         state = "good" if self.good else f"DAMAGED ({'; '.join(self.problems)})"
-        return (
-            f"{when}  {self.reason:<22} {self.teams:>3} teams {self.games:>4} games  "
-            f"{state}  {self.path}"
+        held = " ".join(
+            f"{n:>{width}} {what}" for (what, n), width in zip(self.held, (3, 4), strict=True)
         )
+        return f"{when}  {self.reason:<22} {held}  {state}  {self.path}"
 
 
 def _slug(reason: str) -> str:
@@ -225,12 +234,13 @@ def _write_checked_copy(db: EventDatabase, tmp: Path, reason: str) -> None:
         )
         dest.execute("COMMIT")
         problems = connection_problems(dest)
+        kind = kind_of(dest)
     finally:
         dest.close()
     if problems:
         raise UserError(
-            "no backup made: the copy failed its check, the event file may be damaged "
-            f"({problems[0]}); run `tandem-director check`"
+            f"no backup made: the copy failed its check, the {kind.noun} file may be damaged "
+            f"({problems[0]}); run `{kind.check} {db.path}`"
         )
 
 
@@ -312,8 +322,9 @@ def remove_with_companions(tmp: Path) -> None:
             path.unlink()
 
 
-def describe_backup(path: Path) -> BackupInfo:
-    problems = tuple(file_problems(path))
+def describe_backup(path: Path, kind: FileKind = EVENT) -> BackupInfo:
+    """When, why and what (checked as a `kind`: an event or a club)."""
+    problems = tuple(file_problems(path, kind))
     meta = _meta(path) if not problems else {}
     taken: datetime | None = None
     with contextlib.suppress(ValueError, KeyError):
@@ -321,29 +332,30 @@ def describe_backup(path: Path) -> BackupInfo:
     if taken is None:
         with contextlib.suppress(OSError):
             taken = datetime.fromtimestamp(path.stat().st_mtime, UTC)
-    name, teams, games = "", 0, 0
+    held: tuple[tuple[str, int], ...] = tuple((what, 0) for what, _table in kind.held)
     if not problems:
         connection = sqlite3.connect(readonly_uri(path), uri=True)
         try:
-            name = (connection.execute("SELECT name FROM event").fetchone() or ("",))[0]
-            teams = connection.execute("SELECT count(*) FROM team").fetchone()[0]
-            games = connection.execute("SELECT count(*) FROM game").fetchone()[0]
+            held = tuple(
+                (what, connection.execute(f'SELECT count(*) FROM "{table}"').fetchone()[0])
+                for what, table in kind.held
+            )
         except sqlite3.Error as exc:
             problems = (f"unreadable: {exc}",)
         finally:
             connection.close()
-    return BackupInfo(path, taken, meta.get("backup_reason", "copy"), name, teams, games, problems)
+    return BackupInfo(path, taken, meta.get("backup_reason", "copy"), held, problems)
 
 
-def list_backups(event: Path) -> list[BackupInfo]:
-    """Every backup of the event, newest first, each checked."""
-    infos = [describe_backup(p) for p in _backup_files(backup_folder(event.resolve()))]
+def list_backups(event: Path, kind: FileKind = EVENT) -> list[BackupInfo]:
+    """Every backup of the event (or club: `kind`), newest first, each checked as one."""
+    infos = [describe_backup(p, kind) for p in _backup_files(backup_folder(event.resolve()))]
     epoch = datetime.min.replace(tzinfo=UTC)
     return sorted(infos, key=lambda b: b.taken_at or epoch, reverse=True)
 
 
-def good_backups(event: Path) -> list[BackupInfo]:
-    return [b for b in list_backups(event) if b.good]
+def good_backups(event: Path, kind: FileKind = EVENT) -> list[BackupInfo]:
+    return [b for b in list_backups(event, kind) if b.good]
 
 
 def aside_name(event: Path, label: str) -> Path:
@@ -383,17 +395,19 @@ class Restored:
     replaced: Path | None  # where the file that was there went
 
 
-def restore(event: Path, backup: Path, prepare: Callable[[Path, Path], None]) -> Restored:
+def restore(
+    event: Path, backup: Path, prepare: Callable[[Path, Path], None], kind: FileKind = EVENT
+) -> Restored:
     """Put a checked copy of `backup` in place of `event`; the current file is moved aside.
 
     Everything is checked on the copy before the event is touched: its pages and foreign keys,
-    and `prepare(copy, aside)`, which opens it as an event (refusing anything that is not one,
-    upgrading an older one) and writes the restore to its audit log. Only then is the current
+    and `prepare(copy, aside)`, which opens it as an event or a club (refusing anything that is
+    not one, upgrading an older one) and records the restore in it. Only then is the current
     file moved aside and the copy renamed into place. The caller must hold the event's lock
     (see services.backups.restore_backup).
     """
     event, backup = event.resolve(), backup.resolve()
-    problems = file_problems(backup)
+    problems = file_problems(backup, kind)
     if problems:
         raise UserError(f"{backup.name} cannot be restored: {problems[0]}")
     if backup == event:
@@ -404,7 +418,7 @@ def restore(event: Path, backup: Path, prepare: Callable[[Path, Path], None]) ->
         with contextlib.closing(sqlite3.connect(readonly_uri(backup), uri=True)) as reader:
             online_copy(reader, tmp)
         sync_file(tmp)
-        copied = file_problems(tmp)
+        copied = file_problems(tmp, kind)
         if copied:
             raise UserError(f"the copy of {backup.name} failed its check: {copied[0]}")
         aside = aside_name(event, "replaced")
