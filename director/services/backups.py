@@ -7,7 +7,7 @@ Backups are automatic: when the app opens an event (`store.engine.open_event`), 
 round is paired and after each round is finished (the round services call the two functions
 below once their change is committed); a club's when it is opened and before each publication.
 The newest ten are kept in `FILE-backups/`. A restore never destroys anything: the file it
-replaces is renamed `FILE.replaced-DATE`.
+replaces is kept as `FILE.replaced-DATE`.
 """
 
 from __future__ import annotations

@@ -4,8 +4,9 @@ A backup is made with SQLite's online backup API into a temp file beside the oth
 to a single-file journal, labelled, checked (`integrity_check` + `foreign_key_check`), synced,
 and only then renamed into place: a crash leaves either no new backup or a good one. Backups
 live in `FILE-backups/` beside the event; the newest `KEEP` are kept. Nothing here ever
-overwrites or deletes an event file: a replaced or damaged file is renamed aside with its
-`-wal` and `-shm` companions, which SQLite needs to read its last commits.
+overwrites or deletes an event file: a replaced file is kept as a copy beside it before the
+restore is renamed over it (`keep_aside`), a damaged one is renamed aside with its `-wal` and
+`-shm` companions, which SQLite needs to read its last commits.
 """
 
 from __future__ import annotations
@@ -381,6 +382,31 @@ def move_aside(event: Path, label: str, aside: Path | None = None) -> Path:
     return aside
 
 
+def keep_aside(event: Path, aside: Path) -> Path:
+    """Keep the file about to be replaced as `aside` before it is replaced: a synced copy, so
+    that the event's own name never stops naming a whole file (the `os.replace` after this is
+    atomic: killed at any moment, the file is the one before or the one after, never none). A
+    crashed app's `-wal` is folded into the file first (the lock is held: nobody has it open),
+    so that no `-wal` of the file before lies beside the file after; where that cannot be done
+    (a damaged file), the file is moved aside with its companions (`move_aside`)."""
+    try:
+        wal = Path(f"{event}-wal")
+        if wal.exists() and wal.stat().st_size:
+            with contextlib.closing(sqlite3.connect(event)) as connection:
+                connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            if wal.exists() and wal.stat().st_size:
+                raise OSError("the -wal could not be folded into the file")
+        part = aside.with_name(f".{aside.name}.tmp")  # never a half copy under its name
+        shutil.copyfile(event, part)
+        sync_file(part)
+        os.replace(part, aside)
+    except (OSError, sqlite3.Error):
+        remove_with_companions(aside.with_name(f".{aside.name}.tmp"))
+        return move_aside(event, "replaced", aside)
+    sync_folder(event.parent)
+    return aside
+
+
 def online_copy(source: sqlite3.Connection, dest: Path) -> None:
     """SQLite's online backup of an open database into the file `dest`: a consistent copy
     with the commits still in the source's `-wal`, which a plain file copy would leave behind."""
@@ -403,8 +429,8 @@ def restore(
     Everything is checked on the copy before the event is touched: its pages and foreign keys,
     and `prepare(copy, aside)`, which opens it as an event or a club (refusing anything that is
     not one, upgrading an older one) and records the restore in it. Only then is the current
-    file moved aside and the copy renamed into place. The caller must hold the event's lock
-    (see services.backups.restore_backup).
+    file kept aside (`keep_aside`) and the copy renamed into place. The caller must hold the
+    event's lock (see services.backups.restore_backup).
     """
     event, backup = event.resolve(), backup.resolve()
     problems = file_problems(backup, kind)
@@ -428,7 +454,7 @@ def restore(
             reason = str(exc).replace(str(tmp), backup.name)
             raise UserError(f"{backup.name} cannot be restored: {reason}") from None
         sync_file(tmp)
-        replaced = move_aside(event, "replaced", aside) if event.exists() else None
+        replaced = keep_aside(event, aside) if event.exists() else None
         for companion in COMPANIONS:  # a companion without its file would spoil the copy
             stray = Path(f"{event}{companion}")
             if stray.exists():

@@ -46,7 +46,7 @@ def test_a_restore_killed_at_any_moment_leaves_the_club_before_or_after(tmp_path
     big = _backup_of(path, 4000, kept)  # 3 + 4000 persons
     rng = random.Random(30)
     acknowledged = 0
-    for _ in range(6):
+    for _ in range(12):
         proc = subprocess.Popen(
             [sys.executable, "-m", "tests.reliability.club_restore_child", str(path),
              str(small), str(big)],
@@ -61,6 +61,7 @@ def test_a_restore_killed_at_any_moment_leaves_the_club_before_or_after(tmp_path
         said = [int(line) for line in proc.stdout.read().split()]
         proc.stdout.close()
         proc.wait()
+        assert path.is_file(), "the club's own name names no file"
         db = open_club(str(path), make_backup=False)  # the stale lock is recognised
         try:
             assert integrity_problems(db) == []
