@@ -242,6 +242,28 @@ def cmd_report(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_check(args: argparse.Namespace) -> int:
+    """The club file's integrity and foreign-key checks, read-only (the backups' own check)."""
+    from pathlib import Path
+
+    from director.store.club import is_club_file
+    from director.store.engine import check_regular
+    from director.store.integrity import CLUB, file_problems
+    from director.store.targets import is_url
+
+    if is_url(args.club):
+        raise UserError("a club on a database server is checked on the server: ask who runs it")
+    path = Path(args.club)
+    check_regular(path, "a club file")
+    if not is_club_file(path):
+        raise UserError(f"{path} is not a Tandem Director club")
+    problems = file_problems(path, CLUB)
+    for line in problems:
+        print(line)
+    print(f"{args.club}: {counted(len(problems), 'problem') if problems else 'OK'}")
+    return 1 if problems else 0
+
+
 def _club_name(target: str) -> str:
     """What heads the club's pages: its file's name, or its database's."""
     from pathlib import PurePath
@@ -269,6 +291,7 @@ VERBS: tuple[tuple[str, str, Callable[[argparse.Namespace], int],
      (_EVENT, _CLUB)),
     ("rebuild", "rebuild the club's results from its event files", cmd_rebuild,
      (_CLUB, ("events", {"nargs": "+", "metavar": "EVENT", "help": EVENT_HELP}), _YES, _MAP)),
+    ("check", "check the club file's integrity (read-only)", cmd_check, (_CLUB,)),
     ("ratings", "the club's rating list", cmd_ratings,
      (_CLUB, ("--json", {"action": "store_true", "help": "print JSON (ratings unrounded)"}))),
     ("person", "a person's rating, events and records", cmd_person,

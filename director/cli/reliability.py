@@ -1,5 +1,5 @@
 """Backups, restore and upgrade: `backups FILE`, `backup FILE`, `restore FILE BACKUP`,
-`upgrade FILE`."""
+`upgrade FILE`. The first three take an event or a club's register alike."""
 
 from __future__ import annotations
 
@@ -10,21 +10,21 @@ from pathlib import Path
 from director.cli.common import EVENT_HELP, Parser
 from director.domain.errors import UserError
 
+FILE_HELP = "the event file or the club file (.club)"
+
 
 def cmd_backups(args: argparse.Namespace) -> int:
     """List the backups, newest first (read-only: no lock, nothing written)."""
-    from director.services.backups import backup_folder, list_backups, set_aside_files
+    from director.services.backups import backup_folder, file_kind, list_backups, set_aside_files
     from director.store.targets import is_url
 
     if not args.file.strip():
-        raise UserError("FILE is empty: name the event file whose backups to list")
+        raise UserError("FILE is empty: name the event or club file whose backups to list")
     backups = list_backups(args.file)
     if not backups:
         folder = backup_folder(Path(args.file))
-        print(
-            f"no backups of {args.file} yet: the app makes them in {folder} when it opens the "
-            "event and after each round"
-        )
+        made = file_kind(Path(args.file)).made
+        print(f"no backups of {args.file} yet: the app makes them in {folder} {made}")
     for info in backups:
         print(info.describe())
     good = [b for b in backups if b.good]
@@ -42,10 +42,16 @@ def cmd_backup(args: argparse.Namespace) -> int:
     Opened `deferred` and never put in place: the file is only read, an older one is not
     upgraded (its backup is taken from the upgraded copy, which closing removes), and a backup
     refused leaves it as it was (#27)."""
-    from director.services.backups import backup_now
+    from director.services.backups import backup_now, file_kind
+    from director.store.club import open_club
     from director.store.engine import open_event
+    from director.store.integrity import CLUB
+    from director.store.targets import is_url
 
-    db = open_event(args.file, make_backup=False, deferred=True)
+    if not is_url(args.file) and file_kind(Path(args.file)) is CLUB:
+        db = open_club(args.file, make_backup=False, mark=False)  # refused while it is open
+    else:
+        db = open_event(args.file, make_backup=False, deferred=True)
     try:
         made = backup_now(db, args.reason)
     finally:
@@ -92,19 +98,23 @@ def cmd_upgrade(args: argparse.Namespace) -> int:
 
 
 def register(sub: argparse._SubParsersAction[Parser]) -> None:
-    backups = sub.add_parser("backups", help="list an event's backups, newest first (read-only)")
-    backups.add_argument("file", help=EVENT_HELP)
+    backups = sub.add_parser(
+        "backups", help="list an event's or a club's backups, newest first (read-only)"
+    )
+    backups.add_argument("file", help=FILE_HELP)
     backups.set_defaults(func=cmd_backups)
 
-    backup = sub.add_parser("backup", help="back up an event now (refused while it is open)")
-    backup.add_argument("file", help=EVENT_HELP)
+    backup = sub.add_parser(
+        "backup", help="back up an event or a club now (refused while it is open)"
+    )
+    backup.add_argument("file", help=FILE_HELP)
     backup.add_argument("--reason", default="by hand", help="a label for the backup")
     backup.set_defaults(func=cmd_backup)
 
     restore = sub.add_parser(
-        "restore", help="replace an event by a backup (the current file is kept aside)"
+        "restore", help="replace an event or a club by a backup (the current file is kept aside)"
     )
-    restore.add_argument("file", help=EVENT_HELP)
+    restore.add_argument("file", help=FILE_HELP)
     restore.add_argument("backup", help="the backup file (`backups FILE` lists them)")
     restore.add_argument("--reason", default="restored from a backup", help="for the audit log")
     restore.set_defaults(func=cmd_restore)

@@ -1,9 +1,13 @@
 """Backups and restore, as the app and the command line offer them.
 
+An event's and a club's register are backed up, listed and restored by the same code, given
+the file's kind (`store.integrity.FileKind`): `file_kind` tells which a file is.
+
 Backups are automatic: when the app opens an event (`store.engine.open_event`), after each
 round is paired and after each round is finished (the round services call the two functions
-below once their change is committed). The newest ten are kept in `FILE-backups/`. A restore
-never destroys anything: the file it replaces is renamed `FILE.replaced-DATE`.
+below once their change is committed); a club's when it is opened and before each publication.
+The newest ten are kept in `FILE-backups/`. A restore never destroys anything: the file it
+replaces is kept as `FILE.replaced-DATE`.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from director.services.events import get_event
 from director.store import backup as store_backup
 from director.store.backup import BackupInfo, Restored, backup_folder
 from director.store.engine import EventDatabase, check_regular, open_database
+from director.store.integrity import CLUB, EVENT, FileKind
 from director.store.lock import acquire
 from director.store.targets import is_url
 
@@ -26,6 +31,7 @@ __all__ = [
     "backup_after_round",
     "backup_folder",
     "backup_now",
+    "file_kind",
     "list_backups",
     "restore_backup",
     "restore_candidates",
@@ -57,18 +63,23 @@ def _file(event: str | Path) -> Path:
     return Path(event)
 
 
-def list_backups(event: str | Path) -> list[BackupInfo]:
-    """Every backup of the event, newest first, each checked (read-only: takes no lock).
-    A club's register is refused: its backups are clubs, which this checks as events."""
+def file_kind(path: Path, backup: Path | None = None) -> FileKind:
+    """A club's register or an event: the file's own kind; when it is gone (moved aside), its
+    `backup`'s, else a `.club` name's."""
     from director.store.club import is_club_file
 
+    if path.is_file():
+        return CLUB if is_club_file(path) else EVENT
+    if backup is not None and backup.is_file():
+        return CLUB if is_club_file(backup) else EVENT
+    return CLUB if path.suffix == ".club" else EVENT
+
+
+def list_backups(event: str | Path) -> list[BackupInfo]:
+    """Every backup of the event (or club), newest first, each checked as one (read-only:
+    takes no lock)."""
     path = _file(event)
-    if is_club_file(path):
-        raise UserError(
-            f"{path} is a club, not an event: its backups are the {path.suffix} files in "
-            f"{backup_folder(path.resolve())}, each a whole club (read one with club ratings)"
-        )
-    return store_backup.list_backups(path)
+    return store_backup.list_backups(path, file_kind(path))
 
 
 def restore_candidates(event: str | Path) -> list[BackupInfo]:
@@ -91,17 +102,21 @@ def set_aside_files(event: str | Path) -> list[Path]:
 def restore_backup(
     event: str | Path, backup: str | Path, reason: str = "restored from a backup"
 ) -> Restored:
-    """Replace the event by a checked copy of `backup`; refused while the event is open.
+    """Replace the event (or club) by a checked copy of `backup`; refused while it is open.
 
     The replaced file is kept as `FILE.replaced-DATE`; the restore is written to the restored
-    event's audit log.
+    event's audit log (a club's: its `meta`, which has no audit log).
     """
     path, source = _file(event), Path(backup)
     check_regular(source)  # a pipe would block the copy below; a folder is no backup
     if not path.parent.is_dir():
         raise UserError(f"the folder {path.parent} does not exist")
+    kind = file_kind(path, source)
 
-    def prepare(copy: Path, aside: Path) -> None:  # on the copy, before the event is touched
+    def prepare(copy: Path, aside: Path) -> None:  # on the copy, before the file is touched
+        if kind is CLUB:
+            _record_club_restore(copy, source, reason)
+            return
         db = open_database(str(copy))
         try:
             with db.Session() as session, session.begin():
@@ -119,6 +134,27 @@ def restore_backup(
 
     lock = acquire(path.resolve())  # refuses while an app has the event open
     try:
-        return store_backup.restore(path, source, prepare)
+        return store_backup.restore(path, source, prepare, kind)
     finally:
         lock.release()
+
+
+def _record_club_restore(copy: Path, source: Path, reason: str) -> None:
+    """Open the copy as a club (refusing anything that is not one, upgrading an older one) and
+    note in its `meta` where it came from and why."""
+    from datetime import UTC, datetime
+
+    from director.store.club import open_club
+    from director.store.club_models import ClubMeta
+
+    db = open_club(str(copy), lock=False, make_backup=False, mark=False)
+    try:
+        with db.Session() as session, session.begin():
+            for key, value in (
+                ("restored_from", str(source)),
+                ("restore_reason", reason),
+                ("restored_at", datetime.now(UTC).isoformat(timespec="seconds")),
+            ):
+                session.merge(ClubMeta(key=key, value=value))
+    finally:
+        db.close()

@@ -4,8 +4,9 @@ A backup is made with SQLite's online backup API into a temp file beside the oth
 to a single-file journal, labelled, checked (`integrity_check` + `foreign_key_check`), synced,
 and only then renamed into place: a crash leaves either no new backup or a good one. Backups
 live in `FILE-backups/` beside the event; the newest `KEEP` are kept. Nothing here ever
-overwrites or deletes an event file: a replaced or damaged file is renamed aside with its
-`-wal` and `-shm` companions, which SQLite needs to read its last commits.
+overwrites or deletes an event file: a replaced file is kept as a copy beside it before the
+restore is renamed over it (`keep_aside`), a damaged one is renamed aside with its `-wal` and
+`-shm` companions, which SQLite needs to read its last commits.
 """
 
 from __future__ import annotations
@@ -25,7 +26,14 @@ from typing import TYPE_CHECKING
 
 from director.domain.errors import UserError
 from director.store.files import sync_file, sync_folder
-from director.store.integrity import connection_problems, file_problems, readonly_uri
+from director.store.integrity import (
+    EVENT,
+    FileKind,
+    connection_problems,
+    file_problems,
+    kind_of,
+    readonly_uri,
+)
 from director.store.targets import EXTENSION
 
 if TYPE_CHECKING:
@@ -59,22 +67,24 @@ class BackupInfo:
     path: Path
     taken_at: datetime | None
     reason: str
-    event_name: str = ""
-    teams: int = 0
-    games: int = 0
+    held: tuple[tuple[str, int], ...] = ()  # (what, how many): teams and games, persons and events
     problems: tuple[str, ...] = field(default_factory=tuple)
 
     @property
     def good(self) -> bool:
         return not self.problems
 
+    def holds(self) -> str:
+        """What it holds, in words: "2 teams, 5 games", "8 persons, 1 events"."""
+        return ", ".join(f"{n} {what}" for what, n in self.held)
+
     def describe(self) -> str:
         when = self.taken_at.astimezone().strftime("%Y-%m-%d %H:%M:%S") if self.taken_at else "?"
         state = "good" if self.good else f"DAMAGED ({'; '.join(self.problems)})"
-        return (
-            f"{when}  {self.reason:<22} {self.teams:>3} teams {self.games:>4} games  "
-            f"{state}  {self.path}"
+        held = " ".join(
+            f"{n:>{width}} {what}" for (what, n), width in zip(self.held, (3, 4), strict=True)
         )
+        return f"{when}  {self.reason:<22} {held}  {state}  {self.path}"
 
 
 def _slug(reason: str) -> str:
@@ -225,12 +235,13 @@ def _write_checked_copy(db: EventDatabase, tmp: Path, reason: str) -> None:
         )
         dest.execute("COMMIT")
         problems = connection_problems(dest)
+        kind = kind_of(dest)
     finally:
         dest.close()
     if problems:
         raise UserError(
-            "no backup made: the copy failed its check, the event file may be damaged "
-            f"({problems[0]}); run `tandem-director check`"
+            f"no backup made: the copy failed its check, the {kind.noun} file may be damaged "
+            f"({problems[0]}); run `{kind.check} {db.path}`"
         )
 
 
@@ -312,8 +323,9 @@ def remove_with_companions(tmp: Path) -> None:
             path.unlink()
 
 
-def describe_backup(path: Path) -> BackupInfo:
-    problems = tuple(file_problems(path))
+def describe_backup(path: Path, kind: FileKind = EVENT) -> BackupInfo:
+    """When, why and what (checked as a `kind`: an event or a club)."""
+    problems = tuple(file_problems(path, kind))
     meta = _meta(path) if not problems else {}
     taken: datetime | None = None
     with contextlib.suppress(ValueError, KeyError):
@@ -321,29 +333,30 @@ def describe_backup(path: Path) -> BackupInfo:
     if taken is None:
         with contextlib.suppress(OSError):
             taken = datetime.fromtimestamp(path.stat().st_mtime, UTC)
-    name, teams, games = "", 0, 0
+    held: tuple[tuple[str, int], ...] = tuple((what, 0) for what, _table in kind.held)
     if not problems:
         connection = sqlite3.connect(readonly_uri(path), uri=True)
         try:
-            name = (connection.execute("SELECT name FROM event").fetchone() or ("",))[0]
-            teams = connection.execute("SELECT count(*) FROM team").fetchone()[0]
-            games = connection.execute("SELECT count(*) FROM game").fetchone()[0]
+            held = tuple(
+                (what, connection.execute(f'SELECT count(*) FROM "{table}"').fetchone()[0])
+                for what, table in kind.held
+            )
         except sqlite3.Error as exc:
             problems = (f"unreadable: {exc}",)
         finally:
             connection.close()
-    return BackupInfo(path, taken, meta.get("backup_reason", "copy"), name, teams, games, problems)
+    return BackupInfo(path, taken, meta.get("backup_reason", "copy"), held, problems)
 
 
-def list_backups(event: Path) -> list[BackupInfo]:
-    """Every backup of the event, newest first, each checked."""
-    infos = [describe_backup(p) for p in _backup_files(backup_folder(event.resolve()))]
+def list_backups(event: Path, kind: FileKind = EVENT) -> list[BackupInfo]:
+    """Every backup of the event (or club: `kind`), newest first, each checked as one."""
+    infos = [describe_backup(p, kind) for p in _backup_files(backup_folder(event.resolve()))]
     epoch = datetime.min.replace(tzinfo=UTC)
     return sorted(infos, key=lambda b: b.taken_at or epoch, reverse=True)
 
 
-def good_backups(event: Path) -> list[BackupInfo]:
-    return [b for b in list_backups(event) if b.good]
+def good_backups(event: Path, kind: FileKind = EVENT) -> list[BackupInfo]:
+    return [b for b in list_backups(event, kind) if b.good]
 
 
 def aside_name(event: Path, label: str) -> Path:
@@ -369,6 +382,31 @@ def move_aside(event: Path, label: str, aside: Path | None = None) -> Path:
     return aside
 
 
+def keep_aside(event: Path, aside: Path) -> Path:
+    """Keep the file about to be replaced as `aside` before it is replaced: a synced copy, so
+    that the event's own name never stops naming a whole file (the `os.replace` after this is
+    atomic: killed at any moment, the file is the one before or the one after, never none). A
+    crashed app's `-wal` is folded into the file first (the lock is held: nobody has it open),
+    so that no `-wal` of the file before lies beside the file after; where that cannot be done
+    (a damaged file), the file is moved aside with its companions (`move_aside`)."""
+    try:
+        wal = Path(f"{event}-wal")
+        if wal.exists() and wal.stat().st_size:
+            with contextlib.closing(sqlite3.connect(event)) as connection:
+                connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            if wal.exists() and wal.stat().st_size:
+                raise OSError("the -wal could not be folded into the file")
+        part = aside.with_name(f".{aside.name}.tmp")  # never a half copy under its name
+        shutil.copyfile(event, part)
+        sync_file(part)
+        os.replace(part, aside)
+    except (OSError, sqlite3.Error):
+        remove_with_companions(aside.with_name(f".{aside.name}.tmp"))
+        return move_aside(event, "replaced", aside)
+    sync_folder(event.parent)
+    return aside
+
+
 def online_copy(source: sqlite3.Connection, dest: Path) -> None:
     """SQLite's online backup of an open database into the file `dest`: a consistent copy
     with the commits still in the source's `-wal`, which a plain file copy would leave behind."""
@@ -383,17 +421,19 @@ class Restored:
     replaced: Path | None  # where the file that was there went
 
 
-def restore(event: Path, backup: Path, prepare: Callable[[Path, Path], None]) -> Restored:
+def restore(
+    event: Path, backup: Path, prepare: Callable[[Path, Path], None], kind: FileKind = EVENT
+) -> Restored:
     """Put a checked copy of `backup` in place of `event`; the current file is moved aside.
 
     Everything is checked on the copy before the event is touched: its pages and foreign keys,
-    and `prepare(copy, aside)`, which opens it as an event (refusing anything that is not one,
-    upgrading an older one) and writes the restore to its audit log. Only then is the current
-    file moved aside and the copy renamed into place. The caller must hold the event's lock
-    (see services.backups.restore_backup).
+    and `prepare(copy, aside)`, which opens it as an event or a club (refusing anything that is
+    not one, upgrading an older one) and records the restore in it. Only then is the current
+    file kept aside (`keep_aside`) and the copy renamed into place. The caller must hold the
+    event's lock (see services.backups.restore_backup).
     """
     event, backup = event.resolve(), backup.resolve()
-    problems = file_problems(backup)
+    problems = file_problems(backup, kind)
     if problems:
         raise UserError(f"{backup.name} cannot be restored: {problems[0]}")
     if backup == event:
@@ -404,7 +444,7 @@ def restore(event: Path, backup: Path, prepare: Callable[[Path, Path], None]) ->
         with contextlib.closing(sqlite3.connect(readonly_uri(backup), uri=True)) as reader:
             online_copy(reader, tmp)
         sync_file(tmp)
-        copied = file_problems(tmp)
+        copied = file_problems(tmp, kind)
         if copied:
             raise UserError(f"the copy of {backup.name} failed its check: {copied[0]}")
         aside = aside_name(event, "replaced")
@@ -414,7 +454,7 @@ def restore(event: Path, backup: Path, prepare: Callable[[Path, Path], None]) ->
             reason = str(exc).replace(str(tmp), backup.name)
             raise UserError(f"{backup.name} cannot be restored: {reason}") from None
         sync_file(tmp)
-        replaced = move_aside(event, "replaced", aside) if event.exists() else None
+        replaced = keep_aside(event, aside) if event.exists() else None
         for companion in COMPANIONS:  # a companion without its file would spoil the copy
             stray = Path(f"{event}{companion}")
             if stray.exists():

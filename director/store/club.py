@@ -101,11 +101,27 @@ def _check_club_file(path: Path) -> None:
             raise UserError(f"{path} is not a Tandem Director club (not an SQLite file)")
     try:
         with contextlib.closing(sqlite3.connect(glance_uri(path), uri=True)) as connection:
-            names = {r[0] for r in connection.execute("SELECT name FROM sqlite_master")}
+            _club_tables(connection, str(path))
     except sqlite3.Error as exc:
         raise UserError(f"cannot open {path}: {_reason(exc)}") from None
+
+
+def _club_tables(connection: Any, shown: str) -> None:
+    names = {r[0] for r in connection.execute("SELECT name FROM sqlite_master")}
     if CLUB_VERSION_TABLE not in names or "person" not in names:
-        raise UserError(f"{path} is not a Tandem Director club")
+        raise UserError(f"{shown} is not a Tandem Director club")
+
+
+def checked_club_revision(connection: Any, shown: str) -> str:
+    """The revision of an SQLite club (DB-API `connection`), as a backup's check reads it;
+    anything else, or a club a newer app wrote, is refused."""
+    _club_tables(connection, shown)
+    row = connection.execute(f"SELECT version_num FROM {CLUB_VERSION_TABLE}").fetchone()
+    if row is None:
+        raise UserError(f"{shown} is not a Tandem Director club")
+    if row[0] not in migration_revisions("club_migrations"):
+        raise UserError(f"{shown} was written by a newer Tandem Director: update the app")
+    return str(row[0])
 
 
 def is_club_file(path: Path) -> bool:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +22,58 @@ if TYPE_CHECKING:
     from director.store.engine import EventDatabase
 
 SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+@dataclass(frozen=True)
+class FileKind:
+    """What a file of ours is (an event, a club's register): how its backups are checked and
+    described, and the command that checks it. The backups and restores of both are one code
+    path (`store.backup`), given the kind."""
+
+    noun: str
+    check: str  # the command that checks one, the file's name after it
+    held: tuple[tuple[str, str], ...]  # (what, table): what a backup holds, counted
+    made: str  # when the app backs one up
+    revision: Callable[[Any, str], str]  # its checked revision (DB-API connection), or UserError
+
+
+def kind_of(connection: Any) -> FileKind:
+    """The kind of the SQLite file open on `connection` (DB-API): a club's register has the
+    club's version table."""
+    from director.store.club_models import CLUB_VERSION_TABLE
+
+    found = connection.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (CLUB_VERSION_TABLE,)
+    ).fetchone()
+    return EVENT if found is None else CLUB
+
+
+def _event_revision(connection: Any, shown: str) -> str:
+    from director.store.engine import checked_revision
+
+    return checked_revision(connection, shown)
+
+
+def _club_revision(connection: Any, shown: str) -> str:
+    from director.store.club import checked_club_revision
+
+    return checked_club_revision(connection, shown)
+
+
+EVENT = FileKind(
+    "event",
+    "tandem-director check",
+    (("teams", "team"), ("games", "game")),
+    "when it opens the event and after each round",
+    _event_revision,
+)
+CLUB = FileKind(
+    "club",
+    "tandem-director club check",
+    (("persons", "person"), ("events", "club_event")),
+    "when it opens the club and before each publication",
+    _club_revision,
+)
 
 
 def integrity_problems(db: EventDatabase, *, quick: bool = False) -> list[str]:
@@ -82,8 +136,8 @@ def _writable_folder(folder: Path) -> bool:
     return os.access(folder, os.W_OK)
 
 
-def file_problems(path: Path) -> list[str]:
-    """Check a closed event file (a backup, a restored file) without changing it."""
+def file_problems(path: Path, kind: FileKind = EVENT) -> list[str]:
+    """Check a closed event (or club: `kind`) file, a backup, a restored file, unchanged."""
     if not path.is_file():
         return [f"{path.name} does not exist"]
     with path.open("rb") as handle:
@@ -94,11 +148,9 @@ def file_problems(path: Path) -> list[str]:
     except sqlite3.Error as exc:
         return [f"{path.name} cannot be opened: {exc}"]
     try:
-        from director.store.engine import checked_revision
-
         problems = connection_problems(connection)
         if not problems:
-            checked_revision(connection, path.name)
+            kind.revision(connection, path.name)
         return problems
     except UserError as exc:
         return [str(exc)]

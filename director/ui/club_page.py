@@ -7,6 +7,10 @@ the event's results through the event's (`ctx.read`). Names are plain text every
 
 from __future__ import annotations
 
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import (
     QDialog,
@@ -33,6 +37,9 @@ from director.ui.models.club_model import ClubModel
 from director.ui.rating_chart import RatingChart
 from director.ui.standings_page import table_view
 from director.ui.style import error_label, hint, page_header, page_layout, show_error
+
+if TYPE_CHECKING:
+    from director.ui.restore_dialog import RestoreDialog
 
 CLUB_FILES = "Tandem Director club (*.club)"
 
@@ -102,7 +109,15 @@ class ClubPage(QWidget):
             "club rating, then all are seeded by it"
         )
         self.seed_button.setEnabled(False)
+        self.restore_button = QPushButton("Restore from backup…", self)
+        self.restore_button.setToolTip(
+            "Put one of the club's backups back in place of the club file (the file it "
+            "replaces is kept beside it)"
+        )
+        self.restore_button.setEnabled(False)
         self.error = error_label(self)
+        self.notice = plain("", self)
+        self.notice.setVisible(False)
         self.search = QLineEdit(self)
         self.search.setPlaceholderText("Find a person: name, earlier name or #id")
         self.search.setClearButtonEnabled(True)
@@ -141,16 +156,19 @@ class ClubPage(QWidget):
         top.addWidget(self.open_button)
         top.addWidget(self.seed_button)
         top.addWidget(self.publish_button)
+        top.addWidget(self.restore_button)
         layout = page_layout(self)
         layout.addLayout(top)
         layout.addWidget(hint("The club's register: every person across events, their rating "
                               "(RULES §12) and history. Publish an event once it is finished.",
                               self))  # fmt: skip
         layout.addWidget(self.error)
+        layout.addWidget(self.notice)
         layout.addWidget(split, 1)
         self.open_button.clicked.connect(self.choose_club)
         self.publish_button.clicked.connect(self.publish)
         self.seed_button.clicked.connect(self.seed)
+        self.restore_button.clicked.connect(self.restore_from_backup)
         self.search.textChanged.connect(self.find_persons)
         self.table.selectionModel().currentRowChanged.connect(self.show_person)
         self.destroyed.connect(self._close_club_of(self))
@@ -189,8 +207,37 @@ class ClubPage(QWidget):
         self.search.setEnabled(True)
         self.publish_button.setEnabled(True)
         self.seed_button.setEnabled(True)
+        self.restore_button.setEnabled(opened.db.is_sqlite)  # a server's: restored on the server
         self.reload()
         return True
+
+    def close_club(self) -> None:
+        """Close the club (a restore is refused while it is open)."""
+        if self.club is not None:
+            if self.ctx.club is self.club:
+                self.ctx.club = None
+            self.club.close()
+            self.club = None
+        for widget in (self.search, self.publish_button, self.seed_button, self.restore_button):
+            widget.setEnabled(False)
+
+    def show_notice(self, text: str) -> None:
+        self.notice.setText(text)
+        self.notice.setVisible(bool(text))
+
+    def restore_from_backup(self) -> RestoreDialog | None:
+        """Restore from backup…: the club's backups, as the event's File menu lists an event's;
+        the club is closed, restored and opened again."""
+        if self.club is None or not self.club.db.is_sqlite:
+            return None
+        from director.ui.restore_dialog import RestoreDialog, restore_closed
+
+        target = self.club.db.target
+        restore = partial(restore_closed, self.close_club, self.open_club, self.show_notice, target)
+        dialog = RestoreDialog(Path(target), restore, self)
+        dialog.finished.connect(dialog.deleteLater)
+        dialog.open()
+        return dialog
 
     def reload(self) -> None:
         assert self.club is not None

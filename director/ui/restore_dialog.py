@@ -1,4 +1,5 @@
-"""Restoring an event from a backup: File → Restore from backup…, and after a damaged file.
+"""Restoring an event from a backup: File → Restore from backup…, and after a damaged file;
+a club's register the same way, from the Club page's Restore from backup….
 
 The dialog lists what `services.backups.list_backups` finds (when, why, what it holds, good or
 damaged) and asks why the event is restored (the audit log keeps it). The restore closes the
@@ -28,14 +29,27 @@ from PySide6.QtWidgets import (
 )
 
 from director.domain.errors import UserError
-from director.services.backups import BackupInfo, backup_folder, list_backups, restore_backup
+from director.services.backups import (
+    BackupInfo,
+    backup_folder,
+    file_kind,
+    list_backups,
+    restore_backup,
+)
+from director.store.integrity import EVENT, FileKind
 from director.ui.message_bar import MessageBar
 from director.ui.plain import tooltip
 from director.ui.safe_open import when
 from director.ui.style import error_label, hint, show_error
 from director.ui.waiting import waited
 
-COLUMNS = ("Taken", "Why", "Teams", "Games", "State")
+
+def columns(kind: FileKind) -> tuple[str, ...]:
+    """The table's columns: what a backup of this kind holds between why and its state."""
+    return ("Taken", "Why", *(what.capitalize() for what, _table in kind.held), "State")
+
+
+COLUMNS = columns(EVENT)
 DEFAULT_REASON = "restored from a backup"
 # (backup, reason) -> None when restored, else why not (shown in the dialog)
 Restore = Callable[[Path, str], str | None]
@@ -54,15 +68,31 @@ class Window(Protocol):
 def restore_and_reopen(window: Window, target: str, backup: Path, reason: str) -> str | None:
     """Close the event (its clock windows too), restore `backup`, open it again; None when
     done, else why not (the event is opened again as it was)."""
-    window.close_event()  # a restore is refused while the event is open
+    return restore_closed(
+        window.close_event, window.open_target, window.messages.show_notice, target, backup, reason
+    )
+
+
+def restore_closed(
+    close: Callable[[], None],
+    reopen: Callable[[str], bool],
+    notice: Callable[[str], None],
+    target: str,
+    backup: Path,
+    reason: str,
+) -> str | None:
+    """`close` the event or club (a restore is refused while it is open), restore `backup`,
+    `reopen` it; None when done (`notice` says so), else why not (it is opened again as it
+    was). The event's window and the Club page both restore this way."""
+    close()
     try:
         done = waited(partial(restore_backup, target, backup, reason))  # the window paints
     except UserError as exc:
-        window.open_target(target)
+        reopen(target)
         return f"Not restored: {exc}"
-    if window.open_target(target):
+    if reopen(target):
         kept = f" The file it replaced is kept as {done.replaced}." if done.replaced else ""
-        window.messages.show_notice(f"Restored the backup {backup.name}.{kept}")
+        notice(f"Restored the backup {backup.name}.{kept}")
     return None
 
 
@@ -95,11 +125,13 @@ class RestoreDialog(QDialog):
     def __init__(self, event: Path, restore: Restore, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.restore = restore
+        self.kind = kind = file_kind(event)
         self.setWindowTitle("Restore from a backup")
         self.setMinimumSize(720, 420)
         self.backups = waited(partial(list_backups, event))  # each opened and checked
-        self.table = QTableWidget(len(self.backups), len(COLUMNS), self)
-        self.table.setHorizontalHeaderLabels(COLUMNS)
+        titles = columns(kind)
+        self.table = QTableWidget(len(self.backups), len(titles), self)
+        self.table.setHorizontalHeaderLabels(titles)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -108,19 +140,24 @@ class RestoreDialog(QDialog):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(True)
         for row, info in enumerate(self.backups):
-            cells = (when(info), info.reason, str(info.teams), str(info.games), state_text(info))
+            held = (str(n) for _what, n in info.held)
+            cells = (when(info), info.reason, *held, state_text(info))
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setToolTip(tooltip(str(info.path)))
-                if column in (2, 3):
+                if 2 <= column < len(titles) - 1:
                     item.setTextAlignment(
                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
                     )
                 self.table.setItem(row, column, item)
+        made = (
+            "when the event is opened, after each round is paired and after each round is finished"
+            if kind is EVENT
+            else "when the club is opened and before each publication"
+        )
         self.empty = hint(
             f"There are no backups of {event.name} yet (they are kept in "
-            f"{backup_folder(event.resolve()).name}): one is made when the event is opened, "
-            "after each round is paired and after each round is finished.",
+            f"{backup_folder(event.resolve()).name}): one is made {made}.",
             self,
         )
         self.empty.setVisible(not self.backups)
@@ -146,18 +183,24 @@ class RestoreDialog(QDialog):
     def _lay_out(self, event: Path, buttons: QDialogButtonBox) -> None:
         layout = QVBoxLayout(self)
         layout.setContentsMargins(20, 18, 20, 14)
+        noun = self.kind.noun
+        again = (
+            "Results entered after the backup must be entered again."
+            if self.kind is EVENT
+            else "Events published after the backup must be published again."
+        )
         layout.addWidget(
             hint(
-                f"The backups of {event.name}, newest first. Restoring closes the event, puts "
+                f"The backups of {event.name}, newest first. Restoring closes the {noun}, puts "
                 "the chosen backup in its place and opens it again. The current file is not "
-                f"deleted: it is kept beside it as {event.name}.replaced-DATE. Results entered "
-                "after the backup must be entered again.",
+                f"deleted: it is kept beside it as {event.name}.replaced-DATE. {again}",
                 self,
             )
         )
         layout.addWidget(self.table, 1)
         layout.addWidget(self.empty)
-        layout.addWidget(QLabel("Why (kept in the event's audit log)", self))
+        kept = "the event's audit log" if self.kind is EVENT else "the club file"
+        layout.addWidget(QLabel(f"Why (kept in {kept})", self))
         layout.addWidget(self.reason)
         layout.addWidget(self.reason_error)
         layout.addWidget(self.error)
@@ -178,7 +221,11 @@ class RestoreDialog(QDialog):
             return
         reason = self.reason.text().strip()
         if not reason:
-            show_error(self.reason_error, "Say why the event is restored: the audit log keeps it.")
+            show_error(
+                self.reason_error,
+                f"Say why the {self.kind.noun} is restored: "
+                + ("the audit log keeps it." if self.kind is EVENT else "the club file keeps it."),
+            )
             self.reason.setFocus()
             return
         problem = self.restore(info.path, reason)

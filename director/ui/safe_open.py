@@ -155,7 +155,7 @@ def offer_backup(
     newest = describe_backup(damage.backups[0])
     box.setInformativeText(
         f"{where}The newest good backup is from {when(newest)} ({newest.reason}: "
-        f"{newest.teams} teams, {newest.games} games):\n{newest.path}\n\n"
+        f"{newest.holds()}):\n{newest.path}\n\n"
         "Restore it and open the event? Results entered after it must be entered again."
     )
     yes = box.addButton("Restore it", QMessageBox.ButtonRole.AcceptRole)

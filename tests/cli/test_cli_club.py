@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 from pathlib import Path
@@ -177,8 +178,108 @@ def test_the_clubs_backups_are_club_files_kept_as_an_events_are(club: Path, tmp_
     assert [p.suffix for p in backups] == [".club"] * KEEP_OTHERS, backups  # 4 made, 3 kept
     with sqlite3.connect(backups[-1]) as c:  # the newest: the club before the fourth night
         assert c.execute("SELECT COUNT(*) FROM club_event").fetchone() == (3,)
-    # `backups` checks event backups: it names the club's folder instead of calling them damaged
-    fails_cleanly(run("backups", str(club)), "is a club, not an event: its backups are the .club")
+    # `backups` checks each as a club (an event's check would call every one damaged)
+    listed = run("backups", str(club))
+    assert listed.returncode == 0, listed.stderr
+    assert listed.stdout.count("  good  ") == KEEP_OTHERS, listed.stdout
     listed = run("club", "ratings", str(backups[-1]))  # a backup opens as the club it copies
     assert listed.returncode == 0 and "Ana" in listed.stdout, listed.stderr
     assert len(list(backups[-1].parent.iterdir())) == KEEP_OTHERS  # and leaves nothing beside
+
+
+def _persons(path: Path) -> int:
+    import sqlite3
+
+    with contextlib.closing(sqlite3.connect(path)) as c:
+        return int(c.execute("SELECT COUNT(*) FROM person").fetchone()[0])
+
+
+def test_backups_lists_a_clubs_backups_and_restore_puts_one_back(
+    club: Path, tmp_path: Path
+) -> None:
+    """`backups CLUB` lists each backup checked as a club (what it holds: persons, events);
+    `restore CLUB BACKUP` puts it back, keeping the file it replaces, as for an event."""
+    from director.services.backups import set_aside_files
+
+    first = club_night(tmp_path / "n1.tandem", "2026-03-05", "AB", name="Night 1")
+    assert run("club", "publish", str(first), str(club), "--yes").returncode == 0
+    second = club_night(tmp_path / "n2.tandem", "2026-03-12", "AB", name="Night 2",
+                        players=(("Ivo", "Jon"), ("Kai", "Lea")))  # fmt: skip
+    assert run("club", "publish", str(second), str(club), "--yes").returncode == 0
+    assert _persons(club) == 12
+    listed = run("backups", str(club))
+    assert listed.returncode == 0, listed.stderr
+    lines = [line for line in listed.stdout.splitlines() if "  good  " in line]
+    assert len(lines) == 2, listed.stdout
+    newest = lines[0].split()[-1]  # the club after Night 1, backed up before Night 2
+    assert "8 persons" in lines[0] and "1 events" in lines[0], lines[0]
+    assert "0 persons" in lines[1] and "0 events" in lines[1], lines[1]
+    assert f'tandem-director restore "{club}" "{newest}"' in listed.stdout
+
+    restored = run("restore", str(club), newest, "--reason", "Night 2 was the wrong club")
+    assert restored.returncode == 0, restored.stderr
+    [aside] = set_aside_files(club)
+    assert f"restored {club} from {newest}" in restored.stdout
+    assert f"kept as {aside}" in restored.stdout
+    assert _persons(club) == 8 and _persons(aside) == 12  # nothing lost: the replaced one kept
+    ratings = run("club", "ratings", str(club))  # the restored file opens as the club
+    assert ratings.returncode == 0 and "Ana" in ratings.stdout and "Ivo" not in ratings.stdout
+    import sqlite3
+
+    with contextlib.closing(sqlite3.connect(club)) as c:
+        meta = dict(c.execute("SELECT key, value FROM meta").fetchall())
+    assert meta["restore_reason"] == "Night 2 was the wrong club"
+    assert meta["restored_from"] == newest
+    assert "set aside" in run("backups", str(club)).stdout
+
+
+def test_restoring_a_club_refuses_clearly(club: Path, tmp_path: Path) -> None:
+    from director.store.club import open_club
+
+    night = club_night(tmp_path / "n1.tandem", "2026-03-05", "AB")
+    assert run("club", "publish", str(night), str(club), "--yes").returncode == 0
+    [backup] = (club.parent / "weekly.club-backups").iterdir()
+    fails_cleanly(run("restore", str(club), str(tmp_path / "nope.club")), "does not exist")
+    junk = tmp_path / "junk.club"
+    junk.write_text("not a database")
+    fails_cleanly(run("restore", str(club), str(junk)), "cannot be restored")
+    fails_cleanly(run("restore", str(club), str(night)), "is not a Tandem Director club")
+    fails_cleanly(run("restore", str(night), str(backup)), "is not a Tandem Director event")
+    db = open_club(str(club), make_backup=False)  # the app has the club open
+    try:
+        fails_cleanly(run("restore", str(club), str(backup)), "open elsewhere")
+    finally:
+        db.close()
+    assert _persons(club) == 8  # every refusal left the club as it was
+    assert [p for p in club.parent.iterdir() if ".replaced-" in p.name] == []
+
+
+def test_a_clubs_damaged_backup_names_a_check_that_works_for_a_club(club: Path) -> None:
+    """A backup that fails its check names `club check CLUB`, which reports the damage."""
+    import sqlite3
+
+    with contextlib.closing(sqlite3.connect(club)) as c:  # an alias of nobody: foreign keys off
+        c.execute("INSERT INTO alias (person_id, name) VALUES (999, 'Ghost')")
+        c.commit()
+    proc = run("club", "ratings", str(club))  # reads: no backup, no refusal
+    assert proc.returncode == 0, proc.stderr
+    made = run("backup", str(club))
+    fails_cleanly(made, "the club file may be damaged")
+    assert f"tandem-director club check {club}" in made.stderr
+    assert "tandem-director check`" not in made.stderr
+    checked = run("club", "check", str(club))
+    assert checked.returncode == 1, checked.stderr
+    assert "foreign key: table alias" in checked.stdout
+    assert checked.stdout.strip().endswith(f"{club}: 1 problem")
+
+
+def test_club_check_and_backup_of_a_sound_club(club: Path, tmp_path: Path) -> None:
+    checked = run("club", "check", str(club))
+    assert checked.returncode == 0, checked.stderr
+    assert checked.stdout.strip() == f"{club}: OK"
+    made = run("backup", str(club), "--reason", "before the season")
+    assert made.returncode == 0, made.stderr
+    assert "before the season" in run("backups", str(club)).stdout
+    event = club_night(tmp_path / "n1.tandem")
+    fails_cleanly(run("club", "check", str(event)), "is not a Tandem Director club")
+    fails_cleanly(run("club", "check", str(tmp_path / "nope.club")), "does not exist")

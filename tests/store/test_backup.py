@@ -62,7 +62,7 @@ def test_opening_makes_a_checked_single_file_backup(event_path: Path) -> None:
     assert meta["backup_reason"] == "open"
     assert "open_by" not in meta  # restoring it must not look like a crash
     [info] = list_backups(event_path)
-    assert info.good and info.reason == "open" and info.event_name == "Template Open"
+    assert info.good and info.reason == "open" and [w for w, _n in info.held] == ["teams", "games"]
 
 
 def test_reopening_an_unchanged_event_keeps_the_older_backups(event_path: Path) -> None:
@@ -94,7 +94,7 @@ def test_only_the_newest_backups_are_kept(event_path: Path) -> None:
     assert kept[0].reason == "by hand" and kept[1].reason == f"round {KEEP + 3} finished"
     assert {b.path for b in kept} >= set(made[-KEEP:])
     assert not leftover.exists()
-    assert kept[1].teams == KEEP + 3
+    assert dict(kept[1].held)["teams"] == KEEP + 3
 
 
 def test_restore_puts_the_backup_back_and_keeps_the_replaced_file(event_path: Path) -> None:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog
+from PySide6.QtWidgets import QDialog, QLabel
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
@@ -261,3 +261,61 @@ def test_the_date_marks_name_the_year_when_the_history_spans_several() -> None:
                                   "Rated matches, by event date")  # fmt: skip
     monthly = points(*(date(2025 + m // 12, m % 12 + 1, 1) for m in range(20)))
     assert date_marks(monthly) == ([("2025", 12), ("2026", 20)], "Rated matches, by year")
+
+
+def test_the_club_page_restores_a_backup_as_the_events_window_does(
+    page: ClubPage, club_file: Path, qtbot: QtBot
+) -> None:
+    """Restore from backup… on the Club page: the club's backups listed (persons, events, good),
+    the club closed, the chosen one put back, the club opened again; the file replaced kept."""
+    from director.ui.restore_dialog import COLUMNS
+
+    assert not page.restore_button.isEnabled()  # no club open: nothing to restore
+    assert page.open_club(str(club_file))  # backed up at opening: 9 persons, 1 event
+    assert page.restore_button.isEnabled()
+    assert page.club is not None
+    page.club.write(club.add_person, "Late Lou")
+    page.reload()
+    assert len(names(page)) == 10
+    dialog = page.restore_from_backup()
+    assert dialog is not None
+    qtbot.addWidget(dialog)
+    assert COLUMNS[:2] == ("Taken", "Why")
+    headers = [
+        dialog.table.horizontalHeaderItem(c).text() for c in range(dialog.table.columnCount())
+    ]
+    assert headers == ["Taken", "Why", "Persons", "Events", "State"]
+    assert dialog.table.rowCount() == 1
+    cells = [dialog.table.item(0, c).text() for c in range(1, 5)]
+    assert cells == ["open", "9", "1", "good"]
+    assert any("Restoring closes the club" in w.text() for w in dialog.findChildren(QLabel))
+    dialog.reason.clear()
+    qtbot.keyClicks(dialog.reason, "Lou was typed by mistake")
+    with qtbot.waitSignal(dialog.finished):
+        dialog.restore_button.click()
+    assert dialog.result() == QDialog.DialogCode.Accepted
+    assert page.club is not None and page.club.db.target == str(club_file)  # opened again
+    assert len(names(page)) == 9 and "Late Lou" not in names(page)
+    [replaced] = club_file.parent.glob("weekly.club.replaced-*")
+    db = open_club(str(replaced), lock=False, make_backup=False, mark=False)
+    try:
+        with db.Session() as s:
+            assert "Late Lou" in [r.name for r in club.club_table(s)]  # nothing destroyed
+    finally:
+        db.close()
+    assert str(replaced) in page.notice.text()
+
+
+def test_a_club_restore_that_fails_says_why_and_keeps_the_club_open(
+    page: ClubPage, club_file: Path, qtbot: QtBot
+) -> None:
+    assert page.open_club(str(club_file))
+    dialog = page.restore_from_backup()
+    assert dialog is not None
+    qtbot.addWidget(dialog)
+    chosen = dialog.backups[0].path
+    chosen.unlink()  # gone since the list was shown
+    dialog.restore_button.click()
+    assert dialog.isVisible() and dialog.error.text() == f"Not restored: {chosen} does not exist"
+    assert page.club is not None and len(names(page)) == 9  # open again, as it was
+    assert not list(club_file.parent.glob("weekly.club.replaced-*"))
