@@ -35,6 +35,9 @@ from PySide6.QtWidgets import QApplication
 from director.store.targets import EXTENSION
 
 if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
+
+    from director.services.club import EventResults, Published
     from director.ui.main_window import MainWindow
 
 EXIT_FAILED = 1
@@ -131,6 +134,7 @@ def check_multimedia(problems: Problems) -> None:
 def build_event(folder: Path) -> Path:
     from director.services.events import update_event
     from director.services.simulate import SimulationSettings, simulate_event
+    from director.store.work import in_session
 
     path = folder / f"smoke{EXTENSION}"
     for stale in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
@@ -138,8 +142,7 @@ def build_event(folder: Path) -> Path:
     settings = SimulationSettings(teams=6, rounds=3, seed=7, name="Smoke test club night")
     db = simulate_event(str(path), settings)
     try:  # dated, as a club night is: the Club page publishes it
-        with db.Session() as session, session.begin():
-            update_event(session, event_date="2026-03-05")
+        in_session(db, update_event, True, event_date="2026-03-05")
     finally:
         db.close()
     say(f"event: {path}")
@@ -160,6 +163,14 @@ def check_pdf(path: Path, problems: Problems) -> None:
     document.close()
 
 
+def publish_matched(session: Session, results: EventResults) -> Published:
+    """Publish an event's results to the club with the names matched as `club publish`
+    matches them (every name is new to a new club)."""
+    from director.services import club
+
+    return club.publish(session, results, club.match_event(session, results))
+
+
 def check_club_page(
     app: QApplication, window: MainWindow, outdir: Path, problems: Problems
 ) -> None:
@@ -167,6 +178,7 @@ def check_club_page(
     drawn with Qt Charts, which the bundle must carry (its library and the plugin-free module)."""
     from director.services import club
     from director.store.club import create_club
+    from director.store.work import in_session
     from director.ui.club_page import ClubPage
     from director.ui.pages import page_index
 
@@ -177,8 +189,7 @@ def check_club_page(
     results = window.ctx.read(club.event_results)
     db = create_club(str(path))
     try:
-        with db.Session() as session, session.begin():
-            club.publish(session, results, club.match_event(session, results))
+        in_session(db, publish_matched, True, results)
     finally:
         db.close()
     index = page_index("club")

@@ -384,6 +384,9 @@ def test_wm_the_clock_log_and_the_forfeit_entry_leave_the_clock_keys_to_the_cloc
     entry_fields = window_of(state, match)["fields"]
     count = next(v for k, v in entry_fields.items() if k.endswith("/loser_borne_off"))
     child.click(count["at"])
+    # the entry is a window of its own: the window manager gives it the keyboard on the click,
+    # after the click has reached it (a digit typed before that went to the clock window)
+    child.until(lambda state: state["focus"] == "QLineEdit")
     child.xdo("type", "--delay", "40", "2")
     child.key("slash")  # A2 ends the move from inside the entry
     state = child.until(lambda state: kinds(window_of(state, match), 2)[-1][0] == "press")
