@@ -175,7 +175,7 @@ SIM_MAX_TEAMS = 10_000  # a simulation is a test of the app: 10,000 teams pair i
 SIM_MAX_LENGTH = 25  # each simulated game is played out: a 999-point match took 52 s
 
 
-SCORE = re.compile(r"^\s*(\d{1,4})\s*[-–:]\s*(\d{1,4})\s*$")
+SCORE = re.compile(r"^\s*([0-9]{1,4})\s*[-–:]\s*([0-9]{1,4})\s*$")  # not \d: "٥" is one
 
 
 def score(text: str) -> Score:

@@ -20,6 +20,7 @@ from sqlalchemy import delete, func, insert, select
 from sqlalchemy.orm import Session
 
 from director.domain.errors import UserError
+from director.domain.numbers import typed_number
 from director.domain.rating import (
     ClubResult,
     Outcome,
@@ -282,8 +283,8 @@ def search_persons(session: Session, text: str, limit: int = 20) -> list[PersonH
         return []
     rows = session.execute(select(Person.id, Person.name, Person.club, Person.country)).all()
     person = {pid: (name, club, country) for pid, name, club, country in rows}
-    if want.lstrip("#").isdigit() and (found := person.get(int(want.lstrip("#")))):
-        return [PersonHit(int(want.lstrip("#")), *found)]
+    if (pid := typed_number(want.lstrip("#"))) is not None and (found := person.get(pid)):
+        return [PersonHit(pid, *found)]
     hits: dict[int, tuple[int, str, str]] = {}
     for pid, (name, _c, _n) in person.items():
         key = normal(name)
@@ -492,9 +493,9 @@ def _row(s: Standing, name: str) -> RatingRow:
 
 def find_person(session: Session, text: str) -> int:
     """A person by id (`#12` or `12`), name or alias; a name two persons carry is refused."""
-    key = text.strip().lstrip("#")
-    if key.isdigit() and session.get(Person, int(key)) is not None:
-        return int(key)
+    pid = typed_number(text.strip().lstrip("#"))
+    if pid is not None and session.get(Person, pid) is not None:
+        return pid
     want = normal(text)
     found = {
         pid for pid, name in session.execute(select(Person.id, Person.name))

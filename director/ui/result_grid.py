@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from director.domain.errors import UserError
 from director.domain.event import MatchInfo, PlayStatus
+from director.domain.numbers import typed_number
 from director.domain.paper import PaperError, paper_result
 from director.domain.score import Result, Score
 from director.domain.wording import isolated
@@ -185,9 +186,10 @@ class ResultGridDialog(QDialog):
             return None, ""
         if not a or not b:
             return None, "type both scores (or empty both to leave the table)"
-        if not (a.isdigit() and b.isdigit()):
+        points_a, points_b = typed_number(a), typed_number(b)
+        if points_a is None or points_b is None:
             return None, "a score is a whole number of points"
-        score = Score(int(a), int(b))
+        score = Score(points_a, points_b)
         try:
             paper_result(row.match.rules, score)
         except PaperError as refusal:

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import re
 from collections.abc import AsyncIterator
 
 from starlette.exceptions import HTTPException
@@ -29,6 +28,7 @@ from starlette.routing import BaseRoute, Route
 
 from director.domain.errors import UserError
 from director.domain.met import MetError
+from director.domain.numbers import ASCII_NUMBER
 from director.web import answers, views
 from director.web.context import WebContext
 from director.web.hub import END
@@ -42,9 +42,6 @@ MAX_STREAMS_PER_ADDRESS = 400
 MAX_CHANNELS = 20
 CHANNEL_LENGTH = 40
 CHANNEL_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789:-_*")
-
-
-ASCII_NUMBER = re.compile(r"[0-9]{1,9}")  # "²" and "٣" are digits to str.isdigit, not to us
 
 
 def _int(text: str | None, name: str, low: int, high: int) -> int | None:

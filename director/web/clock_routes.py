@@ -24,11 +24,11 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from director.domain.clock import BOARDS
+from director.domain.numbers import ASCII_NUMBER
 from director.resources import resource_path
 from director.services import phone_clocks, slips
 from director.services.phone_clocks import ClockRefused
 from director.services.slips import ID_PATTERN, Refusal, SlipRefused
-from director.web.api import ASCII_NUMBER
 from director.web.context import WebContext
 from director.web.responses import json_body, refusal
 

@@ -13,8 +13,8 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from director.domain.numbers import ASCII_NUMBER
 from director.resources import resource_path
-from director.web.api import ASCII_NUMBER
 from director.web.context import WebContext
 
 # path -> (page name for app.js, title); the navigation lists NAV, and the club's page last

@@ -43,6 +43,8 @@ def test_a_score_from_paper_is_saved_and_said(event_path: Path, first: int) -> N
     [
         ("4-3", "not over: a match to 5 ends when a team reaches 5"),
         ("5-5x", "'5-5x' is not a score: give team A's points, then team B's, e.g. 7-4"),
+        # digits to a regular expression's \d, not to a scoresheet: read as 5-3 and saved before
+        ("٥-٣", "is not a score: give team A's points, then team B's, e.g. 7-4"),
         ("4-200", "no match to 5 ends 4–200"),
     ],
 )

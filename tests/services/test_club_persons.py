@@ -149,6 +149,10 @@ def test_searching_as_you_type_finds_names_and_aliases_beginnings_first(club_fil
         ]  # fmt: skip
         assert hits[0].describe() == f"Bea Hart #{ids[3]}, once Mara Hart"
         assert [h.id for h in club.search_persons(s, f"#{ids[2]}")] == [ids[2]]
+        # digits to str.isdigit but no id: a search, never an error ("²" raised ValueError)
+        assert club.search_persons(s, "²") == [] and club.search_persons(s, "#٣") == []
+        with pytest.raises(UserError):
+            club.find_person(s, "²")
         with pytest.raises(UserError, match="needs a name"):
             club.add_person(s, "   ")
     db.close()

@@ -8,7 +8,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -162,3 +163,23 @@ def test_leaving_a_row_by_the_mouse_saves_it(
     qtbot.waitUntil(
         lambda: stored_match(event_path, grid.rows[1].match.id).outcome.final == Score(6, 1)
     )
+
+
+@pytest.mark.parametrize("typed", ["²", "٣", "5²"])
+def test_a_digit_that_is_not_0_to_9_is_refused_beside_its_cells(
+    qtbot: QtBot, ctx: EventContext, event_path: Path, typed: str
+) -> None:
+    """ "²" passed str.isdigit and then failed int() (an error dialog, "This is a bug"); "٣"
+    was read as 3 and saved."""
+    grid = grid_of(qtbot, ctx)
+    row = grid.rows[1]
+    a, b = row.cells or ()
+    qtbot.keyClicks(a, "5")
+    qtbot.keyClick(a, Qt.Key.Key_Tab)
+    for char in typed:  # as a keyboard sends them (QTest types ASCII only)
+        for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
+            QApplication.sendEvent(b, QKeyEvent(kind, 0, Qt.KeyboardModifier.NoModifier, char))
+    assert b.text() == typed
+    assert grid.problem_of(1) == "a score is a whole number of points"
+    qtbot.keyClick(b, Qt.Key.Key_Return)
+    assert not stored_match(event_path, row.match.id).outcome.finished
