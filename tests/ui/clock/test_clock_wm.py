@@ -128,6 +128,18 @@ class WmProcess:
     def until(self, ready: Callable[[Any], bool]) -> Any:
         return until(self.state, ready)
 
+    def settled(self, where: Callable[[Any], Any]) -> Any:
+        """The state once `where` (a place on the screen) reads the same twice running: the
+        window manager places a new window after it is mapped, and a click before that
+        misses."""
+        seen: list[Any] = []
+
+        def still(state: Any) -> bool:
+            seen.append(where(state))
+            return len(seen) > 1 and seen[-1] == seen[-2]
+
+        return self.until(still)
+
     def xdo(self, *args: str | int) -> None:
         env = {**os.environ, "DISPLAY": self.display}
         subprocess.run(["xdotool", *map(str, args)], env=env, check=True, timeout=10)
@@ -239,7 +251,8 @@ def test_wm_a_press_during_the_save_of_an_entry_counts(child_of: Any) -> None:
     started(child, match)
     time.sleep(BASE_S / 2)
     child.key("p")  # B2 moves: A2 thinks now
-    state = child.until(lambda state: "1" in window_of(state, match)["entries"])  # A1 flags
+    child.until(lambda state: "1" in window_of(state, match)["entries"])  # A1 flags
+    state = child.settled(lambda state: window_of(state, match)["entries"]["1"]["save"])
     entry = window_of(state, match)["entries"]["1"]
     child.ask("slow-save", s=0.4)
     before = [e for e in kinds(window_of(state, match), 2) if e[0] == "press"]
@@ -380,6 +393,9 @@ def test_wm_the_clock_log_and_the_forfeit_entry_leave_the_clock_keys_to_the_cloc
     child.key("p")  # B2 moves: A2 thinks now
     state = child.until(  # A1's flag falls; the forfeit entry opens
         lambda state: any(k.endswith("/loser_borne_off") for k in window_of(state, match)["fields"])
+    )
+    state = child.settled(
+        lambda state: [v["at"] for k, v in window_of(state, match)["fields"].items()]
     )
     entry_fields = window_of(state, match)["fields"]
     count = next(v for k, v in entry_fields.items() if k.endswith("/loser_borne_off"))
