@@ -9,9 +9,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TypeVar
 
-from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtCore import QEvent, QSettings, Qt, QTimer
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractButton,
+    QApplication,
     QLabel,
     QMessageBox,
     QPushButton,
@@ -163,3 +165,11 @@ def shown_texts(widget: QWidget) -> list[str]:
                 for role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
                     out.append(str(model.headerData(c, Qt.Orientation.Horizontal, role) or ""))
     return [t for t in out if t]
+
+
+def type_chars(widget: QWidget, text: str) -> None:
+    """Type `text` into `widget` as a keyboard sends it, any character ("²", "٣" too: QTest's
+    keyClicks aborts the process on a character outside ASCII)."""
+    for char in text:
+        for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
+            QApplication.sendEvent(widget, QKeyEvent(kind, 0, Qt.KeyboardModifier.NoModifier, char))

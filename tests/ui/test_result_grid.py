@@ -8,8 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -23,7 +22,7 @@ from director.ui.context import EventContext
 from director.ui.result_grid import ResultGridDialog
 from director.ui.rounds_page import RoundsPage
 from tests.event_files import read_back, seed_teams, stored_match
-from tests.ui.app_helpers import event_context, shown_page
+from tests.ui.app_helpers import event_context, shown_page, type_chars
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
@@ -176,9 +175,7 @@ def test_a_digit_that_is_not_0_to_9_is_refused_beside_its_cells(
     a, b = row.cells or ()
     qtbot.keyClicks(a, "5")
     qtbot.keyClick(a, Qt.Key.Key_Tab)
-    for char in typed:  # as a keyboard sends them (QTest types ASCII only)
-        for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
-            QApplication.sendEvent(b, QKeyEvent(kind, 0, Qt.KeyboardModifier.NoModifier, char))
+    type_chars(b, typed)
     assert b.text() == typed
     assert grid.problem_of(1) == "a score is a whole number of points"
     qtbot.keyClick(b, Qt.Key.Key_Return)

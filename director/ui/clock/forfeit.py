@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from director.domain.event import MatchInfo
+from director.domain.numbers import typed_number
 from director.domain.rules import End, Side
 from director.domain.scoring import Game, required_fields
 from director.ui.context import EventContext
@@ -119,8 +120,8 @@ class TimeForfeitDialog(ClockEntry):
 
     def _count_typed(self, text: str) -> None:
         """A count typed into the form answers the question too."""
-        text = text.strip()
-        if text.isdigit():
-            button = self.borne_off_yes if int(text) > 0 else self.borne_off_no
+        count = typed_number(text)  # "²" is no count (str.isdigit passed it), nor is "٣"
+        if count is not None:
+            button = self.borne_off_yes if count > 0 else self.borne_off_no
             if not button.isChecked():
                 button.setChecked(True)

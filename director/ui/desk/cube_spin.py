@@ -9,6 +9,7 @@ from __future__ import annotations
 from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import QAbstractSpinBox, QSpinBox, QWidget
 
+from director.domain.numbers import typed_number
 from director.domain.rules import MAX_CUBE
 
 CUBE_VALUES = tuple(1 << n for n in range(MAX_CUBE.bit_length()))
@@ -18,9 +19,10 @@ def cube_text_state(text: str) -> QValidator.State:
     typed = text.strip()
     if not typed:
         return QValidator.State.Intermediate
-    if not typed.isdigit():
+    value = typed_number(typed)  # "²" and "٢" are no cube: str.isdigit passed both
+    if value is None:
         return QValidator.State.Invalid
-    if int(typed) in CUBE_VALUES:
+    if value in CUBE_VALUES:
         return QValidator.State.Acceptable
     if any(str(value).startswith(typed) for value in CUBE_VALUES):
         return QValidator.State.Intermediate  # on the way to 16, 32 or 64

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from director.domain.numbers import typed_number
 from director.domain.rules import CHECKERS, End, Level, MatchRules, Side
 from director.domain.scoring import (
     COUNTS,
@@ -206,9 +207,8 @@ class GameForm(QWidget):
             counts[name] = None
             if name not in shown or not text:
                 continue
-            try:
-                counts[name] = int(text)
-            except ValueError:
+            counts[name] = typed_number(text)  # 0-9 only: int() read "٣" as 3, "1_0" as 10
+            if counts[name] is None:
                 typing[name] = f"“{text}” is not a whole number"
         if "cube" in shown and not self.cube.hasAcceptableInput():
             typing["cube"] = f"“{self.cube.text()}” is not a cube value: 1, 2, 4, 8, 16, 32 or 64"

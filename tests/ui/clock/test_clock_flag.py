@@ -27,6 +27,7 @@ from director.ui.clock.faces import Look
 from director.ui.clock.forfeit import TimeForfeitDialog
 from director.ui.clock.window import ClockWindow
 from tests.event_files import stored_match
+from tests.ui.app_helpers import type_chars
 from tests.ui.clock.clock_helpers import (
     NS,
     OFFSCREEN_NOISE,
@@ -173,6 +174,25 @@ def test_rules_7_other_board_keys_work_while_the_entry_has_the_keyboard(
     key_down(count, K.Key_Slash, repeat=True)
     key_down(count, K.Key_P, repeat=True)
     assert window.clock.running_side(2) is B
+
+
+@pytest.mark.parametrize("typed", ["²", "٣"], ids=["sup2", "arabic3"])
+def test_a_count_in_digits_other_than_0_to_9_answers_nothing_and_saves_nothing(
+    qtbot: QtBot, open_clock: OpenClock, fake_time: FakeTime, event_path: Path, typed: str
+) -> None:
+    """ "²" passed str.isdigit and failed int() as it was typed (the app's "This is a bug");
+    "٣" was read as 3 borne off: the answer turned to Yes and the game was saved as a single."""
+    window = open_clock(EventOptions(time_control=SHORT))
+    started(window)
+    dialog = flag_board_1(qtbot, window, fake_time)
+    count = dialog.form.count_edit("loser_borne_off")
+    count.selectAll()
+    type_chars(count, typed)
+    assert count.text() == typed
+    assert dialog.borne_off_no.isChecked() and not dialog.borne_off_yes.isChecked()
+    assert f"“{typed}” is not a whole number" in dialog.form.errors["loser_borne_off"].text()
+    dialog.save_button.click()
+    assert 1 in window.entries and stored_match(event_path, window.match.id).games == ()
 
 
 def test_rules_7_both_boards_flag_and_both_entries_open(

@@ -16,6 +16,7 @@ from director.services.audit import entries
 from director.store.engine import open_database
 from director.ui.desk.record_dialog import CorrectGameDialog, RecordGameDialog
 from tests.event_files import stored_match
+from tests.ui.app_helpers import type_chars
 from tests.ui.desk.desk_helpers import MakeDesk, open_dialog, record_behind_the_desk
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
@@ -32,7 +33,7 @@ def choose(combo: QWidget, data: object) -> None:
 def type_into(qtbot: QtBot, edit: object, text: str) -> None:
     assert isinstance(edit, QLineEdit)
     edit.clear()
-    qtbot.keyClicks(edit, text)
+    type_chars(edit, text)
 
 
 def save(qtbot: QtBot, dialog: RecordGameDialog) -> None:
@@ -124,6 +125,25 @@ def test_a_typed_digit_is_the_cube_value_never_a_prefix(
     assert dialog.form.cube.value() == 2
 
 
+@pytest.mark.parametrize(
+    "typed", ["²", "٢", "1²", "6٤"], ids=["sup2", "arabic2", "1-sup2", "6-arabic4"]
+)
+def test_a_cube_typed_in_digits_other_than_0_to_9_is_refused_keystroke_by_keystroke(
+    qtbot: QtBot, desk_factory: MakeDesk, typed: str
+) -> None:
+    """ "²" passed str.isdigit and failed int() inside the spin's validator (the app's "This
+    is a bug"); "٢" was read as the 2-cube."""
+    page = desk_factory()
+    dialog = open_dialog(page, 1)
+    spin = dialog.form.cube
+    spin.setFocus()
+    spin.selectAll()
+    type_chars(spin, typed)
+    assert spin.text() == (typed.rstrip("²٢٤") or "1")  # the foreign digit is refused
+    assert spin.value() == 1
+    assert "2 points" not in dialog.preview.text()
+
+
 def test_a_game_worth_more_than_twice_the_match_asks_first(
     qtbot: QtBot, desk_factory: MakeDesk, event_path: Path
 ) -> None:
@@ -186,6 +206,9 @@ def test_rule_5_prime_is_not_offered_when_the_event_does_not_allow_it(
     ("typed", "message"),
     [
         ("abc", "“abc” is not a whole number"),
+        ("٣", "“٣” is not a whole number"),  # int() read it as 3
+        ("1_0", "“1_0” is not a whole number"),  # int() read it as 10
+        ("²", "“²” is not a whole number"),
         ("16", "must be a checker count from 0 to 15, not 16"),
         ("", "missing “checkers the flagged player had borne off”"),
     ],
