@@ -7,7 +7,7 @@ import argparse
 import sqlite3
 from pathlib import Path
 
-from director.cli.common import EVENT_HELP, Parser
+from director.cli.common import EVENT_HELP, Parser, shown
 from director.domain.errors import UserError
 
 FILE_HELP = "the event file or the club file (.club)"
@@ -42,13 +42,14 @@ def cmd_backup(args: argparse.Namespace) -> int:
     Opened `deferred` and never put in place: the file is only read, an older one is not
     upgraded (its backup is taken from the upgraded copy, which closing removes), and a backup
     refused leaves it as it was (#27)."""
-    from director.services.backups import backup_now, file_kind
+    from director.services.backups import backup_now, file_kind, local_file
     from director.store.club import open_club
     from director.store.engine import open_event
     from director.store.integrity import CLUB
-    from director.store.targets import is_url
 
-    if not is_url(args.file) and file_kind(Path(args.file)) is CLUB:
+    # a server event is refused here, before it is opened: backup_now writes nothing for one
+    # (its server backs it up), and "backed up URL to None" said otherwise
+    if file_kind(local_file(args.file)) is CLUB:
         db = open_club(args.file, make_backup=False, mark=False)  # refused while it is open
     else:
         db = open_event(args.file, make_backup=False, deferred=True)
@@ -90,10 +91,10 @@ def cmd_upgrade(args: argparse.Namespace) -> int:
         kept = db.backup_made
     finally:
         db.close()
-    if kept is None:
-        print(f"{args.file} is already at the current version")
+    if kept is None:  # a server event's address is shown without its password
+        print(f"{shown(args.file)} is already at the current version")
     else:
-        print(f"upgraded {args.file}; the original is kept as {kept}")
+        print(f"upgraded {shown(args.file)}; the original is kept as {kept}")
     return 0
 
 

@@ -54,7 +54,8 @@ def backup_after_round(db: EventDatabase, round_number: int) -> Path | None:
     return store_backup.backup_now(db, f"round {round_number} finished")
 
 
-def _file(event: str | Path) -> Path:
+def local_file(event: str | Path) -> Path:
+    """The event's (or club's) file; a server event is refused: its server backs it up."""
     if is_url(str(event)):
         raise UserError(
             "a shared event on a database server is backed up and restored on the server "
@@ -78,7 +79,7 @@ def file_kind(path: Path, backup: Path | None = None) -> FileKind:
 def list_backups(event: str | Path) -> list[BackupInfo]:
     """Every backup of the event (or club), newest first, each checked as one (read-only:
     takes no lock)."""
-    path = _file(event)
+    path = local_file(event)
     return store_backup.list_backups(path, file_kind(path))
 
 
@@ -89,7 +90,7 @@ def restore_candidates(event: str | Path) -> list[BackupInfo]:
 
 def set_aside_files(event: str | Path) -> list[Path]:
     """Files moved aside beside the event (damaged at open, or replaced by a restore)."""
-    path = _file(event).resolve()
+    path = local_file(event).resolve()
     found = [
         p
         for p in path.parent.glob(f"{path.name}.*-*")
@@ -107,7 +108,7 @@ def restore_backup(
     The replaced file is kept as `FILE.replaced-DATE`; the restore is written to the restored
     event's audit log (a club's: its `meta`, which has no audit log).
     """
-    path, source = _file(event), Path(backup)
+    path, source = local_file(event), Path(backup)
     check_regular(source)  # a pipe would block the copy below; a folder is no backup
     if not path.parent.is_dir():
         raise UserError(f"the folder {path.parent} does not exist")

@@ -82,3 +82,24 @@ def test_a_damaged_event_names_its_backups(event_path: Path) -> None:
     listed = run("backups", str(event_path))
     assert listed.returncode == 0 and "good" in listed.stdout
     assert ".corrupt-" in listed.stdout
+
+
+def test_backup_of_a_server_event_is_refused_in_one_line_and_says_where_backups_are_made() -> None:
+    """`backup URL` printed "backed up … to None" and exit 0: nothing had been written. A
+    server event is backed up on its server (pg_dump), as `backups` and `restore` say."""
+    from tests.pg import fresh_database
+
+    with fresh_database(password="s3cret") as url:
+        created = run("new", url, "--name", "Shared", "--length", "5")
+        assert created.returncode == 0, created.stderr
+        done = run("backup", url)
+        listed = run("backups", url)
+        upgraded = run("upgrade", url)
+    fails_cleanly(done, "is backed up and restored on the server (pg_dump / pg_restore)")
+    assert done.stdout == "" and len(done.stderr.splitlines()) == 1
+    assert "None" not in done.stderr and "s3cret" not in done.stderr
+    fails_cleanly(listed, "is backed up and restored on the server (pg_dump / pg_restore)")
+    # and `upgrade`, which a server event takes, names it without its password
+    assert upgraded.returncode == 0, upgraded.stderr
+    assert upgraded.stdout.endswith(" is already at the current version\n")
+    assert "s3cret" not in upgraded.stdout + upgraded.stderr
