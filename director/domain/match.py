@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from director.domain.cube import LiveCubes, PairCubeRule
 from director.domain.pair_state import PairState, first_pair
@@ -17,7 +18,7 @@ from director.domain.rules import MatchRules, Side
 from director.domain.score import Problem, Result, Score
 from director.domain.scoring import Game, extra_game_points, game_points, pip_points
 
-__all__ = ["GameLine", "MatchOutcome", "Problem", "Result", "Score", "score_match"]
+__all__ = ["GameLine", "MatchOutcome", "Problem", "Result", "Score", "score_match", "scored"]
 
 
 @dataclass(frozen=True)
@@ -93,6 +94,24 @@ def score_match(
     if paper is not None:
         return scorer.from_paper(paper, games)
     return scorer.run(games, lost_on_time)
+
+
+SCORED_KEPT = 8192  # outcomes remembered: every match of a 1,000-team night, a few times over
+
+
+@lru_cache(maxsize=SCORED_KEPT)
+def scored(
+    rules: MatchRules,
+    games: tuple[Game, ...],
+    team_names: tuple[str, str],
+    live: tuple[tuple[int, LiveCubes], ...] = (),
+    lost_on_time: Side | None = None,
+    paper: Score | None = None,
+) -> MatchOutcome:
+    """`score_match`, remembered by its arguments (values, all of them compared): a listing
+    of every match read again after one result scores only the match that changed (the
+    Rounds page scored all 508 matches of a 256-player night on each refresh)."""
+    return score_match(rules, games, team_names, dict(live), lost_on_time, paper)
 
 
 class _Scorer:

@@ -7,9 +7,10 @@ from typing import Any
 
 from sqlalchemy import Row
 
+from director.domain.boards import ByBoard
 from director.domain.cube import Cube, LiveCubes
 from director.domain.event import EventInfo, MatchInfo, TeamInfo
-from director.domain.match import score_match
+from director.domain.match import scored
 from director.domain.match_reserve import clock_start_score
 from director.domain.rules import (
     ALL_BOARDS,
@@ -176,17 +177,22 @@ def write_match_rules(match: models.Match, rules: MatchRules, clock: TimeControl
 
 
 def live_cubes(pair: models.Pair | Row[Any]) -> LiveCubes:
+    """The pair's cube on every board, built at once: a listing reads thousands of pairs, and
+    one board replaced at a time made and checked three board mappings a pair."""
+
     def side(value: str | None) -> Side | None:
         return Side(value) if value else None
 
-    cubes = LiveCubes()
-    for board in ALL_BOARDS:  # the columns cube{board}_value, _owner, _offered_by
-        value, owner, offered = (getattr(pair, f"cube{board}_{c}") for c in _CUBE_COLUMNS)
-        cubes = cubes.with_board(board, Cube(int(value), side(owner), side(offered)))
-    return cubes
+    def cube(board: int) -> Cube:
+        value, owner, offered = (getattr(pair, column) for column in _CUBE_ATTRS[board])
+        return Cube(int(value), side(owner), side(offered))
+
+    return LiveCubes(ByBoard.each(ALL_BOARDS, cube))
 
 
 _CUBE_COLUMNS = ("value", "owner", "offered_by")
+# the columns cube{board}_value, _owner, _offered_by of each board
+_CUBE_ATTRS = {board: tuple(f"cube{board}_{c}" for c in _CUBE_COLUMNS) for board in ALL_BOARDS}
 
 
 def live_cube_columns() -> tuple[Any, ...]:
@@ -237,10 +243,10 @@ def match_info(
     team_a = teams[row.team_a_id]
     team_b = teams[row.team_b_id] if row.team_b_id is not None else None
     names = (team_a.name, team_b.name if team_b else "bye")
-    live = {p.number: live_cubes(p) for p in pair_rows}
+    live = tuple((p.number, live_cubes(p)) for p in pair_rows)
     lost = Side(row.lost_on_time) if row.lost_on_time else None
     paper = paper_score(row) if not games else None
-    outcome = score_match(rules, games, names, live, lost_on_time=lost, paper=paper)
+    outcome = scored(rules, games, names, live, lost, paper)  # unchanged: not scored again
     return MatchInfo(
         id=row.id,
         round=round_number,

@@ -16,7 +16,8 @@ the next one paired and not), the page shown at the laptop size, then the wall-c
 (median of 5) of a whole refresh (`RoundsPage.refresh`: the rounds and every bracket read
 again and shown) and of the refresh after one result (`on_event_changed` for one match, as
 the desk does after every result), with the SQL statements each sends. No target: the figures
-are printed to compare before and after a change (`--no-page` leaves them out).
+are printed to compare before and after a change (`--no-page` leaves them out), with the
+CPU time of `rounds.list_rounds` alone (best of 5): the page's read of every round.
 """
 
 from __future__ import annotations
@@ -127,6 +128,11 @@ def page_figures() -> None:
             page.show()
             app.processEvents()
             result = Changes.match(page.rounds[-1].matches[-1].id)
+
+            def listed(c: EventContext = ctx) -> object:
+                return c.read(rounds.list_rounds)
+
+            cpu(f"{label}, rounds.list_rounds (every round's matches, read again)", listed)
             timed(f"{label}, whole refresh", page.refresh)
             timed(
                 f"{label}, refresh after a result", lambda p=page, c=result: p.on_event_changed(c)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from director.domain.cube import CubeRegime, board_may_double, pair_cube_rule
-from director.domain.match import Result, Score, score_match
+from director.domain.cube import Cube, CubeRegime, LiveCubes, board_may_double, pair_cube_rule
+from director.domain.match import Result, Score, score_match, scored
 from director.domain.rules import End, Level, MatchRules, Scoring, Side
 from director.domain.scoring import Game
 
@@ -243,3 +243,22 @@ def test_rules_6_3_a_game_after_the_end_is_refused_naming_the_adjusted_result() 
     assert [str(p) for p in outcome.problems] == [
         "pair 2, board 1: the match was already decided (team Blue won at 4–2)"
     ]
+
+
+def test_a_match_scored_again_with_the_same_values_is_remembered_and_any_change_scores_it() -> None:
+    """`scored` is `score_match` remembered by every argument's value: a listing read again
+    after one result scores only the match that changed, and reads the same outcome."""
+    rules = MatchRules(match_length=3)
+    games = (win(1, 1, A, level=Level.GAMMON), win(1, 2, B))
+    live = ((2, LiveCubes().with_board(1, Cube(2, B))),)
+    first = scored(rules, games, ("Ann", "Bo"), live)
+    assert first == score_match(rules, games, ("Ann", "Bo"), dict(live))
+    assert scored(rules, tuple(games), ("Ann", "Bo"), live) is first  # equal values: remembered
+    for changed in (
+        scored(rules, (*games[:1], win(1, 2, A)), ("Ann", "Bo"), live),  # one game's winner
+        scored(rules, games, ("Ann", "Bo")),  # the live cube of pair 2 gone
+        scored(MatchRules(match_length=5), games, ("Ann", "Bo"), live),
+        scored(rules, games, ("Ann", "Bo"), live, lost_on_time=A),
+    ):
+        assert changed is not first and changed != first
+    assert scored(rules, games, ("Ann", "Cy"), live).pair_state != first.pair_state  # names
