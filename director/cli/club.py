@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from director.cli.common import EVENT_HELP, Parser, one_transaction, session_for, shown, wrote
 from director.domain.errors import UserError
+from director.domain.numbers import typed_number
 from director.domain.rules import Paper
 from director.domain.wording import counted, quoted
 from director.services.club_reports import CLUB_KINDS
@@ -49,10 +50,10 @@ def _mapping(pairs: list[str]) -> dict[str, int]:
     out: dict[str, int] = {}
     for pair in pairs:
         name, sep, ident = pair.rpartition("=")
-        ident = ident.strip().lstrip("#")
-        if not sep or not name.strip() or not ident.isdigit():
+        person = typed_number(ident.strip().lstrip("#"))  # "²" raised, "٣" was #3
+        if not sep or not name.strip() or person is None:
             raise UserError(f"--map {quoted(pair)}: write NAME=ID (the person's id in the club)")
-        out[name.strip()] = int(ident)
+        out[name.strip()] = person
     return out
 
 

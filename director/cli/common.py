@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, NoReturn
 
 from director.domain.errors import UserError
+from director.domain.numbers import ASCII_DIGITS, typed_decimal
 from director.domain.rules import MAX_MATCH_LENGTH
 from director.domain.wording import QUOTED, quoted
 
@@ -127,16 +128,18 @@ def whole(low: int, high: int) -> Callable[[str], int]:
 
     def parse(text: str) -> int:
         value = text.strip()
-        below = value.startswith("-") and value[1:].isdigit()  # a whole number, but negative
-        if not value.isdigit() and not below:  # no exponent, no "+": "1e9", "" are refused
+        digits = value.removeprefix("-")
+        # 0-9 only, no exponent, no "+": "1e9", "" are refused, and "²" (int() raised on it
+        # after str.isdigit passed it) and "٣" (read as 3)
+        if not ASCII_DIGITS.fullmatch(digits):
             raise argparse.ArgumentTypeError(f"{quoted(text)} is not a whole number")
-        if below or int(value) < low:
+        if digits != value or (len(digits) <= 12 and int(digits) < low):  # negative, or small
             raise argparse.ArgumentTypeError(
                 f"{quoted(text)} is not a whole number of at least {low}"
             )
-        if len(value) > 12 or int(value) > high:
+        if len(digits) > 12 or int(digits) > high:  # 5,000 digits: int() refuses them
             raise argparse.ArgumentTypeError(f"{quoted(text)} is too large: at most {high}")
-        return int(value)
+        return int(digits)
 
     return parse
 
@@ -148,18 +151,18 @@ rounds_count = whole(0, MAX_ROUNDS)
 
 
 def rate(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{quoted(text)} is not a number") from None
+    value = typed_decimal(text)  # float() read "٠.٣" as 0.3
+    if value is None:
+        raise argparse.ArgumentTypeError(f"{quoted(text)} is not a number")
     if not 0.0 <= value <= 1.0:
         raise argparse.ArgumentTypeError(f"{quoted(text)} must be between 0 and 1")
     return value
 
 
 # BASE is minutes (`2`, `2m`), minutes and seconds (`2:00`) or seconds (`120s`); INC is seconds
-_BASE = re.compile(r"(?:(?P<min>\d+)m?|(?P<mm>\d+):(?P<ss>[0-5]\d)|(?P<sec>\d+)s)")
-_INC = re.compile(r"(?P<inc>\d+)s?")
+# (0-9 only: \d matches "٢", which int() reads as 2)
+_BASE = re.compile(r"(?:(?P<min>[0-9]+)m?|(?P<mm>[0-9]+):(?P<ss>[0-5][0-9])|(?P<sec>[0-9]+)s)")
+_INC = re.compile(r"(?P<inc>[0-9]+)s?")
 TIME_HELP = (
     "the time control BASE+INC, as chess writes it: BASE in minutes (2, 2m), minutes:seconds "
     "(2:00) or seconds (120s), then the increment or delay in seconds: 2+12, 2:00+12 and "

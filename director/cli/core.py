@@ -360,7 +360,7 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
     )
     new.add_argument(
         "--one-cube-threshold",
-        type=int,
+        type=whole(1, max(ONE_CUBE_THRESHOLDS)),  # int() took "٢" for 2
         choices=ONE_CUBE_THRESHOLDS,
         default=2,
         help="points away at which the one-cube rule starts (RULES §4; default 2)",

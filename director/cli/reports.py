@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from director.cli.common import Parser, positive_int, session_for, wrote
+from director.cli.common import Parser, positive_int, rate, session_for, wrote
 from director.domain.errors import UserError
 from director.domain.rules import Paper
 from director.services.reports import KINDS
@@ -101,21 +101,21 @@ def register(sub: argparse._SubParsersAction[Parser]) -> None:
 
     report.add_argument(
         "--gammon-rate",
-        type=float,
+        type=rate,  # 0 to 1 in 0-9 digits: float() read "٠.٣" and "nan"
         default=DEFAULT_GAMMON_RATE,
         metavar="G",
         help=f"MET: share of wins that are gammons (default {DEFAULT_GAMMON_RATE:g})",
     )
     report.add_argument(
         "--backgammon-rate",
-        type=float,
+        type=rate,
         default=DEFAULT_BACKGAMMON_RATE,
         metavar="B",
         help=f"MET: share of wins that are backgammons (default {DEFAULT_BACKGAMMON_RATE:g})",
     )
     report.add_argument(
         "--size",
-        type=int,
+        type=positive_int,
         default=DEFAULT_SIZE,
         metavar="N",
         help=f"MET: points needed from 1 to N (default {DEFAULT_SIZE})",

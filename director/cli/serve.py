@@ -8,13 +8,15 @@ import threading
 from types import FrameType
 
 from director.cli.common import Parser
+from director.domain.numbers import typed_number
 from director.domain.wording import quoted
 
 
 def _port(text: str) -> int:
-    if not text.isdigit() or len(text) > 5 or not 0 <= int(text) <= 65535:
+    port = typed_number(text)  # "²" raised ValueError, "٣" was port 3
+    if port is None or not 0 <= port <= 65535:
         raise argparse.ArgumentTypeError(f"{quoted(text)} is not a port number from 0 to 65535")
-    return int(text)
+    return port
 
 
 def _host(text: str) -> str:

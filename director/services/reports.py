@@ -8,6 +8,7 @@ the Reports menu use them; `title_of` and `suggested_file_name` name them.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -332,6 +333,9 @@ def _points_before(session: Session, number: int) -> dict[int, float]:
     return {line.team.id: line.row.match_points for line in view.lines}
 
 
+TIME_OF_DAY = re.compile(r"([0-9]{2}):([0-9]{2})")
+
+
 def _round_text(
     session: Session,
     event: EventInfo,
@@ -341,10 +345,9 @@ def _round_text(
     start: str | None,
 ) -> str:
     """ "Round 3 of 7 · starts 19:30" for the sheets of one round."""
-    if start is not None and (
-        len(start) != 5 or start[2] != ":" or not start.replace(":", "").isdigit()
-        or int(start[:2]) > 23 or int(start[3:]) > 59
-    ):  # fmt: skip
+    # 0-9 only: "²²:³³" passed str.isdigit, then raised in int(); "١٩:٣٠" was read as 19:30
+    found = TIME_OF_DAY.fullmatch(start) if start is not None else None
+    if start is not None and (found is None or int(found[1]) > 23 or int(found[2]) > 59):
         raise UserError(f"the start time {quoted(start)} is not a time of day (HH:MM, e.g. 19:30)")
     if not report(kind).sheet or match is not None or not round_numbers(session):
         return ""

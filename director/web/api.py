@@ -28,7 +28,7 @@ from starlette.routing import BaseRoute, Route
 
 from director.domain.errors import UserError
 from director.domain.met import MetError
-from director.domain.numbers import ASCII_NUMBER
+from director.domain.numbers import ASCII_NUMBER, typed_decimal
 from director.web import answers, views
 from director.web.context import WebContext
 from director.web.hub import END
@@ -55,11 +55,8 @@ def _int(text: str | None, name: str, low: int, high: int) -> int | None:
 def _float(text: str | None, name: str, default: float) -> float:
     if text is None:
         return default
-    try:
-        value = float(text)
-    except ValueError:
-        raise HTTPException(400, f"{name} must be a number from 0 to 1") from None
-    if not 0.0 <= value <= 1.0:
+    value = typed_decimal(text)  # float() read "٠.٣" as 0.3
+    if value is None or not 0.0 <= value <= 1.0:
         raise HTTPException(400, f"{name} must be a number from 0 to 1")
     return value
 

@@ -247,3 +247,46 @@ def test_the_app_without_arguments_loads_no_command_line() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["director", "director.cli"]
+
+
+# --- numbers are 0-9 digits ---------------------------------------------------------------
+
+TOO_LONG = "1" * 5000  # int() refuses a string of more than 4,300 digits
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        # "²" passed str.isdigit, then int() raised: "invalid parse value" or a traceback
+        (("report", "scoresheet", "{event}", "--round", "²"), "'²' is not a whole number"),
+        (("report", "scoresheet", "{event}", "--round", TOO_LONG), "is too large: at most"),
+        (("serve", "{event}", "--port", "²"), "'²' is not a port number from 0 to 65535"),
+        (("report", "scoresheet", "{event}", "--start", "²²:³³"), "is not a time of day"),
+        # "٣" and "٠.٣" were read as 3 and 0.3, "nan" as a rate
+        (("report", "scoresheet", "{event}", "--round", "٣"), "'٣' is not a whole number"),
+        (("serve", "{event}", "--port", "٨٠"), "'٨٠' is not a port number from 0 to 65535"),
+        (("report", "scoresheet", "{event}", "--start", "١٩:٣٠"), "is not a time of day"),
+        (("met", "--gammon-rate", "٠.٣"), "'٠.٣' is not a number"),
+        (("report", "met", "{event}", "--gammon-rate", "٠.٣"), "'٠.٣' is not a number"),
+        (("report", "met", "{event}", "--backgammon-rate", "nan"), "'nan' is not a number"),
+        (("report", "met", "{event}", "--size", "٨"), "'٨' is not a whole number"),
+        (
+            ("new", "{new}", "--name", "N", "--length", "5", "--one-cube-threshold", "٢"),
+            "'٢' is not a whole number",
+        ),
+        (("new", "{new}", "--name", "N", "--length", "٥"), "'٥' is not a whole number"),
+        (("new", "{new}", "--name", "N", "--length", "5", "--time", "٢+١٢"), "is not BASE+INC"),
+    ],
+    ids=lambda value: value[1] if isinstance(value, tuple) else None,
+)
+def test_a_number_in_digits_other_than_0_to_9_is_refused_in_one_line(
+    event_path: Path, tmp_path: Path, args: tuple[str, ...], needle: str
+) -> None:
+    """Never a traceback, never another number: refused as typed, nothing written."""
+    new = tmp_path / "new.tandem"
+    out = tmp_path / "out.pdf"
+    filled = [a.format(event=event_path, new=new) for a in args]
+    if filled[0] == "report":
+        filled += ["-o", str(out)]
+    one_line_error(run(*filled), needle)
+    assert not new.exists() and not out.exists()

@@ -93,6 +93,9 @@ def nights(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
         (("season", "{club}", "S", "--from", "2026-01-01"), "needs both --from and --to"),
         (("publish", "{event}", "{club}", "--map", "Ana"), "write NAME=ID"),
         (("publish", "{event}", "{club}", "--map", "Ana=99"), "the club has no person #99"),
+        # "²" passed str.isdigit, then int() raised (a traceback); "١" was person #1
+        (("publish", "{event}", "{club}", "--map", "Ana=²"), "write NAME=ID"),
+        (("publish", "{event}", "{club}", "--map", "Ana=#١"), "write NAME=ID"),
         (("publish", "{unfinished}", "{club}"), "is not finished"),
         (("ratings",), "the following arguments are required"),
     ],

@@ -48,6 +48,11 @@ def test_a_digit_of_another_script_is_not_a_round_number(served: tuple[TableServ
     pair_round(service.web.db)
     assert request(url + "api/pairings?round=1").status == 200
     assert request(url + "api/pairings?round=%D9%A1").status == 400  # Arabic-Indic one
+    # the MET's rates: float() read "٠.٣" as 0.3 and answered a table for it
+    assert request(url + "api/met?g=0.3").status == 200
+    refused = request(url + "api/met?g=%D9%A0.%D9%A3")
+    assert refused.status == 400 and "g must be a number from 0 to 1" in str(refused.json())
+    assert request(url + "api/met?b=0_1").status == 400  # float() reads "0_1" as 1
 
 
 def test_a_number_in_an_address_past_pythons_digit_limit_is_not_found(
