@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from director.domain.errors import UserError
+from director.domain.numbers import typed_number
 from director.domain.wording import quoted
 
 COLUMNS = ("team", "player1", "player2", "club", "rating", "seed")
@@ -261,10 +262,9 @@ def _parse_row(
         numbers[name] = None
         if not raw:
             continue
-        if not raw.isascii() or not raw.lstrip("-").isdigit() or len(raw) > 9:
+        numbers[name] = typed_number(raw, signed=True)
+        if numbers[name] is None:
             problems.append(f"{name} {quoted(raw)} is not a whole number")
-            continue
-        numbers[name] = int(raw)
     seed = numbers["seed"]
     if seed is not None and seed < 1:
         problems.append("seed must be 1 or more")

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from director.domain.errors import UserError
+from director.domain.numbers import typed_number
 from director.store.targets import EXTENSION
 from director.ui import database_layer
 from director.ui.message_bar import MessageBar
@@ -376,8 +377,8 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentWidget(view)
         ctx.changed.connect(self.on_event_changed)
         ctx.notified.connect(self.messages.show_notice)
-        page = str(self.settings.value("window/page", 0))
-        view.show_page(int(page) if page.isdigit() else 0)
+        page = typed_number(str(self.settings.value("window/page", 0)))  # "²" raised in int()
+        view.show_page(page or 0)
         view.page_changed.connect(lambda i: self.settings.setValue("window/page", i))
         if remember and database.is_sqlite:
             self.recent.add(database.target, view.info.name)

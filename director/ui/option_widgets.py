@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 from director.domain.rules import TieBreak
 from director.domain.standings import TIE_BREAK_DEFINITIONS
 
-DURATION = re.compile(r"^\s*(\d{0,3})(?::(\d{0,2}))?\s*$")
+DURATION = re.compile(r"^\s*([0-9]{0,3})(?::([0-9]{0,2}))?\s*$")  # not \d: "٢" is one
 
 
 class DurationBox(QSpinBox):

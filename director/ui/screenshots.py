@@ -21,6 +21,7 @@ from PySide6.QtCore import QSettings, QSize, Qt, QtMsgType, qInstallMessageHandl
 from PySide6.QtGui import QImage, QPalette, QPixmap
 from PySide6.QtWidgets import QApplication, QDialog, QWidget
 
+from director.domain.numbers import typed_number
 from director.store.targets import EXTENSION
 from director.ui.pages import page_index
 
@@ -50,12 +51,9 @@ def _quiet(kind: QtMsgType, _context: object, message: str) -> None:
 
 
 def parse_size(text: str) -> tuple[int, int]:
-    try:
-        width, height = (int(part) for part in text.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"size {text!r} is not WIDTHxHEIGHT, e.g. 1366x768"
-        ) from None
+    width, _, height = (typed_number(part) for part in text.lower().partition("x"))
+    if width is None or height is None:  # 0-9 only: int() read "١٠٢٤" and "1_024" as 1024
+        raise argparse.ArgumentTypeError(f"size {text!r} is not WIDTHxHEIGHT, e.g. 1366x768")
     if width < 640 or height < 480:
         raise argparse.ArgumentTypeError("the size must be at least 640x480")
     return width, height

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
 
 from director.domain.errors import UserError
 from director.domain.event import TeamInfo
+from director.domain.numbers import typed_number
 from director.domain.wording import quoted
 from director.services.club import add_person
 from director.services.teams import add_player, add_team, edit_team
@@ -27,10 +28,10 @@ def whole_number(label: str, text: str) -> int | None:
     text = text.strip()
     if not text:
         return None
-    try:
-        return int(text)
-    except ValueError:
-        raise UserError(f"{label} must be a whole number, not {quoted(text)}") from None
+    number = typed_number(text, signed=True)  # int() took "١٦٥٠", "1_650" and 25 nines
+    if number is None:
+        raise UserError(f"{label} must be a whole number, not {quoted(text)}")
+    return number
 
 
 def new_persons(ctx: EventContext, team: TeamInfo) -> TeamInfo:

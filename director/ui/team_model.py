@@ -27,6 +27,7 @@ from PySide6.QtGui import QColor, QFont
 
 from director.domain.errors import UserError
 from director.domain.event import TeamInfo
+from director.domain.numbers import typed_number
 from director.domain.rules import Format
 from director.domain.wording import counted, entrant_words, quoted
 from director.services.teams import edit_team
@@ -289,10 +290,10 @@ class TeamModel(QAbstractTableModel):
             stripped = text.strip()
             if field == "rating" and not stripped:
                 return {"rating": None}  # an emptied cell clears the rating
-            try:
-                return {field: int(stripped)}
-            except ValueError:
-                raise UserError(f"{label} must be a whole number, not {quoted(text)}") from None
+            number = typed_number(stripped, signed=True)  # int() took "١٦٥٠" and 25 nines
+            if number is None:
+                raise UserError(f"{label} must be a whole number, not {quoted(text)}")
+            return {field: number}
         return {field: text}
 
 

@@ -42,7 +42,7 @@ from director.ui.event_dialog import EventDialog, file_name_for
 from director.ui.option_form import OptionsForm
 from director.ui.option_texts import EXPLANATIONS
 from director.ui.option_widgets import TieBreakList, tie_break_name
-from tests.ui.app_helpers import OFFSCREEN_NOISE, stored_event
+from tests.ui.app_helpers import OFFSCREEN_NOISE, stored_event, type_chars
 
 pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_NOISE)
 
@@ -123,6 +123,17 @@ def test_the_base_time_reads_minutes_and_seconds(qtbot: QtBot) -> None:
     form.base.interpretText()
     assert form.base.value() == 150
     assert form.base.text() == "2:30"
+
+
+def test_the_base_time_in_digits_other_than_0_to_9_is_refused_as_typed(qtbot: QtBot) -> None:
+    """The pattern's digit class matched "٢" and "٣": int() read "٢:٣٠" as 2:30."""
+    form = OptionsForm()
+    qtbot.addWidget(form)
+    before = form.base.value()
+    form.base.lineEdit().selectAll()
+    type_chars(form.base.lineEdit(), "٢:٣٠")
+    form.base.interpretText()
+    assert form.base.value() == before and "٢" not in form.base.text()
 
 
 def test_creating_an_event_writes_the_file_with_the_chosen_options(

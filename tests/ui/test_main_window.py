@@ -184,6 +184,21 @@ def test_the_window_remembers_its_size_and_page(
     second.close()
 
 
+@pytest.mark.parametrize("saved", ["²", "٣"], ids=["sup2", "arabic3"])
+def test_a_remembered_page_that_is_no_number_opens_the_first_page(
+    qtbot: QtBot, settings: QSettings, event_path: Path, saved: str
+) -> None:
+    """A settings file with "²" for the page (str.isdigit passed it) stopped the event from
+    opening in int(); "٣" opened the fourth page."""
+    settings.setValue("window/page", saved)
+    window = MainWindow(settings)
+    qtbot.addWidget(window)
+    window.show()
+    assert window.open_target(str(event_path))
+    assert window.view is not None and window.view.current_index == 0
+    assert isinstance(current_page(window), TeamsPage)
+
+
 def test_every_menu_key_is_listed_on_the_keys_help_page(window: MainWindow) -> None:
     keys = help_text("keys")
     shortcuts = [a.shortcut().toString() for a in window.actions() if not a.shortcut().isEmpty()]

@@ -60,8 +60,11 @@ def test_every_page_and_dialog_is_rendered(
     assert (teams.width(), teams.height()) == (1024, 700)
 
 
-def test_a_bad_size_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+@pytest.mark.parametrize("size", ["big", "١٠٢٤x٧٠٠", "1_024x700"])  # int() read the last two
+def test_a_bad_size_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, size: str
+) -> None:
     with pytest.raises(SystemExit) as exit_info:
-        main([str(tmp_path), "--size", "big"])
+        main([str(tmp_path), "--size", size])
     assert exit_info.value.code == 2
     assert "is not WIDTHxHEIGHT" in capsys.readouterr().err

@@ -12,6 +12,7 @@ from pytestqt.qtbot import QtBot
 
 from director.domain.errors import UserError
 from director.domain.teamlist import parse_team_list
+from director.domain.wording import quoted
 from director.services.matches import create_match
 from director.services.teams import add_team, edit_team, list_teams
 from director.store.engine import open_database
@@ -19,7 +20,13 @@ from director.ui.context import EventContext
 from director.ui.team_model import COLUMNS, TeamModel, counts_text
 from director.ui.teams_page import TeamsPage
 from tests.event_files import seed_teams
-from tests.ui.app_helpers import OFFSCREEN_NOISE, answer, event_context, stored_teams
+from tests.ui.app_helpers import (
+    OFFSCREEN_NOISE,
+    answer,
+    event_context,
+    stored_teams,
+    type_chars,
+)
 
 pytestmark = pytest.mark.qt_log_ignore(OFFSCREEN_NOISE)
 
@@ -108,6 +115,27 @@ def test_a_rating_that_is_not_a_number_is_refused(page: TeamsPage, event_path: P
     assert {t.name: t.rating for t in stored_teams(event_path)}["Team 3"] == 1650
     assert page.proxy.setData(index, "")  # an emptied cell clears the rating
     assert {t.name: t.rating for t in stored_teams(event_path)}["Team 3"] is None
+
+
+@pytest.mark.parametrize(
+    "typed", ["١٦٥٠", "1_650", "9" * 25], ids=["arabic-digits", "underscore", "25-digits"]
+)
+def test_a_rating_in_other_digits_or_too_long_is_refused_in_the_cell_and_the_dialog(
+    qtbot: QtBot, page: TeamsPage, event_path: Path, typed: str
+) -> None:
+    """int() read "١٦٥٠" as 1650 and "1_650" as 1650, and took 25 nines, which SQLite cannot
+    store (the app's "This is a bug")."""
+    index = page.proxy.index(proxy_row(page, "Team 3"), RATING)
+    assert not page.proxy.setData(index, typed)
+    assert page.messages.text == f"the rating must be a whole number, not {quoted(typed)}"
+    dialog = page.add_teams()
+    for field, text in (("name", "Blue Bar"), ("player1", "Ana"), ("player2", "Ben")):
+        qtbot.keyClicks(getattr(dialog, field), text)
+    type_chars(dialog.seed, typed)
+    dialog.add_button.click()
+    assert dialog.error.text() == f"the seed must be a whole number, not {quoted(typed)}"
+    assert len(stored_teams(event_path)) == 4
+    assert all(t.rating is None for t in stored_teams(event_path))
 
 
 def test_ticking_paid_is_written(page: TeamsPage, event_path: Path) -> None:

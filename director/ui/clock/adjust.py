@@ -21,7 +21,10 @@ from PySide6.QtWidgets import (
 from director.domain.clock import NS_PER_SECOND, format_remaining
 from director.ui.style import error_label, hint, show_error
 
-TIME = re.compile(r"^(?:(\d+):)?(\d+):(\d{1,2})(?:\.(\d{1,9}))?$|^(\d+)(?:\.(\d{1,9}))?$")
+# 0-9 only: \d matches "١", which int() reads as 1
+TIME = re.compile(
+    r"^(?:([0-9]+):)?([0-9]+):([0-9]{1,2})(?:\.([0-9]{1,9}))?$|^([0-9]+)(?:\.([0-9]{1,9}))?$"
+)
 REASONS = (
     "Clock fault",
     "Wrong key pressed",

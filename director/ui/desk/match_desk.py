@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from director.domain.changes import Changes
 from director.domain.errors import UserError
 from director.domain.event import MatchInfo
+from director.domain.numbers import typed_number
 from director.domain.rules import Side
 from director.domain.scoring import Game, game_problems
 from director.domain.wording import isolated
@@ -146,9 +147,9 @@ class MatchDeskPage(QWidget):
     def show_remembered(self) -> None:
         if self.settings is None or self.match_id is not None:
             return
-        saved = str(self.settings.value(self.settings_key(), ""))
-        if saved.isdigit():
-            self.show_match(int(saved))
+        saved = typed_number(str(self.settings.value(self.settings_key(), "")))
+        if saved is not None:  # a settings file's "²" passed str.isdigit, then int() raised
+            self.show_match(saved)
 
     def _lay_out(self) -> None:
         top = QHBoxLayout()

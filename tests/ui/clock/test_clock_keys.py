@@ -84,7 +84,9 @@ def test_adjusted_times_are_read_as_written(text: str, ns: int) -> None:
     assert parse_time(text) == ns
 
 
-@pytest.mark.parametrize("text", ["", "1:75", "abc", "-5", "1:2:3:4", "20:00:00"])
+@pytest.mark.parametrize(
+    "text", ["", "1:75", "abc", "-5", "1:2:3:4", "20:00:00", "١:٠٥", "1:0٥", "٧٥"]
+)  # \d matched "١", "٥" and "٧", and int() read "١:٠٥" as 1:05
 def test_adjusted_times_that_are_no_time_are_refused(qtbot: QtBot, text: str) -> None:
     dialog = AdjustDialog("A1", 60 * NS)
     qtbot.addWidget(dialog)

@@ -90,6 +90,19 @@ def test_the_desk_reopens_on_its_match(qtbot: QtBot, ctx: EventContext, tmp_path
     assert again.picker.rounds.currentData() == 1
 
 
+def test_a_remembered_match_that_is_no_number_is_forgotten(
+    qtbot: QtBot, ctx: EventContext, tmp_path: Path
+) -> None:
+    """A settings file with "²" for the desk's match (str.isdigit passed it) stopped the desk
+    from opening in int()."""
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    first = make_desk(qtbot, ctx, settings)
+    settings.setValue(first.settings_key(), "²")
+    first.close()
+    again = make_desk(qtbot, ctx, settings)
+    assert again.match is None
+
+
 def test_a_hidden_desk_reads_its_match_again_when_shown(
     qtbot: QtBot, ctx: EventContext, tmp_path: Path
 ) -> None:
