@@ -99,7 +99,6 @@ def score_match(
 SCORED_KEPT = 8192  # outcomes remembered: every match of a 1,000-team night, a few times over
 
 
-@lru_cache(maxsize=SCORED_KEPT)
 def scored(
     rules: MatchRules,
     games: tuple[Game, ...],
@@ -110,8 +109,27 @@ def scored(
 ) -> MatchOutcome:
     """`score_match`, remembered by its arguments (values, all of them compared): a listing
     of every match read again after one result scores only the match that changed (the
-    Rounds page scored all 508 matches of a 256-player night on each refresh)."""
-    return score_match(rules, games, team_names, dict(live), lost_on_time, paper)
+    Rounds page scored all 508 matches of a 256-player night on each refresh). Its lines
+    carry the very Game objects of `games`, as score_match's do: the desk finds a game's line
+    by identity."""
+    first, outcome = _remembered(rules, games, team_names, live, lost_on_time, paper)
+    if all(a is b for a, b in zip(first, games, strict=True)):
+        return outcome
+    place = {id(game): k for k, game in enumerate(first)}  # `first` is kept: ids are stable
+    lines = tuple(replace(line, game=games[place[id(line.game)]]) for line in outcome.lines)
+    return replace(outcome, lines=lines)
+
+
+@lru_cache(maxsize=SCORED_KEPT)
+def _remembered(
+    rules: MatchRules,
+    games: tuple[Game, ...],
+    team_names: tuple[str, str],
+    live: tuple[tuple[int, LiveCubes], ...],
+    lost_on_time: Side | None,
+    paper: Score | None,
+) -> tuple[tuple[Game, ...], MatchOutcome]:
+    return games, score_match(rules, games, team_names, dict(live), lost_on_time, paper)
 
 
 class _Scorer:

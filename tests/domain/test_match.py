@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from director.domain.cube import Cube, CubeRegime, LiveCubes, board_may_double, pair_cube_rule
 from director.domain.match import Result, Score, score_match, scored
 from director.domain.rules import End, Level, MatchRules, Scoring, Side
@@ -253,7 +255,13 @@ def test_a_match_scored_again_with_the_same_values_is_remembered_and_any_change_
     live = ((2, LiveCubes().with_board(1, Cube(2, B))),)
     first = scored(rules, games, ("Ann", "Bo"), live)
     assert first == score_match(rules, games, ("Ann", "Bo"), dict(live))
-    assert scored(rules, tuple(games), ("Ann", "Bo"), live) is first  # equal values: remembered
+    # equal values, other objects (a listing read again): remembered, not scored again, and
+    # its lines carry the games given, as the desk finds a game's line by identity
+    again = tuple(replace(game) for game in games)
+    second = scored(rules, again, ("Ann", "Bo"), live)
+    assert second == first and second.pair_state is first.pair_state
+    assert [line.game for line in second.lines] == list(again)
+    assert all(line.game is game for line, game in zip(second.lines, again, strict=True))
     for changed in (
         scored(rules, (*games[:1], win(1, 2, A)), ("Ann", "Bo"), live),  # one game's winner
         scored(rules, games, ("Ann", "Bo")),  # the live cube of pair 2 gone
