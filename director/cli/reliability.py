@@ -86,16 +86,31 @@ def cmd_upgrade(args: argparse.Namespace) -> int:
         if current:
             print(f"{args.file} is already at the current version")
             return 0
+    older = is_url(args.file) and _server_revision(args.file) != head_revision()
     db = open_event(args.file, make_backup=False)  # takes the lock: refused while it is open
     try:
         kept = db.backup_made
     finally:
         db.close()
-    if kept is None:  # a server event's address is shown without its password
+    # a server event's address is shown without its password
+    if older:  # its schema was changed in place, in one transaction: there is no original
+        print(f"upgraded {shown(args.file)} on the server, in place (no copy is kept there)")
+    elif kept is None:
         print(f"{shown(args.file)} is already at the current version")
     else:
         print(f"upgraded {shown(args.file)}; the original is kept as {kept}")
     return 0
+
+
+def _server_revision(url: str) -> str | None:
+    """The revision a server event is at, read before `open_event` upgrades it."""
+    from director.store.engine import current_revision, make_engine
+
+    engine = make_engine(url)
+    try:
+        return current_revision(engine)
+    finally:
+        engine.dispose()
 
 
 def register(sub: argparse._SubParsersAction[Parser]) -> None:

@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from alembic import command
+
 from director.services.backups import list_backups, set_aside_files
 from director.services.teams import add_team, list_teams
 from director.store.engine import open_database, open_event
@@ -103,3 +105,31 @@ def test_backup_of_a_server_event_is_refused_in_one_line_and_says_where_backups_
     assert upgraded.returncode == 0, upgraded.stderr
     assert upgraded.stdout.endswith(" is already at the current version\n")
     assert "s3cret" not in upgraded.stdout + upgraded.stderr
+
+
+def test_upgrade_of_an_older_server_event_says_it_upgraded_it() -> None:
+    """`upgrade URL` upgraded an older server event's schema in place and then said it "is
+    already at the current version" (it had no backup to name)."""
+    from sqlalchemy import create_engine
+
+    from director.store.engine import alembic_config, head_revision
+    from tests.pg import fresh_database
+
+    with fresh_database() as url:
+        assert run("new", url, "--name", "Shared", "--length", "5").returncode == 0
+        engine = create_engine(url)
+        with engine.begin() as connection:
+            command.downgrade(alembic_config(connection), "0012_match_lost_on_time")
+        engine.dispose()
+        upgraded = run("upgrade", url)
+        again = run("upgrade", url)
+        engine = create_engine(url)
+        with engine.connect() as connection:
+            stamped = connection.exec_driver_sql("SELECT version_num FROM alembic_version")
+            revision = stamped.scalar()
+        engine.dispose()
+    assert upgraded.returncode == 0, upgraded.stderr
+    assert upgraded.stdout.startswith("upgraded ") and "already" not in upgraded.stdout
+    assert "on the server" in upgraded.stdout
+    assert revision == head_revision()
+    assert again.stdout.endswith(" is already at the current version\n")
