@@ -16,7 +16,7 @@ from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtGui import QAction, QGuiApplication, QKeyEvent, QResizeEvent, QScreen
 from PySide6.QtWidgets import QMenu, QVBoxLayout, QWidget
 
-from director.domain.brackets.draw import Status
+from director.domain.brackets.draw import Status, shown
 from director.domain.changes import Changes
 from director.domain.event import MatchInfo
 from director.services import standings
@@ -63,7 +63,8 @@ def bracket_row(line: BracketLine) -> tuple[str, ...]:
     if line.status is Status.READY:
         state = "playing" if line.table is not None else "to pair"
     table = str(line.table) if line.table is not None else ""
-    return (line.round_title, table, line.names[0], line.score, line.names[1], state)
+    a, b = (shown(name) for name in line.names)
+    return (line.round_title, table, a, line.score, b, state)
 
 
 def pages(rows: list[tuple[str, ...]], size: int) -> list[list[tuple[str, ...]]]:
