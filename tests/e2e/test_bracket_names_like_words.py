@@ -179,3 +179,32 @@ def test_entrants_called_bye_and_ellipsis_are_entrants_everywhere(
     assert [[p and p["name"] for p in m["players"]] for m in first] == [
         ["Ann", None], ["…", "Cal"], ["Bea", None], ["bye", "Dot"]]  # fmt: skip
     assert [m["bye"] for m in first] == [True, False, True, False]
+
+
+def test_on_the_phones_a_bye_and_a_player_to_come_read_apart_from_players_so_called(
+    night: Path,
+) -> None:
+    """In a real browser, the served brackets page: the players called "bye" and "…" in the
+    names' type, a bye and a player not known yet in the muted italic no name is set in."""
+    from tests.web.browser import Served, phone, text_of, wait_for
+
+    cli("pair", str(night))
+    served = Served(night)
+    try:
+        url = served.start()
+        with phone() as driver:
+            driver.get(url + "brackets")
+            wait_for(driver, lambda d: "Main bracket" in text_of(d, "main"))
+            lines = driver.execute_script(
+                "return [...document.querySelectorAll('[data-bracket-match] > div')]"
+                ".filter((e) => !e.classList.contains('note')).map((e) => "
+                "[e.innerText.trim(), getComputedStyle(e).fontStyle === 'italic']);"
+            )
+    finally:
+        served.stop()
+    shown = Counter((text, italic) for text, italic in lines if text in ("bye", "…"))
+    assert shown == {
+        ("bye", False): 1, ("…", False): 1,  # the players, in round 1
+        ("bye", True): 2,  # Ann's and Bea's byes
+        ("…", True): 4,  # the semi-finals' winners of round 1, the final's two
+    }  # fmt: skip
