@@ -12,10 +12,12 @@ phones' brackets are their JSON.
 from __future__ import annotations
 
 import ctypes
+import sqlite3
 import subprocess
 import sys
 from collections import Counter
 from collections.abc import Iterator
+from contextlib import closing
 from dataclasses import replace
 from pathlib import Path
 
@@ -137,6 +139,15 @@ def test_entrants_called_bye_and_ellipsis_are_entrants_everywhere(
         "bye: Bea (main round 1 match 3)",
         "table 2: bye v Dot (main round 1 match 4)",
     ]
+
+    # the file: a bye is a match without team B (its result the code 'bye'), never a name
+    with closing(sqlite3.connect(night)) as db:
+        stored = db.execute(
+            "SELECT a.name, b.name, m.result FROM match m JOIN team a ON a.id = m.team_a_id "
+            "LEFT JOIN team b ON b.id = m.team_b_id ORDER BY m.slot"
+        ).fetchall()
+    assert stored == [("Ann", None, "bye"), ("…", "Cal", "unfinished"),
+                      ("Bea", None, "bye"), ("bye", "Dot", "unfinished")]  # fmt: skip
 
     page = shown_page(qtbot, RoundsPage(ctx))
     boxes = drawn(page)
