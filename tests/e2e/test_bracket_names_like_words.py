@@ -37,7 +37,9 @@ from director.services.teams import add_team
 from director.store.engine import open_database
 from director.ui.bracket_chart import BOX_W, ROW_H, SCORE_W, MatchBox
 from director.ui.context import EventContext
+from director.ui.public_display import PublicDisplay
 from director.ui.rounds_page import RoundsPage
+from director.ui.slide_view import SlideView, line_height
 from director.web import views
 from tests.event_files import read_back
 from tests.ui.app_helpers import event_context, shown_page
@@ -219,3 +221,40 @@ def test_on_the_phones_a_bye_and_a_player_to_come_read_apart_from_players_so_cal
         ("bye", True): 2,  # Ann's and Bea's byes
         ("…", True): 4,  # the semi-finals' winners of round 1, the final's two
     }  # fmt: skip
+
+
+def lightness(view: SlideView, row: int, column: int) -> int:
+    """How much light a slide's cell is painted with: each pixel's brightness above the row's
+    background (the largest of its red, green and blue), summed. The same word in the text's
+    colour (#f1f5f3) gives more than in the quiet one (#9fb3ab) a side nobody holds takes."""
+    assert view.slide is not None
+    step = line_height(view.height())
+    x, w = SlideView._columns(view.slide, step // 2, view.width() - 2 * (step // 2))[column]
+    top = int(step * 1.7) + step * (1 + row)
+    image = view.grab().toImage()
+    values = [
+        max(QColor(image.pixel(i, j)).getRgb()[:3])
+        for i in range(x, x + w)
+        for j in range(top + 2, top + step - 2)
+    ]
+    background = Counter(values).most_common(1)[0][0]
+    return sum(max(0, v - background) for v in values)
+
+
+def test_on_the_projector_a_player_to_come_reads_apart_from_a_player_so_called(
+    qtbot: QtBot, night: Path, ctx: EventContext
+) -> None:
+    cli("pair", str(night))
+    display = PublicDisplay(ctx)
+    qtbot.addWidget(display)
+    display.resize(1366, 768)
+    display.show()
+    main = next(s for s in display.slides if s.title == "Main bracket")
+    display.index = display.slides.index(main)
+    display.show_current()
+    rows = [(r[2], r[4]) for r in main.rows]
+    assert rows == [("…", "Cal"), ("bye", "Dot"), ("Ann", "…"), ("Bea", "…"), ("…", "…")]
+    # the player "…" (A of round 1's first match) in the text's colour; Ann's opponent, not
+    # known yet, quieter
+    assert lightness(display.view, 0, 2) > DARKER * lightness(display.view, 2, 4)
+    assert lightness(display.view, 0, 2) > DARKER * lightness(display.view, 4, 2)
