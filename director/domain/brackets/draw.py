@@ -21,8 +21,9 @@ number), players, length and result; `services/rounds.py` builds `Draw(plan, fie
 event's plan and seeds, calls `progress(results, withdrawn)` after every result and stores
 `ready()` as newly paired matches, each with its `length` (and the event's scoring, cube and
 clock rules) fixed at pairing; the desk, the draw sheets, the projector and the phones read
-`Progress.nodes` and `Progress.places(bracket)`. `checker.check_draw` checks the stored
-matches independently.
+`Progress.nodes`, `Progress.seats(i)` (each side an entrant's id, or `Vacant`: a bye or not
+known yet, never a word a name could be) and `Progress.places(bracket)`. `checker.check_draw`
+checks the stored matches independently.
 """
 
 from __future__ import annotations
