@@ -44,6 +44,11 @@ def isolated(name: str) -> str:
     return f"\u2068{name}\u2069"  # FIRST STRONG ISOLATE ... POP DIRECTIONAL ISOLATE
 
 
+# a knockout's sides that no entrant holds (`brackets.draw.Vacant`), as the draws show them
+BYE_WORD = "bye"  # nobody comes: the other entrant goes through
+NOT_KNOWN_WORD = "…"  # the match that decides it is not finished yet
+
+
 QUOTED = 40  # characters of a value a message names: enough to find it, never a 30 MB name
 
 

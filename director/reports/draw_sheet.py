@@ -1,6 +1,7 @@
 """Draw sheets (RULES §11): every bracket of the plan as people pin it on the wall, one column
 per round of the bracket (its name and match length), each match a box with its two names,
-their scores once played (the winner in bold, "+" for a forfeit win), "bye" where nobody comes,
+their scores once played (the winner in bold, "+" for a forfeit win), "bye" where nobody comes
+and "…" where the player is not known yet (both in grey, told apart from a player called so),
 and the table of a match being played; each bracket's places below it.
 
 A bracket of up to 16 first-round matches (32 players) is one landscape page, on A3 one of up
@@ -18,10 +19,10 @@ from dataclasses import dataclass
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Spacer, Table
 
-from director.domain.brackets.draw import Draw, MatchKey
+from director.domain.brackets.draw import Draw, MatchKey, Vacant
 from director.domain.rules import Paper
 from director.domain.wording import isolated
-from director.reports.styles import INK, Layout, Section, esc, grid, rich, text
+from director.reports.styles import GREY, INK, Layout, Section, esc, grid, rich, text
 
 PAGE_SLOTS = 16  # first-round matches on one page: 32 players
 A3_SLOTS = 32  # on A3: 64 players
@@ -34,7 +35,7 @@ def page_slots(paper: Paper) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    name: str  # "" while not known, "bye" for nobody
+    name: str | Vacant  # the entrant's, or why there is none
     score: str = ""  # the final score, "+" a forfeit win, "" unplayed
     won: bool = False
 
@@ -56,9 +57,10 @@ def _box(shown: Box | None, style: str = "cell") -> Flowable:
         return text("", style)
     lines = []
     for e in shown.entries:
-        name = esc(isolated(e.name)) if e.name else "…"
-        if e.name == "bye":
-            name = "<i>bye</i>"
+        if isinstance(e.name, Vacant):
+            name = f"<font color='#{GREY.hexval()[2:]}'>{esc(e.name.words)}</font>"
+        else:
+            name = esc(isolated(e.name))
         score = f" <b>{esc(e.score)}</b>" if e.won and e.score else f" {esc(e.score)}"
         lines.append(f"<b>{name}</b>{score}" if e.won else f"{name}{score if e.score else ''}")
     if shown.note:  # beside the first name: a box keeps two lines

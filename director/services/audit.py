@@ -140,13 +140,13 @@ class MatchPlace:
     id: int
     round: int | None
     table: int
-    names: tuple[str, str]
+    names: tuple[str, str | None]  # team B's None: a bye
 
     @property
     def label(self) -> str:
         """'round 2, table 3: Blue Bar v Gammonites' (a bye: 'round 2: Blue Bar, bye')."""
         where = f"round {self.round}" if self.round is not None else "no round"
-        if not self.names[1]:
+        if self.names[1] is None:
             return f"{where}: {self.names[0]}, bye"
         return f"{where}, table {self.table}: {self.names[0]} v {self.names[1]}"
 
@@ -161,7 +161,7 @@ def match_places(session: Session) -> list[MatchPlace]:
         .order_by(models.Round.number, m.table_no, m.id)
     )
     return [
-        MatchPlace(match_id, number, table, (names[a], names[b] if b is not None else ""))
+        MatchPlace(match_id, number, table, (names[a], names[b] if b is not None else None))
         for match_id, number, table, a, b in session.execute(query)
     ]
 

@@ -41,7 +41,7 @@ class Context:
         """A match's side 'A' or 'B' by its team's name."""
         if self.place is not None and side in ("A", "B"):
             name = self.place.names[0 if side == "A" else 1]
-            return isolated(name) if name else f"team {side}"
+            return isolated(name) if name is not None else f"team {side}"
         return f"team {side}"
 
     def value(self, which: str) -> Any:
@@ -108,8 +108,8 @@ def _where(c: Context) -> str:
     if p is None:
         return f" at {c.about}" if c.about else ""
     where = f"round {p.round}, table {p.table}" if p.round is not None else "a match of no round"
-    a, b = (isolated(name) for name in p.names)
-    teams = f"{a} v {b}" if p.names[1] else f"{a}, bye"
+    a, b = p.names
+    teams = f"{isolated(a)}, bye" if b is None else f"{isolated(a)} v {isolated(b)}"
     return f" at {where} ({teams})"
 
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from director.domain.brackets.draw import Draw, MatchKey, Progress, Result, Status
+from director.domain.brackets.draw import Draw, MatchKey, Progress, Result, Status, Vacant
 from director.domain.brackets.plan import BracketPlan, plan_to_json
 from director.domain.errors import UserError
 from director.domain.event import TeamInfo
@@ -298,7 +298,7 @@ class BracketLine:
     key: MatchKey
     round_title: str  # "Semi-final · to 11"
     status: Status
-    names: tuple[str, str]  # "…" while not known, "bye" for nobody
+    names: tuple[str | Vacant, str | Vacant]  # each entrant's name, or why there is none
     score: str  # "7 – 3", "forfeit", "" unplayed
     table: int | None  # while paired and not finished
     winner: str  # "" until decided
@@ -378,8 +378,8 @@ def bracket_views(session: Session) -> list[BracketView]:
             if status is Status.EMPTY:
                 continue
             stored = state.stored.get(node.key)
-            names = tuple(name[p] if p is not None else ("bye" if status is Status.BYE else "…")
-                          for p in players)  # fmt: skip
+            names = tuple(seat if isinstance(seat, Vacant) else name[seat]
+                          for seat in progress.seats(i))  # fmt: skip
             winner = progress.winner[i] if status is Status.DONE else None
             scores = entry_scores(stored, players, winner)
             score = ""

@@ -35,6 +35,7 @@ from director.domain.rules import EventOptions, PairingSystem
 from director.services import audit
 from director.services.events import event_row, update_event
 from director.store import convert, models
+from director.store.values import StoredResult
 
 
 def legacy_plan(consolation: bool, length: int) -> BracketPlan:
@@ -130,7 +131,9 @@ def set_plan(session: Session, plan: BracketPlan, reason: str = "") -> Changed[P
         if row.id in started:
             if row.match_length != length:
                 kept.append(f"{where} has started: it stays at {row.match_length} points")
-        elif row.result in ("unfinished", "bye") and give_length(event, row, length):
+        elif row.result in (StoredResult.UNFINISHED, StoredResult.BYE) and give_length(
+            event, row, length
+        ):
             warnings.append(f"{where} is now to {length} points")
     event.bracket_plan = plan_to_json(plan)
     session.flush()

@@ -446,7 +446,7 @@ def _draw_sheets(job: _Job) -> Built:
     """Every bracket's draw sheet from the event's draw (RULES §11), on landscape pages."""
     from sqlalchemy import select
 
-    from director.domain.brackets.draw import MatchKey, Status
+    from director.domain.brackets.draw import MatchKey, Status, Vacant
     from director.reports import draw_sheet
     from director.reports.styles import LANDSCAPE, layout
     from director.services.bracket_pairing import draw_state, entry_scores, places_lines
@@ -468,9 +468,9 @@ def _draw_sheets(job: _Job) -> Built:
         match = by_key.get(node.key)
         scores = entry_scores(match, players, winner if status is Status.DONE else None)
         entries = [
-            draw_sheet.Entry(name[p], score, p == winner) if p is not None
-            else draw_sheet.Entry("bye" if status is Status.BYE else "")
-            for p, score in zip(players, scores, strict=True)
+            draw_sheet.Entry(seat) if isinstance(seat, Vacant)
+            else draw_sheet.Entry(name[seat], score, seat == winner)
+            for seat, score in zip(progress.seats(i), scores, strict=True)
         ]  # fmt: skip
         note = ""
         if match is not None and status is Status.READY:

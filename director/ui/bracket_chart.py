@@ -28,7 +28,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QScrollArea, QTabWidget, QWidget
 
-from director.domain.brackets.draw import MatchKey, Status
+from director.domain.brackets.draw import MatchKey, Status, Vacant, shown
 from director.domain.wording import isolated, right_to_left
 from director.services.bracket_pairing import BracketLine, BracketView
 from director.ui.elided import shortened
@@ -71,7 +71,8 @@ def state_words(line: BracketLine) -> str:
 def described(line: BracketLine) -> str:
     """The box's words for a screen reader and its tooltip: round, both entrants with their
     scores, and its state."""
-    sides = [f"{name} {score}".strip() for name, score in zip(line.names, line.scores, strict=True)]
+    sides = [f"{shown(name)} {score}".strip()
+             for name, score in zip(line.names, line.scores, strict=True)]  # fmt: skip
     state = state_words(line) or line.status.value
     out = f"{line.round_title}: {sides[0]} against {sides[1]}; {state}"
     return f"{out}; {line.winner} wins" if line.winner else out
@@ -122,7 +123,9 @@ class MatchBox(QWidget):
 
     @property
     def names(self) -> tuple[str, str]:
-        return self.line.names
+        """What the box shows on its two lines: the names, "bye" or "…" for nobody."""
+        a, b = self.line.names
+        return shown(a), shown(b)
 
     @property
     def scores(self) -> tuple[str, str]:
@@ -150,13 +153,14 @@ class MatchBox(QWidget):
             top = 3 + row * ROW_H
             font = QFont(base)
             font.setBold(bool(line.winner) and name == line.winner)
-            unknown = name in ("…", "bye") and line.status is not Status.DONE
-            font.setItalic(unknown)
+            nobody = isinstance(name, Vacant)
+            font.setItalic(nobody)
             painter.setFont(font)
-            painter.setPen(QColor(HINT) if unknown else QColor("#1b2a25"))
+            painter.setPen(QColor(HINT) if nobody else QColor("#1b2a25"))
             area = QRect(8, top, BOX_W - 16 - SCORE_W, ROW_H)
-            shown = shortened(painter.fontMetrics(), isolated(name), area.width())
-            painter.drawText(area, side(name) | MIDDLE, shown)
+            words = shown(name)
+            cut = shortened(painter.fontMetrics(), isolated(words), area.width())
+            painter.drawText(area, side(words) | MIDDLE, cut)
             painter.drawText(QRect(BOX_W - 8 - SCORE_W, top, SCORE_W, ROW_H), RIGHT | MIDDLE, score)
             if row == 0:
                 painter.setPen(QPen(QColor(BORDER), 1))

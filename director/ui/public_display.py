@@ -16,7 +16,7 @@ from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtGui import QAction, QGuiApplication, QKeyEvent, QResizeEvent, QScreen
 from PySide6.QtWidgets import QMenu, QVBoxLayout, QWidget
 
-from director.domain.brackets.draw import Status
+from director.domain.brackets.draw import Status, Vacant, shown
 from director.domain.changes import Changes
 from director.domain.event import MatchInfo
 from director.services import standings
@@ -63,7 +63,8 @@ def bracket_row(line: BracketLine) -> tuple[str, ...]:
     if line.status is Status.READY:
         state = "playing" if line.table is not None else "to pair"
     table = str(line.table) if line.table is not None else ""
-    return (line.round_title, table, line.names[0], line.score, line.names[1], state)
+    a, b = (shown(name) for name in line.names)
+    return (line.round_title, table, a, line.score, b, state)
 
 
 def pages(rows: list[tuple[str, ...]], size: int) -> list[list[tuple[str, ...]]]:
@@ -164,8 +165,11 @@ class PublicDisplay(QWidget):
         tables) and those waiting for a feeder; its places once it is played out."""
         out: list[Slide] = []
         for view in self.ctx.read(bracket_views):
-            rows = [bracket_row(line) for line in view.lines
-                    if line.status in (Status.READY, Status.WAITING)]  # fmt: skip
+            lines = [line for line in view.lines if line.status in (Status.READY, Status.WAITING)]
+            rows = [bracket_row(line) for line in lines]
+            # each row's player columns (A, B) that hold nobody: a player not known yet
+            nobody = [[c for c, name in zip((2, 4), line.names, strict=True)
+                       if isinstance(name, Vacant)] for line in lines]  # fmt: skip
             if not rows:
                 rows = [(place, "", name, "", "", "") for place, name in view.places]
             chunks = pages(rows, size)
@@ -173,7 +177,9 @@ class PublicDisplay(QWidget):
             out += [
                 Slide(view.title, BRACKET_COLUMNS, tuple(chunk), self.page_text(i, len(chunks)),
                       footer=places, highlight=frozenset(
-                          j for j, row in enumerate(chunk) if row[-1] == "playing"))
+                          j for j, row in enumerate(chunk) if row[-1] == "playing"),
+                      quiet=frozenset((j, c) for j in range(len(chunk))
+                                      for c in (nobody[i * size + j] if nobody else ())))
                 for i, chunk in enumerate(chunks)
             ]  # fmt: skip
         return out

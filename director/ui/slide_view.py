@@ -37,6 +37,8 @@ class Slide:
     page: str = ""  # "page 1 of 3"
     footer: str = ""
     highlight: frozenset[int] = field(default_factory=frozenset)  # rows drawn in the accent
+    # (row, column) cells that hold no name (a bye, a player not known yet): quiet, italic
+    quiet: frozenset[tuple[int, int]] = field(default_factory=frozenset)
 
 
 def line_height(height: int) -> int:
@@ -102,15 +104,20 @@ class SlideView(QWidget):
         top += step
         painter.setFont(font)
         metrics = QFontMetrics(font)
+        italic = QFont(font)
+        italic.setItalic(True)
         for i, row in enumerate(slide.rows):
             y = top + i * step
             if i % 2 == 0:
                 painter.fillRect(QRect(margin // 2, y, width + margin, step), STRIPE)
-            painter.setPen(ACCENT if i in slide.highlight else TEXT)
-            for (x, w), column, text in zip(xs, slide.columns, row, strict=True):
+            for j, ((x, w), column, text) in enumerate(zip(xs, slide.columns, row, strict=True)):
+                quiet = (i, j) in slide.quiet
+                painter.setFont(italic if quiet else font)
+                painter.setPen(QUIET if quiet else ACCENT if i in slide.highlight else TEXT)
                 box = QRect(x, y, w, step)
                 shown = metrics.elidedText(text, Qt.TextElideMode.ElideRight, w)
                 painter.drawText(box, column.align | Qt.AlignmentFlag.AlignVCenter, shown)
+        painter.setFont(font)
         if slide.footer:
             painter.setPen(QUIET)
             box = QRect(margin, self.height() - step, width, step)

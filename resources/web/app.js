@@ -211,9 +211,12 @@ function teamPage() {
 // a knockout's brackets (RULES §11): each round a column of boxes, my next match on top
 function bracketBox(m, mine) {
   const line = (p, i) => {
-    const won = m.winner !== null && p && p.id === m.winner;
+    // nobody there (a bye, or a player not known yet) is told by the missing player, never by
+    // a name, and set apart from any player called "bye" or "…"
+    if (!p) return el("div", { class: "nobody" }, m.bye ? "bye" : "…");
+    const won = m.winner !== null && p.id === m.winner;
     const score = m.score ? (m.forfeit ? (won ? " +" : "") : ` ${m.score[i]}`) : "";
-    return el("div", { class: won ? "won" : "" }, p ? isolated(p.name) : (m.bye ? "bye" : "…"), score);
+    return el("div", { class: won ? "won" : "" }, isolated(p.name), score);
   };
   return el("article", { class: "card box" + (mine ? " mine" : ""), "data-bracket-match": m.number },
     line(m.players[0], 0), line(m.players[1], 1),

@@ -21,19 +21,21 @@ number), players, length and result; `services/rounds.py` builds `Draw(plan, fie
 event's plan and seeds, calls `progress(results, withdrawn)` after every result and stores
 `ready()` as newly paired matches, each with its `length` (and the event's scoring, cube and
 clock rules) fixed at pairing; the desk, the draw sheets, the projector and the phones read
-`Progress.nodes` and `Progress.places(bracket)`. `checker.check_draw` checks the stored
-matches independently.
+`Progress.nodes`, `Progress.seats(i)` (each side an entrant's id, or `Vacant`: a bye or not
+known yet, never a word a name could be) and `Progress.places(bracket)`. `checker.check_draw`
+checks the stored matches independently.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
+from enum import Enum, StrEnum
 
 from director.domain.brackets.plan import LARGEST_FIELD, BracketPlan
 from director.domain.errors import UserError
 from director.domain.pairing.knockout import bracket_order
+from director.domain.wording import BYE_WORD, NOT_KNOWN_WORD
 
 _PENDING = -1  # an input not known yet (ids are positive)
 # the kinds of a match's two inputs: a seed position, or the winner, loser (of a semi-final,
@@ -64,6 +66,27 @@ class Status(StrEnum):
     DONE = "done"
     BYE = "bye"  # one player, who goes through
     EMPTY = "empty"  # nobody
+
+
+class Vacant(Enum):
+    """A side of a match that no entrant holds, told apart from every entrant by its type: a
+    player may be called "bye" or "…", the words a draw shows for these (`words`)."""
+
+    BYE = "nobody"  # nobody comes: the entrant on the other side goes through
+    NOT_KNOWN = "not known"  # a feeding match is not finished yet (it may leave nobody)
+
+    @property
+    def words(self) -> str:
+        """What the draw sheets, the Rounds page and the projector show in the side's place."""
+        return BYE_WORD if self is Vacant.BYE else NOT_KNOWN_WORD
+
+
+Seat = int | Vacant  # an entrant's id, or why no entrant is there
+
+
+def shown(name: str | Vacant) -> str:
+    """An entrant's name as typed, or the words for a side nobody holds ("bye", "…")."""
+    return name.words if isinstance(name, Vacant) else name
 
 
 @dataclass(frozen=True, slots=True)
@@ -348,6 +371,13 @@ class Progress:
 
     def of_index(self, i: int) -> tuple[Status, tuple[int | None, int | None]]:
         return self.status[i], self.players[i]
+
+    def seats(self, i: int) -> tuple[Seat, Seat]:
+        """Both sides of match `i`: each entrant's id, else `Vacant.NOT_KNOWN` while a feeding
+        match is not finished and `Vacant.BYE` once nobody comes."""
+        vacant = Vacant.NOT_KNOWN if self.status[i] is Status.WAITING else Vacant.BYE
+        a, b = self.players[i]
+        return (vacant if a is None else a), (vacant if b is None else b)
 
     def ready(self) -> list[Pairing]:
         """The matches to pair now: both players known and no result yet."""

@@ -11,7 +11,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from director.domain.brackets.checker import check_draw
-from director.domain.brackets.draw import Draw, MatchKey, Progress, Result, Status
+from director.domain.brackets.draw import (
+    Draw,
+    MatchKey,
+    Progress,
+    Result,
+    Status,
+    Vacant,
+    shown,
+)
 from director.domain.brackets.plan import (
     CONSOLATION,
     LAST_CHANCE,
@@ -64,6 +72,25 @@ def test_the_main_bracket_is_in_standard_order_with_byes_to_the_top_seeds() -> N
     assert [players(sixteen, key(MAIN, 1, j)) for j in range(1, 9)] == [
         (1, 16), (8, 9), (4, 13), (5, 12), (2, 15), (7, 10), (3, 14), (6, 11),
     ]  # fmt: skip
+
+
+def test_a_side_nobody_holds_is_vacant_a_bye_or_not_known_yet_never_a_name() -> None:
+    """Six in a bracket of eight: seeds 1 and 2 have byes; the semi-finals wait for round 1."""
+    draw = Draw(ready_made("single"), range(1, 7))
+    progress = draw.progress()
+
+    def seats(r: int, n: int) -> tuple[int | Vacant, int | Vacant]:
+        return progress.seats(draw.index[MatchKey(MAIN, r, n)])
+
+    assert [seats(1, n) for n in (1, 2, 3, 4)] == [(1, Vacant.BYE), (4, 5), (2, Vacant.BYE),
+                                                   (3, 6)]  # fmt: skip
+    assert seats(2, 1) == (1, Vacant.NOT_KNOWN) and seats(2, 2) == (2, Vacant.NOT_KNOWN)
+    assert seats(3, 1) == (Vacant.NOT_KNOWN, Vacant.NOT_KNOWN)
+    after = draw.progress([Result(MatchKey(MAIN, 1, 2), 4), Result(MatchKey(MAIN, 1, 4), 3)])
+    assert after.seats(draw.index[MatchKey(MAIN, 2, 1)]) == (1, 4)
+    # shown: a name as typed, whatever it says; a vacant side by the draw's words
+    assert [shown(n) for n in ("bye", "…", Vacant.BYE, Vacant.NOT_KNOWN)] == ["bye", "…"] * 2
+    assert Vacant.BYE != "bye" and Vacant.NOT_KNOWN != "…"
 
 
 def test_a_field_is_two_or_more_distinct_entrants() -> None:
