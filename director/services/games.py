@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import asdict, replace
 
-from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from director.domain.changes import Changed, Changes
@@ -56,6 +55,17 @@ def _playable(info: MatchInfo) -> None:
         )
 
 
+def check_game(info: MatchInfo, game: Game) -> tuple[Game, MatchOutcome]:
+    """What `record_game` checks before it writes, reading nothing: the match takes games, it
+    is not over, and the rules accept `game` as its next one (refused in the desk's words).
+    The game with the pair being played, and the match's outcome with it."""
+    _playable(info)
+    if not info.pair_state.match_live:
+        raise UserError(f"the match is over ({info.outcome.result}): no more games")
+    game = replace(game, pair=info.pair_state.number)
+    return game, _checked(info, (*info.games, game))
+
+
 def record_game(
     session: Session,
     match_id: int,
@@ -63,21 +73,22 @@ def record_game(
     *,
     version: int | None = None,
     clock_ns: tuple[int | None, int | None] = (None, None),
+    read: MatchInfo | None = None,
 ) -> Changed[MatchInfo]:
-    """Record the next finished game of a match. `game.pair` is taken from the match."""
+    """Record the next finished game of a match. `game.pair` is taken from the match.
+
+    `read`: the match as the caller read it in this transaction. It is used instead of a read
+    of its own when its version is the row's as the claim takes it: the claim's
+    `UPDATE ... WHERE version` then proves nothing changed the match since (a change made
+    after `read` was built moved the version, and the claim is refused)."""
     row = match_row(session, match_id)
     check_version(row, version)
+    known = read if read is not None and (read.id, read.version) == (row.id, row.version) else None
     claim(session, row)  # before reading the games: they cannot change under us after it
-    info = get_match(session, match_id)
-    _playable(info)
-    if not info.pair_state.match_live:
-        raise UserError(f"the match is over ({info.outcome.result}): no more games")
-    game = replace(game, pair=info.pair_state.number)
-    outcome = _checked(info, (*info.games, game))
+    info = known or get_match(session, match_id)
+    game, outcome = check_game(info, game)
     pair = pair_row(session, row, game.pair)
-    seq = (
-        session.scalar(select(func.max(models.Game.seq)).where(models.Game.match_id == row.id)) or 0
-    ) + 1
+    seq = max((g.seq for g in row.games), default=0) + 1  # the claimed match's games
     game_row = models.Game(pair_id=pair.id, seq=seq, clock_seq=clocks.next_seq(session, row.id))
     convert.write_game(game_row, game)
     game_row.clock_a_ns, game_row.clock_b_ns = clock_ns
@@ -85,7 +96,14 @@ def record_game(
     convert.write_cube(pair, game.board, Cube())  # the board's game is over: its live cube too
     store_outcome(row, outcome)
     session.flush()
-    return Changed(get_match(session, match_id), Changes.match(match_id))
+    return Changed(_read_again(row, info), Changes.match(match_id))
+
+
+def _read_again(row: models.Match, before: MatchInfo) -> MatchInfo:
+    """The match as `get_match` reads it after a change of its games in this transaction
+    (`before`: as read before the change): its teams and round are `before`'s, not read again."""
+    teams = {t.id: t for t in (before.team_a, before.team_b) if t is not None}
+    return convert.match_info(row, teams, before.round)
 
 
 def correct_game(

@@ -8,10 +8,11 @@ team confirms it with its own token (the side is the token's, never the phone's 
 it waits at the desk as a **pending result** until the director accepts it (or at once, when
 the event auto-accepts confirmed slips).
 
-Every check a slip meets is the desk's own: the game is recorded with `results.record_game`
-(on submit and confirm inside a savepoint that is rolled back), so a slip is refused with the
-same words as the same game typed at the desk. A slip can only add the next game of its own
-match: never another match, a pairing or a setting.
+Every check a slip meets is the desk's own: on submit and confirm the game is checked with
+`games.check_game`, what `record_game` checks before it writes (accepting it records it with
+`record_game`), so a slip is refused with the same words as the same game typed at the desk.
+A slip can only add the next game of its own match: never another match, a pairing or a
+setting.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import secrets
 from dataclasses import dataclass
 from enum import StrEnum
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from director.domain.changes import Area, Changed, Changes
@@ -31,7 +32,7 @@ from director.domain.event import MatchInfo
 from director.domain.records import _parse_game, game_json
 from director.domain.rules import Side
 from director.domain.scoring import Game
-from director.services.games import record_game
+from director.services.games import check_game, record_game
 from director.services.matches import get_match
 from director.store import models
 from director.store.engine import savepoint
@@ -145,16 +146,16 @@ def _current_round(session: Session) -> models.Round | None:
 
 
 def _round_open(session: Session, round_id: int | None) -> bool:
-    """A token lives while its match's round is the current round and not finished."""
-    current = _current_round(session)
-    if round_id is None or current is None or current.id != round_id:
+    """A token lives while its match's round is the current round and not finished (one
+    statement: every slip request asks)."""
+    if round_id is None:
         return False
-    unfinished = session.scalar(
-        select(func.count())
-        .select_from(models.Match)
-        .where(models.Match.round_id == round_id, models.Match.result == "unfinished")
+    r, m = models.Round, models.Match
+    current = select(r.id).order_by(r.number.desc()).limit(1).scalar_subquery()
+    unfinished = select(m.id).where(
+        m.round_id == round_id, m.round_id == current, m.result == "unfinished"
     )
-    return bool(unfinished)
+    return bool(session.scalar(select(unfinished.exists())))
 
 
 TeamTokens = dict[Side, str]  # a match's live token of each team
@@ -227,7 +228,11 @@ def revoke_token(session: Session, match_id: int) -> Changed[TeamTokens | None]:
     return Changed(team_tokens(session, match_id), Changes.of(Area.SLIPS))
 
 
-def _token_row(session: Session, token: str) -> models.SlipToken:
+def _token_rows(session: Session, token: str) -> tuple[models.SlipToken, models.Match]:
+    """The token's row and its match's, or `SlipRefused(TOKEN)`. A write keeps the match's
+    row while it runs: the session holds a row only while something refers to it, and the
+    match read again (with its games and pairs) at each step cost a slip write four
+    statements more."""
     if not isinstance(token, str) or len(token) > 64:
         raise SlipRefused(Refusal.TOKEN, BAD_TOKEN)
     row = session.scalar(select(models.SlipToken).where(models.SlipToken.token == token))
@@ -236,7 +241,11 @@ def _token_row(session: Session, token: str) -> models.SlipToken:
     match = session.get(models.Match, row.match_id)
     if match is None or not _round_open(session, match.round_id):
         raise SlipRefused(Refusal.TOKEN, BAD_TOKEN)
-    return row
+    return row, match
+
+
+def _token_row(session: Session, token: str) -> models.SlipToken:
+    return _token_rows(session, token)[0]
 
 
 def match_for_token(session: Session, token: str) -> MatchInfo:
@@ -309,16 +318,14 @@ def _game_of(data: object) -> Game:
     return game
 
 
-def _dry_run(session: Session, match: MatchInfo, game: Game) -> None:
-    """Record the game inside a savepoint and roll it back: the desk's checks, its words."""
+def _check(match: MatchInfo, game: Game) -> None:
+    """The desk's checks of the game as the match's next (`games.check_game`, what
+    `record_game` checks before it writes), in its words; nothing is written."""
     _check_current(match, game)
-    nested = savepoint(session)
     try:
-        record_game(session, match.id, game)
+        check_game(match, game)
     except UserError as refusal:
-        nested.rollback()
         raise SlipRefused(Refusal.RULES, str(refusal)) from None
-    nested.rollback()
 
 
 def _check_current(match: MatchInfo, game: Game) -> None:
@@ -348,11 +355,11 @@ def submit_slip(
 ) -> Changed[SlipInfo]:
     """A team enters one finished game (its token says which team); the same `uid` again
     returns the stored slip."""
-    token_row = _token_row(session, token)
+    token_row, held = _token_rows(session, token)
     uid = _check_id(uid, "the slip id")
     device = _check_id(device, "the device id")
     entered = Side(str(token_row.side))
-    match = get_match(session, token_row.match_id)
+    match = get_match(session, held.id)
     existing = _slip_row(session, uid)
     if existing is not None:
         if existing.match_id != match.id:
@@ -361,7 +368,7 @@ def submit_slip(
     value = _game_of(game)
     _check_current(match, value)
     _refuse_if_open(session, match, value)
-    _dry_run(session, match, value)
+    _check(match, value)
     row = models.Slip(
         uid=uid,
         match_id=match.id,
@@ -406,14 +413,14 @@ def answer_slip(
 ) -> Changed[SlipInfo]:
     """The other team confirms (agree) or disputes a slip, with its own token; the team that
     entered it may withdraw it."""
-    token_row = _token_row(session, token)
+    token_row, held = _token_rows(session, token)
     uid = _check_id(uid, "the slip id")
     device = _check_id(device, "the device id")
     answering = Side(str(token_row.side))
     row = _slip_row(session, uid)
-    if row is None or row.match_id != token_row.match_id:
+    if row is None or row.match_id != held.id:
         raise SlipRefused(Refusal.STATE, "there is no such slip for this match")
-    match = get_match(session, row.match_id)
+    match = get_match(session, held.id)
     status = SlipStatus(row.status)
     own_team = answering.value == row.entered_side
     confirmed = status in (SlipStatus.PENDING, SlipStatus.ACCEPTED)
@@ -433,7 +440,7 @@ def answer_slip(
         if accept_now:  # accepting records it with the same checks: no rehearsal first
             _check_current(match, game)
         else:
-            _dry_run(session, match, game)
+            _check(match, game)
         row.status = SlipStatus.PENDING.value
         row.confirmed_device = device
         session.flush()
@@ -513,7 +520,7 @@ def _accept(session: Session, row: models.Slip, match: MatchInfo) -> MatchInfo:
         _check_current(match, game)
     except SlipRefused as refusal:
         raise UserError(str(refusal)) from None
-    recorded = record_game(session, row.match_id, game).value
+    recorded = record_game(session, row.match_id, game, read=match).value
     row.status = SlipStatus.ACCEPTED.value
     row.game_id = recorded.game_ids[-1]
     row.reason = ""

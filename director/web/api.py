@@ -32,6 +32,7 @@ from director.domain.numbers import ASCII_NUMBER, typed_decimal
 from director.web import answers, views
 from director.web.context import WebContext
 from director.web.hub import END
+from director.web.protocol import DirectBody, direct_body
 
 KEEPALIVE_SECONDS = 15.0
 # push connections at once: a room of 3,000 viewers and room to spare (the server raises its
@@ -147,8 +148,9 @@ def routes(web: WebContext) -> list[BaseRoute]:
             raise HTTPException(429, "too many live pages from this address; try again later")
         if web.hub.subscriber_count >= MAX_STREAMS:
             raise HTTPException(503, "too many phones are connected; try again in a minute")
+        body = direct_body(request.scope) if request.method == "GET" else None
         return StreamingResponse(
-            _stream(web, channels, address),
+            _stream(web, channels, address, body),
             media_type="text/event-stream",
             headers={"X-Accel-Buffering": "no"},
         )
@@ -199,12 +201,17 @@ async def _read_now(web: WebContext, channel: str) -> object | None:
     return None
 
 
-async def _stream(web: WebContext, channels: list[str], address: str) -> AsyncIterator[bytes]:
+async def _stream(
+    web: WebContext, channels: list[str], address: str, body: DirectBody | None
+) -> AsyncIterator[bytes]:
     """One phone's push stream: reconnect after 1 s when dropped; a comment keeps it alive.
     A channel nobody watched has no kept message (the change watcher builds only what is
-    watched): it is read once the stream is subscribed, so no change falls between the two."""
+    watched): it is read once the stream is subscribed, so no change falls between the two.
+    Once the answer's head has gone out (at the first yield), the hub may write a message
+    straight to the connection (`body`) instead of waking this stream for it."""
     yield b"retry: 1000\n\n"
-    with web.hub.subscription(channels, address) as sub:
+    direct = None if body is None else (lambda m: body.write(m.sse, m.chunk))
+    with web.hub.subscription(channels, address, direct) as sub:
         for channel in channels:
             if web.hub.latest(channel) is None:
                 forgotten = web.hub.forgotten(channel)

@@ -29,7 +29,7 @@ from typing import Any, Concatenate, ParamSpec, TypeVar, cast
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
-from director.domain.changes import Changes
+from director.domain.changes import Changed, Changes
 from director.store.engine import EventDatabase
 from director.store.errors import contended
 from director.store.work import Outcome, in_write_group
@@ -176,8 +176,13 @@ class WebContext:
     hub: PushHub = field(default_factory=PushHub)
     limits: RateLimits = field(default_factory=RateLimits)
     devices: Devices = field(default_factory=Devices)
-    # told (from a worker thread) what a slip request changed (an auto-accepted result too)
+    # told (on the event loop) what a slip request changed (an auto-accepted result too)
     on_change: Callable[[Changes], None] = lambda _changes: None
+    # run on the writer's worker thread once a group of phones' writes that changed something
+    # has committed, before the phones hear back: the table service publishes the change there
+    # and then (a room waited for the change watcher to wake, read and publish in three more
+    # hops between threads, each a wait for a core on a busy machine)
+    after_writes: Callable[[], None] = lambda: None
     clocks: ClockRoom = field(init=False)  # the phone clocks (director/web/clock_room.py)
     _writing: threading.Lock = field(default_factory=threading.Lock)
     writes: WriteQueue = field(default_factory=WriteQueue)
@@ -196,7 +201,17 @@ class WebContext:
 
     def write_group(self, calls: list[Callable[[Session], Any]]) -> list[Outcome]:
         """Run a group of phones' writes on the calling thread (a worker thread): one group at
-        a time, the write lock first, again while another writer is in the way."""
+        a time, the write lock first, again while another writer is in the way; then, if one
+        of them changed something, `after_writes`."""
+        outcomes = self._write_group(calls)
+        if any(ok and isinstance(done, Changed) and done.changes for ok, done in outcomes):
+            try:
+                self.after_writes()
+            except Exception:  # the writes are in: the change watcher publishes them later
+                log.exception("table service: publishing the phones' writes failed")
+        return outcomes
+
+    def _write_group(self, calls: list[Callable[[Session], Any]]) -> list[Outcome]:
         for attempt in range(1, WRITE_TRIES + 1):
             try:
                 with self._writing:

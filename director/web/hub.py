@@ -9,8 +9,11 @@ names are the pages' words: "pairings", "standings", "crosstable", "match:12"; t
 issue adds "clock:12" and so on.
 
 Publishing may come from any thread (the change watcher, a route's worker thread, the GUI);
-delivery happens on the server's event loop. A subscriber too slow to keep up gets each
-channel's newest message only, not the ones it replaced: the latest state is what a page shows.
+delivery happens on the server's event loop. A message is encoded once, as bytes every stream
+sends; a stream that is idle and whose connection has nothing waiting to go out is written to
+at once, in the delivery itself (`Subscription.direct`), the others get it queued. A subscriber
+too slow to keep up gets each channel's newest message only, not the ones it replaced: the
+latest state is what a page shows.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ import contextlib
 import json
 import threading
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 
@@ -31,26 +34,34 @@ class Message:
     seq: int  # the hub's running number: a client can tell old from new
     sse: bytes = b""  # the message as one Server-Sent Event, encoded once for every subscriber
     body: bytes = b"null"  # its data as JSON, encoded once for every read of it (`/api/latest`)
+    chunk: bytes = b""  # `sse` framed as one HTTP/1.1 chunk, for the streams written directly
 
     @classmethod
     def make(cls, channel: str, data: object, seq: int) -> Message:
         """Encoded on the publisher's thread: the event loop only copies bytes out."""
         body = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
         sse = f"id: {seq}\nevent: {channel}\ndata: {body}\n\n".encode()
-        return cls(channel, data, seq, sse, body.encode())
+        return cls(channel, data, seq, sse, body.encode(), b"%x\r\n%b\r\n" % (len(sse), sse))
 
 
 END = Message("", None, 0)  # queued to every subscriber when the server stops: the stream ends
 
 
+Direct = Callable[[Message], bool]  # writes a message to the stream now (True), or cannot
+
+
 @dataclass(eq=False)
 class Subscription:
     channels: frozenset[str]
+    # writes a message straight to the stream's connection when it can (`offer`)
+    direct: Direct | None = None
     # each channel's newest message not yet sent, in the order they were published: a stream
     # that fell behind sends a channel's newest state once, never the states it replaced (at
     # most one message per channel waits, so a slow phone costs no more memory than a quick one)
     _waiting: dict[str, Message] = field(default_factory=dict)
     _ready: asyncio.Event = field(default_factory=asyncio.Event)
+    # a message taken by `next` is being sent: nothing is written past it until `next` again
+    _sending: bool = False
 
     def wants(self, channel: str) -> bool:
         return channel in self.channels or any(
@@ -61,15 +72,27 @@ class Subscription:
         """The next message, or None after `timeout` seconds without one. Waits without a
         task of its own (`asyncio.wait_for` made one per message, for each of a room's
         3,000 streams)."""
+        self._sending = False  # the one taken before has been sent
         if not self._waiting:
             self._ready.clear()
             try:
                 async with asyncio.timeout(timeout):
                     await self._ready.wait()
             except TimeoutError:
+                self._sending = True  # the keep-alive comment
                 return None
+        self._sending = True
         channel = next(iter(self._waiting))
         return self._waiting.pop(channel)
+
+    def offer(self, message: Message) -> bool:
+        """Written now (True) when the stream is idle and its connection can take it at once
+        (no message of its own waits or is being sent, so none is overtaken); else queued."""
+        direct = self.direct
+        if direct is None or self._waiting or self._sending or not direct(message):
+            self.put(message)
+            return False
+        return True
 
     def put(self, message: Message) -> None:
         self._waiting.pop(message.channel, None)  # the state it replaces: never sent now
@@ -93,6 +116,7 @@ class PushHub:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._seq = 0
         self._ending = False
+        self.written_directly = 0  # messages written straight to a stream, for tests and benches
 
     def bind(self, loop: asyncio.AbstractEventLoop) -> None:
         """The server's event loop, where deliveries run (a server started again binds anew)."""
@@ -176,16 +200,24 @@ class PushHub:
     def _deliver(self, message: Message) -> None:
         channel = message.channel
         for sub in list(self._named.get(channel, ())):
-            sub.put(message)
+            self._offer(sub, message)
         for sub in list(self._wild):
             if channel not in sub.channels and sub.wants(channel):
-                sub.put(message)
+                self._offer(sub, message)
+
+    def _offer(self, sub: Subscription, message: Message) -> None:
+        self.written_directly += 1  # counted before the bytes go out: whoever read them sees it
+        if not sub.offer(message):
+            self.written_directly -= 1
 
     @contextlib.contextmanager
-    def subscription(self, channels: Iterable[str], address: str = "") -> Iterator[Subscription]:
+    def subscription(
+        self, channels: Iterable[str], address: str = "", direct: Direct | None = None
+    ) -> Iterator[Subscription]:
         """Subscribe (on the server's loop): the latest message of each channel asked for is
-        queued at once, then every new one, until the block ends; counted per `address`."""
-        sub = Subscription(frozenset(channels))
+        queued at once, then every new one, until the block ends; counted per `address`.
+        `direct`: writes a message to the stream now, once its answer's head has gone out."""
+        sub = Subscription(frozenset(channels), direct)
         self._subscribers.add(sub)
         for channel in sub.channels:
             if channel.endswith("*"):

@@ -4,7 +4,9 @@
 the ASGI app on its own event loop in a daemon thread; the GUI thread only starts and stops it.
 The watcher polls `services.publish.fingerprint` a few times a second on a worker thread
 (a result typed at this desk, at another station or by the command line: all the same), and
-on a change publishes the fresh pages' data on the hub. `notify()` wakes it at once.
+on a change publishes the fresh pages' data on the hub. `notify()` wakes it at once; the
+phones' writer takes the same look itself once a group of their writes has committed, so a
+confirmed result is on the pairings before the phones hear back.
 Nothing is bound until `start()`, and `stop()` closes the socket.
 """
 
@@ -143,6 +145,7 @@ class TableService:
     ) -> None:
         self.web = WebContext(db, club=club)
         self.web.on_change = self._changed_by_slip
+        self.web.after_writes = self._refresh_now
         self.host, self.port = host, port
         self.external_change = on_change or (lambda _changes: None)
         self._thread: threading.Thread | None = None
@@ -151,6 +154,7 @@ class TableService:
         self._wake: asyncio.Event | None = None
         self._ready = threading.Event()
         self._seen: Fingerprint | None = None
+        self._refreshing = threading.Lock()  # one look at the event at a time (`_refresh_now`)
 
     # --- the director's side ----------------------------------------------------------
 
@@ -218,9 +222,9 @@ class TableService:
     # --- the server thread ------------------------------------------------------------
 
     def _changed_by_slip(self, changes: Changes) -> None:
-        """A slip route changed something: publish now; an auto-accepted result is a change
-        of the match the desk's pages must show (the watcher tells them about the slips)."""
-        self.notify()
+        """A slip route changed something (published already: the phones' writer runs
+        `_refresh_now` once its group has committed); an auto-accepted result is a change of
+        the match the desk's pages must show (the watcher tells them about the slips)."""
         if changes.matches:
             self.external_change(changes)
 
@@ -262,11 +266,17 @@ class TableService:
                 log.exception("table service: reading the event failed")
 
     async def _refresh(self) -> None:
-        new = await run_in_threadpool(self.web.session_run, fingerprint)
-        changes = differences(self._seen, new)
-        self._seen = new
-        if changes:
-            await run_in_threadpool(self._publish, changes)
+        await run_in_threadpool(self._refresh_now)
+
+    def _refresh_now(self) -> None:
+        """On a worker thread (the watcher's, or the phones' writer's once its group has
+        committed): what changed since the last look, published."""
+        with self._refreshing:
+            new = self.web.session_run(fingerprint)
+            changes = differences(self._seen, new)
+            self._seen = new
+            if changes:
+                self._publish(changes)
 
     def _publish(self, changes: Changes) -> None:
         """Runs on a worker thread: read what changed, publish it on the hub. The pairings go

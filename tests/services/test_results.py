@@ -254,3 +254,24 @@ def test_rules_3_a_correction_ending_the_match_sooner_voids_the_later_games_in_o
     voided = [e for e in log if e.action == "void game"]
     assert [e.target for e in voided] == [f"match {match_id} game {g}" for g in later]
     assert all("a gammon on a 2-cube" in e.reason for e in voided)
+
+
+def test_a_match_read_before_is_used_only_while_its_version_holds(
+    db: EventDatabase, event_path: Path, match_id: int
+) -> None:
+    """`record_game(read=...)` spares the slips' confirmation a second read of the match: the
+    match as read is used while nothing has changed it since; one the desk changed meanwhile is
+    read again, so the game is the next after the desk's, not in its place. Either way the
+    match answered is the match on disk."""
+    with db.Session() as s:
+        stale = matches.get_match(s, match_id)
+    record(db, match_id, bear_off(A, 1))  # the desk, meanwhile
+    with db.Session() as s, s.begin():
+        after_desk = record_game(s, match_id, bear_off(B, 2), read=stale).value
+    assert [(g.winner, g.board) for g in after_desk.games] == [(A, 1), (B, 2)]
+    assert after_desk == reopen(event_path, match_id)
+    with db.Session() as s, s.begin():
+        current = matches.get_match(s, match_id)
+        answered = record_game(s, match_id, bear_off(A, 1), read=current).value
+    assert answered == reopen(event_path, match_id)
+    assert answered.outcome.current_pair == 2 and len(answered.games) == 3

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
+import re
 import secrets
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
+from sqlalchemy import event
 
 from director.domain.errors import UserError
 from director.domain.rules import End, Level, Side
@@ -37,6 +42,21 @@ def token_of(db: EventDatabase, match_id: int, side: Side = Side.A) -> str:
         token = slips.token_for(s, match_id, side)
     assert token is not None
     return token
+
+
+@contextlib.contextmanager
+def statements(db: EventDatabase) -> Iterator[list[str]]:
+    """The SQL statements sent to the file meanwhile, each on one line."""
+    seen: list[str] = []
+
+    def sent(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        seen.append(" ".join(statement.split()))
+
+    event.listen(db.engine, "before_cursor_execute", sent)
+    try:
+        yield seen
+    finally:
+        event.remove(db.engine, "before_cursor_execute", sent)
 
 
 def test_tokens_are_random_per_team_and_long(db: EventDatabase) -> None:
@@ -221,3 +241,35 @@ def test_a_confirmation_sent_again_after_auto_accept_is_answered_as_before(
         assert slip.status is SlipStatus.ACCEPTED
     with db.Session() as s:
         assert matches.get_match(s, match_id).outcome.score.a == 1  # counted once
+
+
+def test_a_slip_is_checked_without_writing_the_match(db: EventDatabase) -> None:
+    """Issue #26's room: the desk's checks of a slip ran as the game recorded and rolled back
+    (the match claimed, its pair and game inserted, then undone) in a write group that 16
+    phones' slips share; the same checks (`games.check_game`) now write nothing but the slip,
+    and a slip the rules refuse still gets the desk's words (above)."""
+    token = token_of(db, paired(db)[0])
+    with statements(db) as seen, db.Session() as s, s.begin():
+        slips.submit_slip(s, token, hexid(), hexid(), game())
+    writes = [q.split()[:3] for q in seen if q.startswith(("INSERT", "UPDATE", "DELETE"))]
+    assert writes == [["INSERT", "INTO", "slip"]]
+
+
+def test_a_confirmation_accepted_at_once_reads_its_match_once(db: EventDatabase) -> None:
+    """Issue #26's room: a confirmation recorded at once read the match three times (the
+    match row and its games twice, the highest game number once more), 43 % of the write;
+    now once. The match it answers with is the match as read again from the file."""
+    match_id = paired(db)[0]
+    token, token_b, uid = token_of(db, match_id), token_of(db, match_id, Side.B), hexid()
+    with db.Session() as s, s.begin():
+        slips.set_auto_accept(s, True)
+        slips.submit_slip(s, token, uid, hexid(), game())
+    with statements(db) as seen, db.Session() as s, s.begin():
+        slip = slips.answer_slip(s, token_b, uid, hexid(), agree=True).value
+    assert slip.status is SlipStatus.ACCEPTED
+    assert len([q for q in seen if re.search(r'FROM "?match"? WHERE "?match"?\.id', q)]) == 1
+    assert len([q for q in seen if re.search(r"\bFROM game\b", q)]) == 1
+    reopened = open_database(db.target)
+    with reopened.Session() as s:
+        assert slip.match == matches.get_match(s, match_id)
+    reopened.close()

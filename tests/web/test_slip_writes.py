@@ -138,3 +138,41 @@ def test_the_desk_records_results_while_the_phones_write(
             t.join(120)
     assert refused == []
     assert statuses == [200] * (8 * len(phones))
+
+
+def test_confirmed_results_are_published_before_the_phones_hear_back(
+    served: tuple[TableService, str],
+) -> None:
+    """Issue #26's room: the results of a group of confirmations are on the pairings (and
+    each match's slips are told changed) once their group has committed, before the phones
+    get their answers: not when the change watcher next wakes, reads and publishes, three
+    waits for a core later on a busy machine."""
+    service, url = served
+    ids = pair_round(service.web.db, teams=2 * TABLES)
+    with service.web.db.Session() as s, s.begin():
+        slips.set_auto_accept(s, True)
+        tokens = [slips.token_for(s, m, Side.A) for m in ids]
+        others = [slips.token_for(s, m, Side.B) for m in ids]
+    sent = [{"uid": hexid(), "device": hexid(), "game": game()} for _ in ids]
+    submits = at_once(
+        [partial(request, url + f"api/slip/{t}", b) for t, b in zip(tokens, sent, strict=True)]
+    )
+    assert [a.status for a in submits] == [200] * TABLES
+    hub = service.web.hub
+    slips_before = {m: hub.latest(f"slips:{m}") for m in ids}
+    answered = at_once(
+        [
+            partial(
+                request,
+                url + f"api/slip/{t}/answer",
+                {"uid": b["uid"], "device": hexid(), "agree": True},
+            )  # fmt: skip
+            for t, b in zip(others, sent, strict=True)
+        ]
+    )
+    assert [a.status for a in answered] == [200] * TABLES
+    shown = hub.latest("pairings")
+    assert shown is not None
+    scores = {m["id"]: m["score"] for m in shown.data["matches"]}  # type: ignore[index]
+    assert all(scores[m] == {"A": 1, "B": 0} for m in ids), scores
+    assert all(hub.latest(f"slips:{m}") is not slips_before[m] for m in ids)
