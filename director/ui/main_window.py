@@ -376,7 +376,10 @@ class MainWindow(QMainWindow):
         """An event file's teams page, shown from its first look (`store/first_look.py`:
         read with sqlite3, no SQLAlchemy) while its database opens; its `look` is None when
         it declined (the open then says why, if it must); None when the event opens on
-        another page (the window's memory), which is not built from a first look."""
+        another page (the window's memory), which is not built from a first look, or when an
+        event is open: it stays until the new one has opened (a refusal leaves it as it was)."""
+        if self.ctx is not None or self.looking is not None:
+            return None
         if str(self.settings.value("window/page", 0)) != str(page_index("teams")):
             return None
         glance = waited(partial(_first_look, target))
@@ -386,7 +389,6 @@ class MainWindow(QMainWindow):
             from director.ui.context import EventContext
             from director.ui.event_view import EventView
 
-        self.close_event()
         ctx = EventContext.looking_at(target, glance.look, self)
         view = EventView(ctx, self.stack)
         self.looking = ctx, view
