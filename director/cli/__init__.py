@@ -6,7 +6,6 @@ commands' modules) loads only for arguments (tests/benchmarks/bench_gui.py, figu
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Sequence
 
@@ -17,11 +16,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         from director.ui.smoke import main as smoke_test
 
         return smoke_test(argv[1:])
-    if len(argv) == 1 and os.path.isfile(argv[0]):  # the app on an event file (a guess: a
-        # command's name is no file): its database layer loads on a thread while Qt starts
-        from director.ui import database_layer
-
-        database_layer.start_loading()
     if not argv:  # the app, started from its menu entry or icon: nothing to parse
         from director.ui.app import run_gui
 

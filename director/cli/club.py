@@ -248,7 +248,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from director.store.club import is_club_file
-    from director.store.engine import check_regular
+    from director.store.files import check_regular
     from director.store.integrity import CLUB, file_problems
     from director.store.targets import is_url
 

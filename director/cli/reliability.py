@@ -73,7 +73,8 @@ def cmd_restore(args: argparse.Namespace) -> int:
 
 def cmd_upgrade(args: argparse.Namespace) -> int:
     """Upgrade an older event file on a copy, as the app does when it opens one."""
-    from director.store.engine import file_revision, head_revision, open_event
+    from director.store.engine import file_revision, open_event
+    from director.store.revisions import head_revision
     from director.store.targets import is_url
 
     if not is_url(args.file) and Path(args.file).is_file():

@@ -19,7 +19,8 @@ from director.services import audit
 from director.services.events import get_event
 from director.store import backup as store_backup
 from director.store.backup import BackupInfo, Restored, backup_folder
-from director.store.engine import EventDatabase, check_regular, open_database
+from director.store.engine import EventDatabase, open_database
+from director.store.files import check_regular
 from director.store.integrity import CLUB, EVENT, FileKind
 from director.store.lock import acquire
 from director.store.targets import is_url

@@ -22,16 +22,12 @@ from sqlalchemy.orm import sessionmaker
 from director.domain.errors import TargetError, UserError
 from director.store.backup import OPEN_MARKER, backup_now
 from director.store.club_models import CLUB_VERSION_TABLE, ClubMeta
-from director.store.engine import (
-    EventDatabase,
-    check_regular,
-    display_target,
-    make_engine,
-    migration_revisions,
-)
+from director.store.engine import EventDatabase, display_target, make_engine
 from director.store.errors import known_database_error
+from director.store.files import check_regular
 from director.store.integrity import SQLITE_HEADER, glance_uri
 from director.store.lock import acquire
+from director.store.revisions import migration_revisions
 from director.store.targets import is_url
 
 if TYPE_CHECKING:

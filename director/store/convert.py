@@ -1,11 +1,12 @@
-"""Rows to domain values and back: the only place that knows both shapes."""
+"""Rows to domain values and back: the only place that knows both shapes.
+
+A row is an ORM object or a plain row with the same names (SQLAlchemy's, or the first look's
+from the standard library: `store/first_look.py`), so this module loads no SQLAlchemy."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
-
-from sqlalchemy import Row
+from typing import TYPE_CHECKING, Any
 
 from director.domain.boards import ByBoard
 from director.domain.cube import Cube, LiveCubes
@@ -32,7 +33,11 @@ from director.domain.rules import (
 )
 from director.domain.score import Result, Score
 from director.domain.scoring import COUNTS, Game
-from director.store import models
+
+if TYPE_CHECKING:
+    from sqlalchemy import Row
+
+    from director.store import models
 
 
 def event_options(row: models.Event) -> EventOptions:
@@ -197,6 +202,8 @@ _CUBE_ATTRS = {board: tuple(f"cube{board}_{c}" for c in _CUBE_COLUMNS) for board
 
 def live_cube_columns() -> tuple[Any, ...]:
     """The pair's columns of every board's live cube, by board: value, owner, offered by."""
+    from director.store import models
+
     return tuple(getattr(models.Pair, f"cube{b}_{c}") for b in ALL_BOARDS for c in _CUBE_COLUMNS)
 
 

@@ -6,12 +6,9 @@ A target is either a path to a `.tandem` file (SQLite, one event per file) or a 
 
 from __future__ import annotations
 
-import ast
 import contextlib
-import functools
 import os
 import sqlite3
-import stat
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -37,10 +34,12 @@ from director.store.backup import (
     remove_with_companions,
 )
 from director.store.errors import known_database_error
-from director.store.files import remove_stale_work, sync_file, sync_folder
+from director.store.files import check_regular, remove_stale_work, sync_file, sync_folder
+from director.store.files import file_header as _header
 from director.store.integrity import SQLITE_HEADER, glance_uri, integrity_problems
 from director.store.lock import EventLock, acquire
-from director.store.schema import differences, differences_message, schema_rows, stored_revision_of
+from director.store.revisions import head_revision, migration_revisions
+from director.store.schema import checked_revision
 from director.store.targets import SERVER_SCHEMES, check_server_driver, is_url
 from director.store.upgrade import put_in_place, upgrade_file, upgraded_copy
 from director.store.values import bad_values_message, first_bad_value
@@ -152,27 +151,6 @@ def alembic_config(connection: Any) -> Config:
     return config
 
 
-@functools.cache
-def migration_revisions(chain: str = "migrations") -> dict[str, tuple[str, ...]]:
-    """Each migration script's `revision` and the revisions it follows (`down_revision`);
-    `chain`: the scripts' folder in director.store (`club_migrations`: the club's)."""
-    out: dict[str, tuple[str, ...]] = {}
-    folder = resources.files("director.store") / chain / "versions"
-    for script in folder.iterdir():
-        if not script.name.endswith(".py") or script.name == "__init__.py":
-            continue
-        values = {
-            target.id: ast.literal_eval(node.value)
-            for node in ast.parse(script.read_text(encoding="utf-8")).body
-            if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None
-            for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
-            if isinstance(target, ast.Name) and target.id in ("revision", "down_revision")
-        }
-        down = values.get("down_revision")
-        out[values["revision"]] = () if down is None else (down,) if isinstance(down, str) else down
-    return out
-
-
 def migration_order() -> list[str]:
     """The revisions from the first to the head (the chain is linear: one head, no merges)."""
     revisions = migration_revisions()
@@ -183,13 +161,6 @@ def migration_order() -> list[str]:
         parents = revisions[at]
         at = parents[0] if parents else None
     return order[::-1]
-
-
-def head_revision() -> str:
-    revisions = migration_revisions()
-    heads = set(revisions) - {parent for parents in revisions.values() for parent in parents}
-    assert len(heads) == 1, f"the migrations have {len(heads)} heads"
-    return heads.pop()
 
 
 def current_revision(engine: Engine) -> str | None:
@@ -457,50 +428,10 @@ def file_revision(path: Path, shown: str, *, values: bool = True) -> str:
         return revision
 
 
-def checked_revision(connection: Any, shown: str) -> str:
-    """The revision of an SQLite event whose whole schema is what the migrations make at that
-    revision; anything else is refused before a table is read (`connection`: DB-API)."""
-    rows = schema_rows(connection)
-    if not any(kind == "table" and name == "event" for kind, name, _t, _s in rows):
-        raise UserError(f"{shown} is not a Tandem Director event")
-    revision = stored_revision_of(connection, rows)
-    if revision is None:
-        raise UserError(f"{shown} is not a Tandem Director event")
-    if revision not in migration_revisions():
-        raise UserError(f"{shown} was written by a newer Tandem Director: update the app")
-    if found := differences(rows, revision):
-        raise UserError(differences_message(shown, found))
-    return revision
-
-
 def _check_sqlite_file(path: Path) -> None:
     check_regular(path)
     if _header(path) != SQLITE_HEADER:
         raise UserError(f"{path} is not a Tandem Director event (not an SQLite file)")
-
-
-def _header(path: Path) -> bytes:
-    """The first 16 bytes; a file this user may not read is told in one line."""
-    try:
-        with path.open("rb") as handle:
-            return handle.read(16)
-    except OSError as exc:
-        raise UserError(f"cannot open {path}: {exc.strerror}") from None
-
-
-def check_regular(path: Path, kind: str = "an event file") -> None:
-    """Never open a FIFO, a device or a folder as an event (or a backup, or a club: `kind`):
-    reading one can block forever."""
-    try:
-        mode = path.stat().st_mode
-    except FileNotFoundError:
-        raise UserError(f"{path} does not exist") from None
-    except OSError as exc:
-        raise UserError(f"cannot open {path}: {exc.strerror}") from None
-    if stat.S_ISDIR(mode):
-        raise UserError(f"{path} is a folder, not {kind}")
-    if not stat.S_ISREG(mode):
-        raise UserError(f"{path} is not a regular file (a pipe or a device), not {kind}")
 
 
 # --- the app's open: one instance per file, crash recovery, backups --------------------------
@@ -520,7 +451,12 @@ class ReadOnlyEventError(UserError):
 
 
 def open_event(
-    target: str, *, make_backup: bool = True, deferred: bool = False, values_later: bool = False
+    target: str,
+    *,
+    make_backup: bool = True,
+    deferred: bool = False,
+    values_later: bool = False,
+    lock: EventLock | None = None,
 ) -> EventDatabase:
     """Open an event for editing in the app.
 
@@ -540,12 +476,20 @@ def open_event(
     (`store/values.py`, a tenth of a second or more on a big event) runs on a thread of its
     own while the window builds the event's first page; `db.values_check` gives its refusal
     ('' when sound), and no change may be made before it is known (`ui/context.py`).
+
+    `lock`: the file's lock, taken by the window's first look (`store/first_look.py`); kept
+    with the event, released if it is refused.
     """
     if is_url(target):
         return open_database(target)
     event = Path(target)
-    _check_event_file(event)
-    lock = acquire(event.resolve())
+    try:
+        _check_event_file(event)
+        lock = lock or acquire(event.resolve())
+    except BaseException:
+        if lock is not None:
+            lock.release()
+        raise
     try:
         db = _open_locked(event, lock, make_backup, deferred, values_later)
     except BaseException:

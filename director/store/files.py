@@ -177,3 +177,27 @@ def _alive(pid: int) -> bool:
     except OSError:  # another user's process: alive
         return True
     return True
+
+
+def file_header(path: Path) -> bytes:
+    """The first 16 bytes; a file this user may not read is told in one line."""
+    try:
+        with path.open("rb") as handle:
+            return handle.read(16)
+    except OSError as exc:
+        raise UserError(f"cannot open {path}: {exc.strerror}") from None
+
+
+def check_regular(path: Path, kind: str = "an event file") -> None:
+    """Never open a FIFO, a device or a folder as an event (or a backup, or a club: `kind`):
+    reading one can block forever."""
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        raise UserError(f"{path} does not exist") from None
+    except OSError as exc:
+        raise UserError(f"cannot open {path}: {exc.strerror}") from None
+    if stat.S_ISDIR(mode):
+        raise UserError(f"{path} is a folder, not {kind}")
+    if not stat.S_ISREG(mode):
+        raise UserError(f"{path} is not a regular file (a pipe or a device), not {kind}")

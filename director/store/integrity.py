@@ -13,8 +13,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import text
-
 from director.domain.errors import UserError
 from director.domain.wording import counted
 
@@ -49,7 +47,7 @@ def kind_of(connection: Any) -> FileKind:
 
 
 def _event_revision(connection: Any, shown: str) -> str:
-    from director.store.engine import checked_revision
+    from director.store.schema import checked_revision
 
     return checked_revision(connection, shown)
 
@@ -162,6 +160,8 @@ def file_problems(path: Path, kind: FileKind = EVENT) -> list[str]:
 
 def database_problems(db: EventDatabase) -> list[str]:
     """Sound file and consistent rows: what `check` and the open after a crash report."""
+    from sqlalchemy import text
+
     problems = integrity_problems(db)
     with db.engine.connect() as connection:
         orphans = connection.execute(

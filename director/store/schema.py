@@ -30,6 +30,9 @@ from importlib import metadata, resources
 from pathlib import Path
 from typing import Any
 
+from director.domain.errors import UserError
+from director.store.revisions import migration_revisions
+
 MIGRATION_TABLE = "alembic_version"
 _FORMAT = "1"  # bump when what the cache holds changes
 
@@ -150,6 +153,22 @@ def differences_message(shown: str, found: list[str]) -> str:
         f"{shown} holds things a Tandem Director event never has ({listed}): it was not made "
         "by this app or was changed by another program, so it is not opened"
     )
+
+
+def checked_revision(connection: Any, shown: str) -> str:
+    """The revision of an SQLite event whose whole schema is what the migrations make at that
+    revision; anything else is refused before a table is read (`connection`: DB-API)."""
+    rows = schema_rows(connection)
+    if not any(kind == "table" and name == "event" for kind, name, _t, _s in rows):
+        raise UserError(f"{shown} is not a Tandem Director event")
+    revision = stored_revision_of(connection, rows)
+    if revision is None:
+        raise UserError(f"{shown} is not a Tandem Director event")
+    if revision not in migration_revisions():
+        raise UserError(f"{shown} was written by a newer Tandem Director: update the app")
+    if found := differences(rows, revision):
+        raise UserError(differences_message(shown, found))
+    return revision
 
 
 # --- the reference: what the migrations make at each revision ------------------------------

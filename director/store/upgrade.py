@@ -125,7 +125,8 @@ def upgraded_copy(event: Path) -> Path:
     from alembic.autogenerate import compare_metadata  # alembic (with mako): only now
     from alembic.runtime.migration import MigrationContext
 
-    from director.store.engine import head_revision, upgrade
+    from director.store.engine import upgrade
+    from director.store.revisions import head_revision
 
     event = event.resolve()
     _remove_stale_temps(event)

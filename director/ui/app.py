@@ -79,7 +79,8 @@ def run_gui(event_file: str | None, db_url: str | None) -> int:
     """Show the main window, open `db_url` or `event_file` if given, and run until closed."""
     gc.disable()  # until the window is up: see collect_from_now_on
     target = db_url or event_file
-    if target:  # needed at once: loaded while the window is made
+    if db_url:  # needed at once: loaded while the window is made (an event file's first page
+        # is shown from its first look before it is needed: ui/main_window.py)
         database_layer.start_loading()
     app = create_application(fonts="latin")
     with database_layer.python_import():

@@ -7,6 +7,12 @@ and `ctx.changed` tells every page what the service says it changed (the `Change
 (`ui.refresh`); the caller gets the service's answer. A refused change raises `UserError` with
 the message the page shows next to the field (or in a message box); a `ConflictError` first
 tells the pages what it names as changed elsewhere, so they show it.
+
+An event file's window may build its first page from the file's first look
+(`store/first_look.py`) before the database layer is loaded: the context then has no database
+yet (`first_look` holds what the page shows, nothing reads) until `attach` gives it one,
+and the view reads what it shows again (`EventView.read_again`). So this module loads no
+SQLAlchemy itself.
 """
 
 from __future__ import annotations
@@ -15,18 +21,17 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 from PySide6.QtCore import QObject, Signal
-from sqlalchemy.orm import Session
 
 from director.domain.changes import Changed
 from director.domain.errors import ConflictError, UserError
-from director.services.backups import backup_after_pairing, backup_after_round
-from director.services.rounds import progress
-from director.store.backup import space_warning
-from director.store.engine import EventDatabase
-from director.ui.background import Background
 from director.ui.waiting import wait_for
 
 if TYPE_CHECKING:
+    from sqlalchemy.orm import Session
+
+    from director.store.engine import EventDatabase
+    from director.store.first_look import FirstLook
+    from director.ui.background import Background
     from director.ui.club_context import ClubContext
 
 P = ParamSpec("P")
@@ -47,14 +52,40 @@ class EventContext(QObject):
     match_requested = Signal(int)  # a page asks for a match to be shown at the match desk
     notified = Signal(str)  # something the director should know that is not a refusal
 
-    def __init__(self, db: EventDatabase, parent: QObject | None = None) -> None:
+    def __init__(self, db: EventDatabase | None, parent: QObject | None = None) -> None:
+        """`db` None: an event file's first look (`looking_at`), its database given later."""
         super().__init__(parent)
-        self.db = db
+        self._db = db
+        self._background: Background | None = None
+        self.first_look: FirstLook | None = None  # what the first page shows until `attach`
+        self._title = ""
         self.clock_windows: dict[int, ClockReader] = {}  # match id -> its open clock window
         # the club opened on the Club page: registering players finds persons in it
         self.club: ClubContext | None = None
+        self.milestone = (0, False)
+        if db is not None:
+            self._start(db)
+
+    @classmethod
+    def looking_at(cls, path: str, look: FirstLook, parent: QObject | None = None) -> EventContext:
+        """An event file's context before its database is open: its first page shows `look`."""
+        ctx = cls(None, parent)
+        ctx._title, ctx.first_look = path, look
+        return ctx
+
+    def attach(self, db: EventDatabase) -> None:
+        """The database of a context made `looking_at` its file: from now on the pages read
+        it (`EventView.read_again`)."""
+        self._start(db)
+        self.first_look = None
+
+    def _start(self, db: EventDatabase) -> None:
+        from director.services.rounds import progress
+        from director.ui.background import Background
+
+        self._db = db
         # every database call off the GUI thread; "not answering" goes out as a notice
-        self.background = Background(
+        self._background = Background(
             db,
             self,
             on_slow=self.notified.emit,
@@ -63,16 +94,36 @@ class EventContext(QObject):
         try:
             self.milestone = self.read(progress)  # (last round paired, is it finished)
         except BaseException:
-            self.background.stop()  # the caller closes the event; nothing here outlives it
+            self._background.stop()  # the caller closes the event; nothing here outlives it
             self.setParent(None)
             raise
 
     @property
+    def db(self) -> EventDatabase:
+        assert self._db is not None, "the event's first look has no database yet"
+        return self._db
+
+    @property
+    def background(self) -> Background:
+        assert self._background is not None, "the event's first look has no database yet"
+        return self._background
+
+    @property
+    def is_file(self) -> bool:
+        """An event file on this computer (else a server's database)."""
+        return self._db is None or self._db.is_sqlite
+
+    @property
     def title(self) -> str:
-        return self.db.title  # a server URL without its password
+        # a server URL without its password
+        return self._db.title if self._db is not None else self._title
 
     def back_up_at_milestones(self) -> None:
         """A backup after each round is paired and after each round is finished (issue 7)."""
+        from director.services.backups import backup_after_pairing, backup_after_round
+        from director.services.rounds import progress
+        from director.store.backup import space_warning
+
         last, finished = self.read(progress)
         before, self.milestone = self.milestone, (last, finished)
         if not self.db.is_sqlite or (last, finished) == before:
@@ -203,5 +254,7 @@ class EventContext(QObject):
         return (None, None) if window is None else window.clock_times(board)
 
     def close(self) -> None:
-        self.background.stop()
-        self.db.close()
+        if self._background is not None:
+            self._background.stop()
+        if self._db is not None:
+            self._db.close()

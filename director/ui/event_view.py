@@ -3,9 +3,13 @@
 Pages are built (and their modules loaded) the first time they are shown, so opening a large
 event only pays for the page on screen. They know nothing of each other: each reads through
 `ctx` and refreshes on `ctx.changed`; a request to show a match arrives as `ctx.match_requested`.
+Built on an event file's first look (`ctx.first_look`), it shows the event from it until the
+database is there.
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtWidgets import (
@@ -20,7 +24,6 @@ from director.domain.changes import Area, Changes
 from director.domain.errors import UserError
 from director.domain.event import EventInfo
 from director.domain.rules import PairingSystem
-from director.services.events import get_event
 from director.ui.context import EventContext
 from director.ui.pages import DESK, PAGES
 from director.ui.plain import plain_label, tooltip
@@ -53,7 +56,7 @@ def summary(info: EventInfo) -> str:
 
 def where_text(ctx: EventContext) -> str:
     """Where the event is kept, short: the file's name, or the server address."""
-    return ctx.db.path.name if ctx.db.is_sqlite else f"{shown_target(ctx.title)} (shared)"
+    return Path(ctx.title).name if ctx.is_file else f"{shown_target(ctx.title)} (shared)"
 
 
 class EventView(QWidget):
@@ -107,13 +110,29 @@ class EventView(QWidget):
         self.navigation.currentRowChanged.connect(self.show_page)
         ctx.changed.connect(self.on_event_changed)
         ctx.match_requested.connect(self.show_match)
-        self.info = ctx.read(get_event)
+        look = ctx.first_look
+        self.info = look.info if look is not None else self._read_info()
         self._show_info()
+
+    def _read_info(self) -> EventInfo:
+        from director.services.events import get_event
+
+        return self.ctx.read(get_event)
+
+    def read_again(self) -> None:
+        """What the event's first look showed, read from its database now it is open: the
+        event, and each page built (they are read as when they refresh)."""
+        self.info = self._read_info()
+        self._show_info()
+        for page in self.pages:
+            refresh = getattr(page, "refresh", None)
+            if callable(refresh):
+                refresh()
 
     def on_event_changed(self, changes: Changes) -> None:
         if changes.touches(Area.EVENT):
             try:
-                self.info = self.ctx.read(get_event)
+                self.info = self._read_info()
             except UserError:
                 return
             self._show_info()

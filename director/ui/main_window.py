@@ -13,7 +13,7 @@ from functools import partial, wraps
 from pathlib import Path
 from typing import TYPE_CHECKING, Concatenate, ParamSpec, TypeVar
 
-from PySide6.QtCore import QMargins, QSettings, QTimer, Signal
+from PySide6.QtCore import QEvent, QMargins, QObject, QSettings, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import (
     QMainWindow,
@@ -39,7 +39,7 @@ from director.ui.safe_open import (
 )
 from director.ui.start_page import StartPage
 from director.ui.style import app_icon
-from director.ui.waiting import busy, waited
+from director.ui.waiting import busy, wait_for, waited
 from director.ui.window_parts import (
     APP_TITLE,
     about_box,
@@ -49,10 +49,14 @@ from director.ui.window_parts import (
 )
 
 if TYPE_CHECKING:  # the database layer and the pages load when an event is first opened
+    from concurrent.futures import Future
+
     from PySide6.QtWidgets import QMessageBox
 
     from director.domain.changes import Changes
     from director.store.engine import EventDatabase
+    from director.store.first_look import Glance
+    from director.store.lock import EventLock
     from director.ui.connect_dialog import ConnectDialog
     from director.ui.context import EventContext
     from director.ui.event_dialog import EventDialog
@@ -63,14 +67,28 @@ if TYPE_CHECKING:  # the database layer and the pages load when an event is firs
     from director.ui.table_service import TableServiceWindow
 
 
-def _open_event(target: str) -> EventDatabase:
-    """On a worker thread: the database layer, then the event, opened for this window."""
-    database_layer.load()
-    from director.store.engine import open_event
-
+def _open_event(target: str, lock: EventLock | None = None) -> EventDatabase:
+    """On a worker thread: the database layer, then the event, opened for this window (with
+    the `lock` its first look took, if any)."""
+    try:
+        database_layer.load()
+        from director.store.engine import open_event
+    except BaseException:
+        if lock is not None:
+            lock.release()
+        raise
     # the backup comes once the window is up; the scan of every stored value while the
     # first page is built (nothing is written before it passes: `EventContext.values_passed`)
-    return open_event(target, make_backup=False, values_later=True)
+    return open_event(target, make_backup=False, values_later=True, lock=lock)
+
+
+def _first_look(target: str) -> Glance:
+    """On a worker thread: the event file's lock and first look (`store/first_look.py`: with
+    its imports, no SQLAlchemy), while the GUI thread paints."""
+    with database_layer.python_import():
+        from director.store.first_look import take_first_look
+
+    return take_first_look(target)
 
 
 def _open_view_only(target: str) -> EventDatabase:
@@ -98,6 +116,45 @@ def _back_up_at_open(database: EventDatabase, _session: object) -> None:
         return
 
     back_up_at_open(database)
+
+
+class _Painted(QObject):
+    """Sets `painted` at the first paint of the widget it watches."""
+
+    def __init__(self, painted: Future[None]) -> None:
+        super().__init__()
+        self.painted = painted
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint and not self.painted.done():
+            self.painted.set_result(None)
+        return False
+
+
+FIRST_PAINT_MS = 1000  # a window minimised or hidden meanwhile paints when it is shown
+
+
+def until_painted(widget: QWidget) -> None:
+    """The window's events run until `widget` is painted (at most `FIRST_PAINT_MS`): the first
+    look is on the screen before the database layer's import starts, whose thread would hold
+    up each of the painting's calls into Python (the table's cells) for the interpreter. A
+    window not shown paints nothing: no wait."""
+    if not widget.isVisible():
+        return
+    from concurrent.futures import Future  # not for the start page (it loads logging)
+
+    painted: Future[None] = Future()
+    watch = _Painted(painted)
+    widget.installEventFilter(watch)
+    timer = QTimer(watch)
+    timer.setSingleShot(True)
+    timer.timeout.connect(lambda: None if painted.done() else painted.set_result(None))
+    timer.start(FIRST_PAINT_MS)
+    try:
+        wait_for(painted, quick=False)
+    finally:
+        widget.removeEventFilter(watch)
+        timer.stop()
 
 
 P = ParamSpec("P")
@@ -134,6 +191,8 @@ class MainWindow(QMainWindow):
         self.read_only = False  # the open event is a view-only file: every change is refused
         self.watch: ServerWatch | None = None  # other stations' changes, for a server event
         self.opening = 0  # events being opened (the GUI thread waits inside, events run)
+        # an event file's first look shown while its database opens (`first_look`)
+        self.looking: tuple[EventContext, EventView] | None = None
         self.close_when_opened = False  # a close asked for meanwhile (a signal, the frame's x)
         self.setWindowIcon(app_icon())
         self.messages = MessageBar(self)
@@ -282,15 +341,25 @@ class MainWindow(QMainWindow):
         in a question (restore its backup, open it view-only); the answer opens it later.
 
         The opening runs off the GUI thread (the window keeps painting); the backup at opening
-        is made once the first page is shown, before anything else the event's worker runs."""
+        is made once the first page is shown, before anything else the event's worker runs.
+        An event file's first page may show its first look meanwhile (`first_look`)."""
         try:
             with busy():
-                database = waited(partial(_open_event, target))
+                glance = self.first_look(target)
+                lock = glance.lock if glance is not None else None
+                # with its first look on the screen, the window's events run from the start
+                # (the database layer's import takes a while)
+                looked = glance is not None and glance.look is not None
+                database = waited(partial(_open_event, target, lock), quick=not looked)
         except UserError as exc:
+            self.drop_first_look()
             self.messages.show_error(refusal_line(target, exc))
             restore, view = partial(self.restore_damaged, target), partial(self.view_only, target)
             explain_refusal(self, target, exc, restore, view)
             return False
+        except BaseException:  # a bug: the crash hook reports it; no first look left behind
+            self.drop_first_look()
+            raise
         if not self.set_database(database, remember):
             return False
         if database.values_check is not None:  # its answer comes on the scan's thread
@@ -306,6 +375,52 @@ class MainWindow(QMainWindow):
         else:
             show_opening_message(self.messages, database)  # an older file was upgraded...
         return True
+
+    def first_look(self, target: str) -> Glance | None:
+        """An event file's teams page, shown from its first look (`store/first_look.py`:
+        read with sqlite3, no SQLAlchemy) while its database opens; its `look` is None when
+        it declined (the open then says why, if it must); None when the event opens on
+        another page (the window's memory), which is not built from a first look, or when an
+        event is open: it stays until the new one has opened (a refusal leaves it as it was)."""
+        if self.ctx is not None or self.looking is not None:
+            return None
+        if str(self.settings.value("window/page", 0)) != str(page_index("teams")):
+            return None
+        glance = waited(partial(_first_look, target))
+        if glance.look is None:
+            return glance
+        with database_layer.python_import():
+            from director.ui.context import EventContext
+            from director.ui.event_view import EventView
+
+        ctx = EventContext.looking_at(target, glance.look, self)
+        try:
+            view = EventView(ctx, self.stack)
+            self.looking = ctx, view
+            self.stack.addWidget(view)
+            self.stack.setCurrentWidget(view)
+            view.show_page(page_index("teams"))
+            self.setWindowTitle(f"{view.info.name} – {APP_TITLE}")
+            until_painted(view)
+        except BaseException:  # a bug: the crash hook reports it; neither page nor lock kept
+            self.drop_first_look()
+            if glance.lock is not None:
+                glance.lock.release()
+            raise
+        return glance
+
+    def drop_first_look(self) -> None:
+        """The first look's page goes: its event did not open (or opened on a new view)."""
+        if self.looking is None:
+            return
+        ctx, view = self.looking
+        self.looking = None
+        self.stack.removeWidget(view)
+        view.deleteLater()
+        ctx.close()
+        ctx.deleteLater()
+        self.stack.setCurrentWidget(self.start)
+        self._update_state()
 
     def on_values_scanned(self, database: EventDatabase, target: str) -> None:
         """The scan of the open event's values is done: a value the app never writes closes
@@ -354,26 +469,45 @@ class MainWindow(QMainWindow):
             from director.ui.context import EventContext
             from director.ui.event_view import EventView
 
+        looked = self.looking if database.is_sqlite and not read_only else None
+        if looked is not None and looked[0].title != database.title:
+            looked = None  # the look of another file
+        if looked is None:
+            self.drop_first_look()
+        self.looking = None
         self.close_event()
+        ctx = looked[0] if looked is not None else None
         try:
-            ctx = EventContext(database, self)
+            if ctx is not None:
+                ctx.attach(database)
+            else:
+                ctx = EventContext(database, self)
         except BaseException as exc:  # its first read failed (a server gone since it opened)
             database.close()  # its lock and its connections given back, not left behind
+            self.looking = looked
+            self.drop_first_look()
             if not isinstance(exc, UserError):
                 raise  # a bug: the crash hook reports it
             self.messages.show_error(f"Cannot open the event: {exc}")
             return False
         try:
-            view = EventView(ctx, self.stack)
+            if looked is not None:
+                view = looked[1]
+                view.read_again()  # what the first look showed, now from the database
+            else:
+                view = EventView(ctx, self.stack)
         except Exception as exc:
             ctx.close()
+            self.looking = looked
+            self.drop_first_look()
             refusal = str(exc) if isinstance(exc, UserError) else ctx.scan_refusal()
             if not refusal:
                 raise  # a bug: the crash hook reports it
             self.messages.show_error(f"Cannot open the event: {refusal}")
             return False
         self.ctx, self.view, self.read_only = ctx, view, read_only
-        self.stack.addWidget(view)
+        if looked is None:
+            self.stack.addWidget(view)
         self.stack.setCurrentWidget(view)
         ctx.changed.connect(self.on_event_changed)
         ctx.notified.connect(self.messages.show_notice)

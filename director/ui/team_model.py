@@ -12,7 +12,7 @@ about 6,000 times each for 1,000 teams, on the GUI thread while the event opened
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
@@ -30,8 +30,9 @@ from director.domain.event import TeamInfo
 from director.domain.numbers import typed_number
 from director.domain.rules import Format
 from director.domain.wording import counted, entrant_words, quoted
-from director.services.teams import edit_team
-from director.ui.context import EventContext
+
+if TYPE_CHECKING:  # the page is first shown before the database layer loads (ui/context.py)
+    from director.ui.context import EventContext
 
 Index = QModelIndex | QPersistentModelIndex
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1  # numbers sort as numbers, not as text
@@ -266,6 +267,8 @@ class TeamModel(QAbstractTableModel):
                     return False
             else:
                 return False
+            from director.services.teams import edit_team
+
             updated = self.ctx.change(edit_team, team.id, version=team.version, **changes)
         except UserError as exc:
             self.refused.emit(str(exc))

@@ -30,21 +30,11 @@ from PySide6.QtWidgets import (
 from director.domain.changes import Changes
 from director.domain.errors import UserError
 from director.domain.event import TeamInfo
+from director.domain.rules import EventFormat
 from director.domain.wording import counted
-from director.services.events import get_event
-from director.services.teams import (
-    entrant_format,
-    export_teams,
-    list_teams,
-    remove_team,
-    seed_by_rating,
-    seeding_refusal,
-)
-from director.services.teams import withdraw_team as withdraw_service
 from director.store.files import atomic_write
 from director.ui.check_delegate import CenteredCheckDelegate
 from director.ui.context import EventContext
-from director.ui.csv_import_dialog import CsvImportDialog, ImportCancelled, read_team_list
 from director.ui.message_bar import MessageBar, ask
 from director.ui.refresh import RefreshWhenShown
 from director.ui.style import hint, page_header, page_layout, section_title
@@ -54,9 +44,13 @@ STRETCH_COLUMNS = ("Team", "Board 1", "Board 2", "Club")
 BOARD_COLUMNS = {"player1": 1, "player2": 2}  # the columns of each board's player
 # the empty page's words on the CSV, by entrant (FORMATS.md, team list and player list)
 if TYPE_CHECKING:  # imported when first asked for: with the club's search behind it, the
-    # dialogs' import was most of this page's own (about 90 ms) while the event opened
+    # dialogs' import was most of this page's own (about 90 ms) while the event opened; the
+    # services when first called: the page is first shown from the event's first look, before
+    # the database layer (SQLAlchemy) has loaded (ui/context.py)
+    from director.ui.csv_import_dialog import CsvImportDialog
     from director.ui.team_dialog import AddPlayerDialog, AddTeamDialog
 
+OPENING = "the event is still opening"  # the seed button's reason while shown from its first look
 CSV_COLUMNS = {
     "team": "team, player1, player2, and optionally club, rating, seed",
     "player": "player, and optionally club, rating, seed",
@@ -216,14 +210,25 @@ class TeamsPage(QWidget):
         self.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(COLUMNS) - 1)
 
     def refresh(self) -> None:
+        look = self.ctx.first_look
+        if look is not None:  # the event's file, before its database is open: no refusal yet
+            self.show_teams(look.info.options.match.event_format, look.teams, OPENING)
+            return
+        from director.services.teams import entrant_format, list_teams, seeding_refusal
+
         record = self.ctx.read(entrant_format)
-        self._show_entrant(record.entrant, record.boards)
         teams = self.ctx.read(list_teams)
+        refusal = self.ctx.read(seeding_refusal)  # the service's answer, shown as the reason
+        self.show_teams(record, teams, refusal)
+
+    def show_teams(self, record: EventFormat, teams: list[TeamInfo], refusal: str) -> None:
+        """The page as it shows `teams` of an event of this format; `refusal`: why they cannot
+        be seeded by rating now ('' when they can)."""
+        self._show_entrant(record.entrant, record.boards)
         self.model.set_teams(teams)
         self.counts.setText(counts_text(teams, self.entrant))
         self.stack.setCurrentIndex(1 if teams else 0)
         self.export_button.setEnabled(bool(teams))
-        refusal = self.ctx.read(seeding_refusal)  # the service's answer, shown as the reason
         self.seed_button.setEnabled(not refusal)
         self.seed_button.setToolTip(
             refusal or "Seed every team again by rating, highest first (kept in the audit log)"
@@ -278,6 +283,8 @@ class TeamsPage(QWidget):
         )
 
     def _remove(self, teams: list[TeamInfo]) -> None:
+        from director.services.teams import remove_team
+
         for team in teams:
             try:
                 self.ctx.change(remove_team, team.id)
@@ -287,6 +294,8 @@ class TeamsPage(QWidget):
         self.messages.show_info(f"Removed {', '.join(t.name for t in teams)}.")
 
     def withdraw_selected(self) -> None:
+        from director.services.teams import withdraw_team as withdraw_service
+
         chosen = self.selected_teams()
         reinstate = bool(chosen) and all(t.withdrawn for t in chosen)
         done: list[TeamInfo] = []
@@ -306,6 +315,8 @@ class TeamsPage(QWidget):
             )
 
     def seed_by_rating(self) -> None:
+        from director.services.teams import seed_by_rating
+
         try:
             teams = self.ctx.change(seed_by_rating)
         except UserError as refusal:
@@ -323,6 +334,8 @@ class TeamsPage(QWidget):
 
     def import_csv(self, path: str | None = None) -> CsvImportDialog | None:
         """Preview a team list and open the import dialog; nothing is written before Import."""
+        from director.ui.csv_import_dialog import CsvImportDialog, ImportCancelled, read_team_list
+
         if path is None:
             path, _ = QFileDialog.getOpenFileName(
                 self,
@@ -365,6 +378,9 @@ class TeamsPage(QWidget):
         self.messages.show_info(text)
 
     def export_csv(self, path: str | None = None) -> Path | None:
+        from director.services.events import get_event
+        from director.services.teams import export_teams
+
         if path is None:
             suggested = f"{self.ctx.read(get_event).name} {self.entrant}s.csv"
             path, _ = QFileDialog.getSaveFileName(

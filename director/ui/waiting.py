@@ -56,19 +56,24 @@ class _PutOffDeletes(QObject):
         self.put_off.clear()
 
 
-def wait_for(future: Future[Any], given_up: Callable[[], bool] = lambda: False) -> None:
+def wait_for(
+    future: Future[Any], given_up: Callable[[], bool] = lambda: False, *, quick: bool = True
+) -> None:
     """Until the future is done (or `given_up()`: the event was closed meanwhile): the window
     paints and runs its timers, and the person's clicks and keys are held back (Qt delivers
     them once the wait is over).
 
     The events are processed by hand, not by a nested `QEventLoop.exec`, and a deferred
     delete that falls due meanwhile is put off until the wait is over: a wait inside a closing
-    message box's `finished` would otherwise delete the box under the signal still running."""
+    message box's `finished` would otherwise delete the box under the signal still running.
+
+    `quick`: the work may answer within `QUICK_S`, waited for first without running the
+    window's events; else they run from the start (a page on the screen meanwhile)."""
     from concurrent.futures import wait  # loaded with the first wait, not at start-up
 
     from PySide6.QtCore import Qt  # the same (plain.START)
 
-    if wait([future], QUICK_S).done:
+    if quick and wait([future], QUICK_S).done:
         return
     waker = _Waker()
     waker.answered.connect(waker.woken, Qt.ConnectionType.QueuedConnection)
@@ -142,16 +147,17 @@ def busy() -> Iterator[None]:
         QGuiApplication.restoreOverrideCursor()
 
 
-def waited(work: Callable[[], T]) -> T:
+def waited(work: Callable[[], T], *, quick: bool = True) -> T:
     """`work()` on a thread of its own, waited for as an open event's calls are: for the
     database work done before an event is open (opening an event file, connecting to a
-    server, bounded by its connect timeout). Whatever it raises is raised here."""
+    server, bounded by its connect timeout). Whatever it raises is raised here. `quick`: as
+    `wait_for` takes it."""
     from concurrent.futures import ThreadPoolExecutor
 
     pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="database-open")
     try:
         future = pool.submit(work)
-        wait_for(future)
+        wait_for(future, quick=quick)
     finally:
         pool.shutdown(wait=False)
     return future.result()

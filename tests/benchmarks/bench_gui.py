@@ -13,21 +13,21 @@ The big events are built once through the services (minutes) and kept in the use
 folder for later runs.
 
 Figures 1 and 2 run on an X server of their own (Xvfb, started here; `--display :N` takes one
-that runs) with Qt's xcb platform and the system's fonts through fontconfig, as on a desktop.
-A run starts `python -c ...` as the installed `tandem-director` script starts the app, and
-ends when the process's window is mapped (the X server's MapNotify, watched with `xev`) and
-`xdotool search --onlyvisible --pid PID` finds it visible; for figure 2 (its window maps with
-the start page while the event opens) only once the event's table has been painted with its
-rows too, told by a watch the child sets on the table before its event loop (`EVENT`; not
-the app's code); then the process is sent SIGTERM and closes its event cleanly (killed, it
-left the event "not closed properly" and the next run opened it with the full integrity
-check). The children run as the installed app does, on settings of their own (no recent
-events), from compiled bytecode (pip compiles a wheel at install; PYTHONDONTWRITEBYTECODE,
-set on some machines, would make every run compile the sources again), after one untimed
-warm-up of each; the bare window and the app take turns, so that what else the machine does
-weighs on both alike. Each figure is the median of `--runs` (5) runs, wall-clock; the CPU seconds of
-the children until then (/proc) are given beside (a machine busy with other work inflates
-them far less).
+that runs) with Qt's xcb platform and the system's fonts through fontconfig, as on a desktop. A
+run starts `python -c ...` as the installed `tandem-director` script starts the app, and ends
+when the process's window is mapped (the X server's MapNotify, watched with `xev`) and `xdotool
+search --onlyvisible --pid PID` finds it visible; for figure 2 (its window maps with the start
+page while the event opens) only once the event's table has been painted with its rows too,
+told by a watch the child sets on every table as it gets its model (`EVENT`; not the app's
+code: the event's first page may be painted before the event loop runs); then the process is
+sent SIGTERM and closes its event cleanly (killed, it left the event "not closed properly" and
+the next run opened it with the full integrity check). The children run as the installed app
+does, on settings of their own (no recent events), from compiled bytecode (pip compiles a wheel
+at install; PYTHONDONTWRITEBYTECODE, set on some machines, would make every run compile the
+sources again), after one untimed warm-up of each; the bare window and the app take turns, so
+that what else the machine does weighs on both alike. Each figure is the median of `--runs` (5)
+runs, wall-clock; the CPU seconds of the children until then (/proc) are given beside (a
+machine busy with other work inflates them far less).
 """
 
 from __future__ import annotations
@@ -61,38 +61,54 @@ EVENT = """
 import sys
 import time
 from PySide6.QtCore import QEvent, QObject, QTimer
-from PySide6.QtWidgets import QAbstractItemView, QApplication, QTableView, QTreeView
+from PySide6.QtWidgets import QApplication, QTableView, QTreeView
 
 class TableShown(QObject):
     # the benchmark's watch, not the app's: the first paint of the open event's table with rows
     def eventFilter(self, watched, event):
         if event.type() == QEvent.Type.Paint and not self.told:
-            model = watched.parent().model()
-            if model is not None and model.rowCount() > 0:
+            view = watched.parent()
+            model = view.model()
+            if model is not None and model.rowCount() > 0 and on_event_page(view):
                 self.told = True
                 QTimer.singleShot(0, tell)  # once this paint is flushed to the display
         return False
 
+def on_event_page(widget):
+    while widget is not None:  # inside the open event's view (not the start page's)
+        if type(widget).__name__ == "EventView":
+            return True
+        widget = widget.parentWidget()
+    return False
+
 def tell():
     print(f"table shown {time.perf_counter()!r}", flush=True)  # the same clock as the bench's
 
+shown = TableShown()
+shown.told = False
+watched = []
+
+def watching(real):
+    # every table and tree gets the watch on its viewport as it gets its model: the event's
+    # first page may be painted before the event loop runs (while its database opens)
+    def set_model(view, model):
+        real(view, model)
+        if not watched or watched[-1] is not view:
+            watched.append(view)
+            view.viewport().installEventFilter(shown)
+    return set_model
+
+QTableView.setModel = watching(QTableView.setModel)
+QTreeView.setModel = watching(QTreeView.setModel)
 real_exec = QApplication.exec
 
-def exec_watching_the_table(app):
+def exec_checking(app):
     # the app opens a FILE given to it before its event loop: its first page is built by now
-    shown = TableShown(app)
-    shown.told = False
-    windows = [w for w in app.topLevelWidgets() if getattr(w, "view", None)]
-    pages = [w.view.stack.currentWidget() for w in windows]
-    views = [v for page in pages for v in page.findChildren(QAbstractItemView)]
-    tables = [v for v in views if isinstance(v, (QTableView, QTreeView))]
-    if not tables:
+    if not any(on_event_page(view) for view in watched):
         print("no table on the event's first page", flush=True)
-    for table in tables:
-        table.viewport().installEventFilter(shown)
     return real_exec()  # a static method of Qt's
 
-QApplication.exec = exec_watching_the_table
+QApplication.exec = exec_checking
 from director.cli import main
 sys.exit(main())
 """

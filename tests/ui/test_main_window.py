@@ -13,6 +13,7 @@ from pytestqt.qtbot import QtBot
 from director.domain.errors import UserError
 from director.domain.rules import End, Level, Side
 from director.domain.scoring import Game
+from director.services import rounds
 from director.services.games import record_game
 from director.services.matches import create_match
 from director.services.teams import add_team
@@ -80,7 +81,7 @@ def test_an_event_whose_first_read_fails_is_closed_again_and_the_refusal_shown(
         raise UserError("the database server cannot be reached")
 
     with monkeypatch.context() as patched:
-        patched.setattr(context, "progress", refused)
+        patched.setattr(rounds, "progress", refused)  # the context reads it first
         assert not window.open_target(str(event_path))
     assert window.ctx is None and window.stack.currentWidget() is window.start
     assert window.messages.text == "Cannot open the event: the database server cannot be reached"

@@ -76,3 +76,26 @@ def test_a_sound_event_is_marked_open_once_the_scan_has_passed(
     qtbot.waitUntil(check.done)
     assert check.result() == "" and window.ctx.db.marked
     assert window.ctx.change(add_team, "Late", ("Lee", "Lou")).name == "Late"
+
+
+def test_a_value_the_first_look_does_not_read_closes_the_event_it_showed(
+    qtbot: QtBot, window: MainWindow, event_path: Path
+) -> None:
+    """The teams page is shown from the file's first look (its teams are sound); the scan of
+    every value then refuses one in a match: the shown event is closed with the refusal."""
+    seed_teams(event_path, 4, pair=True)
+    connection = sqlite3.connect(event_path)
+    connection.execute("UPDATE match SET score_a = 'lots' WHERE id = 1")
+    connection.commit()
+    connection.close()
+    before = stored(event_path)
+    glance = window.first_look(str(event_path))
+    assert glance is not None and glance.look is not None  # the teams page is shown from it
+    assert glance.lock is not None
+    glance.lock.release()
+    window.drop_first_look()
+    window.open_target(str(event_path))
+    qtbot.waitUntil(lambda: window.ctx is None)
+    assert "holds a value this app never writes (match 1: score_a)" in window.messages.text
+    assert window.stack.currentWidget() is window.start and window.looking is None
+    assert stored(event_path) == before  # nothing entered, and closed cleanly
