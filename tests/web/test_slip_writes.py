@@ -40,6 +40,20 @@ def game(board: int = 1) -> dict[str, object]:
             "cube": 1}  # fmt: skip
 
 
+def confirm_all(url: str, others: list[str], sent: list[dict[str, object]]) -> list[Answer]:
+    """The other players agree to every slip sent, all at once, each from its own device."""
+    return at_once(
+        [
+            partial(
+                request,
+                url + f"api/slip/{t}/answer",
+                {"uid": b["uid"], "device": hexid(), "agree": True},
+            )
+            for t, b in zip(others, sent, strict=True)
+        ]
+    )
+
+
 def test_slips_sent_together_are_all_stored(served: tuple[TableService, str]) -> None:
     service, url = served
     ids = pair_round(service.web.db, teams=2 * TABLES)
@@ -81,16 +95,7 @@ def test_a_refused_slip_among_others_sent_together_refuses_only_itself(
         [partial(request, url + f"api/slip/{t}", b) for t, b in zip(tokens, sent, strict=True)]
     )
     assert [a.status for a in submits] == [409, 200] * (TABLES // 2), [a.body for a in submits]
-    confirms = at_once(
-        [
-            partial(
-                request,
-                url + f"api/slip/{t}/answer",
-                {"uid": b["uid"], "device": hexid(), "agree": True},
-            )  # fmt: skip
-            for t, b in zip(others, sent, strict=True)
-        ]
-    )
+    confirms = confirm_all(url, others, sent)
     assert [a.status for a in confirms] == [409, 200] * (TABLES // 2), [a.body for a in confirms]
     with service.web.db.Session() as s:
         for n, token in enumerate(tokens):
@@ -160,16 +165,7 @@ def test_confirmed_results_are_published_before_the_phones_hear_back(
     assert [a.status for a in submits] == [200] * TABLES
     hub = service.web.hub
     slips_before = {m: hub.latest(f"slips:{m}") for m in ids}
-    answered = at_once(
-        [
-            partial(
-                request,
-                url + f"api/slip/{t}/answer",
-                {"uid": b["uid"], "device": hexid(), "agree": True},
-            )  # fmt: skip
-            for t, b in zip(others, sent, strict=True)
-        ]
-    )
+    answered = confirm_all(url, others, sent)
     assert [a.status for a in answered] == [200] * TABLES
     shown = hub.latest("pairings")
     assert shown is not None
