@@ -73,7 +73,7 @@ def test_met_takes_gammon_rate_backgammon_rate_and_size(tmp_path: Path) -> None:
     text = pdf_text(out.read_bytes())
     assert "g = 0.2" in text and "b = 0.05" in text and "9 × 9" in text
     one_line_error(run("report", "met", str(path), "-o", str(out), "--gammon-rate", "1.5"),
-                   "gammon rate must be between 0 and 1")  # fmt: skip
+                   "--gammon-rate: '1.5' must be between 0 and 1")  # fmt: skip
     one_line_error(run("report", "teams", str(path), "-o", str(out), "--size", "9"),
                    "are for the MET")  # fmt: skip
 
