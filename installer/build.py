@@ -79,8 +79,8 @@ def ensure_release_venv(fresh: bool) -> None:
         subprocess.run([sys.executable, "-m", "venv", str(RELEASE_VENV)], check=True)
     log(f"installing {NAME}[postgres] from {ROOT} (not editable) and {PYINSTALLER}")
     uv = uv_binary()
-    if uv is not None:  # the same install, from uv's cache in seconds (pip: about 25 s)
-        command = [uv, "pip", "install", "-q", "--python", str(python)]
+    if uv is not None:  # the same install, .pyc files too, from uv's cache in seconds (pip: 25 s)
+        command = [uv, "pip", "install", "-q", "--compile-bytecode", "--python", str(python)]
         # --reinstall-package rebuilds the app from this checkout, never from uv's cache
         command += ["--reinstall-package", NAME, f"{ROOT}[postgres]", PYINSTALLER]
         subprocess.run(command, check=True)
