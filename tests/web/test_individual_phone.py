@@ -90,9 +90,15 @@ def test_a_slip_for_the_crawford_game_of_an_individual_match(
         assert not player_a.find_element(
             By.CSS_SELECTOR, "input[name=end][value=pass]"
         ).is_enabled()
-        options = player_a.find_elements(By.CSS_SELECTOR, "#cube option")
-        assert [o.get_attribute("value") for o in options] == ["1"]
-        links = [e.text for e in player_a.find_elements(By.CSS_SELECTOR, "#clock-links a")]
+        # read in one step each: the page redraws on every push, and an element found in one
+        # WebDriver call may be gone by the next (a stale element, seen under load)
+        options = player_a.execute_script(
+            "return [...document.querySelectorAll('#cube option')].map(o => o.value);"
+        )
+        assert options == ["1"]
+        links = player_a.execute_script(
+            "return [...document.querySelectorAll('#clock-links a')].map(a => a.innerText);"
+        )
         assert links == ["Match clock"]
         assert "Send to the other player" in text_of(player_a, "#send-slip")
         player_a.execute_script(
