@@ -47,6 +47,19 @@ def venv_python(venv: Path) -> Path:
     return venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
 
 
+def uv_binary() -> str | None:
+    """uv, when the Python running this script has it (the test tools' venv does: CI's
+    scripts/smoke_frozen.sh); else None, and pip installs."""
+    try:
+        from uv import find_uv_bin
+    except ImportError:
+        return None
+    try:
+        return str(find_uv_bin())
+    except FileNotFoundError:
+        return None
+
+
 def in_release_venv() -> bool:
     return Path(sys.prefix).resolve() == RELEASE_VENV.resolve()
 
@@ -65,9 +78,16 @@ def ensure_release_venv(fresh: bool) -> None:
         log(f"making the release venv {RELEASE_VENV}")
         subprocess.run([sys.executable, "-m", "venv", str(RELEASE_VENV)], check=True)
     log(f"installing {NAME}[postgres] from {ROOT} (not editable) and {PYINSTALLER}")
-    pip = [str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check"]
-    subprocess.run([*pip, "--force-reinstall", "--no-deps", str(ROOT)], check=True)
-    subprocess.run([*pip, f"{ROOT}[postgres]", PYINSTALLER], check=True)
+    uv = uv_binary()
+    if uv is not None:  # the same install, .pyc files too, from uv's cache in seconds (pip: 25 s)
+        command = [uv, "pip", "install", "-q", "--compile-bytecode", "--python", str(python)]
+        # --reinstall-package rebuilds the app from this checkout, never from uv's cache
+        command += ["--reinstall-package", NAME, f"{ROOT}[postgres]", PYINSTALLER]
+        subprocess.run(command, check=True)
+    else:
+        pip = [str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check"]
+        subprocess.run([*pip, "--force-reinstall", "--no-deps", str(ROOT)], check=True)
+        subprocess.run([*pip, f"{ROOT}[postgres]", PYINSTALLER], check=True)
     # a child, not os.execv: on Windows execv returns to the shell before the build is done
     again = [str(python), str(Path(__file__).resolve()), *sys.argv[1:]]
     done = subprocess.run(again, check=False)  # its status is this script's status

@@ -12,7 +12,10 @@ VENV=${TANDEM_LOWEST_VENV:-.venv-lowest}
 started=$(date +%s)
 rm -rf "$VENV"
 "$PY" -m venv "$VENV"
-.venv/bin/uv pip install -q --python "$VENV/bin/python" --resolution lowest-direct -e '.[test]'
+# --compile-bytecode: the .pyc files pip would write (uv writes none): without them, where
+# PYTHONDONTWRITEBYTECODE is set, each worker and child process compiles its libraries again
+.venv/bin/uv pip install -q --compile-bytecode --python "$VENV/bin/python" \
+  --resolution lowest-direct -e '.[test]'
 echo "lowest: installed in $(($(date +%s) - started)) s:" \
   "$("$VENV/bin/python" -m pip list --format=freeze 2>/dev/null |
      grep -iE '^(pyside6|sqlalchemy|alembic|reportlab|networkx|platformdirs|uharfbuzz|python-bidi|starlette|uvicorn|segno|psycopg)==' |

@@ -19,9 +19,11 @@ fail() { echo "wheel: FAIL $*" >&2; exit 1; }
 wheel=$(ls "$WORK"/dist/tandem_director-*.whl)
 "$PY" -m venv "$WORK/venv with space"
 V="$WORK/venv with space/bin"
-# uv: the same install as pip's, from its cache in seconds rather than minutes
+# uv: the same install as pip's, from its cache in seconds rather than minutes; with the .pyc
+# files pip writes (without them, where PYTHONDONTWRITEBYTECODE is set, each command below
+# compiled its libraries again: `standings` 0.77 s of CPU instead of 0.32 s)
 [ -x "$ROOT/.venv/bin/uv" ] || "$ROOT/.venv/bin/python" -m pip install -q uv
-"$ROOT/.venv/bin/uv" pip install -q --python "$V/python" "$wheel[postgres]"
+"$ROOT/.venv/bin/uv" pip install -q --compile-bytecode --python "$V/python" "$wheel[postgres]"
 echo "wheel: installed $(basename "$wheel") in $(($(date +%s) - started)) s"
 cd "$WORK"  # the checkout's director/ must not be the one imported
 where=$("$V/python" -c 'import director.resources as r; print(r.resource_root())')

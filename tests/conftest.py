@@ -28,6 +28,9 @@ for _variable in ("XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CONFIG_HOME"):
 
 
 WM_MODULE = "_wm.py"  # the modules of the `wm` tests end so: tests/ui/clock/test_clock_wm.py
+# modules of few tests that take minutes (kills at every step, the state machine, fuzzing):
+# pytest-xdist hands them out first (ModuleScheduling below)
+LONG_MODULES = ("tests/reliability/",)
 
 
 @pytest.hookimpl(tryfirst=True)  # before `-m` selects by the marks added here
@@ -60,6 +63,17 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object:
         def _split_scope(self, nodeid: str) -> str:
             module = nodeid.split("::", 1)[0]
             return "wm" if module.endswith(WM_MODULE) else module
+
+        def _assign_work_unit(self, node: object) -> None:
+            """The longest modules first, so that no worker starts one of minutes while the
+            other has nothing left: pytest-xdist's own order (most tests first) handed out the
+            reliability modules, a single test of 1-3 minutes each, last of all."""
+            heaviest = max(self.workqueue, key=self._weight)
+            self.workqueue.move_to_end(heaviest, last=False)
+            super()._assign_work_unit(node)
+
+        def _weight(self, scope: str) -> tuple[bool, int]:
+            return scope.startswith(LONG_MODULES), len(self.workqueue[scope])
 
     return ModuleScheduling(config, log)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import math
+import shutil
 from pathlib import Path
 
 import pytest
@@ -13,13 +14,19 @@ from tests.cli.test_cli_core import fails_cleanly, run
 from tests.club_files import club_night
 
 
-@pytest.fixture
-def club(tmp_path: Path) -> Path:
-    path = tmp_path / "weekly.club"
+@pytest.fixture(scope="module")
+def new_club(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """`club new` once: the tests take copies (an interpreter start each saved)."""
+    path = tmp_path_factory.mktemp("club") / "weekly.club"
     proc = run("club", "new", str(path))
     assert proc.returncode == 0, proc.stderr
-    assert path.is_file()
+    assert sorted(path.parent.iterdir()) == [path]  # the club file and nothing beside it
     return path
+
+
+@pytest.fixture
+def club(new_club: Path, tmp_path: Path) -> Path:
+    return Path(shutil.copy(new_club, tmp_path / "weekly.club"))
 
 
 def test_publish_shows_every_match_and_writes_only_with_yes(club: Path, tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import threading
@@ -20,16 +21,26 @@ from tests.cli.test_cli_core import EXAMPLE, EXE, fails_cleanly, run
 HUGE = "99999999999999999999"
 
 
-@pytest.fixture
-def event(tmp_path: Path) -> Path:
-    path = tmp_path / "e.tandem"
+@pytest.fixture(scope="module")
+def built_event(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder with the event the commands build (e.tandem, its backups, the team list),
+    made once: four interpreter starts, which each test used to pay again."""
+    folder = tmp_path_factory.mktemp("edges")
+    path = folder / "e.tandem"
     assert run("new", str(path), "--name", "E", "--length", "5").returncode == 0
-    teams = tmp_path / "teams.csv"  # FORMATS: a record fills a paired match of registered teams
+    teams = folder / "teams.csv"  # FORMATS: a record fills a paired match of registered teams
     teams.write_text("team,player1,player2\nBlue Bar,Ana,Ben\nGammonites,Cleo,Dev\n")
     assert run("import-teams", str(path), str(teams)).returncode == 0
     assert run("pair", str(path)).returncode == 0
     assert run("import-match", str(path), str(EXAMPLE)).returncode == 0
-    return path
+    return folder
+
+
+@pytest.fixture
+def event(built_event: Path, tmp_path: Path) -> Path:
+    """Each test's own copy of that folder: the tests never touch the one built."""
+    shutil.copytree(built_event, tmp_path, dirs_exist_ok=True)
+    return tmp_path / "e.tandem"
 
 
 def outputs(event: Path, out: str) -> list[list[str]]:
