@@ -40,6 +40,16 @@ def game(board: int = 1) -> dict[str, object]:
             "cube": 1}  # fmt: skip
 
 
+def round_with_tokens(service: TableService) -> tuple[list[int], list[str], list[str]]:
+    """A round of TABLES matches with automatic accept: its ids, the A and the B tokens."""
+    ids = pair_round(service.web.db, teams=2 * TABLES)
+    with service.web.db.Session() as s, s.begin():
+        slips.set_auto_accept(s, True)
+        tokens = [slips.token_for(s, m, Side.A) for m in ids]
+        others = [slips.token_for(s, m, Side.B) for m in ids]
+    return ids, tokens, others
+
+
 def confirm_all(url: str, others: list[str], sent: list[dict[str, object]]) -> list[Answer]:
     """The other players agree to every slip sent, all at once, each from its own device."""
     return at_once(
@@ -56,11 +66,7 @@ def confirm_all(url: str, others: list[str], sent: list[dict[str, object]]) -> l
 
 def test_slips_sent_together_are_all_stored(served: tuple[TableService, str]) -> None:
     service, url = served
-    ids = pair_round(service.web.db, teams=2 * TABLES)
-    with service.web.db.Session() as s, s.begin():
-        slips.set_auto_accept(s, True)
-        tokens = [slips.token_for(s, m, Side.A) for m in ids]
-        others = [slips.token_for(s, m, Side.B) for m in ids]
+    ids, tokens, others = round_with_tokens(service)
     sent = [{"uid": hexid(), "side": "A", "device": hexid(), "game": game()} for _ in ids]
     submits = at_once(
         [partial(request, url + f"api/slip/{t}", b) for t, b in zip(tokens, sent, strict=True)]
@@ -83,11 +89,7 @@ def test_a_refused_slip_among_others_sent_together_refuses_only_itself(
     """Writes waiting together are stored in one transaction (one commit): a slip the rules
     refuse, or a confirmation of a slip that is not there, is refused alone."""
     service, url = served
-    ids = pair_round(service.web.db, teams=2 * TABLES)
-    with service.web.db.Session() as s, s.begin():
-        slips.set_auto_accept(s, True)
-        tokens = [slips.token_for(s, m, Side.A) for m in ids]
-        others = [slips.token_for(s, m, Side.B) for m in ids]
+    ids, tokens, others = round_with_tokens(service)
     sent = [{"uid": hexid(), "device": hexid(), "game": game()} for _ in ids]
     for body in sent[::2]:
         body["game"] = {**game(), "pair": 2}  # a pair not being played: refused
@@ -153,11 +155,7 @@ def test_confirmed_results_are_published_before_the_phones_hear_back(
     get their answers: not when the change watcher next wakes, reads and publishes, three
     waits for a core later on a busy machine."""
     service, url = served
-    ids = pair_round(service.web.db, teams=2 * TABLES)
-    with service.web.db.Session() as s, s.begin():
-        slips.set_auto_accept(s, True)
-        tokens = [slips.token_for(s, m, Side.A) for m in ids]
-        others = [slips.token_for(s, m, Side.B) for m in ids]
+    ids, tokens, others = round_with_tokens(service)
     sent = [{"uid": hexid(), "device": hexid(), "game": game()} for _ in ids]
     submits = at_once(
         [partial(request, url + f"api/slip/{t}", b) for t, b in zip(tokens, sent, strict=True)]
