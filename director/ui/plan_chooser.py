@@ -136,8 +136,10 @@ class PlanChooser(QWidget):
     def export_file(self, path: str) -> None:
         try:
             atomic_write_text(path, plan_to_json(self.plan()) + "\n")
-        except OSError as problem:
+        except UserError as problem:  # the place cannot take it (atomic_write says why)
             show_error(self.error, f"Not exported: {problem}")
+            return
+        show_error(self.error, "")
 
     def _chosen(self) -> None:
         self.summary.setText(describe(self.plan()))

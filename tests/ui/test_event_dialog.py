@@ -537,6 +537,12 @@ def test_a_knockout_is_created_with_the_bracket_plan_chosen_or_imported(
     exported = tmp_path / "exported.json"
     chooser.export_file(str(exported))
     assert plan_from_json(exported.read_text(encoding="utf-8")) == chooser.plan()
+    chooser.export_file(str(tmp_path / "gone" / "plan.json"))  # was a crash ("This is a bug")
+    assert chooser.error.text().startswith("Not exported: cannot write ")
+    gone = tmp_path / "gone"
+    assert chooser.error.text().endswith(f"plan.json: the folder {gone} does not exist")
+    chooser.export_file(str(exported))
+    assert chooser.error.text() == ""  # a good export clears the reason
     mine = tmp_path / "mine.json"
     mine.write_text(
         '{"name": "club night", "brackets": [{"name": "main", "lengths": [7, 9, 11]},'
