@@ -7,6 +7,12 @@ The name given is where the file is meant to go, not always what gets renamed: a
 is followed to its target, which is replaced while the link stays (so `latest.csv -> exports/
 2026-03-12.csv` keeps pointing there); a target that is not a regular file (`/dev/stdout`, a
 pipe, a terminal) is written in place, never replaced; and `-` is standard output.
+
+Never replaced by an output: an event or club file (an SQLite database: `report -o` naming the
+event itself would have put a PDF in its place) and what one keeps beside it (its write-ahead
+log, its lock); and a link another user made in a folder anyone may write to (as /tmp) is not
+followed, as the kernel's `protected_symlinks` refuses it to `open`: writing through it would
+replace whatever that user pointed it at.
 """
 
 from __future__ import annotations
@@ -22,6 +28,8 @@ from pathlib import Path
 from typing import BinaryIO
 
 from director.domain.errors import UserError
+from director.store.integrity import SQLITE_HEADER
+from director.store.lock import LOCK_SUFFIX
 
 
 def _reason(exc: OSError) -> str:
@@ -45,6 +53,59 @@ def _new_mode(target: Path) -> int:
 
 
 STDOUT = "-"
+# what SQLite (its write-ahead log and shared memory, a rollback journal) and the app's lock
+# keep beside a database, under the database's name and this ending
+COMPANIONS = ("-wal", "-shm", "-journal", LOCK_SUFFIX)
+_MAX_LINKS = 40  # as the kernel's limit on the links one name may go through
+
+
+def _is_database(path: Path) -> bool:
+    try:
+        with path.open("rb") as handle:
+            return handle.read(len(SQLITE_HEADER)) == SQLITE_HEADER
+    except OSError:  # missing or unreadable: nothing the app could have made its database
+        return False
+
+
+def _refuse_a_database(target: Path) -> None:
+    """An output never replaces an event or club file, nor what one keeps beside it."""
+    if _is_database(target):
+        raise UserError(
+            f"cannot write {target}: it is an event or club file; choose another name for the "
+            "output"
+        )
+    for ending in COMPANIONS:
+        if target.name.endswith(ending) and target.name != ending:
+            owner = target.with_name(target.name.removesuffix(ending))
+            if _is_database(owner):
+                raise UserError(
+                    f"cannot write {target}: it belongs to the event or club file "
+                    f"{owner.name}; choose another name for the output"
+                )
+
+
+def _refuse_a_planted_link(name: Path) -> None:
+    """Each link `name` goes through, refused when another user made it in a shared folder
+    (sticky and writable by all, as /tmp) that is not theirs: the kernel's rule for
+    `protected_symlinks`, which a path resolved here would otherwise get round."""
+    if not hasattr(os, "geteuid"):  # Windows: links there are made by administrators
+        return
+    hop = name
+    for _ in range(_MAX_LINKS):
+        try:
+            if not hop.is_symlink():
+                return
+            folder = hop.parent.stat()
+            made_by = hop.lstat().st_uid
+            shared = folder.st_mode & stat.S_ISVTX and folder.st_mode & stat.S_IWOTH
+            if shared and made_by not in (os.geteuid(), folder.st_uid):
+                raise UserError(
+                    f"cannot write {name}: it is a link another user made in a shared folder "
+                    f"({hop.parent}); choose another name"
+                )
+            hop = hop.parent / os.readlink(hop)
+        except OSError:
+            return  # a broken or looping link: realpath and the write say what is wrong
 
 
 def _in_place(target: Path) -> bool:
@@ -86,6 +147,7 @@ def atomic_writer(path: str | os.PathLike[str]) -> Iterator[BinaryIO]:
         with _writing_stdout() as handle:
             yield handle
         return
+    _refuse_a_planted_link(Path(path))
     target = Path(os.path.realpath(path))  # through every link, to the file meant
     if _in_place(target):
         with _writing_in_place(target) as handle:
@@ -96,6 +158,7 @@ def atomic_writer(path: str | os.PathLike[str]) -> Iterator[BinaryIO]:
         raise UserError(f"cannot write {target}: the folder {folder} does not exist")
     if target.is_dir():
         raise UserError(f"cannot write {target}: it is a folder")
+    _refuse_a_database(target)
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     except OSError as exc:

@@ -82,6 +82,24 @@ def test_an_output_that_is_a_pipe_is_written_in_place(
     assert len(got[0]) > 20
 
 
+@pytest.mark.parametrize("which", [0, 1, 2], ids=["export-teams", "export-match", "report"])
+def test_an_output_named_as_the_event_itself_is_refused_and_the_event_kept(
+    event: Path, which: int
+) -> None:
+    """`report standings e.tandem -o e.tandem` replaced the event by a PDF (exit 0, "wrote
+    e.tandem"): every result gone. One line, exit 2, the event as it was."""
+    before = run("standings", str(event))
+    assert before.returncode == 0, before.stderr
+    done = run(*outputs(event, str(event))[which])
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        f"tandem-director: cannot write {event}: it is an event or club file; choose another "
+        "name for the output"
+    ]
+    after = run("standings", str(event))
+    assert (after.returncode, after.stdout) == (0, before.stdout)
+
+
 def test_a_dash_means_standard_output(event: Path, tmp_path: Path) -> None:
     record = run("export-match", str(event), "1", "-", cwd=tmp_path)
     assert record.returncode == 0

@@ -9,7 +9,7 @@ from PySide6.QtCore import QSettings
 from pytestqt.qtbot import QtBot
 
 from director.domain.rules import Paper
-from director.services.teams import add_team
+from director.services.teams import add_team, list_teams
 from director.ui.main_window import MainWindow
 from director.ui.reports.menu import ReportsMenu
 from director.ui.reports.preview import ReportPreview
@@ -133,6 +133,26 @@ def test_an_unwritable_place_is_refused_in_words_and_nothing_is_written(
     assert "does not exist" in preview.messages.text
     assert sorted(p.name for p in tmp_path.iterdir()) == before
     assert blocker.read_text() == "not a folder"
+
+
+def test_saving_over_the_open_event_file_is_refused_and_the_event_goes_on(
+    qtbot: QtBot, demo_window: MainWindow, menu: ReportsMenu, demo_path: Path
+) -> None:
+    """The save dialog's "replace?" answered yes for the event's own file put the PDF in its
+    place; every later result was then refused (the file was no longer the one locked)."""
+    preview = preview_of(qtbot, menu, ReportRequest("standings"))
+    before = demo_path.read_bytes()
+    assert not preview.save_to(demo_path)
+    assert preview.messages.kind == "error"
+    assert preview.messages.text == (
+        f"Not saved: cannot write {demo_path}: it is an event or club file; choose another "
+        "name for the output"
+    )
+    assert demo_path.read_bytes()[:16] == before[:16] == b"SQLite format 3\x00"
+    ctx = demo_window.ctx
+    assert ctx is not None
+    ctx.change(add_team, "Late Comers", ("Ann Lee", "Bo Ek"))  # the event still takes entries
+    assert "Late Comers" in [t.name for t in ctx.read(list_teams)]
 
 
 def test_a_report_that_cannot_be_made_says_why(qtbot: QtBot, menu: ReportsMenu) -> None:
