@@ -60,10 +60,10 @@ _MAX_LINKS = 40  # as the kernel's limit on the links one name may go through
 
 
 def _is_database(path: Path) -> bool:
+    """A regular file that starts as SQLite's (never opened if it is a pipe: that blocks)."""
     try:
-        with path.open("rb") as handle:
-            return handle.read(len(SQLITE_HEADER)) == SQLITE_HEADER
-    except OSError:  # missing or unreadable: nothing the app could have made its database
+        return path.is_file() and file_header(path) == SQLITE_HEADER
+    except UserError:  # unreadable: nothing the app could open as its database either
         return False
 
 
