@@ -31,8 +31,8 @@ from director.store.integrity import (
     FileKind,
     connection_problems,
     file_problems,
+    glance_uri,
     kind_of,
-    readonly_uri,
 )
 from director.store.targets import EXTENSION
 
@@ -268,7 +268,7 @@ def _digest_of(path: Path) -> str | None:
 
 def _meta(path: Path) -> dict[str, str]:
     try:
-        connection = sqlite3.connect(readonly_uri(path), uri=True)
+        connection = sqlite3.connect(glance_uri(path), uri=True)
         try:
             return dict(connection.execute("SELECT key, value FROM meta").fetchall())
         finally:
@@ -335,7 +335,7 @@ def describe_backup(path: Path, kind: FileKind = EVENT) -> BackupInfo:
             taken = datetime.fromtimestamp(path.stat().st_mtime, UTC)
     held: tuple[tuple[str, int], ...] = tuple((what, 0) for what, _table in kind.held)
     if not problems:
-        connection = sqlite3.connect(readonly_uri(path), uri=True)
+        connection = sqlite3.connect(glance_uri(path), uri=True)
         try:
             held = tuple(
                 (what, connection.execute(f'SELECT count(*) FROM "{table}"').fetchone()[0])
@@ -440,8 +440,9 @@ def restore(
         raise UserError("choose a backup, not the event file itself")
     tmp = event.with_name(f".{event.name}.restore-{os.getpid()}.tmp")
     try:
-        # read-only: the chosen file is never changed, and it may be on read-only media
-        with contextlib.closing(sqlite3.connect(readonly_uri(backup), uri=True)) as reader:
+        # read-only: the chosen file is never changed (nothing left beside it: glance_uri),
+        # and it may be on read-only media
+        with contextlib.closing(sqlite3.connect(glance_uri(backup), uri=True)) as reader:
             online_copy(reader, tmp)
         sync_file(tmp)
         copied = file_problems(tmp, kind)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import shutil
 import sqlite3
 from pathlib import Path
 
@@ -195,3 +196,22 @@ def test_a_file_set_aside_with_its_wal_restores_with_its_last_commits(event_path
     db.close()
     restore_backup(event_path, aside)
     assert _team_names(event_path) == ["Last Commit"]
+
+
+def test_restoring_from_a_copy_of_an_event_leaves_nothing_beside_the_copy(
+    event_path: Path, tmp_path: Path
+) -> None:
+    """An event file kept on a stick (WAL mode, closed cleanly) restored the event and left a
+    `-wal` and a `-shm` beside itself: a read-only connection cannot remove them."""
+    copy = tmp_path / "stick" / "friday.tandem"
+    copy.parent.mkdir()
+    shutil.copy(event_path, copy)
+    db = open_event(str(copy))
+    _add(db, "From The Stick")
+    db.close()
+    assert copy.read_bytes()[18:20] == b"\x02\x02"  # the header's WAL mode (file format 2)
+    before = sorted(p.name for p in copy.parent.iterdir())
+    assert "friday.tandem-wal" not in before and "friday.tandem-shm" not in before
+    restore_backup(event_path, copy)
+    assert _team_names(event_path) == ["From The Stick"]
+    assert sorted(p.name for p in copy.parent.iterdir()) == before
