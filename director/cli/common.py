@@ -42,36 +42,12 @@ _ARGPARSE_QUOTE = re.compile(f"'([^']{{{QUOTED + 1},}})'")
 
 
 def read_text(path: str, what: str, limit: int) -> str:
+    from director.store.files import read_limited
+
     try:
-        return read_bytes(path, what, limit).decode("utf-8-sig")
+        return read_limited(path, what, limit).decode("utf-8-sig")
     except UnicodeDecodeError:
         raise UserError(f"{path} is not UTF-8 text: not {what}") from None
-
-
-def read_bytes(path: str, what: str, limit: int) -> bytes:
-    """At most `limit` bytes of a regular file, whatever size it claims: a FIFO waited forever,
-    /dev/zero or a 20 GB sparse file ran out of memory, a 5 GB one took 20 s to refuse."""
-    import stat
-
-    try:
-        # non-blocking: opening a FIFO would wait for a writer; fstat of the very file read
-        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-        with os.fdopen(descriptor, "rb") as handle:
-            mode = os.fstat(descriptor).st_mode
-            if stat.S_ISDIR(mode):
-                raise UserError(f"{path} is a folder, not {what}")
-            if not stat.S_ISREG(mode):
-                raise UserError(f"{path} is not a regular file (a pipe or a device): not {what}")
-            data = handle.read(limit + 1)
-    except FileNotFoundError:
-        raise UserError(f"{path} does not exist") from None
-    except IsADirectoryError:
-        raise UserError(f"{path} is a folder, not {what}") from None
-    except OSError as exc:
-        raise UserError(f"cannot read {path}: {exc.strerror}") from None
-    if len(data) > limit:
-        raise UserError(f"{path} is larger than {limit // 1_000_000} MB: not {what}")
-    return data
 
 
 @contextlib.contextmanager
@@ -240,12 +216,9 @@ PLAN_HELP = (
 )
 
 
-MAX_PLAN_BYTES = 1_000_000  # a plan is a few hundred bytes; 256 entrants' feeds stay far below
-
-
 def bracket_plan(text: str) -> BracketPlan:
     """A ready-made plan by its name, or a plan's JSON file (strict: a bad field is named)."""
-    from director.domain.brackets.plan import PLANS, plan_from_json
+    from director.domain.brackets.plan import MAX_PLAN_BYTES, PLANS, plan_from_json
 
     for plan in PLANS:
         if plan.name == text:

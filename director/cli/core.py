@@ -18,7 +18,6 @@ from director.cli.common import (
     match_length,
     positive_int,
     rate,
-    read_bytes,
     read_text,
     rounds_count,
     session_for,
@@ -242,8 +241,9 @@ def new_clock(args: argparse.Namespace) -> tuple[int, int, ClockMode]:
 def cmd_import_teams(args: argparse.Namespace) -> int:
     from director.domain.teamlist import MAX_FILE_BYTES
     from director.services.teams import entrant_format, import_teams
+    from director.store.files import read_limited
 
-    data = read_bytes(args.csv, "a team list", MAX_FILE_BYTES)
+    data = read_limited(args.csv, "a team list", MAX_FILE_BYTES)
     with session_for(args.file) as session:
         result = import_teams(session, data, skip_bad_rows=args.skip_bad_rows).value
         entrant = entrant_format(session).entrant

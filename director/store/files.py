@@ -251,6 +251,35 @@ def file_header(path: Path) -> bytes:
         raise UserError(f"cannot open {path}: {exc.strerror}") from None
 
 
+def read_limited(
+    path: str | os.PathLike[str], what: str, limit: int, shown: str | None = None
+) -> bytes:
+    """At most `limit` bytes of a regular file, whatever size it claims (a FIFO waited
+    forever, /dev/zero or a 20 GB sparse file ran out of memory, a 5 GB one took 20 s to
+    refuse); `what` it should be, for the refusal, which names the file as `shown` (its path
+    when None)."""
+    name = os.fspath(path) if shown is None else shown
+    try:
+        # non-blocking: opening a FIFO would wait for a writer; fstat of the very file read
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(descriptor, "rb") as handle:
+            mode = os.fstat(descriptor).st_mode
+            if stat.S_ISDIR(mode):
+                raise UserError(f"{name} is a folder, not {what}")
+            if not stat.S_ISREG(mode):
+                raise UserError(f"{name} is not a regular file (a pipe or a device): not {what}")
+            data = handle.read(limit + 1)
+    except FileNotFoundError:
+        raise UserError(f"{name} does not exist") from None
+    except IsADirectoryError:
+        raise UserError(f"{name} is a folder, not {what}") from None
+    except OSError as exc:
+        raise UserError(f"cannot read {name}: {exc.strerror}") from None
+    if len(data) > limit:
+        raise UserError(f"{name} is larger than {limit // 1_000_000} MB: not {what}")
+    return data
+
+
 def check_regular(path: Path, kind: str = "an event file") -> None:
     """Never open a FIFO, a device or a folder as an event (or a backup, or a club: `kind`):
     reading one can block forever."""

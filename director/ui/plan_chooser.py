@@ -22,14 +22,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from director.domain.brackets.plan import PLANS, BracketPlan, describe, plan_from_json, plan_to_json
+from director.domain.brackets.plan import (
+    MAX_PLAN_BYTES,
+    PLANS,
+    BracketPlan,
+    describe,
+    plan_from_json,
+    plan_to_json,
+)
 from director.domain.errors import UserError
-from director.store.files import atomic_write_text
+from director.store.files import atomic_write_text, read_limited
 from director.ui.style import error_label, hint, show_error
 
 PLAN_FILES = "Bracket plans (*.json)"
 TEMPLATES_KEY = "bracket_plans/templates"  # a JSON list of the saved plans' JSON
-MAX_PLAN_BYTES = 1_000_000
 
 
 class PlanChooser(QWidget):
@@ -119,14 +125,13 @@ class PlanChooser(QWidget):
         """Read a plan's JSON file and choose it; False (and the reason beside) when it is not
         one."""
         try:
-            file = Path(path)
-            if not file.is_file() or file.stat().st_size > MAX_PLAN_BYTES:
-                raise UserError(f"{file.name} is not a bracket plan's file (JSON, at most 1 MB)")
-            plan = plan_from_json(file.read_text(encoding="utf-8"))
+            name = Path(path).name
+            data = read_limited(path, "a bracket plan's file", MAX_PLAN_BYTES, shown=name)
+            plan = plan_from_json(data.decode("utf-8"))
         except UnicodeDecodeError:
             show_error(self.error, "Not imported: the file is not UTF-8 text")
             return False
-        except (UserError, OSError) as problem:
+        except UserError as problem:
             show_error(self.error, f"Not imported: {problem}")
             return False
         show_error(self.error, "")

@@ -31,8 +31,9 @@ from director.domain.changes import Changes
 from director.domain.errors import UserError
 from director.domain.event import TeamInfo
 from director.domain.rules import EventFormat
+from director.domain.teamlist import MAX_FILE_BYTES
 from director.domain.wording import counted
-from director.store.files import atomic_write
+from director.store.files import atomic_write, read_limited
 from director.ui.check_delegate import CenteredCheckDelegate
 from director.ui.context import EventContext
 from director.ui.message_bar import MessageBar, ask
@@ -346,12 +347,13 @@ class TeamsPage(QWidget):
             if not path:
                 return None
         name = Path(path).name
-        try:
-            data = Path(path).read_bytes()
-            preview = read_team_list(self.ctx, data, name, self)
-        except OSError as exc:
-            self.messages.show_error(f"cannot read {name}: {exc.strerror}")
+        try:  # at most the limit, never a pipe: the dialog lists every file
+            data = read_limited(path, "a team list", MAX_FILE_BYTES, shown=name)
+        except UserError as exc:
+            self.messages.show_error(str(exc))
             return None
+        try:
+            preview = read_team_list(self.ctx, data, name, self)
         except ImportCancelled:
             return None  # the person pressed Cancel: nothing to say
         except UserError as exc:

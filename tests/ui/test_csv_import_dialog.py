@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -185,7 +186,28 @@ def test_a_file_that_is_no_team_list_is_refused_before_any_preview(
 
 def test_a_missing_file_is_refused(page: TeamsPage, tmp_path: Path) -> None:
     assert page.import_csv(str(tmp_path / "gone.csv")) is None
-    assert page.messages.text == "cannot read gone.csv: No such file or directory"
+    assert page.messages.text == "gone.csv does not exist"
+
+
+@pytest.mark.parametrize("kind", ["pipe", "20 GB"])
+def test_a_pipe_or_a_huge_file_is_refused_without_reading_it(
+    page: TeamsPage, tmp_path: Path, event_path: Path, kind: str
+) -> None:
+    """The file dialog lists every file: a named pipe chosen froze the window for good (its
+    read waits for a writer), and a 20 GB file was read whole into memory before the team
+    list's 5 MB limit refused it. The CLI's `import-teams` reads at most the limit; so does
+    the page."""
+    path = tmp_path / "teams.csv"
+    if kind == "pipe":
+        os.mkfifo(path)
+        reason = "teams.csv is not a regular file (a pipe or a device): not a team list"
+    else:
+        with path.open("wb") as handle:
+            handle.truncate(20 * 1024**3)  # sparse: no disk used, 20 GB to whoever reads it
+        reason = "teams.csv is larger than 5 MB: not a team list"
+    assert page.import_csv(str(path)) is None
+    assert (page.messages.kind, page.messages.text) == ("error", reason)
+    assert stored_teams(event_path) == []
 
 
 def long_list(rows: int) -> str:

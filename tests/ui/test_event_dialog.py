@@ -533,6 +533,13 @@ def test_a_knockout_is_created_with_the_bracket_plan_chosen_or_imported(
     bad.write_text('{"name": "x", "brackets": []}', encoding="utf-8")
     assert not chooser.import_file(str(bad))
     assert "needs its main bracket" in chooser.error.text()
+    pipe = tmp_path / "pipe.json"
+    os.mkfifo(pipe)  # never opened to wait for a writer
+    assert not chooser.import_file(str(pipe))
+    assert chooser.error.text() == (
+        "Not imported: pipe.json is not a regular file (a pipe or a device): not a bracket "
+        "plan's file"
+    )
     assert chooser.plan() == ready_made("consolation-last-chance")
     exported = tmp_path / "exported.json"
     chooser.export_file(str(exported))

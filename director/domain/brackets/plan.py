@@ -36,6 +36,7 @@ CONSOLATION = "consolation"
 LAST_CHANCE = "last-chance"
 LARGEST_FIELD = 256  # a plan is checked for every field up to this size
 MAX_NAME = 100  # characters of a plan's or a bracket's name, as a team's
+MAX_PLAN_BYTES = 1_000_000  # of a plan's file: a few hundred bytes; 256 entrants' feeds far below
 
 
 @dataclass(frozen=True, slots=True)
