@@ -174,10 +174,15 @@ def cmd_ratings(args: argparse.Namespace) -> int:
              "provisional": r.provisional} for r in rows
         ]}, ensure_ascii=False))  # fmt: skip
         return 0
+    if not rows:
+        print("no one is rated in this club yet: `tandem-director club publish EVENT CLUB` rates "
+              "an event's players")  # fmt: skip
+        return 0
+    print(f"{'#':>4}  {'id':<6} {'name':<30} {'rating':>8}  experience")
     for place, r in enumerate(rows, 1):
         mark = " (provisional)" if r.provisional else ""
         print(f"{place:>4}  #{r.id:<5} {r.name:<30} {rating_shown(r.rating):>8}  "
-              f"{r.experience:>5}{mark}")  # fmt: skip
+              f"{r.experience:>10}{mark}")  # fmt: skip
     return 0
 
 

@@ -36,6 +36,12 @@ def test_publish_shows_every_match_and_writes_only_with_yes(club: Path, tmp_path
     for name in ("Ana", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana"):
         assert f"  {name}: new person" in proc.stdout
     assert json.loads(run("club", "ratings", str(club), "--json").stdout) == {"rows": []}
+    empty = run("club", "ratings", str(club))  # printed nothing at all: was the club read?
+    assert (empty.returncode, empty.stdout) == (
+        0,
+        "no one is rated in this club yet: `tandem-director club publish EVENT CLUB` rates an "
+        "event's players\n",
+    )
     proc = run("club", "publish", str(event), str(club), "--yes")
     assert proc.returncode == 0, proc.stderr
     assert "published 2 results of Club night, 8 new persons" in proc.stdout
