@@ -115,14 +115,28 @@ def glance_uri(path: Path) -> str:
     """`readonly_uri` for a brief look (the schema, a backup's check) that leaves nothing beside
     the file: a read-only connection to a WAL file creates a `-wal` and a `-shm` it cannot
     remove. When neither is there, nobody has the file open (an open WAL file always has
-    both), so it is read `immutable`, which creates neither."""
+    both), so it is read `immutable`, which creates neither. A file in rollback-journal mode
+    (a backup) leaves nothing after a read: it is read as usual, waiting for another program's
+    lock rather than reading past it."""
     uri = readonly_uri(path)
     resolved = path.resolve()
-    if "immutable" not in uri and not any(
-        Path(f"{resolved}{end}").exists() for end in ("-wal", "-shm", "-journal")
+    if (
+        "immutable" not in uri
+        and _in_wal_mode(resolved)
+        and not any(Path(f"{resolved}{end}").exists() for end in ("-wal", "-shm", "-journal"))
     ):
         uri += "&immutable=1"
     return uri
+
+
+def _in_wal_mode(path: Path) -> bool:
+    """The header's write version (byte 18) is 2 in WAL mode, 1 in rollback-journal mode."""
+    try:
+        with path.open("rb") as handle:
+            header = handle.read(19)
+    except OSError:
+        return False
+    return len(header) == 19 and header[18] == 2
 
 
 def _writable_folder(folder: Path) -> bool:
