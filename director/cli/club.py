@@ -89,7 +89,7 @@ def _matched(
     if linking:
         print(f"{results.name}: {counted(len(results.players), 'player')}")
     else:
-        print(f"{results.name} ({results.event_date}): {len(results.matches)} results")
+        print(f"{results.name} ({results.event_date}): {counted(len(results.matches), 'result')}")
     for m in matched:
         print(f"  {m.describe()}")
     if ambiguous := [m for m in matched if m.how == "ambiguous"]:
@@ -103,9 +103,9 @@ def _publish(session: Session, results: EventResults, args: argparse.Namespace) 
     from director.services import club
 
     done = club.publish(session, results, _matched(session, results, args, "published"))
-    print(f"published {done.matches} results of {done.event}"
+    print(f"published {counted(done.matches, 'result')} of {done.event}"
           + (" (replacing the earlier publication)" if done.replaced else "")
-          + (f", {len(done.created)} new persons" if done.created else ""))  # fmt: skip
+          + (f", {counted(len(done.created), 'new person')}" if done.created else ""))  # fmt: skip
     return True
 
 
@@ -203,7 +203,7 @@ def cmd_person(args: argparse.Namespace) -> int:
         print(f"rating {rating_shown(s.rating)}, experience {s.experience}, {s.matches} rated"
               + (" (provisional)" if s.provisional else ""))  # fmt: skip
     for e in view.events:
-        print(f"  {e.event_date}  {e.name}: {e.matches} matches")
+        print(f"  {e.event_date}  {e.name}: {counted(e.matches, 'match', 'matches')}")
     for r in view.records:
         print(f"  against {names.get(r.opponent, r.opponent)}: {r.wins}-{r.losses}"
               + (f"-{r.draws}" if r.draws else ""))  # fmt: skip

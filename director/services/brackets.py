@@ -32,6 +32,7 @@ from director.domain.errors import UserError
 from director.domain.event import EventInfo
 from director.domain.match_reserve import match_clock
 from director.domain.rules import EventOptions, PairingSystem
+from director.domain.wording import counted
 from director.services import audit
 from director.services.events import event_row, update_event
 from director.store import convert, models
@@ -130,11 +131,13 @@ def set_plan(session: Session, plan: BracketPlan, reason: str = "") -> Changed[P
         where = f"{row.bracket} round {row.bracket_round} match {row.slot} (table {row.table_no})"
         if row.id in started:
             if row.match_length != length:
-                kept.append(f"{where} has started: it stays at {row.match_length} points")
+                kept.append(
+                    f"{where} has started: it stays at {counted(row.match_length, 'point')}"
+                )
         elif row.result in (StoredResult.UNFINISHED, StoredResult.BYE) and give_length(
             event, row, length
         ):
-            warnings.append(f"{where} is now to {length} points")
+            warnings.append(f"{where} is now to {counted(length, 'point')}")
     event.bracket_plan = plan_to_json(plan)
     session.flush()
     audit.log(

@@ -27,6 +27,7 @@ from director.domain.rules import (
 )
 from director.domain.simulation import player_name, simulate_match, team_name
 from director.domain.teamlist import name_key
+from director.domain.wording import counted
 from director.services.brackets import set_plan
 from director.services.events import create_event
 from director.services.games import record_games, set_forfeit
@@ -201,7 +202,8 @@ def status_line(db: EventDatabase) -> str:
         entrant = entrant_format(s).entrant
     finished = sum(1 for r in rounds if r.status is RoundStatus.FINISHED)
     matches = sum(len(r.matches) for r in rounds)
-    return f"{teams} {entrant}s, {len(rounds)} rounds ({finished} finished), {matches} matches"
+    built = [counted(teams, entrant), counted(len(rounds), "round")]
+    return f"{', '.join(built)} ({finished} finished), {counted(matches, 'match', 'matches')}"
 
 
 DEMO_NAME = "Demo club night"

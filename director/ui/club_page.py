@@ -79,7 +79,7 @@ class PublishDialog(QDialog):
         layout.addWidget(
             plain(
                 f"{results.name} ({results.event_date}): "
-                f"{len(results.matches)} results. Each name goes to:",
+                f"{counted(len(results.matches), 'result')}. Each name goes to:",
                 self,
             )
         )
@@ -243,7 +243,7 @@ class ClubPage(QWidget):
         assert self.club is not None
         rows = self.club.read(club.club_table)
         rated = sum(r.place is not None for r in rows)
-        self.summary.setText(f"{self.club.title}: {len(rows)} persons, {rated} rated")
+        self.summary.setText(f"{self.club.title}: {counted(len(rows), 'person')}, {rated} rated")
         self.model.set_rows(rows)
         self.find_persons(self.search.text())
 
@@ -343,5 +343,5 @@ class ClubPage(QWidget):
             return
         show_error(self.error, "")
         self.reload()
-        self.summary.setText(f"{self.summary.text()} · published {done.matches} results of "
-                             f"{done.event}")  # fmt: skip
+        published = counted(done.matches, "result")
+        self.summary.setText(f"{self.summary.text()} · published {published} of {done.event}")

@@ -24,6 +24,7 @@ from director.domain.changes import Area, Changes
 from director.domain.errors import UserError
 from director.domain.event import EventInfo
 from director.domain.rules import PairingSystem
+from director.domain.wording import counted
 from director.ui.context import EventContext
 from director.ui.pages import DESK, PAGES
 from director.ui.plain import plain_label, tooltip
@@ -35,7 +36,9 @@ def summary(info: EventInfo) -> str:
     """The event's main options in a few words, for the navigation panel."""
     o = info.options
     system = {
-        PairingSystem.SWISS: f"Swiss, {o.rounds} rounds" if o.rounds else "Swiss until clear",
+        PairingSystem.SWISS: f"Swiss, {counted(o.rounds, 'round')}"
+        if o.rounds
+        else "Swiss until clear",
         PairingSystem.ROUND_ROBIN: "Double round robin" if o.double_round_robin else "Round robin",
         PairingSystem.KNOCKOUT: "Knockout",
     }[o.pairing_system]

@@ -353,7 +353,8 @@ class RoundsPage(QWidget):
         done = sum(m.forfeit_by is not None or m.outcome.finished for m in played)
         byes = len(last.matches) - len(played)
         bye = f" (and {counted(byes, 'bye')})" if byes else ""
-        return f"round {last.number}: {last.status}, {done} of {len(played)} matches done{bye}"
+        of = counted(len(played), "match", "matches")
+        return f"round {last.number}: {last.status}, {done} of {of} done{bye}"
 
     def current_round(self) -> int | None:
         item = self.round_list.currentItem()

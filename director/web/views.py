@@ -25,6 +25,7 @@ from director.domain.standings import (
     result_legend,
     tie_break_definitions,
 )
+from director.domain.wording import counted
 from director.services import phone_clocks
 from director.services import standings as standings_service
 from director.services.events import get_event
@@ -212,7 +213,8 @@ def _rule_lines(options: EventOptions) -> list[str]:
     if not m.event_format.pair_end_rules:  # one board, game after game (RULES §10)
         return _one_board_rule_lines(options)
     lines = [
-        f"Matches are played to {m.match_length} points, two boards per team; every point won "
+        f"Matches are played to {counted(m.match_length, 'point')}, two boards per team; every "
+        "point won "
         "on either board counts for the team.",
         f"Scoring: {m.scoring.variant.label}.",
     ]
@@ -281,7 +283,8 @@ def _one_board_rule_lines(options: EventOptions) -> list[str]:
     player for the match (RULES §10): no teams, pairs, draws, one-cube rule or rule 5."""
     m, n = options.match, options.match.match_length
     lines = [
-        f"Matches are played to {n} points, player against player, one game at a time; "
+        f"Matches are played to {counted(n, 'point')}, player against player, one game at a "
+        "time; "
         f"the match ends the moment a game brings a player to {n}; no draws.",
         f"Scoring: {m.scoring.variant.label}.",
     ]

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.cli.test_cli_core import fails_cleanly, run
-from tests.club_files import club_night
+from tests.club_files import PLAYERS, club_night
 
 
 @pytest.fixture(scope="module")
@@ -64,6 +64,16 @@ def test_ratings_json_is_exactly_the_contract(club: Path, tmp_path: Path) -> Non
     assert f"{1500 + 10 * math.sqrt(5):.2f}" in text and "(provisional)" in text
 
 
+def test_one_result_and_one_match_are_said_in_the_singular(club: Path, tmp_path: Path) -> None:
+    final = club_night(tmp_path / "final.tandem", "2026-05-07", "A", players=PLAYERS[:2])
+    shown = run("club", "publish", str(final), str(club))
+    assert "Club night (2026-05-07): 1 result\n" in shown.stdout  # was "1 results"
+    done = run("club", "publish", str(final), str(club), "--yes")
+    assert "published 1 result of Club night, 4 new persons" in done.stdout
+    ana = run("club", "person", str(club), "Ana")
+    assert "  2026-05-07  Club night: 1 match\n" in ana.stdout  # was "1 matches"
+
+
 def test_person_season_and_rebuild(club: Path, tmp_path: Path) -> None:
     march = club_night(tmp_path / "march.tandem", "2026-03-05", "AB")
     april = club_night(tmp_path / "april.tandem", "2026-04-02", "AA")
@@ -72,7 +82,7 @@ def test_person_season_and_rebuild(club: Path, tmp_path: Path) -> None:
     person = run("club", "person", str(club), "ana")
     assert person.returncode == 0, person.stderr
     assert person.stdout.startswith("#1 Ana\n")
-    assert "2026-03-05  Club night: 1 matches" in person.stdout
+    assert "2026-03-05  Club night: 1 match\n" in person.stdout
     added = run("club", "season", str(club), "Spring", "--from", "2026-03-01", "--to", "2026-05-31")
     assert added.returncode == 0, added.stderr
     season = run("club", "season", str(club))

@@ -33,6 +33,14 @@ def test_simulate_prints_its_seed_first_and_is_reproducible(tmp_path: Path) -> N
     assert a == b and len(a) == 9
 
 
+def test_simulate_says_what_it_built_in_the_right_number(tmp_path: Path) -> None:
+    path = tmp_path / "final.tandem"
+    done = run("simulate", str(path), "--teams", "2", "--rounds", "1", "--seed", "3")
+    assert done.returncode == 0, done.stderr
+    built = done.stdout.splitlines()[1]  # was "2 teams, 1 rounds (1 finished), 1 matches"
+    assert built.startswith(f"{path}: 2 teams, 1 round (1 finished), 1 match in ")
+
+
 def test_simulated_event_passes_check_and_check_pairings(tmp_path: Path) -> None:
     path = tmp_path / "e.tandem"
     simulate(path, "--forbidden-pairs", "2")

@@ -10,17 +10,18 @@ from pathlib import Path
 import pytest
 
 from director.domain.errors import UserError
-from director.domain.rules import End, Level, Side
+from director.domain.rules import End, EventOptions, Level, MatchRules, Side
 from director.domain.score import Result, Score
 from director.domain.scoring import Game
 from director.services import matches, rounds
 from director.services.audit import entries, match_places, team_names
+from director.services.events import update_event
 from director.services.games import record_game, set_forfeit, undo_last_game
 from director.services.paper import enter_paper_result, paper_refusal
 from director.services.standings import board_statistics, event_crosstable, standings
 from director.services.teams import add_team
 from director.store.engine import EventDatabase
-from director.web.views import match_detail
+from director.web.views import match_detail, rules
 from tests.event_files import read_back, stored_match
 
 SINGLE = Game(1, 1, Side.A, End.BEAR_OFF, level=Level.SINGLE)
@@ -117,6 +118,17 @@ def test_the_standings_count_a_paper_result(db: EventDatabase, event_path: Path)
     assert {line.team.id for line in table.lines if line.row.match_points == 2} == winners
     assert table.heading == "after round 1"
     assert read_back(event_path, rounds.next_round_number) == 2  # round 1 is finished
+
+
+def test_a_match_to_one_point_is_said_in_the_singular(db: EventDatabase) -> None:
+    """The phones' rules page of a final to 1 point read "Matches are played to 1 points"."""
+    with db.Session() as s, s.begin():
+        update_event(s, options=EventOptions(match=MatchRules(match_length=1)))
+        for i in range(2):
+            add_team(s, f"Team {i + 1}", (f"A{i}", f"B{i}"))
+        rounds.pair_next_round(s)
+    with db.Session() as s:
+        assert rules(s)["lines"][0].startswith("Matches are played to 1 point, two boards")
 
 
 def test_crosstable_boards_phones_and_check_read_a_paper_result_as_a_result(

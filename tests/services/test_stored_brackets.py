@@ -72,6 +72,29 @@ def test_each_knockout_match_keeps_its_bracket_round_slot_and_planned_length(
         assert event_plan(s) == plan
 
 
+def test_a_match_to_one_point_is_said_in_the_singular(db: EventDatabase) -> None:
+    _knockout(db, 4)
+    with db.Session() as s, s.begin():
+        set_plan(s, ready_made("single"))
+        first = rounds.pair_next_round(s).value
+        games.record_game(
+            s, first.matches[0].id, Game(0, 1, Side.A, End.BEAR_OFF, level=Level.SINGLE)
+        )
+    with db.Session() as s, s.begin():
+        sprint = set_plan(s, BracketPlan("sprint", (Bracket("main", (1, 3)),))).value
+    assert sprint.warnings == (
+        "main round 1 match 2 (table 2) is now to 1 point",  # was "to 1 points"
+        "main round 1 match 1 (table 1) has started: it stays at 7 points",
+    )
+    with db.Session() as s, s.begin():  # match 2, now to 1 point, starts: it stays at 1
+        games.record_game(
+            s, first.matches[1].id, Game(0, 1, Side.A, End.BEAR_OFF, level=Level.SINGLE)
+        )
+    with db.Session() as s, s.begin():
+        back = set_plan(s, ready_made("single")).value
+    assert "main round 1 match 2 (table 2) has started: it stays at 1 point" in back.warnings
+
+
 def test_changing_the_plan_changes_only_matches_not_started_warned_and_audited(
     db: EventDatabase,
 ) -> None:

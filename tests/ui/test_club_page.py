@@ -13,6 +13,7 @@ from pytestqt.qtbot import QtBot
 from director.domain.rating import START_RATING, recompute
 from director.services import club
 from director.store.club import create_club, open_club
+from director.store.engine import open_database
 from director.ui.club_page import ClubPage
 from director.ui.context import EventContext
 from director.ui.rating_chart import RatingChart
@@ -72,6 +73,35 @@ def rated_history(club_path: Path, person: int) -> list[float]:
         db.close()
     mine = [c for c in history if c.person == person]
     return [START_RATING, *(c.after for c in mine)]
+
+
+def test_one_person_and_one_result_are_counted_in_the_singular(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """ "1 persons, 0 rated" in the header; "1 results" in the publish dialog and its notice."""
+    path = tmp_path / "new.club"
+    create_club(str(path)).close()
+    cdb = open_club(str(path), make_backup=False)
+    with cdb.Session() as s, s.begin():
+        club.add_person(s, "Anatol Zed")
+    cdb.close()
+    night = club_night(tmp_path / "final.tandem", "2026-05-07", "A", players=PLAYERS[:2])
+    ctx = EventContext(open_database(str(night)))
+    try:
+        page = shown_page(qtbot, ClubPage(ctx))
+        assert page.open_club(str(path))
+        assert page.summary.text() == f"{path}: 1 person, 0 rated"
+        dialog = page.publish()
+        assert dialog is not None
+        texts = [label.text() for label in dialog.findChildren(QLabel)]
+        assert "Club night (2026-05-07): 1 result. Each name goes to:" in texts
+        with qtbot.waitSignal(dialog.finished):
+            dialog.accept()
+        assert (
+            page.summary.text() == f"{path}: 5 persons, 4 rated · published 1 result of Club night"
+        )
+    finally:
+        ctx.close()
 
 
 def test_a_club_opens_into_its_persons_and_the_search_finds_as_you_type(

@@ -17,9 +17,11 @@ from director.domain.changes import Changes
 from director.domain.simulation import simulate_match
 from director.services import games, rounds
 from director.services.audit import entries
+from director.services.events import get_event, update_event
 from director.services.rounds import RoundInfo, RoundStatus
 from director.store.engine import open_database
 from director.ui.context import EventContext
+from director.ui.event_view import EventView
 from director.ui.models.round_model import RoundMatchesModel
 from director.ui.round_dialogs import EditPairingsDialog, PairRoundDialog
 from director.ui.rounds_page import RoundsPage
@@ -121,6 +123,26 @@ def test_the_next_round_is_refused_until_this_one_is_finished(
     assert page.dialog is None or not page.dialog.isVisible()
     assert "round 1 is not finished yet" in page.messages.text
     assert len(stored_rounds(event_path)) == 1
+
+
+def test_one_round_and_one_match_are_said_in_the_singular(
+    qtbot: QtBot, tmp_path: Path, event_path: Path
+) -> None:
+    """A two-team final of one round: "Swiss, 1 rounds" in the panel, "0 of 1 matches done"."""
+    final = tmp_path / "final.tandem"
+    final.write_bytes(event_path.read_bytes())
+    seed_teams(final, 2)
+    db = open_database(str(final))
+    with db.Session() as s, s.begin():
+        update_event(s, options=replace(get_event(s).options, rounds=1))
+        rounds.pair_next_round(s)
+    db.close()
+    with event_context(final) as ctx:
+        view = EventView(ctx)
+        qtbot.addWidget(view)
+        assert "\nSwiss, 1 round\n" in view.event_summary.text()
+        page = shown_page(qtbot, RoundsPage(ctx))
+        assert page.summary.text().endswith(", 0 of 1 match done")
 
 
 def test_statuses_follow_the_results(qtbot: QtBot, page: RoundsPage, event_path: Path) -> None:
