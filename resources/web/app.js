@@ -192,7 +192,7 @@ function teamPage() {
     if (standings) {
       const needle = text.toLocaleLowerCase();
       for (const row of standings.rows.filter((r) => r.team.toLocaleLowerCase().includes(needle))) {
-        nodes.push(el("p", {}, el("strong", {}, row.team), `: place ${row.rank} in the standings, ${row.match_points} match points.`));
+        nodes.push(el("p", {}, el("strong", {}, row.team), `: place ${row.rank} in the standings, ${row.match_points} match point${row.match_points === 1 ? "" : "s"}.`));
       }
     }
     result.replaceChildren(...nodes);

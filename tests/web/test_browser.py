@@ -10,6 +10,7 @@ import http.server
 import threading
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,7 @@ from selenium.webdriver.common.by import By
 from director.domain.rules import End, Level, Side
 from director.domain.scoring import Game
 from director.services import games, matches, no_show, slips, standings
+from director.services.events import get_event, update_event
 from director.services.slips import SlipStatus
 from director.store.engine import EventDatabase, open_database
 from tests.web.browser import (
@@ -333,3 +335,28 @@ def test_a_slip_answer_overtaken_by_a_newer_one_never_brings_back_the_form(
         release_held_answer(driver)  # the answer from before the last games, late
         assert "The match is over." in text_of(driver, "main")
         assert not driver.find_elements(By.ID, "send-slip")
+
+
+def test_find_my_team_says_one_match_point_in_the_singular(
+    desk: EventDatabase, server: Served
+) -> None:
+    """A drawn match (rule 4: both teams reach N in the same pair) scores 1 match point each;
+    the find page said "1 match points"."""
+    with desk.Session() as s, s.begin():
+        options = get_event(s).options
+        update_event(s, options=replace(options, match=replace(options.match, match_length=3)))
+    [match_id] = pair_round(desk, teams=2)
+    with desk.Session() as s, s.begin():  # a backgammon each: 3-3 after the first pair
+        for board, side in ((1, Side.A), (2, Side.B)):
+            games.record_game(s, match_id, Game(0, board, side, End.BEAR_OFF, 1, Level.BACKGAMMON))
+    with desk.Session() as s:
+        assert matches.get_match(s, match_id).outcome.finished
+        assert [line.row.match_points for line in standings.standings(s).lines] == [1, 1]
+    base = server.start()
+    with phone() as driver:
+        driver.get(base + "team")
+        box = driver.find_element(By.ID, "find")
+        wait_for(driver, lambda d: "Type your team" in text_of(d, "main"))
+        box.send_keys("Team 1")
+        wait_for(driver, lambda d: "in the standings" in text_of(d, "main"))
+        assert "Team 1: place 1 in the standings, 1 match point." in text_of(driver, "main")
