@@ -252,17 +252,14 @@ def cmd_check(args: argparse.Namespace) -> int:
     """The club file's integrity and foreign-key checks, read-only (the backups' own check)."""
     from pathlib import Path
 
-    from director.store.club import is_club_file
-    from director.store.files import check_regular
+    from director.store.club import check_club_file
     from director.store.integrity import CLUB, file_problems
     from director.store.targets import is_url
 
     if is_url(args.club):
         raise UserError("a club on a database server is checked on the server: ask who runs it")
     path = Path(args.club)
-    check_regular(path, "a club file")
-    if not is_club_file(path):
-        raise UserError(f"{path} is not a Tandem Director club")
+    check_club_file(path)
     problems = file_problems(path, CLUB)
     for line in problems:
         print(line)

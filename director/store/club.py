@@ -21,13 +21,13 @@ from sqlalchemy.orm import sessionmaker
 
 from director.domain.errors import TargetError, UserError
 from director.store.backup import OPEN_MARKER, backup_now
-from director.store.club_models import CLUB_VERSION_TABLE, ClubMeta
+from director.store.club_models import ClubMeta
 from director.store.engine import EventDatabase, display_target, make_engine
 from director.store.errors import known_database_error
 from director.store.files import check_regular
 from director.store.integrity import SQLITE_HEADER, glance_uri
 from director.store.lock import acquire
-from director.store.revisions import migration_revisions
+from director.store.revisions import CLUB_VERSION_TABLE, migration_revisions
 from director.store.targets import is_url
 
 if TYPE_CHECKING:
@@ -90,7 +90,8 @@ def create_club(target: str) -> EventDatabase:
     return EventDatabase(target, engine, sessionmaker(engine, expire_on_commit=False))
 
 
-def _check_club_file(path: Path) -> None:
+def check_club_file(path: Path) -> None:
+    """A regular SQLite file with the club's tables, or a UserError saying what it is instead."""
     check_regular(path, "a club file")
     with path.open("rb") as handle:
         if handle.read(16) != SQLITE_HEADER:
@@ -105,6 +106,8 @@ def _check_club_file(path: Path) -> None:
 def _club_tables(connection: Any, shown: str) -> None:
     names = {r[0] for r in connection.execute("SELECT name FROM sqlite_master")}
     if CLUB_VERSION_TABLE not in names or "person" not in names:
+        if "event" in names and "alembic_version" in names:
+            raise UserError(f"{shown} is an event file, not a club")
         raise UserError(f"{shown} is not a Tandem Director club")
 
 
@@ -123,7 +126,7 @@ def checked_club_revision(connection: Any, shown: str) -> str:
 def is_club_file(path: Path) -> bool:
     """Whether `path` is a club's register (read without opening it, as `open_club` checks)."""
     try:
-        _check_club_file(path)
+        check_club_file(path)
     except UserError:
         return False
     return True
@@ -141,7 +144,7 @@ def open_club(
     held = None
     if not is_url(target):
         path = Path(target)
-        _check_club_file(path)
+        check_club_file(path)
         if lock:
             held = acquire(path.resolve())
     engine = make_engine(target)

@@ -23,8 +23,6 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from director.store.models import NAMING_CONVENTION, utcnow
 
-CLUB_VERSION_TABLE = "club_alembic_version"  # never the event file's alembic_version
-
 
 class ClubBase(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING_CONVENTION)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from director.domain.errors import UserError
 from director.domain.wording import counted
+from director.store.revisions import CLUB_VERSION_TABLE
 
 if TYPE_CHECKING:
     from director.store.engine import EventDatabase
@@ -38,8 +39,6 @@ class FileKind:
 def kind_of(connection: Any) -> FileKind:
     """The kind of the SQLite file open on `connection` (DB-API): a club's register has the
     club's version table."""
-    from director.store.club_models import CLUB_VERSION_TABLE
-
     found = connection.execute(
         "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (CLUB_VERSION_TABLE,)
     ).fetchone()

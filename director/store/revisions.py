@@ -8,6 +8,8 @@ import ast
 import functools
 from importlib import resources
 
+CLUB_VERSION_TABLE = "club_alembic_version"  # never the event file's alembic_version
+
 
 @functools.cache
 def migration_revisions(chain: str = "migrations") -> dict[str, tuple[str, ...]]:

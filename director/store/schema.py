@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from director.domain.errors import UserError
-from director.store.revisions import migration_revisions
+from director.store.revisions import CLUB_VERSION_TABLE, migration_revisions
 
 MIGRATION_TABLE = "alembic_version"
 _FORMAT = "1"  # bump when what the cache holds changes
@@ -160,6 +160,8 @@ def checked_revision(connection: Any, shown: str) -> str:
     revision; anything else is refused before a table is read (`connection`: DB-API)."""
     rows = schema_rows(connection)
     if not any(kind == "table" and name == "event" for kind, name, _t, _s in rows):
+        if any(kind == "table" and name == CLUB_VERSION_TABLE for kind, name, _t, _s in rows):
+            raise UserError(f"{shown} is a club file, not an event")
         raise UserError(f"{shown} is not a Tandem Director event")
     revision = stored_revision_of(connection, rows)
     if revision is None:

@@ -68,9 +68,9 @@ def test_the_club_is_a_file_of_its_own_with_its_own_revisions(
     assert {"person", "alias", "season", "club_event", "club_match", "meta"} <= tables
     assert "alembic_version" not in tables and "event" not in tables
     event = club_night(tmp_path / "night.tandem")
-    with pytest.raises(UserError, match="is not a Tandem Director club"):
+    with pytest.raises(UserError, match="night.tandem is an event file, not a club"):
         open_club(str(event))
-    with pytest.raises(UserError, match="is not a Tandem Director event"):
+    with pytest.raises(UserError, match="club.club is a club file, not an event"):
         open_database(str(club_file))
 
 
@@ -79,7 +79,8 @@ def test_the_club_migrations_make_exactly_the_models(club_file: Path) -> None:
     from alembic.migration import MigrationContext
     from sqlalchemy import create_engine
 
-    from director.store.club_models import CLUB_VERSION_TABLE, ClubBase
+    from director.store.club_models import ClubBase
+    from director.store.revisions import CLUB_VERSION_TABLE
 
     engine = create_engine(f"sqlite:///{club_file}")
     with engine.connect() as c:

@@ -70,6 +70,22 @@ def test_a_file_that_is_no_event_is_refused_and_left_alone(
     assert window.recent.entries() == []
 
 
+def test_a_club_file_opened_as_an_event_is_named_for_what_it_is(
+    window: MainWindow, tmp_path: Path
+) -> None:
+    """Open event file… on the club's register said only "is not a Tandem Director event"."""
+    from director.store.club import create_club
+
+    path = tmp_path / "weekly.club"
+    create_club(str(path)).close()
+    before = path.read_bytes()
+    assert not window.open_target(str(path))
+    assert window.messages.kind == "error"
+    assert window.messages.text.endswith("weekly.club is a club file, not an event")
+    assert window.stack.currentWidget() is window.start
+    assert path.read_bytes() == before
+
+
 def test_an_event_whose_first_read_fails_is_closed_again_and_the_refusal_shown(
     window: MainWindow, event_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -3,7 +3,8 @@ club's revisions never mix with an event file's."""
 
 from alembic import context
 
-from director.store.club_models import CLUB_VERSION_TABLE, ClubBase
+from director.store.club_models import ClubBase
+from director.store.revisions import CLUB_VERSION_TABLE
 
 connection = context.config.attributes["connection"]
 context.configure(
