@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from director import __version__
-from director.cli.common import EXIT_USAGE, Parser
+from director.cli.common import EXIT_INTERRUPTED, EXIT_USAGE, Parser
 from director.domain.errors import UserError
 from director.domain.wording import quoted
 
@@ -160,6 +160,15 @@ def run(argv: list[str]) -> int:
         # the reader went away (`... | head`): stop quietly, as command-line tools do
         sys.stderr.close()
         return 0
+    except KeyboardInterrupt:
+        # Ctrl+C: every write is one transaction or a file renamed into place at its end, so
+        # what was cut short rolled back or was removed on the way here
+        print(
+            "tandem-director: stopped (Ctrl+C) before the command was done: what it had not "
+            "finished is not saved",
+            file=sys.stderr,
+        )
+        return EXIT_INTERRUPTED
     except UserError as exc:
         # one line per problem (a record or a team list can have several), never a traceback
         for line in str(exc).splitlines() or ["failed"]:

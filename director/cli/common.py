@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # the command line starts fast: heavy modules load only when 
     from director.store.engine import EventDatabase
 
 EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130  # Ctrl+C: the shells' status for a command stopped by SIGINT (128 + 2)
 EVENT_HELP = "the event: a .tandem file, or a database URL (postgresql://USER@HOST/DB)"
 NEW_EVENT_HELP = "the event file to create (NAME.tandem) or a database URL"
 

@@ -46,8 +46,6 @@ from director.store.targets import check_new_target
 if TYPE_CHECKING:
     from director.domain.brackets.plan import BracketPlan
 
-EXIT_USAGE = 2
-
 
 def plan_summary(plan: BracketPlan) -> str:
     from director.domain.brackets.plan import describe

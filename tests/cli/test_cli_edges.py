@@ -219,3 +219,26 @@ def test_a_new_event_killed_while_it_is_built_leaves_no_event_file(
     assert child.returncode == -signal.SIGKILL  # it was killed mid-way, not finished
     assert not path.exists() and list(tmp_path.iterdir()) != []
     assert run("new", str(path), "--name", "E", "--length", "5").returncode == 0
+
+
+def test_ctrl_c_stops_a_command_in_one_line_and_keeps_nothing_half_made(tmp_path: Path) -> None:
+    """Ctrl+C during a long `simulate` printed a page of traceback (KeyboardInterrupt in the
+    middle of SQLAlchemy's flush). One line, the shell's status for an interrupt (130), and
+    no event file: it is built under a hidden name, removed on the way out."""
+    path = tmp_path / "big.tandem"
+    child = subprocess.Popen(
+        [EXE, "simulate", str(path), "--teams", "2000", "--rounds", "9"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert child.stdout is not None
+    assert child.stdout.readline().startswith("seed ")  # its imports done, the build under way
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=120)
+    assert (child.returncode, err) == (
+        130,
+        "tandem-director: stopped (Ctrl+C) before the command was done: what it had not "
+        "finished is not saved\n",
+    )
+    assert list(tmp_path.iterdir()) == []
