@@ -1,4 +1,5 @@
-"""SIGTERM and SIGHUP (logout, shutdown, `kill`) close the app as the window's close does.
+"""SIGTERM and SIGHUP (logout, shutdown, `kill`, the terminal closed) and SIGINT (Ctrl+C in the
+terminal that started it) close the app as the window's close does.
 
 A signal arrives while Qt's event loop, not Python, has control: Python's handler only runs
 when Python code next runs. `signal.set_wakeup_fd` writes a byte to a pipe (a socket on
@@ -18,7 +19,9 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QSocketNotifier
 
-SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGTERM", "SIGHUP", "SIGINT") if hasattr(signal, name)
+)
 
 
 class Termination(QObject):
@@ -66,7 +69,7 @@ class WakeUp:
 
 
 def hold() -> None:
-    """From the start of a window's process until `install`: SIGTERM and SIGHUP wait (blocked)
+    """From the start of a window's process until `install`: these signals wait (blocked)
     instead of ending the process with its event half open and its lock left behind (the lock
     is taken before the window that can close it exists); `install` lets them in, and one that
     came meanwhile closes the window as soon as the event loop runs."""

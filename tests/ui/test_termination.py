@@ -1,4 +1,5 @@
-"""SIGTERM (logout, shutdown) closes the app cleanly: no "not closed properly" next time."""
+"""SIGTERM (logout, shutdown), SIGHUP (the terminal closed) and SIGINT (Ctrl+C in it) close the
+app cleanly: no "not closed properly" next time."""
 
 from __future__ import annotations
 
@@ -21,6 +22,10 @@ from director.store.lock import lock_path, read_holder
 pytestmark = pytest.mark.serial
 
 EXE = str(Path(sys.executable).with_name("tandem-director"))
+# Ctrl+C in the terminal that started the app printed a KeyboardInterrupt traceback and the
+# app ran on: it closes the app as a logout or a shutdown does
+SIGNALS = [signal.SIGTERM, signal.SIGHUP, signal.SIGINT]
+SIGNAL_IDS = ["SIGTERM", "SIGHUP", "SIGINT (Ctrl+C)"]
 
 
 def holds_the_lock(app: subprocess.Popen[str], event_path: Path) -> None:
@@ -63,7 +68,7 @@ def _with_a_match(event_path: Path) -> str:
 
 
 @pytest.mark.parametrize("command", ["app", "clock"])
-@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])
+@pytest.mark.parametrize("number", SIGNALS, ids=SIGNAL_IDS)
 def test_a_terminated_app_closes_its_event_cleanly(
     event_path: Path, tmp_path: Path, number: int, command: str
 ) -> None:
@@ -86,7 +91,7 @@ def test_a_terminated_app_closes_its_event_cleanly(
     closed_cleanly(event_path)
 
 
-@pytest.mark.parametrize("number", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])
+@pytest.mark.parametrize("number", SIGNALS, ids=SIGNAL_IDS)
 def test_a_signal_while_the_app_opens_its_event_closes_it_once_open(
     event_path: Path, tmp_path: Path, number: int
 ) -> None:
