@@ -107,7 +107,7 @@ def _club_tables(connection: Any, shown: str) -> None:
     names = {r[0] for r in connection.execute("SELECT name FROM sqlite_master")}
     if CLUB_VERSION_TABLE not in names or "person" not in names:
         if "event" in names and "alembic_version" in names:
-            raise UserError(f"{shown} is an event file, not a club")
+            raise UserError(f"{shown} is an event, not a club")
         raise UserError(f"{shown} is not a Tandem Director club")
 
 
@@ -152,6 +152,9 @@ def open_club(
     try:
         with engine.connect() as connection:
             revision = club_revision(connection)
+            an_event = revision is None and inspect(connection).has_table("event")
+        if an_event:
+            raise UserError(f"{shown} is an event, not a club")
         if revision is None:
             raise UserError(f"{shown} is not a Tandem Director club")
         if revision != CLUB_HEAD:

@@ -38,7 +38,7 @@ from director.store.files import check_regular, remove_stale_work, sync_file, sy
 from director.store.files import file_header as _header
 from director.store.integrity import SQLITE_HEADER, glance_uri, integrity_problems
 from director.store.lock import EventLock, acquire
-from director.store.revisions import head_revision, migration_revisions
+from director.store.revisions import CLUB_VERSION_TABLE, head_revision, migration_revisions
 from director.store.schema import checked_revision
 from director.store.targets import SERVER_SCHEMES, check_server_driver, is_url
 from director.store.upgrade import put_in_place, upgrade_file, upgraded_copy
@@ -386,6 +386,8 @@ def _open(
         if is_url(target):
             revision = current_revision(engine)
             if revision is None and not inspect(engine).has_table("event"):
+                if inspect(engine).has_table(CLUB_VERSION_TABLE):
+                    raise UserError(f"{shown} is a club, not an event")
                 raise UserError(f"{shown} is not a Tandem Director event")
         if revision != head_revision():
             if revision not in migration_revisions():

@@ -161,7 +161,7 @@ def checked_revision(connection: Any, shown: str) -> str:
     rows = schema_rows(connection)
     if not any(kind == "table" and name == "event" for kind, name, _t, _s in rows):
         if any(kind == "table" and name == CLUB_VERSION_TABLE for kind, name, _t, _s in rows):
-            raise UserError(f"{shown} is a club file, not an event")
+            raise UserError(f"{shown} is a club, not an event")
         raise UserError(f"{shown} is not a Tandem Director event")
     revision = stored_revision_of(connection, rows)
     if revision is None:

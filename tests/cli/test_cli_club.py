@@ -107,8 +107,8 @@ def nights(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
         (("ratings", "{tmp}/none.club"), "does not exist"),
         (("ratings", "{tmp}"), "is a folder, not a club file"),
         # each said "is not a Tandem Director club/event", of the app's other kind of file
-        (("ratings", "{event}"), "night.tandem is an event file, not a club"),
-        (("publish", "{club}", "{club}"), "weekly.club is a club file, not an event"),
+        (("ratings", "{event}"), "night.tandem is an event, not a club"),
+        (("publish", "{club}", "{club}"), "weekly.club is a club, not an event"),
         (("new", "{club}"), "already exists"),
         (("person", "{club}", "Nobody"), "the club has no person called 'Nobody'"),
         (("season", "{club}", "Autumn"), "the club has no season yet"),
@@ -270,8 +270,8 @@ def test_restoring_a_club_refuses_clearly(club: Path, tmp_path: Path) -> None:
     junk = tmp_path / "junk.club"
     junk.write_text("not a database")
     fails_cleanly(run("restore", str(club), str(junk)), "cannot be restored")
-    fails_cleanly(run("restore", str(club), str(night)), "is an event file, not a club")
-    fails_cleanly(run("restore", str(night), str(backup)), "is a club file, not an event")
+    fails_cleanly(run("restore", str(club), str(night)), "is an event, not a club")
+    fails_cleanly(run("restore", str(night), str(backup)), "is a club, not an event")
     db = open_club(str(club), make_backup=False)  # the app has the club open
     try:
         fails_cleanly(run("restore", str(club), str(backup)), "open elsewhere")
@@ -308,5 +308,5 @@ def test_club_check_and_backup_of_a_sound_club(club: Path, tmp_path: Path) -> No
     assert made.returncode == 0, made.stderr
     assert "before the season" in run("backups", str(club)).stdout
     event = club_night(tmp_path / "n1.tandem")
-    fails_cleanly(run("club", "check", str(event)), "n1.tandem is an event file, not a club")
+    fails_cleanly(run("club", "check", str(event)), "n1.tandem is an event, not a club")
     fails_cleanly(run("club", "check", str(tmp_path / "nope.club")), "does not exist")

@@ -68,9 +68,9 @@ def test_the_club_is_a_file_of_its_own_with_its_own_revisions(
     assert {"person", "alias", "season", "club_event", "club_match", "meta"} <= tables
     assert "alembic_version" not in tables and "event" not in tables
     event = club_night(tmp_path / "night.tandem")
-    with pytest.raises(UserError, match="night.tandem is an event file, not a club"):
+    with pytest.raises(UserError, match="night.tandem is an event, not a club"):
         open_club(str(event))
-    with pytest.raises(UserError, match="club.club is a club file, not an event"):
+    with pytest.raises(UserError, match="club.club is a club, not an event"):
         open_database(str(club_file))
 
 

@@ -25,7 +25,7 @@ def pg_url() -> Iterator[str]:
 
 def test_a_club_on_the_server_publishes_and_rates(pg_url: str, tmp_path: Path) -> None:
     create_club(pg_url).close()
-    with pytest.raises(UserError, match="is not a Tandem Director event"):
+    with pytest.raises(UserError, match="is a club, not an event"):  # not "no event"
         open_database(pg_url)
     event = club_night(tmp_path / "night.tandem", winners="AB")
     db = open_database(str(event), read_only=True)
@@ -47,5 +47,5 @@ def test_a_club_is_never_made_in_an_event_database(pg_url: str) -> None:
     create_database(pg_url).close()
     with pytest.raises(UserError, match="already holds tables"):
         create_club(pg_url)
-    with pytest.raises(UserError, match="is not a Tandem Director club"):
+    with pytest.raises(UserError, match="is an event, not a club"):  # not "no club"
         open_club(pg_url)

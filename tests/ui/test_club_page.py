@@ -171,7 +171,7 @@ def test_a_file_that_is_no_club_is_refused_beside_the_button(
     page: ClubPage, sim_path: Path
 ) -> None:
     assert not page.open_club(str(sim_path))
-    assert page.error.text().endswith("sim.tandem is an event file, not a club")
+    assert page.error.text().endswith("sim.tandem is an event, not a club")
     assert not page.search.isEnabled() and not page.publish_button.isEnabled()
 
 

@@ -81,7 +81,7 @@ def test_a_club_file_opened_as_an_event_is_named_for_what_it_is(
     before = path.read_bytes()
     assert not window.open_target(str(path))
     assert window.messages.kind == "error"
-    assert window.messages.text.endswith("weekly.club is a club file, not an event")
+    assert window.messages.text.endswith("weekly.club is a club, not an event")
     assert window.stack.currentWidget() is window.start
     assert path.read_bytes() == before
 

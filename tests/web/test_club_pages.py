@@ -120,7 +120,7 @@ def test_serve_club_serves_the_club_beside_the_event(tmp_path: Path) -> None:
         [sys.executable, "-m", "director.cli", "serve", str(event), "--club", str(event),
          "--port", "0"], capture_output=True, text=True, check=False, timeout=60,
     )  # fmt: skip
-    assert bad.returncode == 2 and "is not a Tandem Director club" in bad.stderr
+    assert bad.returncode == 2 and "march.tandem is an event, not a club" in bad.stderr
 
 
 def test_the_club_page_shows_names_as_text_on_a_phone(with_club: str) -> None:
