@@ -213,9 +213,8 @@ def _rule_lines(options: EventOptions) -> list[str]:
     if not m.event_format.pair_end_rules:  # one board, game after game (RULES §10)
         return _one_board_rule_lines(options)
     lines = [
-        f"Matches are played to {counted(m.match_length, 'point')}, two boards per team; every "
-        "point won "
-        "on either board counts for the team.",
+        f"Matches are played to {counted(m.match_length, 'point')}, two boards per team; "
+        "every point won on either board counts for the team.",
         f"Scoring: {m.scoring.variant.label}.",
     ]
     if m.winner_required:
@@ -284,8 +283,7 @@ def _one_board_rule_lines(options: EventOptions) -> list[str]:
     m, n = options.match, options.match.match_length
     lines = [
         f"Matches are played to {counted(n, 'point')}, player against player, one game at a "
-        "time; "
-        f"the match ends the moment a game brings a player to {n}; no draws.",
+        f"time; the match ends the moment a game brings a player to {n}; no draws.",
         f"Scoring: {m.scoring.variant.label}.",
     ]
     if not m.scoring.variant.has_cube:
