@@ -471,7 +471,8 @@
     const tc = info.time_control;
     ui.title.textContent = `Table ${info.table}, board ${board}`;
     ui.info.textContent = `${tc.label}. ${info.players.A} (${info.teams.A}) v ${info.players.B} ` +
-      `(${info.teams.B}). Desk has ${sent} of ${clock.eventCount} events; ${awake}.`;
+      `(${info.teams.B}). Desk has ${sent} of ${clock.eventCount} ` +
+      `event${clock.eventCount === 1 ? "" : "s"}; ${awake}.`;
     ui.dialog.showModal();
   }
 

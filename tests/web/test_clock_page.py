@@ -401,3 +401,19 @@ def test_a_second_phone_on_the_same_board_says_so(
                     "another phone times this board" in d.find_element("id", "status").text
                 )
             )
+
+
+def test_the_menu_counts_one_event_in_the_singular(
+    table: tuple[TableService, str, list[int], list[str]],
+) -> None:
+    """With only the first mover chosen, the menu said "Desk has 1 of 1 events"."""
+    _service, url, _ids, tokens = table
+    with clock_page(url, tokens[0], 1) as one:
+        tap(one, "face-near")
+        wait_for(lambda: synced(one))
+        touch_down(one, "menu")
+        wait_for(
+            lambda: bool(one.execute_script("return document.getElementById('settings').open;"))
+        )
+        touch_up(one)
+        assert "Desk has 1 of 1 event;" in one.find_element("id", "settings-info").text
