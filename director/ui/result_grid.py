@@ -34,7 +34,7 @@ from director.domain.event import MatchInfo, PlayStatus
 from director.domain.numbers import typed_number
 from director.domain.paper import PaperError, paper_result
 from director.domain.score import Result, Score
-from director.domain.wording import isolated
+from director.domain.wording import counted, isolated
 from director.services.matches import list_matches
 from director.services.paper import enter_paper_result, paper_refusal
 from director.ui.context import EventContext
@@ -324,4 +324,5 @@ class ResultGridDialog(QDialog):
     def _update_counts(self) -> None:
         played = [r for r in self.rows if not r.match.is_bye]
         done = sum(r.match.status is PlayStatus.FINISHED for r in played)
-        self.counts.setText(f"{done} of {len(played)} tables have a result")
+        tables = counted(len(played), "table")
+        self.counts.setText(f"{done} of {tables} {'has' if len(played) == 1 else 'have'} a result")

@@ -180,3 +180,14 @@ def test_a_digit_that_is_not_0_to_9_is_refused_beside_its_cells(
     assert grid.problem_of(1) == "a score is a whole number of points"
     qtbot.keyClick(b, Qt.Key.Key_Return)
     assert not stored_match(event_path, row.match.id).outcome.finished
+
+
+def test_one_table_is_counted_in_the_singular(qtbot: QtBot, event_path: Path) -> None:
+    """A final of two teams: "0 of 1 tables have a result"."""
+    seed_teams(event_path, 2, pair=True)
+    with event_context(event_path) as context:
+        grid = grid_of(qtbot, context)
+        assert grid.counts.text() == "0 of 1 table has a result"
+        type_row(qtbot, grid, "5", "3")
+        assert grid.counts.text() == "1 of 1 table has a result"
+        grid.close()
