@@ -19,7 +19,7 @@ def cmd_clock(args: argparse.Namespace) -> int:
     from director.ui.context import EventContext
     from director.ui.style import apply_style
 
-    termination.hold()  # a SIGTERM before the window can close waits for it (the lock is held)
+    termination.hold()  # a signal before the window can close waits for it (the lock is held)
     db = open_event(args.file, make_backup=False, deferred=True)
     try:
         app = QApplication.instance() or QApplication(sys.argv[:1])
@@ -38,7 +38,7 @@ def cmd_clock(args: argparse.Namespace) -> int:
             window.move_to_screen(args.screen - 1)
         if args.full_screen:
             window.toggle_full()
-        termination.install(window.close, window)  # logout or shutdown: close, as the app does
+        termination.install(window.close, window)  # logout, shutdown, Ctrl+C: as the app
         from director.ui.app import collect_from_now_on
 
         collect_from_now_on()  # on the GUI thread only, as the app's (GuiThreadCollector)

@@ -97,7 +97,7 @@ def run_gui(event_file: str | None, db_url: str | None) -> int:
     else:
         after_first_paint(partial(register_fonts, None, "other scripts"))
     window.showMaximized() if window.maximized_at_start else window.show()
-    termination.install(window.close, window)  # logout or shutdown: close, do not crash
+    termination.install(window.close, window)  # logout, shutdown, Ctrl+C: close, do not crash
     if sys.platform == "darwin":  # only macOS sends it; the filter sees every event of the app
         from director.ui import file_open
 
