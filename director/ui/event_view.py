@@ -35,10 +35,9 @@ from director.ui.window_parts import shown_target
 def summary(info: EventInfo) -> str:
     """The event's main options in a few words, for the navigation panel."""
     o = info.options
+    swiss = f"Swiss, {counted(o.rounds, 'round')}" if o.rounds else "Swiss until clear"
     system = {
-        PairingSystem.SWISS: f"Swiss, {counted(o.rounds, 'round')}"
-        if o.rounds
-        else "Swiss until clear",
+        PairingSystem.SWISS: swiss,
         PairingSystem.ROUND_ROBIN: "Double round robin" if o.double_round_robin else "Round robin",
         PairingSystem.KNOCKOUT: "Knockout",
     }[o.pairing_system]
